@@ -1,0 +1,1 @@
+"""Bots and the Agent protocol, importable as ``mjsim.agents``."""

@@ -1,0 +1,1 @@
+"""PettingZoo and Gymnasium interfaces, importable as ``mjsim.envs``."""

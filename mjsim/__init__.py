@@ -1,0 +1,42 @@
+"""mjsim: a fast, faithful mahjong simulator and multi-agent training environment.
+
+Tile counts are compact numpy arrays (``uint8`` count vectors indexed by tile kind, see
+:mod:`mjsim.tiles`); win, wait and shanten checks and the whole game transition are
+Numba-jitted. Python is the boundary: parsing, validation, configuration, reporting.
+
+The public entry points are imported lazily so that ``import mjsim`` stays cheap and never
+triggers a Numba compilation by itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it
+_LAZY = {
+    "is_winning": "mjsim.hand",
+    "waits": "mjsim.hand",
+    "shanten": "mjsim.hand",
+    "score": "mjsim.scoring",
+    "ScoreResult": "mjsim.scoring",
+    "simulate": "mjsim.selfplay",
+    "replay": "mjsim.engine.replay",
+}
+
+__all__ = ["__version__", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mjsim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
