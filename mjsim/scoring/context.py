@@ -1,0 +1,39 @@
+"""The numba-friendly description of a win that every jitted scorer receives.
+
+The engine builds it at a win and :func:`mjsim.score` builds it from strings, so both call the same
+jitted scorer (one implementation).
+
+Arrays:
+
+- ``concealed``: ``uint8[34]`` (or ``uint8[42]`` including flowers, which scorers ignore beyond 34),
+  the concealed tiles INCLUDING the winning tile, wild tiles included as their own kinds;
+- ``melds``: ``int8[MAX_MELDS, 3]`` rows ``(meld_type, tile, source)`` as in :mod:`mjsim.melds`;
+- ``win_tile``: ``int`` kind of the winning tile;
+- ``flags``: ``int64[N_FLAGS]`` indexed by the ``F_*`` constants below (0/1 for booleans).
+
+A scorer returns the hand value in the variant's own unit and fills ``items: int32[n_items]`` with
+the count of each scoring item of its family (item tables live next to each scorer).
+"""
+
+from __future__ import annotations
+
+F_SELF_DRAWN = 0  # won by self-draw (自摸)
+F_SEAT_WIND = 1  # 0..3 = East South West North
+F_ROUND_WIND = 2  # prevailing wind 0..3
+F_FLOWERS = 3  # number of flower tiles the winner holds
+F_FOURTH_TILE = 4  # the winning tile is the last unseen copy (和绝张)
+F_LAST_WALL_TILE = 5  # won on the last tile of the wall (海底捞月 / 妙手回春 / 海底炮)
+F_KONG_REPLACEMENT = 6  # won on a kong replacement draw (杠上开花)
+F_ROBBING_KONG = 7  # won by robbing a kong (抢杠和)
+F_IS_DEALER = 8  # the winner is the dealer
+F_HEAVENLY = 9  # dealer wins on the initial 14 (天和)
+F_EARTHLY = 10  # non-dealer wins on the first discard / first draw (地和), per variant
+F_HUMAN = 11  # 人和, per variant
+F_READY = 12  # the winner had declared ready (报听)
+F_N_WILD = 13  # number of wild tiles among the concealed tiles
+F_AFTER_KONG_DISCARD = 14  # won on a discard made right after a kong (杠上炮)
+F_FIRST_TURN = 15  # no call or discard-win has interrupted the first go-round
+F_WINNER_SEAT = 16  # absolute seat of the winner
+F_DISCARDER_SEAT = 17  # absolute seat of the discarder (-1 on self-draw)
+F_DEALER_SEAT = 18  # absolute seat of the dealer
+N_FLAGS = 24  # room for variant-specific flags (indices 19..23)
