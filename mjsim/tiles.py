@@ -582,6 +582,10 @@ def parse_hand(text: str, notation: str = "auto", flowers: bool = False) -> NDAr
 # --------------------------------------------------------------------------------------------
 
 
+_COPY_LIMIT = np.array([MAX_COPIES] * N_KINDS + [1] * N_FLOWERS, dtype=np.int64)
+_COPY_LIMIT.setflags(write=False)
+
+
 def validate_counts(counts: ArrayLike, flowers: bool | None = None) -> NDArray[np.uint8]:
     """Check a count vector and return it as a new ``uint8`` array.
 
@@ -595,7 +599,7 @@ def validate_counts(counts: ArrayLike, flowers: bool | None = None) -> NDArray[n
             negative count, more than 4 copies of a kind (named), more than 1 of a flower.
     """
     arr = np.asarray(counts)
-    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+    if arr.dtype.kind not in "iu":  # signed or unsigned integers; not bool, float, object
         raise ValueError(f"count vector must have an integer dtype, got {arr.dtype}")
     if arr.ndim != 1:
         raise ValueError(f"count vector must be 1-D, got shape {arr.shape}")
@@ -603,17 +607,16 @@ def validate_counts(counts: ArrayLike, flowers: bool | None = None) -> NDArray[n
     if arr.shape[0] not in allowed:
         want = " or ".join(str(a) for a in allowed)
         raise ValueError(f"count vector must have length {want}, got length {arr.shape[0]}")
-    if (arr < 0).any():
-        k = int(np.flatnonzero(arr < 0)[0])
-        raise ValueError(f"negative count {int(arr[k])} for {_label(k)}")
-    over = np.flatnonzero(arr[:N_KINDS] > MAX_COPIES)
-    if over.size:
-        k = int(over[0])
-        raise ValueError(f"{int(arr[k])} copies of {_label(k)}: at most {MAX_COPIES} exist")
-    over = np.flatnonzero(arr[N_KINDS:] > 1)
-    if over.size:
-        k = N_KINDS + int(over[0])
-        raise ValueError(f"{int(arr[k])} copies of flower {_label(k)}: each flower exists once")
+    limit = _COPY_LIMIT[: arr.shape[0]]
+    if arr.min() < 0 or (arr > limit).any():  # one cheap pass; the messages below are the slow path
+        for k in range(arr.shape[0]):
+            n = int(arr[k])
+            if n < 0:
+                raise ValueError(f"negative count {n} for {_label(k)}")
+            if k >= FLOWER and n > 1:
+                raise ValueError(f"{n} copies of flower {_label(k)}: each flower exists once")
+            if n > MAX_COPIES:
+                raise ValueError(f"{n} copies of {_label(k)}: at most {MAX_COPIES} exist")
     out = arr.astype(np.uint8)
     if flowers and out.shape[0] == N_KINDS:
         out = np.concatenate([out, np.zeros(N_FLOWERS, dtype=np.uint8)])
@@ -744,7 +747,7 @@ def format_hand(counts: ArrayLike, notation: str = "mpsz", *, red: ArrayLike | N
 def validate_red(red: ArrayLike, counts: NDArray[np.uint8]) -> NDArray[np.uint8]:
     """Check a red-five vector ``uint8[3]`` against ``counts``; return it as ``uint8``."""
     arr = np.asarray(red)
-    if arr.shape != (3,) or not np.issubdtype(arr.dtype, np.integer) or arr.dtype == np.bool_:
+    if arr.shape != (3,) or arr.dtype.kind not in "iu":
         raise ValueError(f"red must be an integer array of shape (3,), got {arr!r}")
     for s in range(3):
         five = s * 9 + 4
