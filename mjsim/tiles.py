@@ -12,7 +12,8 @@ Tile kinds (the index used by every count vector in mjsim)::
 
 A hand is a ``uint8`` count vector of shape ``(34,)`` (``(42,)`` where flowers matter), each entry
 0-4 (flowers 0-1). The 144-tile set with one copy per flower is the one the rule texts describe
-(seed 003: "一共136+8=144张", "春夏秋冬梅兰竹菊每个计一朵花").
+(seed ``000_3745a2e79ff0ee91.txt``: "外加春夏秋冬梅兰竹菊各1张共8张，一共136+8=144张" and
+"春夏秋冬梅兰竹菊每个计一朵花").
 
 Notations (all parse to the same kinds; ``notation="auto"`` detects which one a string uses):
 
@@ -38,6 +39,10 @@ Notations (all parse to the same kinds; ``notation="auto"`` detects which one a 
     (dots), U+1F022-U+1F025 plum orchid bamboo chrysanthemum, U+1F026-U+1F029 spring summer
     autumn winter. Variation selectors U+FE0E/U+FE0F are ignored.
 
+All text is NFKC-normalised first, so full-width forms (``１２３ｍ``) and the Kangxi-radical
+look-alikes found in scraped rule texts (``⼀`` U+2F00 for 一, ``⽵`` U+2F75 for 竹) are read as the
+ordinary characters.
+
 Every parser raises :class:`ValueError` naming the offending token: an unknown token, a fifth copy
 of a kind, a second copy of a flower, or a flower where a 34-kind hand was asked for.
 
@@ -48,6 +53,7 @@ The lookup arrays (``IS_TERMINAL``, ``IS_HONOR``, ``IS_TERMINAL_OR_HONOR``, ``SU
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -234,7 +240,6 @@ NOTATIONS: tuple[str, ...] = ("mpsz", "chinese", "botzone", "glyph")
 
 _CN_NUMBER = {d: i + 1 for i, d in enumerate(_CN_DIGITS)}
 _CN_NUMBER.update({str(i): i for i in range(1, 10)})
-_CN_NUMBER.update({chr(0xFF10 + i): i for i in range(1, 10)})  # full-width digits
 _CN_SUIT = {"万": MAN, "萬": MAN, "筒": PIN, "饼": PIN, "餅": PIN, "条": SOU, "索": SOU, "條": SOU}
 _CN_SINGLE: dict[str, int] = {}
 for _k, _names in (
@@ -438,6 +443,7 @@ def detect_notation(text: str) -> str:
     """
     if not isinstance(text, str):
         raise ValueError(f"tile text must be a string, got {type(text).__name__}")
+    text = unicodedata.normalize("NFKC", text)
     if any(0x1F000 <= ord(c) <= 0x1F02F for c in text):
         return "glyph"
     if any("\u3400" <= c <= "\u9fff" for c in text):
@@ -451,6 +457,7 @@ def detect_notation(text: str) -> str:
 def _tokenize(text: str, notation: str) -> list[_Token]:
     if not isinstance(text, str):
         raise ValueError(f"tile text must be a string, got {type(text).__name__}")
+    text = unicodedata.normalize("NFKC", text)
     if notation == "auto":
         notation = detect_notation(text)
     tokenizer = _TOKENIZERS.get(notation)

@@ -264,6 +264,14 @@ def test_chinese_spellings():
     assert T.parse_tiles("１万、9索，五饼") == [0, 26, 13]
 
 
+def test_nfkc_normalisation():
+    # seed 003 writes 竹 as the Kangxi radical U+2F75 and 一 as U+2F00: "春夏秋冬梅兰⽵菊"
+    assert T.parse_tiles("春夏秋冬梅兰\u2f75菊") == [34, 35, 36, 37, 38, 39, 41, 40]
+    assert T.parse_tiles("\u2f00万") == [0]
+    assert T.parse_tiles("１２３ｍ　７ｚ") == [0, 1, 2, 33]  # full-width mpsz, ideographic space
+    assert T.detect_notation("\u2f75") == "chinese"
+
+
 def test_detect_notation():
     assert T.detect_notation("123m") == "mpsz"
     assert T.detect_notation("") == "mpsz"
