@@ -1,0 +1,335 @@
+"""Changsha 长沙麻将 win classification (小胡 / 大胡), payments and birds (扎鸟): ``changsha``.
+
+Spec: ``variants_A.md`` §2 (primary) and ``variants_B.md`` §12. Seeds: 003 (clean copy of
+全国各地麻将玩法总汇, quoted with Kangxi radicals mapped back) and 001.
+
+Seed passages implemented here:
+
+- small win: 003, "长沙麻将需要二、五、八做将"; "2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌";
+- opening-hand small wins (``changsha_opening_wins``): 四喜 "玩家手上已有四张一样的牌"; 板板胡
+  "玩家手上没有一张 2 、 5 、 8 （将牌）"; 缺一色 "玩家手上筒、索、万任缺一门"; 六六顺 "玩家手上已有
+  2 个刻子"; each "等同小胡自摸";
+- big wins: 天胡 "庄家起牌后，即已经胡牌"; 地胡 "当庄家打出第一张牌时，给闲家点炮"; 碰碰胡 "乱将，
+  可碰，可杠，可自摸"; 将将胡 "玩家手上每一张牌都为 2 、"; 清一色 "乱将，有筒、索、万三种。"; 海底捞月
+  "海底胡牌，为大胡，需要将（将的种类根据当前牌型决定）"; 海底炮; 七小对 "手上任意七对牌"; 杠上开花,
+  抢杠胡, 杠上炮 ("如果有其他玩家胡了打出的该补张牌则算杠上炮，属大胡");
+- combination: "小胡和小胡之间能组合累计（如四喜 + 六六顺），小胡和大胡之间按照大胡计算，大胡之间可以
+  累计计算（算加法）如：小七对＋天胡";
+- payments (``changsha_win_payments``): "闲家自摸，庄家输 20 分，闲家输 10 分"; "如果点炮方为庄家，则
+  庄家多输 10 分，如果捉炮方为庄家，点炮的闲家多输 10 分"; "闲家自摸，庄家输 40 分，闲家输 30 分";
+  "点炮方输 60 分";
+- birds (``changsha_bird_seat``, ``changsha_bird_hits``): "玩家胡牌后，再摸紧跟着的牌即为鸟";
+  "一表示庄家，二表示下家，三为对家，四为上家，依此类推"; "鸟如果扎在胡牌方或点炮方，即为中鸟，点炮
+  人出双倍分数"; "自摸时，鸟如果扎在胡牌方，即所有玩家给双倍分数；如果扎在别的玩家，只此一玩家给双倍
+  分数".
+
+The hand value (:func:`changsha_value`) is ``k`` = the number of big wins if there is any, else the
+number of small wins; :func:`changsha_is_big` tells which. Payment per payer =
+``k * unit + dealer bonus`` (units: small self-draw 10, small discard 10, big self-draw 30, big
+discard 60; dealer bonus 10 when the dealer is the winner or that payer), times the bird factor.
+
+Ambiguities (default first, alternative as a ``params`` option):
+
+- A2.1 combination money: add units, dealer bonus once (``COMBINE_ADD``) or multiply the table
+  entry by ``k`` (``COMBINE_MULTIPLY``).
+- A2.3 将将胡 needs no 4-melds + pair shape (``P_JIANGJIANG_SHAPE`` = 0; 1 = shape required).
+- B §12 extras (not in A's big-win list, so off by default): ``P_LUXURY_PAIRS`` = 1 makes 豪华七对
+  (seven pairs with four identical tiles) count one more big win (001 "超大和"); ``P_ALL_MELDED``
+  = 1 makes 全求人 (all melded, single wait on the pair) a big win ([rec] B §12).
+- multiple birds (A2.6 and common "扎N鸟" tables): a payer's factor is ``1 + hits``, where hits
+  = birds on the winner plus birds on that payer (one bird: ×2, the seed's "双倍").
+- opening wins (INFERRED counting): 四喜 counts once per kind held four times; 六六顺 counts once
+  per two kinds held three or more times.
+- 杠上开花 needs the dice kong: the engine sets ``F_KONG_REPLACEMENT`` only for a 杠 replacement,
+  never for a 补张 ("没掷骰子补张可胡牌，算作自摸；按照当时牌型计算").
+- A2.5 海底炮 money: the taker of the 海底 is the discarder (big discard) — the engine passes it as
+  ``discarder``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG
+from mjsim.scoring.context import (
+    F_AFTER_KONG_DISCARD,
+    F_EARTHLY,
+    F_HEAVENLY,
+    F_KONG_REPLACEMENT,
+    F_LAST_WALL_TILE,
+    F_ROBBING_KONG,
+    F_SELF_DRAWN,
+)
+from mjsim.scoring.settlement import (
+    PAIR_258,
+    PAIR_ANY,
+    hand_totals,
+    seven_pairs_quads,
+    standard_shape,
+    suit_mask,
+    transfer,
+)
+
+# ---- params: int64[N_PARAMS] ----
+P_COMBINE = 0  # COMBINE_ADD | COMBINE_MULTIPLY
+P_JIANGJIANG_SHAPE = 1  # 1 = 将将胡 needs melds + pair
+P_LUXURY_PAIRS = 2  # 1 = 豪华七对 counts as one more big win
+P_ALL_MELDED = 3  # 1 = 全求人 is a big win
+P_UNIT_SMALL_SELF = 4  # 10
+P_UNIT_SMALL_DISCARD = 5  # 10
+P_UNIT_BIG_SELF = 6  # 30
+P_UNIT_BIG_DISCARD = 7  # 60
+P_DEALER_BONUS = 8  # 10
+N_PARAMS = 9
+
+COMBINE_ADD = 0
+COMBINE_MULTIPLY = 1
+
+ERR_NOT_COMPLETE = -1
+
+# ---- item table: (id, English, Chinese, wins counted, big) ----
+SMALL_WIN = 0
+FOUR_BLESSINGS = 1
+NO_258 = 2
+MISSING_SUIT = 3
+TWO_PUNGS = 4
+ALL_PUNGS = 5
+ALL_258 = 6
+FULL_FLUSH = 7
+SEABED_DRAW = 8
+SEABED_DISCARD = 9
+SEVEN_PAIRS = 10
+KONG_FLOWER = 11
+ROBBING_KONG = 12
+KONG_DISCARD = 13
+HEAVENLY = 14
+EARTHLY = 15
+LUXURY_SEVEN_PAIRS = 16
+ALL_MELDED = 17
+N_ITEMS = 18
+
+CHANGSHA_ITEMS = (
+    (SMALL_WIN, "Small win (2-5-8 pair)", "小胡", 1, False),
+    (FOUR_BLESSINGS, "Opening: four identical tiles", "四喜", 1, False),
+    (NO_258, "Opening: no 2, 5 or 8", "板板胡", 1, False),
+    (MISSING_SUIT, "Opening: a suit missing", "缺一色", 1, False),
+    (TWO_PUNGS, "Opening: two pungs", "六六顺", 1, False),
+    (ALL_PUNGS, "All pungs", "碰碰胡", 1, True),
+    (ALL_258, "All 2-5-8", "将将胡", 1, True),
+    (FULL_FLUSH, "Full flush", "清一色", 1, True),
+    (SEABED_DRAW, "Self-draw of the seabed tile", "海底捞月", 1, True),
+    (SEABED_DISCARD, "Win on the seabed tile", "海底炮", 1, True),
+    (SEVEN_PAIRS, "Seven pairs", "七小对", 1, True),
+    (KONG_FLOWER, "Win on a kong replacement", "杠上开花", 1, True),
+    (ROBBING_KONG, "Robbing a kong", "抢杠胡", 1, True),
+    (KONG_DISCARD, "Win on the kong replacement discard", "杠上炮", 1, True),
+    (HEAVENLY, "Heavenly hand", "天胡", 1, True),
+    (EARTHLY, "Earthly hand", "地胡", 1, True),
+    (LUXURY_SEVEN_PAIRS, "Luxury seven pairs (option)", "豪华七对", 1, True),
+    (ALL_MELDED, "All melded (option)", "全求人", 1, True),
+)
+
+ITEM_BIG = np.array([row[4] for row in CHANGSHA_ITEMS], dtype=np.bool_)
+
+
+def default_params(**overrides: int) -> np.ndarray:
+    """The default Changsha options as ``int64[N_PARAMS]``; keywords = lower-case ``P_*`` names
+    without the prefix (``combine=COMBINE_MULTIPLY``, ``jiangjiang_shape=1``,
+    ``luxury_pairs=1``, ``all_melded=1``, ``unit_big_discard=60``, ...). Raises ``ValueError`` for
+    an unknown option."""
+    p = np.zeros(N_PARAMS, dtype=np.int64)
+    p[P_UNIT_SMALL_SELF] = 10
+    p[P_UNIT_SMALL_DISCARD] = 10
+    p[P_UNIT_BIG_SELF] = 30
+    p[P_UNIT_BIG_DISCARD] = 60
+    p[P_DEALER_BONUS] = 10
+    names = {k[2:].lower(): v for k, v in globals().items() if k.startswith("P_")}
+    for key, value in overrides.items():
+        if key not in names:
+            raise ValueError(f"unknown changsha option {key!r}; valid: {sorted(names)}")
+        p[names[key]] = int(value)
+    return p
+
+
+@njit(cache=True)
+def _is_258(kind):
+    return kind < 27 and kind % 9 in (1, 4, 7)
+
+
+@njit(cache=True)
+def changsha_is_big(items):
+    """True if ``items`` (int32[N_ITEMS]) holds any big win."""
+    for i in range(N_ITEMS):
+        if items[i] > 0 and ITEM_BIG[i]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def changsha_value(concealed, melds, win_tile, flags, params, items):
+    """Classify a Changsha win and count it: ``k`` big wins, or ``k`` small wins if none is big.
+
+    Args:
+        concealed: uint8[34] concealed tiles incl. the winning tile (suits only).
+        melds: int8[MAX_MELDS, 3] rows ``(meld_type, tile, source)``.
+        win_tile: kind of the winning tile (part of the common signature).
+        flags: int64[N_FLAGS]; reads F_SELF_DRAWN, F_LAST_WALL_TILE, F_KONG_REPLACEMENT (dice 杠
+            only), F_AFTER_KONG_DISCARD, F_ROBBING_KONG, F_HEAVENLY, F_EARTHLY.
+        params: int64[N_PARAMS] (:func:`default_params`).
+        items: int32[N_ITEMS] out, the count of each item of :data:`CHANGSHA_ITEMS`.
+
+    Returns ``k`` >= 1 (see :func:`changsha_is_big` for the class), or ERR_NOT_COMPLETE (-1): not a
+    complete hand (a small win needs the 2-5-8 pair; big shapes allow any pair).
+    """
+    for i in range(items.shape[0]):
+        items[i] = 0
+    totals = np.zeros(34, np.int64)
+    n_melds = hand_totals(concealed, melds, totals)
+    mask = suit_mask(totals)
+    if mask & 8:
+        return ERR_NOT_COMPLETE
+    melds_no_chow = True
+    all_exposed = True
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_CHOW:
+            melds_no_chow = False
+        if t == MELD_CONCEALED_KONG:
+            all_exposed = False
+    small = standard_shape(concealed, PAIR_258)
+    shape = standard_shape(concealed, PAIR_ANY)
+    quads = -1
+    if n_melds == 0:
+        quads = seven_pairs_quads(concealed)
+    all258 = True
+    for i in range(34):
+        if totals[i] > 0 and not _is_258(i):
+            all258 = False
+    if all258 and params[P_JIANGJIANG_SHAPE] != 0 and (shape & 1) == 0:
+        all258 = False
+    complete = (shape & 1) != 0 or quads >= 0
+    if (shape & 2) and melds_no_chow:
+        items[ALL_PUNGS] = 1
+    if all258:
+        items[ALL_258] = 1
+    if complete and (mask == 1 or mask == 2 or mask == 4):
+        items[FULL_FLUSH] = 1
+    if quads >= 0:
+        items[SEVEN_PAIRS] = 1
+        if quads > 0 and params[P_LUXURY_PAIRS] != 0:
+            items[LUXURY_SEVEN_PAIRS] = 1
+    if params[P_ALL_MELDED] != 0 and n_melds == 4 and all_exposed and (shape & 1):
+        items[ALL_MELDED] = 1
+    n_shape_big = 0
+    for i in range(N_ITEMS):
+        n_shape_big += items[i]
+    if n_shape_big == 0 and (small & 1) == 0:
+        return ERR_NOT_COMPLETE
+    self_drawn = flags[F_SELF_DRAWN] != 0
+    if flags[F_LAST_WALL_TILE] != 0:
+        if self_drawn:
+            items[SEABED_DRAW] = 1
+        else:
+            items[SEABED_DISCARD] = 1
+    if flags[F_KONG_REPLACEMENT] != 0 and self_drawn:
+        items[KONG_FLOWER] = 1
+    if flags[F_ROBBING_KONG] != 0 and not self_drawn:
+        items[ROBBING_KONG] = 1
+    if flags[F_AFTER_KONG_DISCARD] != 0 and not self_drawn:
+        items[KONG_DISCARD] = 1
+    if flags[F_HEAVENLY] != 0:
+        items[HEAVENLY] = 1
+    if flags[F_EARTHLY] != 0:
+        items[EARTHLY] = 1
+    k = 0
+    for i in range(N_ITEMS):
+        if ITEM_BIG[i]:
+            k += items[i]
+    if k > 0:
+        return k
+    items[SMALL_WIN] = 1
+    return 1
+
+
+@njit(cache=True)
+def changsha_opening_wins(dealt, items):
+    """Opening-hand small wins (起手小胡) of a dealt hand; returns their number ``k``.
+
+    ``dealt``: uint8[34] (13 or 14 tiles). Fills ``items`` (int32[N_ITEMS]) with 四喜 (one per
+    kind held four times), 板板胡 (no 2, 5 or 8), 缺一色 (a suit missing), 六六顺 (one per two kinds
+    held three or more times). Each is paid as a small self-draw.
+    """
+    for i in range(items.shape[0]):
+        items[i] = 0
+    n3 = 0
+    any258 = False
+    mask = 0
+    for i in range(27):
+        n = dealt[i]
+        if n == 4:
+            items[FOUR_BLESSINGS] += 1
+        if n >= 3:
+            n3 += 1
+        if n > 0:
+            mask |= 1 << (i // 9)
+            if _is_258(i):
+                any258 = True
+    if not any258:
+        items[NO_258] = 1
+    if mask != 7:
+        items[MISSING_SUIT] = 1
+    items[TWO_PUNGS] = n3 // 2
+    return items[FOUR_BLESSINGS] + items[NO_258] + items[MISSING_SUIT] + items[TWO_PUNGS]
+
+
+@njit(cache=True)
+def changsha_bird_seat(bird_tile, dealer):
+    """Seat hit by a bird tile: rank r counted from the dealer, ``(dealer + r - 1) % 4``.
+
+    Source: 003 "一表示庄家，二表示下家，三为对家，四为上家，依此类推".
+    """
+    return (dealer + bird_tile % 9) % 4
+
+
+@njit(cache=True)
+def changsha_bird_hits(bird_tiles, dealer, out):
+    """Count birds per seat: ``out`` (int64[4]) += hits for each kind in ``bird_tiles``."""
+    for i in range(bird_tiles.shape[0]):
+        out[changsha_bird_seat(bird_tiles[i], dealer)] += 1
+
+
+@njit(cache=True)
+def changsha_win_payments(k, big, winner, discarder, dealer, bird_hits, params, out):
+    """Payments of one Changsha win (or of ``k`` opening small wins), added to ``out``.
+
+    Args:
+        k: :func:`changsha_value` (or :func:`changsha_opening_wins`) result.
+        big: :func:`changsha_is_big` (False for opening wins).
+        winner, dealer: absolute seats; discarder: seat, or -1 for a self-draw (opening wins are
+            self-draws; 海底炮: the 海底 taker).
+        bird_hits: int64[4], birds per seat (:func:`changsha_bird_hits`); zeros without birds.
+        params: int64[N_PARAMS]; out: int64[4] deltas.
+
+    Per payer: ``k * unit + bonus`` (``COMBINE_ADD``) or ``k * (unit + bonus)``
+    (``COMBINE_MULTIPLY``), bonus = ``P_DEALER_BONUS`` when the dealer is the winner or the payer;
+    times ``1 + birds on the winner + birds on the payer`` (a discard win: only the discarder pays).
+    Returns the winner's income.
+    """
+    if discarder >= 0:
+        unit = params[P_UNIT_BIG_DISCARD] if big else params[P_UNIT_SMALL_DISCARD]
+    else:
+        unit = params[P_UNIT_BIG_SELF] if big else params[P_UNIT_SMALL_SELF]
+    got = 0
+    for p in range(4):
+        if p == winner or (discarder >= 0 and p != discarder):
+            continue
+        bonus = params[P_DEALER_BONUS] if (p == dealer or winner == dealer) else 0
+        if params[P_COMBINE] == COMBINE_MULTIPLY:
+            amount = k * (unit + bonus)
+        else:
+            amount = k * unit + bonus
+        amount *= 1 + bird_hits[winner] + bird_hits[p]
+        transfer(out, p, winner, amount)
+        got += amount
+    return got
