@@ -51,6 +51,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from mjsim.kernels.special import seven_pairs_quads
 from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
@@ -65,7 +66,6 @@ from mjsim.scoring.settlement import (
     PAIR_258,
     PAIR_ANY,
     hand_totals,
-    seven_pairs_quads,
     standard_shape,
     suit_mask,
     transfer,
@@ -201,7 +201,7 @@ def changsha_value(concealed, melds, win_tile, flags, params, items):
     shape = standard_shape(concealed, PAIR_ANY)
     quads = -1
     if n_melds == 0:
-        quads = seven_pairs_quads(concealed)
+        quads = seven_pairs_quads(concealed, 0)
     all258 = True
     for i in range(34):
         if totals[i] > 0 and not _is_258(i):

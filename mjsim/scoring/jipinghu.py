@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
 from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.scoring.context import (
     F_EARTHLY,
@@ -57,7 +58,6 @@ from mjsim.scoring.settlement import (
     doubling,
     hand_totals,
     liable_self_draw,
-    seven_pairs_quads,
     standard_shape,
     suit_mask,
     win_transfers,
@@ -167,23 +167,6 @@ def _is_terminal(i):
 
 
 @njit(cache=True)
-def _thirteen_orphans(concealed):
-    n_pair = 0
-    total = 0
-    for i in range(34):
-        n = concealed[i]
-        total += n
-        if n > 0 and not (i >= 27 or _is_terminal(i)):
-            return False
-        if i >= 27 or _is_terminal(i):
-            if n == 0 or n > 2:
-                return False
-            if n == 2:
-                n_pair += 1
-    return total == 14 and n_pair == 1
-
-
-@njit(cache=True)
 def _nine_gates(concealed):
     for s in range(3):
         total = 0
@@ -245,9 +228,9 @@ def jipinghu_value(concealed, melds, win_tile, flags, params, items):
         if t != MELD_NONE and t != MELD_CONCEALED_KONG:
             concealed_hand = False
     shape = standard_shape(concealed, PAIR_ANY)
-    orphans = n_melds == 0 and _thirteen_orphans(concealed)
+    orphans = n_melds == 0 and is_thirteen_orphans(concealed, 0)
     gates = concealed_hand and n_melds == 0 and _nine_gates(concealed)
-    pairs = params[P_SEVEN_PAIRS] != 0 and n_melds == 0 and seven_pairs_quads(concealed) >= 0
+    pairs = params[P_SEVEN_PAIRS] != 0 and n_melds == 0 and seven_pairs_quads(concealed, 0) >= 0
     if (shape & 1) == 0 and not orphans and not pairs:
         return ERR_NOT_COMPLETE
     all_pungs = (shape & 2) != 0 and melds_no_chow

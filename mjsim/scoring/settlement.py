@@ -19,7 +19,8 @@ Conventions for every function here:
 
 The module also holds the hand-shape predicates the three regional scorers share (suit-only hands
 without wild tiles): a complete standard hand with a pair rule, the all-pungs and all-chows
-readings, seven pairs with its quads. They are count-vector arithmetic over ``uint8[34]``.
+readings (what ``mjsim.kernels`` does not report). They are count-vector arithmetic over ``uint8[34]``;
+seven pairs and thirteen orphans come from :mod:`mjsim.kernels.special`.
 """
 
 from __future__ import annotations
@@ -252,24 +253,6 @@ def standard_shape(concealed, pair_rule):
     if ok and n_pair == 1:
         res |= 2
     return res
-
-
-@njit(cache=True)
-def seven_pairs_quads(concealed):
-    """Seven pairs over 14 concealed tiles: -1 if not seven pairs, else the number of kinds held
-    four times (four identical tiles count as two pairs, 龙七对 / 豪华七对)."""
-    total = 0
-    quads = 0
-    for i in range(34):
-        n = concealed[i]
-        total += n
-        if n % 2 != 0:
-            return -1
-        if n == 4:
-            quads += 1
-    if total != 14:
-        return -1
-    return quads
 
 
 @njit(cache=True)

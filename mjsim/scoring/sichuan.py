@@ -53,6 +53,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from mjsim.kernels.special import seven_pairs_quads
 from mjsim.melds import (
     MAX_MELDS,
     MELD_ADDED_KONG,
@@ -75,7 +76,6 @@ from mjsim.scoring.settlement import (
     hand_totals,
     kong_transfers,
     refund_ledger,
-    seven_pairs_quads,
     split_by_turn,
     standard_shape,
     suit_mask,
@@ -208,7 +208,7 @@ def sichuan_value(concealed, melds, win_tile, flags, params, items):
     shape = standard_shape(concealed, PAIR_ANY)
     quads = -1
     if params[P_SEVEN_PAIRS] != 0 and n_melds == 0:
-        quads = seven_pairs_quads(concealed)
+        quads = seven_pairs_quads(concealed, 0)
     if (shape & 1) == 0 and quads < 0:
         return ERR_NOT_COMPLETE
     flush = 1 if (mask == 1 or mask == 2 or mask == 4) else 0
