@@ -12,7 +12,7 @@ Seed passages implemented here:
   (引杠)玩家2倍基础分"; "家家有：玩家直杠时，在收取点杠(引杠)玩家2倍基础分的情况下，同时收取其他未胡
   玩家1倍基础分"; "面下杠时立刻收取其他未胡者1倍点数"; "下雨立刻收取其他未胡者2倍点数"; a robbed added
   kong pays nothing: "玩家面下杠时，他家可以抢杠而胡，刮风下雨无效";
-- 自摸加底 (``P_SELF_DRAW = SELF_DRAW_ADD_BASE``): 003, "自摸加底：玩家自摸时额外收取其他未胡玩家1倍
+- 自摸加底 (``P_SELF_DRAW_BONUS = SELF_DRAW_ADD_BASE``): 003, "自摸加底：玩家自摸时额外收取其他未胡玩家1倍
   基础分";
 - 呼叫转移 (``sichuan_call_transfer``): 003, "呼叫转移：即某玩家杠牌后打出的牌其他玩家可以胡，那么该
   玩家的刮风下雨所得则转移给胡牌玩家";
@@ -50,6 +50,9 @@ declared void suit (0 = m, 1 = p, 2 = s) or -1 without 定缺.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -62,6 +65,7 @@ from mjsim.melds import (
     MELD_KONG,
     MELD_NONE,
 )
+from mjsim.scoring.api import WinInput, register_scorer
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
     F_KONG_REPLACEMENT,
@@ -70,6 +74,7 @@ from mjsim.scoring.context import (
     F_SELF_DRAWN,
     N_FLAGS,
 )
+from mjsim.scoring.result import ScoreResult
 from mjsim.scoring.settlement import (
     PAIR_ANY,
     doubling,
@@ -88,7 +93,7 @@ F_MISSING_SUIT = 19
 
 # ---- params: int64[N_PARAMS] ----
 P_CAP = 0  # fan cap (封顶); < 0 = none
-P_SELF_DRAW = 1  # SELF_DRAW_ADD_BASE | SELF_DRAW_ADD_FAN
+P_SELF_DRAW_BONUS = 1  # SELF_DRAW_ADD_BASE | SELF_DRAW_ADD_FAN
 P_EXPOSED_KONG = 2  # KONG_DISCARDER_ONLY | KONG_EVERYONE
 P_GOLDEN_HOOK = 3  # fan of 金钩钓 on top of 对对胡
 P_TRANSFER_SCOPE = 4  # TRANSFER_ALL | TRANSFER_LAST_KONG
@@ -152,12 +157,12 @@ for _opt in range(2):
 
 def default_params(**overrides: int) -> np.ndarray:
     """The default Sichuan options as ``int64[N_PARAMS]``; keywords = lower-case ``P_*`` names
-    without the prefix (``cap=4``, ``self_draw=SELF_DRAW_ADD_FAN``, ``exposed_kong=...``,
+    without the prefix (``cap=4``, ``self_draw_bonus=SELF_DRAW_ADD_FAN``, ``exposed_kong=...``,
     ``golden_hook=2``, ``transfer_scope=...``, ``pig_penalty=...``, ``dajiao_capped=0``,
     ``seven_pairs=0``). Raises ``ValueError`` for an unknown option name."""
     p = np.zeros(N_PARAMS, dtype=np.int64)
     p[P_CAP] = 3
-    p[P_SELF_DRAW] = SELF_DRAW_ADD_BASE
+    p[P_SELF_DRAW_BONUS] = SELF_DRAW_ADD_BASE
     p[P_EXPOSED_KONG] = KONG_DISCARDER_ONLY
     p[P_GOLDEN_HOOK] = 1
     p[P_TRANSFER_SCOPE] = TRANSFER_ALL
@@ -253,7 +258,7 @@ def sichuan_value(concealed, melds, win_tile, flags, params, items):
         items[ROBBING_KONG] = 1
     if flags[F_LAST_WALL_TILE] != 0:
         items[SEABED] = 1
-    if self_drawn and params[P_SELF_DRAW] == SELF_DRAW_ADD_FAN:
+    if self_drawn and params[P_SELF_DRAW_BONUS] == SELF_DRAW_ADD_FAN:
         items[SELF_DRAW_FAN] = 1
     shape_items = items[ALL_PUNGS] + items[FULL_FLUSH] + items[SEVEN_PAIRS]
     if shape_items + items[DRAGON_SEVEN_PAIRS] == 0:
@@ -283,7 +288,7 @@ def sichuan_win_payments(fan, winner, discarder, still_in, params, base, out):
     """
     per = base * doubling(fan, -1)
     extra = 0
-    if discarder < 0 and params[P_SELF_DRAW] == SELF_DRAW_ADD_BASE:
+    if discarder < 0 and params[P_SELF_DRAW_BONUS] == SELF_DRAW_ADD_BASE:
         extra = base
     mult = np.ones(4, np.int64)
     return win_transfers(winner, discarder, per, extra, still_in, mult, out)
@@ -435,3 +440,111 @@ def empty_melds() -> np.ndarray:
     m = np.zeros((MAX_MELDS, 3), dtype=np.int8)
     m[:, 0] = MELD_NONE
     return m
+
+
+# --------------------------------------------------------------------------------------------
+# mjsim.score adapter
+# --------------------------------------------------------------------------------------------
+
+_SUITS = {"m": 0, "p": 1, "s": 2, "万": 0, "筒": 1, "饼": 1, "条": 2, "索": 2}
+_SITUATION_KEYWORDS = ("missing_suit", "after_kong_discard", "has_won", "base")
+
+
+def parse_suit(value: str | int | None) -> int:
+    """A suit given as ``"m" "p" "s"`` (or 万 筒 条, or 0-2) -> 0-2; ``None`` -> -1.
+
+    Raises ``ValueError`` for anything else."""
+    if value is None:
+        return -1
+    if isinstance(value, str) and value.strip().lower() in _SUITS:
+        return _SUITS[value.strip().lower()]
+    if isinstance(value, int | np.integer) and not isinstance(value, bool) and 0 <= value <= 2:
+        return int(value)
+    raise ValueError(f"missing_suit must be 'm', 'p', 's' (or 0-2) or None, got {value!r}")
+
+
+def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: Any) -> ScoreResult:
+    """Adapter of :func:`mjsim.score` for ``sichuan``, ``chengdu`` and ``sichuan_xuezhan``.
+
+    Variant keywords:
+
+    - ``missing_suit``: the declared void suit (定缺), ``"m" "p" "s"`` or ``None`` (default);
+    - ``after_kong_discard``: the discard was made right after the discarder's kong (杠上炮);
+    - ``has_won``: 4 booleans, players who already won (blood battle); they pay nothing;
+    - ``base``: the base score b (default 1);
+    - options of :func:`default_params`: ``cap``, ``self_draw_bonus``, ``exposed_kong``,
+      ``golden_hook``, ``transfer_scope``, ``pig_penalty``, ``dajiao_capped``, ``seven_pairs``.
+
+    ``total`` is the capped fan; ``payments`` = ``base * 2 ** fan`` from the discarder, or from each
+    other player still in on a self-draw (+ ``base`` under 自摸加底).
+
+    Raises:
+        ValueError: a chow meld or an honour tile (108 tiles, no chow: 003 "不可以吃"), a hand that
+            is not complete, one holding all three suits (003 "必须缺门可胡") or the declared void
+            suit, an unknown keyword, ``after_kong_discard`` on a self-draw.
+    """
+    ctx = dict(variant_context)
+    void = parse_suit(ctx.pop("missing_suit", None))
+    after_kong = bool(ctx.pop("after_kong_discard", False))
+    has_won = ctx.pop("has_won", None)
+    base = int(ctx.pop("base", 1))
+    try:
+        params = default_params(**ctx)
+    except ValueError as exc:
+        raise ValueError(f"{exc}; or one of {list(_SITUATION_KEYWORDS)}") from None
+    if any(int(t) == MELD_CHOW for t in win.melds[:, 0]):
+        raise ValueError(f"{variant}: no chow in Sichuan mahjong (003 '不可以吃'); got a chow meld")
+    if win.concealed[27:].any() or any(
+        int(t) != MELD_NONE and int(k) >= 27 for t, k, _s in win.melds
+    ):
+        raise ValueError(f"{variant}: Sichuan uses the 108 suited tiles only (no honours)")
+    if after_kong and win.self_drawn:
+        raise ValueError("after_kong_discard (杠上炮) is a discard win: self_drawn must be False")
+    still_in = np.ones(4, np.bool_)
+    if has_won is not None:
+        if len(has_won) != 4:
+            raise ValueError(f"has_won must hold 4 booleans, got {has_won!r}")
+        still_in = ~np.array([bool(x) for x in has_won], np.bool_)
+        if not still_in[win.seat]:
+            raise ValueError(f"has_won marks the winner (seat {win.seat}) as already out")
+    flags = win.flags.copy()
+    flags[F_MISSING_SUIT] = void
+    flags[F_AFTER_KONG_DISCARD] = int(after_kong)
+    items = np.zeros(N_ITEMS, np.int32)
+    fan = int(sichuan_value(win.concealed, win.melds, win.win_tile, flags, params, items))
+    if fan == ERR_THREE_SUITS:
+        raise ValueError(
+            f"{variant}: not a win: the hand holds all three suits (003 '必须缺门可胡')"
+        )
+    if fan == ERR_VOID_SUIT:
+        raise ValueError(f"{variant}: not a win: the hand holds tiles of its declared void suit")
+    if fan < 0:
+        raise ValueError(
+            f"{variant}: not a winning hand (4 melds + pair, or seven pairs when allowed)"
+        )
+    out = np.zeros(4, np.int64)
+    sichuan_win_payments(fan, win.seat, win.discarder, still_in, params, base, out)
+    values = ITEM_FAN.copy()
+    values[GOLDEN_HOOK] = params[P_GOLDEN_HOOK]
+    rows = [
+        (i, en, zh, int(values[i]), int(items[i]))
+        for i, en, zh, _v in SICHUAN_ITEMS
+        if items[i] > 0
+    ]
+    return ScoreResult(
+        variant=variant,
+        total=fan,
+        items=rows,
+        valid=True,
+        payments=[int(x) for x in out],
+        unit="fan",
+        qualifying_total=fan,
+    )
+
+
+def _register() -> None:
+    for vid in ("sichuan", "chengdu", "sichuan_xuezhan"):
+        register_scorer(vid, partial(score_sichuan, variant=vid))
+
+
+_register()
