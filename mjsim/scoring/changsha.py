@@ -48,11 +48,16 @@ Ambiguities (default first, alternative as a ``params`` option):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
 import numpy as np
 from numba import njit
 
 from mjsim.kernels.special import seven_pairs_quads
-from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG
+from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_NONE
+from mjsim.scoring.api import WinInput, register_scorer
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
     F_EARTHLY,
@@ -62,6 +67,7 @@ from mjsim.scoring.context import (
     F_ROBBING_KONG,
     F_SELF_DRAWN,
 )
+from mjsim.scoring.result import ScoreResult
 from mjsim.scoring.settlement import (
     PAIR_258,
     PAIR_ANY,
@@ -70,6 +76,7 @@ from mjsim.scoring.settlement import (
     suit_mask,
     transfer,
 )
+from mjsim.tiles import as_counts, parse_tiles
 
 # ---- params: int64[N_PARAMS] ----
 P_COMBINE = 0  # COMBINE_ADD | COMBINE_MULTIPLY
@@ -333,3 +340,137 @@ def changsha_win_payments(k, big, winner, discarder, dealer, bird_hits, params, 
         transfer(out, p, winner, amount)
         got += amount
     return got
+
+
+# --------------------------------------------------------------------------------------------
+# mjsim.score adapter and the opening-hand scorer
+# --------------------------------------------------------------------------------------------
+
+_SITUATION_KEYWORDS = ("birds", "heavenly", "earthly", "after_kong_discard")
+
+
+def _bird_hits(birds: Iterable[str | int], dealer: int) -> np.ndarray:
+    kinds: list[int] = []
+    for b in [birds] if isinstance(birds, str) else birds:
+        if isinstance(b, str):
+            kinds.extend(parse_tiles(b, flowers=False))
+        elif isinstance(b, int | np.integer) and not isinstance(b, bool) and 0 <= b < 27:
+            kinds.append(int(b))
+        else:
+            raise ValueError(f"birds must be suited tiles ('6s' or kinds 0-26), got {b!r}")
+    if any(k >= 27 for k in kinds):
+        raise ValueError(f"birds must be suited tiles (Changsha has no honours), got {birds!r}")
+    hits = np.zeros(4, np.int64)
+    changsha_bird_hits(np.array(kinds, np.int64), dealer, hits)
+    return hits
+
+
+def _result(k: int, items: np.ndarray, out: np.ndarray, big: bool) -> ScoreResult:
+    rows = [(i, en, zh, 1, int(items[i])) for i, en, zh, _v, _b in CHANGSHA_ITEMS if items[i] > 0]
+    return ScoreResult(
+        variant="changsha",
+        total=k,
+        items=rows,
+        valid=True,
+        payments=[int(x) for x in out],
+        unit="big wins" if big else "small wins",
+        qualifying_total=k,
+    )
+
+
+def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
+    """Adapter of :func:`mjsim.score` for ``changsha``.
+
+    Variant keywords:
+
+    - ``birds``: the bird tiles drawn after the win (扎鸟), e.g. ``["6s"]`` or ``"6s"``; default
+      none (after a 海底 win the bird is the 海底 tile itself — pass it);
+    - ``heavenly`` (天胡: the dealer's dealt hand), ``earthly`` (地胡: a non-dealer wins the
+      dealer's first discard), ``after_kong_discard`` (杠上炮);
+    - options of :func:`default_params` (``combine``, ``jiangjiang_shape``, ``luxury_pairs``,
+      ``all_melded``, ``unit_small_self``, ``unit_small_discard``, ``unit_big_self``,
+      ``unit_big_discard``, ``dealer_bonus``).
+
+    ``total`` = ``k``, the number of big wins (``unit == "big wins"``) or of small wins.
+    ``last_wall_tile`` marks 海底捞月 (self-draw) or 海底炮 (discard: the 海底 taker is the
+    ``discarder``); ``kong_replacement`` marks 杠上开花 (a dice 杠, not a 补张).
+
+    Raises:
+        ValueError: honour tiles (108 tiles), not a winning hand (a small win needs a 2-5-8
+            pair), 天胡 / 地胡 inconsistent with the seats, an unknown keyword.
+    """
+    ctx = dict(variant_context)
+    hits = _bird_hits(ctx.pop("birds", ()), win.dealer)
+    heavenly = bool(ctx.pop("heavenly", False))
+    earthly = bool(ctx.pop("earthly", False))
+    after_kong = bool(ctx.pop("after_kong_discard", False))
+    try:
+        params = default_params(**ctx)
+    except ValueError as exc:
+        raise ValueError(f"{exc}; or one of {list(_SITUATION_KEYWORDS)}") from None
+    if win.concealed[27:].any() or any(
+        int(t) != MELD_NONE and int(k) >= 27 for t, k, _s in win.melds
+    ):
+        raise ValueError("changsha uses the 108 suited tiles only (no honours)")
+    if heavenly and not (win.self_drawn and win.seat == win.dealer and win.n_melds == 0):
+        raise ValueError("heavenly (天胡) is the dealer's self-drawn dealt hand")
+    if earthly and (win.self_drawn or win.seat == win.dealer or win.discarder != win.dealer):
+        raise ValueError("earthly (地胡) is a non-dealer's win on the dealer's first discard")
+    if after_kong and win.self_drawn:
+        raise ValueError("after_kong_discard (杠上炮) is a discard win: self_drawn must be False")
+    flags = win.flags.copy()
+    flags[F_HEAVENLY] = int(heavenly)
+    flags[F_EARTHLY] = int(earthly)
+    flags[F_AFTER_KONG_DISCARD] = int(after_kong)
+    items = np.zeros(N_ITEMS, np.int32)
+    k = int(changsha_value(win.concealed, win.melds, win.win_tile, flags, params, items))
+    if k < 0:
+        raise ValueError(
+            "changsha: not a winning hand (a small win needs 4 melds + a 2/5/8 pair; 碰碰胡, "
+            "将将胡, 清一色 and 七小对 allow any pair)"
+        )
+    big = bool(changsha_is_big(items))
+    out = np.zeros(4, np.int64)
+    changsha_win_payments(k, big, win.seat, win.discarder, win.dealer, hits, params, out)
+    return _result(k, items, out, big)
+
+
+def score_opening_hand(
+    hand: str | Sequence[int] | np.ndarray,
+    *,
+    seat: int = 0,
+    dealer: int = 0,
+    birds: Iterable[str | int] = (),
+    **options: int,
+) -> ScoreResult:
+    """Score the opening-hand small wins (起手小胡) of a dealt hand, paid as small self-draws.
+
+    Args:
+        hand: the dealt tiles, 14 for the dealer, 13 otherwise (any :mod:`mjsim.tiles` notation).
+        seat, dealer: absolute seats.
+        birds: bird tiles, as in :func:`score_changsha`.
+        options: :func:`default_params` keywords.
+
+    Returns a :class:`ScoreResult` with ``total`` = the number of opening small wins (0: none,
+    all payments 0, ``valid`` False).
+
+    Raises:
+        ValueError: a bad tile, a fifth copy, honours, a hand of the wrong size for the seat.
+    """
+    counts = as_counts(hand)
+    need = 14 if seat == dealer else 13
+    if int(counts.sum()) != need:
+        raise ValueError(f"a dealt hand holds {need} tiles for this seat, got {int(counts.sum())}")
+    if counts[27:].any():
+        raise ValueError("changsha uses the 108 suited tiles only (no honours)")
+    params = default_params(**options)
+    items = np.zeros(N_ITEMS, np.int32)
+    k = int(changsha_opening_wins(counts, items))
+    out = np.zeros(4, np.int64)
+    if k > 0:
+        changsha_win_payments(k, False, seat, -1, dealer, _bird_hits(birds, dealer), params, out)
+    res = _result(k, items, out, False)
+    return res if k > 0 else replace(res, valid=False)
+
+
+register_scorer("changsha", score_changsha)
