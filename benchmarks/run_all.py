@@ -1,0 +1,806 @@
+"""One command that measures mjsim beside every peer, in the same run (issue 8).
+
+    python benchmarks/run_all.py [--quick] [--only AREA[,AREA...]] [--no-write]
+
+Areas (run in this order; ``--only`` picks some):
+
+* ``kernels``, ``scoring``, ``selfplay``, ``envs``, ``bots`` - the per-area modules
+  ``benchmarks/<area>.py`` through the protocol of ``benchmarks/common.py`` (``run(quick) ->
+  list[Row]``). A module that does not exist yet is reported ``missing``; one without
+  ``run()`` is run as a script in a subprocess (exit code, wall time, peak RSS reported); one
+  that raises is reported ``failed`` with the error. Nothing is skipped silently.
+* ``peers`` - every peer of ``benchmarks/peers.py`` in its own venv, paired with mjsim's
+  counterpart and interleaved A B A B ... (>= 3 repeats, median and min-max): self-play hands/s
+  and decisions/s (riichienv, pymahjong, RLCard raw, mahjax CPU), PettingZoo AEC steps/s
+  (RLCard through AEC), shanten/s and hand scoring/s (``mahjong``, ``pymahjonggb``).
+* ``memory`` - peak RSS per configuration, each configuration in its own subprocess
+  (``wait4`` rusage), and bytes of state per table of the vector env when it exists.
+* ``scaling`` - hands/s at 1 and 2 threads and batch sizes 1..4096 through ``mjsim.simulate``;
+  writes ``benchmarks/scaling.png``.
+* ``startup`` - cold start (first import + compile with an empty ``NUMBA_CACHE_DIR``, in a
+  subprocess) and warm start (same, cache populated), beside the peers' import + setup time.
+
+Prints one table and rewrites this script's blocks of ``benchmarks/RESULTS.md``
+(``<!-- run_all:begin -->`` header and one ``<!-- run_all-<area>:begin -->`` block per area),
+preserving every other section. Benchmarks are not tests: CI never runs this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shlex
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import peers  # noqa: E402
+from common import (  # noqa: E402
+    BENCH_DIR,
+    RESULTS_MD,
+    Row,
+    Stat,
+    format_bytes,
+    machine_info,
+    machine_markdown,
+    measure_rate,
+    rows_markdown,
+    rows_text,
+    run_subprocess,
+    write_block,
+)
+
+MODULE_AREAS = ("kernels", "scoring", "selfplay", "envs", "bots")
+OWN_AREAS = ("peers", "memory", "scaling", "startup")
+ALL_AREAS = MODULE_AREAS + OWN_AREAS
+# mjsim variants tried, in order, as the self-play counterpart of the Riichi peers:
+# like with like when a Riichi variant exists, else the engine's reference variant.
+SELFPLAY_VARIANTS = ("riichi", "hebei")
+
+
+# --------------------------------------------------------------------------- module areas
+
+
+def _load_module(area: str) -> Any:
+    path = BENCH_DIR / f"{area}.py"
+    spec = importlib.util.spec_from_file_location(f"mjsim_bench_{area}", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def run_module_area(area: str, quick: bool) -> list[Row]:
+    """Run ``benchmarks/<area>.py`` via its ``run(quick)``; report missing/failed modules."""
+    path = BENCH_DIR / f"{area}.py"
+    if not path.exists():
+        return [Row(area, f"benchmarks/{area}.py", "-", status="missing", note="not written yet")]
+    try:
+        mod = _load_module(area)
+    except Exception as exc:
+        return [Row(area, f"import benchmarks/{area}.py", "-", status="failed", note=repr(exc))]
+    run = getattr(mod, "run", None)
+    if run is None:
+        return [_run_as_script(area, path, quick)]
+    try:
+        rows = list(run(quick=quick))
+    except Exception as exc:
+        tb = traceback.format_exc(limit=3).strip().splitlines()[-1]
+        return [
+            Row(area, f"benchmarks/{area}.py run()", "-", status="failed", note=tb or repr(exc))
+        ]
+    bad = [r for r in rows if not isinstance(r, Row)]
+    if bad:
+        return [
+            Row(
+                area,
+                f"benchmarks/{area}.py run()",
+                "-",
+                status="failed",
+                note=f"run() returned {type(bad[0]).__name__}, expected common.Row",
+            )
+        ]
+    if not rows:
+        return [Row(area, f"benchmarks/{area}.py run()", "-", status="failed", note="no rows")]
+    return rows
+
+
+def _run_as_script(area: str, path: Path, quick: bool) -> Row:
+    args = [sys.executable, str(path)]
+    try:
+        res = run_subprocess(args, timeout=600 if quick else 1800)
+    except TimeoutError as exc:
+        return Row(area, f"python benchmarks/{area}.py", "s", status="failed", note=str(exc))
+    status = "ok" if res.returncode == 0 else "failed"
+    tail = (res.stderr.strip().splitlines() or [""])[-1][:160]
+    return Row(
+        area,
+        f"python benchmarks/{area}.py (as a script)",
+        "s",
+        mjsim=Stat.of([res.seconds]),
+        status=status,
+        note=(
+            f"module has no run(quick); exit {res.returncode}, peak RSS "
+            f"{format_bytes(res.peak_rss)}; figures in its own RESULTS.md section"
+            + (f"; {tail}" if status != "ok" else "")
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- mjsim counterparts
+
+
+class Unavailable(Exception):
+    """mjsim has no such feature yet (the lazy import or the call failed)."""
+
+
+def _simulate_fn() -> Callable[..., Any]:
+    try:
+        import mjsim
+
+        return mjsim.simulate
+    except Exception as exc:
+        raise Unavailable(
+            f"mjsim.simulate not available yet ({type(exc).__name__}: {exc})"
+        ) from exc
+
+
+def _decisions_of(result: Any) -> int | None:
+    names = getattr(getattr(result, "dtype", None), "names", None) or ()
+    for name in ("decisions", "n_decisions", "turns"):
+        if name in names:
+            return int(result[name].sum())
+    return None
+
+
+def pick_selfplay_variant() -> str:
+    """First of SELFPLAY_VARIANTS that ``mjsim.simulate`` accepts; raises Unavailable."""
+    simulate = _simulate_fn()
+    errors = []
+    for variant in SELFPLAY_VARIANTS:
+        try:
+            simulate(variant, 4, seed=0, threads=1)
+            return variant
+        except Exception as exc:
+            errors.append(f"{variant}: {type(exc).__name__}: {exc}")
+    raise Unavailable("mjsim.simulate failed for every variant: " + "; ".join(errors)[:300])
+
+
+def mjsim_selfplay(variant: str, threads: int = 1) -> Callable[[float], dict[str, float]]:
+    """A measurer ``f(seconds) -> {"hands/s", "decisions/s"}`` over ``mjsim.simulate``."""
+    simulate = _simulate_fn()
+    state = {"n": 256, "seed": 1}
+
+    def measure(seconds: float) -> dict[str, float]:
+        hands = decisions = 0
+        have_dec = True
+        t0 = time.perf_counter()
+        while True:
+            n = state["n"]
+            res = simulate(variant, n, seed=state["seed"], threads=threads)
+            state["seed"] += 1
+            hands += n
+            d = _decisions_of(res)
+            if d is None:
+                have_dec = False
+            else:
+                decisions += d
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                break
+            if dt < seconds / 8:
+                state["n"] = min(n * 2, 1 << 20)
+        out = {"hands/s": hands / dt}
+        if have_dec:
+            out["decisions/s"] = decisions / dt
+        return out
+
+    return measure
+
+
+def mjsim_aec(variant: str) -> Callable[[float], dict[str, float]]:
+    """A measurer for mjsim's PettingZoo AEC env: random masked actions, steps/s."""
+    try:
+        from mjsim.envs import mahjong_v0
+    except Exception as exc:
+        raise Unavailable(f"mjsim.envs.mahjong_v0 not available yet ({exc})") from exc
+    import numpy as np
+
+    env = mahjong_v0.env(variant=variant)
+    rng = np.random.default_rng(0)
+
+    def measure(seconds: float) -> dict[str, float]:
+        steps = hands = 0
+        t0 = time.perf_counter()
+        while True:
+            env.reset(seed=int(rng.integers(1 << 30)))
+            for _agent in env.agent_iter():
+                obs, _r, term, trunc, _info = env.last()
+                if term or trunc:
+                    action = None
+                else:
+                    legal = np.flatnonzero(obs["action_mask"])
+                    action = int(legal[rng.integers(len(legal))])
+                    steps += 1
+                env.step(action)
+            hands += 1
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                break
+        return {"steps/s": steps / dt, "hands/s": hands / dt}
+
+    return measure
+
+
+def mjsim_shanten() -> Callable[[float], dict[str, float]]:
+    """``mjsim.shanten`` called once per hand from Python on the peer's kind of hands."""
+    try:
+        import numpy as np
+
+        import mjsim
+
+        shanten = mjsim.shanten
+    except Exception as exc:
+        raise Unavailable(f"mjsim.shanten not available yet ({exc})") from exc
+    sys.path.insert(0, str(BENCH_DIR / "peers"))
+    from _hands import random_hands
+
+    pool = [np.array(h, dtype=np.uint8) for h in random_hands(2000, 13, 0)]
+    shanten(pool[0])
+
+    def measure(seconds: float) -> dict[str, float]:
+        done = 0
+        t0 = time.perf_counter()
+        while True:
+            for h in pool:
+                shanten(h)
+            done += len(pool)
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                break
+        return {"shanten/s": done / dt}
+
+    return measure
+
+
+# --------------------------------------------------------------------------- peers area
+
+
+def _compared(spec: peers.PeerSpec, variant: str | None) -> str:
+    v = variant or "the mjsim variant"
+    if spec.counterpart == "selfplay":
+        if spec.id.startswith("rlcard"):
+            return (
+                f"RLCard Chinese mahjong hands (no scoring) vs mjsim {v} hands: different rules, "
+                "same loop of draw/discard/call decisions"
+            )
+        if variant == "riichi":
+            return "Riichi hands vs mjsim riichi hands: like with like"
+        return (
+            f"Riichi hands vs {v} hands: different rules, same loop of draw/discard/call decisions"
+        )
+    if spec.counterpart == "aec":
+        return f"PettingZoo AEC loop: RLCard mahjong vs mjsim mahjong_v0 ({v})"
+    if spec.counterpart == "shanten":
+        return "13-tile shanten (standard, seven pairs, thirteen orphans), one Python call per hand"
+    if spec.counterpart == "scoring_riichi":
+        return "Riichi yaku/han/fu/points; mjsim counterpart needs a Riichi scorer"
+    return "MCR (guobiao) fan calculation; mjsim figure is in benchmarks/scoring.py's rows"
+
+
+def _counterpart(spec: peers.PeerSpec, variant: str | None) -> Callable[[float], dict] | None:
+    """mjsim's measurer for a peer, or raise Unavailable / return None (no counterpart)."""
+    if spec.counterpart == "selfplay":
+        if variant is None:
+            raise Unavailable("mjsim.simulate not available yet")
+        return mjsim_selfplay(variant, threads=1)
+    if spec.counterpart == "aec":
+        return mjsim_aec(variant or "hebei")
+    if spec.counterpart == "shanten":
+        return mjsim_shanten()
+    return None
+
+
+def run_peers_area(quick: bool) -> list[Row]:
+    """Each peer interleaved with its mjsim counterpart (A B A B ...), medians of the repeats."""
+    repeats, seconds = (1, 1.0) if quick else (3, 2.0)
+    status = peers.ensure_venv(verbose=True)
+    rows: list[Row] = []
+    for req, st in status.items():
+        if st != "ok":
+            rows.append(Row("peers", f"install {req}", "-", status="peer failed", note=st[:200]))
+    try:
+        variant: str | None = pick_selfplay_variant()
+        variant_note = ""
+    except Unavailable as exc:
+        variant, variant_note = None, str(exc)
+    for spec in peers.PEERS.values():
+        rows.extend(_one_peer(spec, variant, variant_note, repeats, seconds))
+    return rows
+
+
+def _one_peer(
+    spec: peers.PeerSpec, variant: str | None, variant_note: str, repeats: int, seconds: float
+) -> list[Row]:
+    print(f"[run_all] peers: {spec.id}", file=sys.stderr)
+    mj_note = ""
+    try:
+        mj = _counterpart(spec, variant)
+    except Unavailable as exc:
+        mj, mj_note = None, str(exc) or variant_note
+    mj_samples: list[dict] = []
+    peer_samples: list[dict] = []
+    header: dict[str, Any] = {}
+    peer_err = ""
+    peak = None
+    try:
+        with peers.PeerSession(spec.id) as sess:
+            header = sess.header
+            if mj is not None:
+                mj(min(seconds, 0.5))  # warm-up: numba compile / caches
+            sess.measure(min(seconds, 0.5))  # warm-up
+            for _ in range(repeats):  # A B A B ...
+                if mj is not None:
+                    try:
+                        mj_samples.append(mj(seconds))
+                    except Exception as exc:
+                        mj, mj_note = None, f"mjsim side failed: {type(exc).__name__}: {exc}"
+                peer_samples.append(sess.measure(seconds))
+        peak = sess.peak_rss
+    except Exception as exc:
+        peer_err = f"{type(exc).__name__}: {exc}"[:300]
+    label = f"{spec.label} {header.get('version', '')}".strip()
+    units = ["hands/s", "decisions/s"] if spec.counterpart == "selfplay" else [spec.unit]
+    if spec.counterpart == "aec":
+        units = ["steps/s"]
+    rows = []
+    for unit in units:
+        pvals = [s[unit] for s in peer_samples if s.get(unit) is not None]
+        mvals = [s[unit] for s in mj_samples if unit in s]
+        notes = []
+        if peer_err:
+            notes.append(f"peer: {peer_err}")
+        if not mvals:
+            notes.append(mj_note or "mjsim counterpart reports no " + unit)
+        if unit == units[0] and header:
+            notes.append(f"peer setup (import+compile) {header.get('setup_s', 0):.2f} s")
+            if peak:
+                notes.append(f"peer peak RSS {format_bytes(peak)}")
+        if spec.id == "riichienv" and unit == "decisions/s" and peer_samples:
+            sph = peer_samples[-1].get("steps/hand")
+            notes.append(
+                f"riichienv steps/s = {_fmt_median(peer_samples, 'steps/s')}, {sph:.0f}/hand"
+            )
+        status = "ok"
+        if peer_err:
+            status = "peer failed"
+        elif not mvals:
+            status = "not available yet" if "not available" in " ".join(notes) else "ok"
+        rows.append(
+            Row(
+                area="peers",
+                config=f"{spec.what}",
+                unit=unit,
+                mjsim=Stat.of(mvals) if mvals else None,
+                peer=label,
+                peer_stat=Stat.of(pvals) if pvals else None,
+                compared=_compared(spec, variant),
+                note="; ".join(notes),
+                status=status,
+                extra={"peer_id": spec.id, "peak_rss": peak, "setup_s": header.get("setup_s")},
+            )
+        )
+    return rows
+
+
+def _fmt_median(samples: list[dict], key: str) -> str:
+    from common import format_rate
+
+    vals = [s[key] for s in samples if s.get(key) is not None]
+    return format_rate(Stat.of(vals).median) if vals else "-"
+
+
+# --------------------------------------------------------------------------- memory area
+
+_SNIPPET_HEAD = "import json, sys, time\nt0 = time.perf_counter()\n"
+
+MEMORY_CONFIGS: dict[str, str] = {
+    "python + import numpy (baseline)": "import numpy\n",
+    "import mjsim (no compile)": "import mjsim\n",
+    "mjsim.simulate {variant} 1,000 hands, 1 thread": (
+        "import mjsim\nmjsim.simulate('{variant}', 1000, seed=0, threads=1)\n"
+    ),
+    "mjsim.simulate {variant} 100,000 hands, all threads": (
+        "import mjsim\nmjsim.simulate('{variant}', 100000, seed=0)\n"
+    ),
+}
+
+_VECTOR_SNIPPET = """
+import numpy as np
+from mjsim.envs import MahjongVectorEnv
+n = {n}
+env = MahjongVectorEnv('{variant}', {n})
+env.reset(seed=0)
+seen, total = set(), 0
+def walk(obj, depth=0):
+    global total
+    if id(obj) in seen or depth > 4:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, np.ndarray):
+        if obj.ndim >= 1 and obj.shape[0] == n:
+            total += obj.nbytes
+        return
+    if isinstance(obj, dict):
+        vals = obj.values()
+    elif isinstance(obj, (list, tuple)):
+        vals = obj
+    elif hasattr(obj, '__dict__'):
+        vals = vars(obj).values()
+    else:
+        return
+    for v in vals:
+        walk(v, depth + 1)
+walk(env)
+print(json.dumps({{"bytes_per_table": total / n}}))
+"""
+
+
+def _mjsim_subprocess(code: str, timeout: float = 900) -> tuple[int, float, str]:
+    res = run_subprocess([sys.executable, "-c", _SNIPPET_HEAD + code], timeout=timeout)
+    err = "" if res.returncode == 0 else (res.stderr.strip().splitlines() or ["?"])[-1][:200]
+    return res.peak_rss, res.seconds, err
+
+
+def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
+    rows = []
+    v = variant or "hebei"
+    for name, code in MEMORY_CONFIGS.items():
+        if quick and "100,000" in name:
+            continue
+        cfg = name.format(variant=v)
+        if "simulate" in code and variant is None:
+            rows.append(
+                Row("memory", cfg, "MiB", status="not available yet", note="mjsim.simulate")
+            )
+            continue
+        rss, secs, err = _mjsim_subprocess(code.format(variant=v))
+        rows.append(
+            Row(
+                "memory",
+                cfg,
+                "MiB",
+                mjsim=None if err else Stat.of([rss / 2**20]),
+                status="failed" if err else "ok",
+                note=err or f"peak RSS of its own subprocess; ran {secs:.1f} s",
+                higher_is_better=False,
+            )
+        )
+    # bytes of state per table in the vector env
+    for n in (64, 1024) if not quick else (64,):
+        res = run_subprocess(
+            [sys.executable, "-c", "import json\n" + _VECTOR_SNIPPET.format(n=n, variant=v)],
+            timeout=600,
+        )
+        cfg = f"vector env state, {n} tables ({v})"
+        if res.returncode != 0:
+            tail = (res.stderr.strip().splitlines() or ["?"])[-1][:200]
+            st = "not available yet" if "MahjongVectorEnv" in res.stderr else "failed"
+            rows.append(Row("memory", cfg, "bytes/table", status=st, note=tail))
+            continue
+        bpt = res.last_json()["bytes_per_table"]
+        rows.append(
+            Row(
+                "memory",
+                cfg,
+                "bytes/table",
+                mjsim=Stat.of([bpt]),
+                note=f"numpy arrays with leading dim {n} reachable from the env; "
+                f"process peak RSS {format_bytes(res.peak_rss)}",
+                higher_is_better=False,
+            )
+        )
+    # peers: one subprocess per peer configuration
+    for spec in peers.PEERS.values():
+        res = peers.run_peer_once(spec.id, repeats=1, seconds=1.0)
+        if "error" in res:
+            rows.append(
+                Row(
+                    "memory",
+                    spec.what,
+                    "MiB",
+                    peer=spec.label,
+                    status="peer failed",
+                    note=res["error"][:200],
+                )
+            )
+            continue
+        rows.append(
+            Row(
+                "memory",
+                f"peer: {spec.what}",
+                "MiB",
+                peer=f"{spec.label} {res['version']}",
+                peer_stat=Stat.of([res["peak_rss"] / 2**20]),
+                note="peak RSS of the peer's own subprocess (import + setup + 1 s of work)",
+                higher_is_better=False,
+            )
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------- scaling area
+
+BATCH_SIZES = (1, 4, 16, 64, 256, 1024, 4096)
+
+
+def run_scaling_area(quick: bool, variant: str | None) -> list[Row]:
+    """hands/s vs batch size (hands per ``simulate`` call) at 1 and 2 threads; PNG plot."""
+    if variant is None:
+        return [
+            Row(
+                "scaling",
+                "mjsim.simulate",
+                "hands/s",
+                status="not available yet",
+                note="mjsim.simulate not available yet; no scaling.png written",
+            )
+        ]
+    simulate = _simulate_fn()
+    threads_list = (1, 2)
+    sizes = BATCH_SIZES if not quick else (1, 64, 4096)
+    repeats = 1 if quick else 3
+    rows: list[Row] = []
+    curves: dict[int, list[tuple[int, Stat]]] = {t: [] for t in threads_list}
+    for t in threads_list:
+        simulate(variant, 8, seed=0, threads=t)  # compile / warm
+    for b in sizes:
+        samples: dict[int, list[float]] = {t: [] for t in threads_list}
+        for rep in range(repeats):
+            for t in threads_list:  # interleave 1 thread / 2 threads
+                seed = [1000 + rep]
+
+                def call(t: int = t, b: int = b, seed: list[int] = seed) -> int:
+                    simulate(variant, b, seed=seed[0], threads=t)
+                    seed[0] += 7919
+                    return b
+
+                samples[t].append(measure_rate(call, min_seconds=0.5 if quick else 1.0))
+        for t in threads_list:
+            st = Stat.of(samples[t])
+            curves[t].append((b, st))
+            rows.append(
+                Row("scaling", f"{variant}, {b} hands per call, {t} thread(s)", "hands/s", mjsim=st)
+            )
+    png = BENCH_DIR / "scaling.png"
+    try:
+        _plot_scaling(curves, variant, png)
+        rows[-1].note = f"plot: {png.name}"
+    except Exception as exc:
+        rows[-1].note = f"plot failed: {exc}"
+    return rows
+
+
+def _plot_scaling(curves: dict[int, list[tuple[int, Stat]]], variant: str, png: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5.5, 3.6), dpi=110)
+    for t, pts in curves.items():
+        xs = [b for b, _ in pts]
+        med = [s.median for _, s in pts]
+        lo = [s.median - s.min for _, s in pts]
+        hi = [s.max - s.median for _, s in pts]
+        ax.errorbar(xs, med, yerr=[lo, hi], marker="o", capsize=3, label=f"{t} thread(s)")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("hands per simulate() call")
+    ax.set_ylabel("hands/s (median, min-max)")
+    ax.set_title(f"mjsim.simulate('{variant}'), random bots")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(png)
+    plt.close(fig)
+
+
+# --------------------------------------------------------------------------- startup area
+
+_STARTUP_SNIPPET = """
+import json, time
+t0 = time.perf_counter()
+import mjsim
+t1 = time.perf_counter()
+{call}
+t2 = time.perf_counter()
+print(json.dumps({{"import_s": t1 - t0, "first_call_s": t2 - t1}}))
+"""
+
+
+def run_startup_area(quick: bool, variant: str | None) -> list[Row]:
+    """Cold (empty NUMBA_CACHE_DIR) and warm (cache filled) start, each in a fresh subprocess."""
+    repeats = 1 if quick else 3
+    if variant is not None:
+        call, what = (
+            f"mjsim.simulate('{variant}', 1, seed=0, threads=1)",
+            f"simulate {variant} 1 hand",
+        )
+    else:
+        call, what = "pass", "no simulate yet: import only"
+    code = _STARTUP_SNIPPET.format(call=call)
+    cold: list[float] = []
+    warm: list[float] = []
+    imp: list[float] = []
+    err = ""
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory(prefix="mjsim-numba-cache-") as cache:
+            env = {"NUMBA_CACHE_DIR": cache}
+            for bucket in (cold, warm):  # cold then warm on the same (now filled) cache
+                res = run_subprocess([sys.executable, "-c", code], env=env, timeout=1800)
+                if res.returncode != 0:
+                    err = (res.stderr.strip().splitlines() or ["?"])[-1][:200]
+                    break
+                out = res.last_json()
+                bucket.append(res.seconds)
+                if bucket is warm:
+                    imp.append(out["import_s"])
+        if err:
+            break
+    rows = []
+    # peers' cold start: import + setup (+ JIT compile for mahjax), from one-shot runs
+    peer_setup: dict[str, float] = {}
+    for pid in ("riichienv", "mahjax"):
+        res = peers.run_peer_once(pid, repeats=1, seconds=0.2)
+        if "error" not in res:
+            peer_setup[f"{peers.PEERS[pid].label} {res['version']}"] = res["setup_s"]
+    if err:
+        return [Row("startup", f"cold start ({what})", "s", status="failed", note=err)]
+    first_peer = next(iter(peer_setup.items()), None)
+    rows.append(
+        Row(
+            "startup",
+            f"cold: python -c 'import mjsim; {what}', empty NUMBA_CACHE_DIR",
+            "s",
+            mjsim=Stat.of(cold),
+            peer=first_peer[0] if first_peer else "",
+            peer_stat=Stat.of([first_peer[1]]) if first_peer else None,
+            compared="whole process wall time vs the peer's import + setup (+ JIT compile)",
+            note="; ".join(f"{k}: import+setup {v:.2f} s" for k, v in peer_setup.items()),
+            higher_is_better=False,
+        )
+    )
+    rows.append(
+        Row(
+            "startup",
+            f"warm: same command, numba cache filled ({what})",
+            "s",
+            mjsim=Stat.of(warm),
+            note=f"of which import mjsim {Stat.of(imp).median:.2f} s",
+            higher_is_better=False,
+        )
+    )
+    return rows
+
+
+# --------------------------------------------------------------------------- report
+
+
+def _peer_versions() -> str:
+    st = peers.install_status()
+    if not st:
+        return "peers venv not created"
+    return ", ".join(f"{req} ({'ok' if s == 'ok' else 'FAILED'})" for req, s in st.items())
+
+
+def area_markdown(area: str, rows: list[Row], command: str, info: dict[str, Any]) -> str:
+    lines = [
+        f"### run_all: {area}",
+        "",
+        f"Command: `{command}` - {info['utc']}, load(1 min) {info['load1']} at start.",
+        "",
+        rows_markdown(rows),
+    ]
+    pairs = sorted({(r.peer, r.compared) for r in rows if r.compared})
+    if pairs:
+        lines += ["", "What each pair compares:", ""]
+        lines += [f"- {p or 'mjsim'}: {c}" for p, c in pairs]
+    if area == "scaling" and (BENCH_DIR / "scaling.png").exists():
+        lines += ["", "![hands/s vs batch size](scaling.png)"]
+    return "\n".join(lines)
+
+
+def header_markdown(command: str, info: dict[str, Any]) -> str:
+    return "\n".join(
+        [
+            "## All benchmarks side by side (`benchmarks/run_all.py`)",
+            "",
+            "Written by `benchmarks/run_all.py`; each area below is rewritten only when that area "
+            "is run (`--only AREA`). Figures are medians of interleaved repeats (A B A B ...) "
+            "with the min-max spread in brackets; ratio = mjsim/peer for rates and peer/mjsim "
+            "for times and memory, so > 1 always means mjsim is better. Peers run in "
+            "`benchmarks/.peers-venv` (see `benchmarks/README.md`), one core each.",
+            "",
+            f"Last command: `{command}`",
+            "",
+            machine_markdown(info),
+            f"- Peers: {_peer_versions()}",
+        ]
+    )
+
+
+def _has_block(name: str) -> bool:
+    return RESULTS_MD.exists() and f"<!-- {name}:begin -->" in RESULTS_MD.read_text()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Run every mjsim benchmark beside its peers.")
+    ap.add_argument("--quick", action="store_true", help="1 short repeat per figure (smoke run)")
+    ap.add_argument("--only", default="", help=f"comma-separated areas of: {', '.join(ALL_AREAS)}")
+    ap.add_argument("--no-write", action="store_true", help="do not rewrite RESULTS.md")
+    ap.add_argument("--json", default="", help="also dump all rows to this JSON file")
+    args = ap.parse_args(argv)
+    areas = [a for a in args.only.split(",") if a] or list(ALL_AREAS)
+    unknown = [a for a in areas if a not in ALL_AREAS]
+    if unknown:
+        ap.error(f"unknown areas {unknown}; known: {', '.join(ALL_AREAS)}")
+    command = "python benchmarks/run_all.py " + " ".join(
+        shlex.quote(a) for a in (argv or sys.argv[1:])
+    )
+    command = command.strip()
+    info = machine_info()
+    print(machine_markdown(info), flush=True)
+    variant: str | None = None
+    if any(a in OWN_AREAS for a in areas):
+        try:
+            variant = pick_selfplay_variant()
+        except Unavailable as exc:
+            print(f"[run_all] {exc}", file=sys.stderr)
+    all_rows: dict[str, list[Row]] = {}
+    for area in areas:
+        print(f"[run_all] === {area}", file=sys.stderr, flush=True)
+        t0 = time.perf_counter()
+        try:
+            if area in MODULE_AREAS:
+                rows = run_module_area(area, args.quick)
+            elif area == "peers":
+                rows = run_peers_area(args.quick)
+            elif area == "memory":
+                rows = run_memory_area(args.quick, variant)
+            elif area == "scaling":
+                rows = run_scaling_area(args.quick, variant)
+            else:
+                rows = run_startup_area(args.quick, variant)
+        except Exception as exc:  # never lose the other areas to one failure
+            rows = [Row(area, "run_all area", "-", status="failed", note=f"{exc!r}"[:300])]
+        all_rows[area] = rows
+        print(f"[run_all] {area} took {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    flat = [r for rows in all_rows.values() for r in rows]
+    print()
+    print(rows_text(flat))
+    if args.json:
+        Path(args.json).write_text(json.dumps([r.to_dict() for r in flat], indent=1, default=str))
+    if not args.no_write:
+        write_block("run_all", header_markdown(command, info), RESULTS_MD)
+        prev = "run_all"
+        for area in ALL_AREAS:  # keep the area blocks in a fixed order after the header
+            if area in all_rows:
+                body = area_markdown(area, all_rows[area], command, info)
+                write_block(f"run_all-{area}", body, RESULTS_MD, after=prev)
+            prev = f"run_all-{area}" if _has_block(f"run_all-{area}") else prev
+        print(f"\nwrote {RESULTS_MD.relative_to(BENCH_DIR.parent)}")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main())

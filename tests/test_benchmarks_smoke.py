@@ -1,0 +1,176 @@
+"""Fast checks of the benchmark helpers in benchmarks/common.py (no peer install, no timing claims)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+sys.path.insert(0, str(BENCH))
+
+import common  # noqa: E402
+from common import Row, Stat  # noqa: E402
+
+
+def test_stat_of_median_min_max():
+    s = Stat.of([3.0, 1.0, 2.0, 10.0])
+    assert (s.median, s.min, s.max, s.n) == (2.5, 1.0, 10.0, 4)
+    assert s.samples == (3.0, 1.0, 2.0, 10.0)
+    with pytest.raises(ValueError, match="at least one"):
+        Stat.of([])
+    with pytest.raises(ValueError, match="non-finite"):
+        Stat.of([1.0, float("nan")])
+
+
+def test_row_ratio_means_mjsim_better_above_one():
+    fast, slow = Stat.of([200.0]), Stat.of([50.0])
+    assert Row("a", "c", "hands/s", mjsim=fast, peer="p", peer_stat=slow).ratio == 4.0
+    # times / memory: lower is better, ratio is peer/mjsim
+    r = Row("a", "c", "s", mjsim=Stat.of([0.5]), peer_stat=Stat.of([2.0]), higher_is_better=False)
+    assert r.ratio == 4.0
+    assert Row("a", "c", "hands/s", mjsim=fast).ratio is None
+    assert Row("a", "c", "hands/s", mjsim=fast, peer_stat=Stat.of([0.0])).ratio is None
+    assert Row("a", "c", "u", mjsim=fast, peer_stat=slow).to_dict()["ratio"] == 4.0
+
+
+def test_interleave_alternates_and_warms_up():
+    calls: list[str] = []
+
+    def make(name: str, value: float):
+        def fn() -> float:
+            calls.append(name)
+            return value
+
+        return fn
+
+    out = common.interleave({"A": make("A", 1.0), "B": make("B", 2.0)}, repeats=3)
+    assert calls == ["A", "B"] * 4  # one warm-up round, then A B A B A B
+    assert out["A"].median == 1.0 and out["A"].n == 3
+    assert out["B"].median == 2.0
+    with pytest.raises(RuntimeError, match="'bad'"):
+        common.interleave({"bad": lambda: 1 / 0}, repeats=1, warmup=False)
+    with pytest.raises(ValueError):
+        common.interleave({"A": make("A", 1.0)}, repeats=0)
+
+
+def test_measure_rate_counts_units_over_time():
+    rate = common.measure_rate(lambda: 1000, min_seconds=0.01)
+    assert rate > 1000  # 1000 units take far less than a second
+
+
+def test_machine_info_fields():
+    info = common.machine_info()
+    for key in ("cpu", "logical_cores", "mem_gib", "python", "numpy", "numba", "utc"):
+        assert key in info
+    assert info["logical_cores"] >= 1
+    text = common.machine_markdown(info)
+    assert text.startswith("- Machine: ") and "Python" in text
+
+
+def test_peak_rss_self_and_child():
+    assert common.peak_rss_bytes() > 1 << 20
+    # a child that touches ~120 MiB must report at least that much, the parent's RSS aside
+    code = "b = bytearray(120 * 2**20); b[::4096] = b'x' * len(b[::4096]); print('{\"ok\": 1}')"
+    res = common.run_subprocess([sys.executable, "-c", code], timeout=60)
+    assert res.returncode == 0 and res.last_json() == {"ok": 1}
+    assert res.peak_rss >= 120 * 2**20
+    small = common.run_subprocess([sys.executable, "-c", "pass"], timeout=60)
+    assert small.peak_rss < res.peak_rss
+    with pytest.raises(ValueError, match="no JSON"):
+        small.last_json()
+    with pytest.raises(TimeoutError):
+        common.run_subprocess([sys.executable, "-c", "import time; time.sleep(5)"], timeout=0.3)
+
+
+def test_formatting():
+    assert common.format_rate(1234567.0) == "1.23M"
+    assert common.format_rate(680.4) == "680"
+    assert common.format_rate(None) == "-"
+    assert common.format_bytes(3 * 2**20) == "3 MiB"
+    rows = [
+        Row(
+            "selfplay",
+            "hebei, 1 thread",
+            "hands/s",
+            mjsim=Stat.of([2e4, 3e4, 2.5e4]),
+            peer="riichienv 0.4.11",
+            peer_stat=Stat.of([680.0, 700.0, 650.0]),
+        ),
+        Row("envs", "benchmarks/envs.py", "-", status="missing", note="not written yet"),
+    ]
+    md = common.rows_markdown(rows)
+    assert "| selfplay | hebei, 1 thread | hands/s | 25k (20k-30k) | riichienv 0.4.11 |" in md
+    assert "36.8x" in md  # 25000 / 680
+    assert "[missing] not written yet" in md
+    assert "riichienv" in common.rows_text(rows)
+
+
+def test_write_block_preserves_other_sections(tmp_path):
+    p = tmp_path / "RESULTS.md"
+    p.write_text("# Results\n\n## Kernels\n\nk figures\n\n## Self-play\n\ns figures\n")
+    common.write_block("run_all", "first", p)
+    common.write_block("run_all-peers", "peers v1", p, after="run_all")
+    common.write_block("run_all", "second", p)
+    common.write_block("run_all-peers", "peers v2", p, after="run_all")
+    text = p.read_text()
+    assert text.startswith("# Results\n\n## Kernels\n\nk figures\n\n## Self-play\n\ns figures\n")
+    assert "first" not in text and "peers v1" not in text
+    assert text.index("second") < text.index("peers v2")
+    assert text.count("<!-- run_all:begin -->") == 1
+    with pytest.raises(ValueError):
+        common.write_block("bad name", "x", p)
+
+
+def test_write_heading_section_replaces_only_its_section(tmp_path):
+    p = tmp_path / "RESULTS.md"
+    p.write_text("# R\n\n## Kernels\n\nold\n\n### detail\n\nold too\n\n## Self-play\n\nkeep\n")
+    common.write_block("run_all", "block", p)
+    common.write_heading_section("## Kernels", "new", p)
+    common.write_heading_section("## Scoring (guobiao)", "added", p)
+    text = p.read_text()
+    assert "old" not in text and "new" in text and "keep" in text and "block" in text
+    assert text.index("## Kernels") < text.index("## Self-play")
+    assert text.rstrip().endswith("added")
+    # a section directly before a run_all block stops at the block's marker
+    common.write_heading_section("## Self-play", "replaced", p)
+    assert "<!-- run_all:begin -->\nblock\n<!-- run_all:end -->" in p.read_text()
+    with pytest.raises(ValueError):
+        common.write_heading_section("Kernels", "x", p)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    before=st.text(st.characters(codec="utf-8", exclude_characters="<"), max_size=200),
+    after=st.text(st.characters(codec="utf-8", exclude_characters="<"), max_size=200),
+    body=st.text(st.characters(codec="utf-8", exclude_characters="<\r"), max_size=100),
+)
+def test_write_block_property(tmp_path_factory, before, after, body):
+    p = tmp_path_factory.mktemp("res") / "RESULTS.md"
+    block = "<!-- run_all:begin -->\nold\n<!-- run_all:end -->"
+    p.write_text(before + block + after, newline="")
+    common.write_block("run_all", body, p)
+    text = p.read_bytes().decode()
+    new_block = f"<!-- run_all:begin -->\n{body.rstrip()}\n<!-- run_all:end -->"
+    assert text == before + new_block + after
+
+
+def test_peers_requirements_parse():
+    import peers
+
+    reqs = peers.requirement_lines()
+    names = {peers._dist_name(r) for r in reqs}
+    assert {"riichienv", "pymahjong", "rlcard", "mahjax", "jax", "mahjong", "pymahjonggb"} <= names
+    assert all("==" in r for r in reqs)  # every peer pinned
+    assert peers._dist_name("jax[cpu]==0.4.30") == "jax"
+    ok, why = peers.peer_available("riichienv", status={})
+    assert not ok and "riichienv" in why
+    ok, why = peers.peer_available(
+        "rlcard_aec", status={"rlcard==1.2.0": "ok", "pettingzoo==1.27.0": "failed: x"}
+    )
+    assert not ok and "pettingzoo" in why
+    with pytest.raises(ValueError, match="unknown peer"):
+        peers.run_peer_once("nope")
