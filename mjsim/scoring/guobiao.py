@@ -168,7 +168,17 @@ _KNITTED = []
 for _a, _b, _c in ((1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1)):
     # rank start a in characters, b in bamboo, c in dots
     _KNITTED.append(
-        [0x10 + _a, 0x13 + _a, 0x16 + _a, 0x20 + _b, 0x23 + _b, 0x26 + _b, 0x30 + _c, 0x33 + _c, 0x36 + _c]
+        [
+            0x10 + _a,
+            0x13 + _a,
+            0x16 + _a,
+            0x20 + _b,
+            0x23 + _b,
+            0x26 + _b,
+            0x30 + _c,
+            0x33 + _c,
+            0x36 + _c,
+        ]
     )
 KNITTED_STRAIGHTS = np.array(_KNITTED, dtype=np.int64)
 KNITTED_STRAIGHTS.setflags(write=False)
@@ -298,42 +308,78 @@ def _add_division(fixed_cnt, work, divs, count):
 
 
 @njit(cache=True)
-def _divide(table, fixed_cnt, step, prev_eigen, work, divs, count):
-    idx = step + fixed_cnt
-    if idx == 4:
-        for i in range(34):
-            t = ALL_CODES[i]
-            if table[t] == 2:
-                work[4] = _mk(0, P_PAIR, t)
-                _add_division(fixed_cnt, work, divs, count)
-                return True
-        return False
-    ret = False
-    for i in range(34):
+def _next_set(table, pos, d, prev_eigen):
+    """Advance ``pos[d]`` to the next set (pung before chow, tiles in code order) whose eigen
+    value does not go below ``prev_eigen`` (so each multiset of sets is visited once); remove it
+    from ``table`` and return ``(pack, eigen)``, or ``(0, 0)`` when there is none."""
+    while pos[d] < 68:
+        i = pos[d] >> 1
+        kind = pos[d] & 1
+        pos[d] += 1
         t = ALL_CODES[i]
         if table[t] < 1:
             continue
-        if table[t] > 2:
-            eigen = (t << 16) | (t << 8) | t
-            if eigen > prev_eigen:
-                work[idx] = _mk(0, P_PUNG, t)
-                table[t] -= 3
-                if _divide(table, fixed_cnt, step + 1, eigen, work, divs, count):
-                    ret = True
-                table[t] += 3
-        if t < 0x40 and (t & 0xF) < 8 and table[t + 1] > 0 and table[t + 2] > 0:
+        if kind == 0:
+            if table[t] > 2:
+                eigen = (t << 16) | (t << 8) | t
+                if eigen > prev_eigen:
+                    table[t] -= 3
+                    return _mk(0, P_PUNG, t), eigen
+        elif t < 0x40 and (t & 0xF) < 8 and table[t + 1] > 0 and table[t + 2] > 0:
             eigen = (t << 16) | ((t + 1) << 8) | (t + 2)
             if eigen >= prev_eigen:
-                work[idx] = _mk(0, P_CHOW, t + 1)
                 table[t] -= 1
                 table[t + 1] -= 1
                 table[t + 2] -= 1
-                if _divide(table, fixed_cnt, step + 1, eigen, work, divs, count):
-                    ret = True
-                table[t] += 1
-                table[t + 1] += 1
-                table[t + 2] += 1
-    return ret
+                return _mk(0, P_CHOW, t + 1), eigen
+    return 0, 0
+
+
+@njit(cache=True, inline="always")
+def _undo_set(table, pack):
+    t = _ptile(pack)
+    if _ptype(pack) == P_PUNG:
+        table[t] += 3
+    else:
+        table[t - 1] += 1
+        table[t] += 1
+        table[t + 1] += 1
+
+
+@njit(cache=True)
+def _divide(table, fixed_cnt, work, divs, count):
+    """Enumerate the decompositions of ``table`` into ``4 - fixed_cnt`` sets + a pair into
+    ``divs`` (rows of 5 packs, ``work[:fixed_cnt]`` = the fixed packs). Iterative depth-first
+    search (numba cannot cache recursive functions); same visiting order as the reference."""
+    n_sets = 4 - fixed_cnt
+    pos = np.zeros(5, dtype=np.int64)
+    eig = np.zeros(5, dtype=np.int64)
+    removed = np.zeros(5, dtype=np.int64)
+    d = 0
+    while d >= 0:
+        if d == n_sets:
+            for i in range(34):
+                t = ALL_CODES[i]
+                if table[t] == 2:
+                    work[4] = _mk(0, P_PAIR, t)
+                    _add_division(fixed_cnt, work, divs, count)
+                    break
+            d -= 1
+            if d >= 0:
+                _undo_set(table, removed[d])
+            continue
+        prev = eig[d - 1] if d > 0 else 0
+        pack, eigen = _next_set(table, pos, d, prev)
+        if pack != 0:
+            removed[d] = pack
+            eig[d] = eigen
+            work[fixed_cnt + d] = pack
+            d += 1
+            pos[d] = 0
+        else:
+            d -= 1
+            if d >= 0:
+                _undo_set(table, removed[d])
 
 
 @njit(cache=True)
@@ -769,43 +815,48 @@ def _pack_waiting(table, waiting):
 
 
 @njit(cache=True)
-def _regular_waiting(table, cnt, prev_eigen, waiting):
-    if cnt == 1:
-        for i in range(34):
-            t = ALL_CODES[i]
-            if table[t] == 1:
-                waiting[t] = 1
-                break
-        return 0
-    if cnt == 4:
-        for i in range(34):
-            t = ALL_CODES[i]
-            if table[t] < 2:
+def _regular_waiting(table, cnt0, waiting):
+    """Mark in ``waiting`` the tiles that complete ``table`` (``cnt0`` tiles = 3k + 1) as sets +
+    pair. Iterative version of the reference's recursion (same set enumeration as _divide)."""
+    pos = np.zeros(6, dtype=np.int64)
+    eig = np.zeros(6, dtype=np.int64)
+    removed = np.zeros(6, dtype=np.int64)
+    d = 0
+    entering = True
+    while d >= 0:
+        cnt = cnt0 - 3 * d
+        if entering:
+            entering = False
+            pos[d] = 0
+            if cnt == 1:
+                for i in range(34):
+                    t = ALL_CODES[i]
+                    if table[t] == 1:
+                        waiting[t] = 1
+                        break
+                d -= 1
+                if d >= 0:
+                    _undo_set(table, removed[d])
                 continue
-            table[t] -= 2
-            _pack_waiting(table, waiting)
-            table[t] += 2
-    for i in range(34):
-        t = ALL_CODES[i]
-        if table[t] < 1:
-            continue
-        if table[t] > 2:
-            eigen = (t << 16) | (t << 8) | t
-            if eigen > prev_eigen:
-                table[t] -= 3
-                _regular_waiting(table, cnt - 3, eigen, waiting)
-                table[t] += 3
-        if t < 0x40 and (t & 0xF) < 8 and table[t + 1] > 0 and table[t + 2] > 0:
-            eigen = (t << 16) | ((t + 1) << 8) | (t + 2)
-            if eigen >= prev_eigen:
-                table[t] -= 1
-                table[t + 1] -= 1
-                table[t + 2] -= 1
-                _regular_waiting(table, cnt - 3, eigen, waiting)
-                table[t] += 1
-                table[t + 1] += 1
-                table[t + 2] += 1
-    return 0
+            if cnt == 4:
+                for i in range(34):
+                    t = ALL_CODES[i]
+                    if table[t] < 2:
+                        continue
+                    table[t] -= 2
+                    _pack_waiting(table, waiting)
+                    table[t] += 2
+        prev = eig[d - 1] if d > 0 else 0
+        pack, eigen = _next_set(table, pos, d, prev)
+        if pack != 0:
+            removed[d] = pack
+            eig[d] = eigen
+            d += 1
+            entering = True
+        else:
+            d -= 1
+            if d >= 0:
+                _undo_set(table, removed[d])
 
 
 @njit(cache=True)
@@ -815,7 +866,7 @@ def _unique_waiting(table, cnt, win):
     table[win] -= 1
     if cnt == 13:
         _seven_pairs_waiting(table, waiting)
-    _regular_waiting(table, cnt, 0, waiting)
+    _regular_waiting(table, cnt, waiting)
     table[win] += 1
     n = 0
     for i in range(34):
@@ -1314,7 +1365,7 @@ def _knitted_straight_fan(
     work = np.zeros(5, dtype=np.int64)
     if fixed_cnt == 1:
         work[3] = fixed_packs[0]
-    _divide(table, fixed_cnt + 3, 0, 0, work, divs, count)
+    _divide(table, fixed_cnt + 3, work, divs, count)
     if count[0] != 1:
         return False
     packs = divs[0]
@@ -1358,8 +1409,10 @@ def _knitted_straight_fan(
             ft[SELF_DRAWN] = 0
         else:
             ft[CONCEALED_HAND] = 1
-    heavenly = seat == 0 and fixed_cnt == 0 and (wf & (W_INITIAL | W_SELF_DRAWN)) == (
-        W_INITIAL | W_SELF_DRAWN
+    heavenly = (
+        seat == 0
+        and fixed_cnt == 0
+        and (wf & (W_INITIAL | W_SELF_DRAWN)) == (W_INITIAL | W_SELF_DRAWN)
     )
     if fixed_cnt == 0:
         if not heavenly and _unique_waiting(table, 4, win):
@@ -1654,8 +1707,10 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
             max_fan = _table_fan(tmp)
 
     if max_fan == 0 or tmp[SEVEN_PAIRS] == 1:
-        heavenly = seat == 0 and fixed_cnt == 0 and (wf & (W_INITIAL | W_SELF_DRAWN)) == (
-            W_INITIAL | W_SELF_DRAWN
+        heavenly = (
+            seat == 0
+            and fixed_cnt == 0
+            and (wf & (W_INITIAL | W_SELF_DRAWN)) == (W_INITIAL | W_SELF_DRAWN)
         )
         uw = (not heavenly) and _unique_waiting(standing, standing_cnt, win)
         if _has_pair(standing):
@@ -1665,7 +1720,7 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
             for i in range(fixed_cnt):
                 work[i] = fixed[i]
             table = standing.copy()
-            _divide(table, fixed_cnt, 0, 0, work, divs, count)
+            _divide(table, fixed_cnt, work, divs, count)
             was_seven_pairs = tmp[SEVEN_PAIRS] == 1
             best = np.zeros(N_GUOBIAO_ITEMS, dtype=np.int64)
             selected = False

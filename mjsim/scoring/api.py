@@ -1,0 +1,337 @@
+"""``mjsim.score``: one scoring entry point for every variant.
+
+:func:`score` parses and validates the win (hand, melds, winning tile, seats, flags) once for all
+variants, builds a :class:`WinInput` holding the shared win-context arrays
+(:mod:`mjsim.scoring.context` layout, the same arrays the engine builds at a win), and hands it to
+the variant's *adapter*. An adapter reads its variant keywords, calls its family's jitted scorer
+and returns a :class:`~mjsim.scoring.result.ScoreResult`. Variants register adapters with
+:func:`register_scorer`; built-in ones are imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from mjsim.melds import MAX_MELDS, MELD_NONE
+from mjsim.scoring.context import (
+    F_DEALER_SEAT,
+    F_DISCARDER_SEAT,
+    F_FLOWERS,
+    F_FOURTH_TILE,
+    F_IS_DEALER,
+    F_KONG_REPLACEMENT,
+    F_LAST_WALL_TILE,
+    F_ROBBING_KONG,
+    F_ROUND_WIND,
+    F_SEAT_WIND,
+    F_SELF_DRAWN,
+    F_WINNER_SEAT,
+    N_FLAGS,
+)
+from mjsim.scoring.melds_parse import is_kong_row, meld_counts, parse_melds
+from mjsim.scoring.result import ScoreResult
+from mjsim.tiles import as_counts, parse_tiles, tile_name
+
+__all__ = ["WinInput", "register_scorer", "known_variants", "score"]
+
+
+@dataclass(frozen=True)
+class WinInput:
+    """A parsed, validated win, as every adapter receives it.
+
+    Attributes:
+        concealed: ``uint8[34]`` concealed tiles including the winning tile.
+        melds: ``int8[MAX_MELDS, 3]`` meld rows (:mod:`mjsim.melds`).
+        n_melds: number of used meld rows.
+        win_tile: kind of the winning tile.
+        flags: ``int64[N_FLAGS]`` with the common fields filled (:mod:`mjsim.scoring.context`);
+            an adapter may set its variant fields (indices 19-23) on a copy.
+        seat, dealer: absolute seats 0-3.
+        discarder: absolute seat of the discarder, ``-1`` on a self-draw.
+        self_drawn: won by self-draw.
+    """
+
+    concealed: NDArray[np.uint8]
+    melds: NDArray[np.int8]
+    n_melds: int
+    win_tile: int
+    flags: NDArray[np.int64]
+    seat: int
+    dealer: int
+    discarder: int
+    self_drawn: bool
+
+
+Adapter = Callable[..., ScoreResult]
+"""``adapter(win: WinInput, **variant_context) -> ScoreResult``."""
+
+_ADAPTERS: dict[str, Adapter | str] = {
+    "guobiao": "mjsim.scoring.guobiao_api:score_guobiao",
+}
+_HAND_SIZE: dict[str, int] = {"guobiao": 14}
+
+
+def register_scorer(variant_id: str, adapter: Adapter | str, *, hand_size: int = 14) -> None:
+    """Register (or replace) the scorer adapter of a variant.
+
+    Args:
+        variant_id: the canonical variant id (``/work/shared/rules/README.md``), e.g.
+            ``"sichuan"``.
+        adapter: ``adapter(win: WinInput, **variant_context) -> ScoreResult``, or a
+            ``"module:function"`` string imported on first use. It must raise ``ValueError`` on
+            a hand that is not a win in the variant and on unknown ``variant_context`` keys.
+        hand_size: tiles of a complete hand counting each meld as 3 (14; 17 for 16-tile
+            variants).
+
+    Raises:
+        ValueError: empty id, an adapter that is neither callable nor a string, a hand size
+            that is not 3k + 2.
+    """
+    if not isinstance(variant_id, str) or not variant_id:
+        raise ValueError(f"variant id must be a non-empty string, got {variant_id!r}")
+    if not (callable(adapter) or isinstance(adapter, str)):
+        raise ValueError(f"adapter must be callable or 'module:function', got {adapter!r}")
+    if hand_size % 3 != 2 or hand_size < 2:
+        raise ValueError(f"hand_size must be 3k + 2, got {hand_size}")
+    _ADAPTERS[variant_id] = adapter
+    _HAND_SIZE[variant_id] = hand_size
+
+
+def known_variants() -> list[str]:
+    """Sorted ids of the variants :func:`score` can score."""
+    return sorted(_ADAPTERS)
+
+
+def _adapter(variant: str) -> Adapter:
+    if variant not in _ADAPTERS:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(known_variants())}")
+    adapter = _ADAPTERS[variant]
+    if isinstance(adapter, str):
+        module, _, name = adapter.partition(":")
+        adapter = getattr(importlib.import_module(module), name)
+        _ADAPTERS[variant] = adapter
+    return adapter
+
+
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3}
+
+
+def _wind(value: str | int, what: str) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be E/S/W/N or 0-3, got {value!r}")
+    if isinstance(value, int | np.integer) and 0 <= int(value) <= 3:
+        return int(value)
+    if isinstance(value, str) and value.strip().upper() in _WINDS:
+        return _WINDS[value.strip().upper()]
+    if isinstance(value, str) and value.strip() in _WINDS:
+        return _WINDS[value.strip()]
+    raise ValueError(f"{what} must be E/S/W/N or 0-3, got {value!r}")
+
+
+def _seat(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or not 0 <= value <= 3:
+        raise ValueError(f"{what} must be a seat 0-3, got {value!r}")
+    return int(value)
+
+
+def _tile(value: str | int) -> int:
+    if isinstance(value, str):
+        kinds = parse_tiles(value, flowers=False)
+        if len(kinds) != 1:
+            raise ValueError(f"win_tile must be exactly one tile, got {value!r}")
+        return kinds[0]
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or not 0 <= value < 34:
+        raise ValueError(f"win_tile must be a tile kind 0-33 or a tile string, got {value!r}")
+    return int(value)
+
+
+def _flower_count(value: int | str) -> int:
+    if isinstance(value, str):
+        kinds = parse_tiles(value, flowers=True) if value.strip() else []
+        if any(k < 34 for k in kinds):
+            raise ValueError(f"flowers must list flower tiles only, got {value!r}")
+        return len(kinds)
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or not 0 <= value <= 8:
+        raise ValueError(f"flowers must be a count 0-8 or flower tiles, got {value!r}")
+    return int(value)
+
+
+def build_win(
+    hand: str | Sequence[int] | NDArray[np.integer],
+    *,
+    win_tile: str | int,
+    melds: Iterable[str | Sequence[int]] = (),
+    self_drawn: bool = False,
+    seat: int = 0,
+    dealer: int = 0,
+    discarder: int | None = None,
+    seat_wind: str | int = "E",
+    round_wind: str | int = "E",
+    flowers: int | str = 0,
+    fourth_tile: bool = False,
+    last_wall_tile: bool = False,
+    kong_replacement: bool = False,
+    robbing_kong: bool = False,
+    hand_size: int = 14,
+) -> WinInput:
+    """Parse and validate a win into a :class:`WinInput` (the checks shared by all variants).
+
+    Raises:
+        ValueError: see :func:`score`.
+    """
+    concealed = as_counts(hand)
+    meld_rows = parse_melds(melds)
+    n_melds = int((meld_rows[:, 0] != MELD_NONE).sum())
+    win = _tile(win_tile)
+    expected = hand_size - 3 * n_melds
+    n_concealed = int(concealed.sum())
+    if n_concealed != expected:
+        raise ValueError(
+            f"wrong tile count: {n_concealed} concealed tiles with {n_melds} meld(s); a winning "
+            f"hand holds {expected} (= {hand_size} - 3 per meld, kongs count 3) including the "
+            "winning tile"
+        )
+    total = concealed.astype(np.int64) + meld_counts(meld_rows)
+    over = np.nonzero(total > 4)[0]
+    if over.size:
+        k = int(over[0])
+        raise ValueError(
+            f"fifth copy of {tile_name(k)}: {int(total[k])} copies in hand and melds (max 4)"
+        )
+    if concealed[win] == 0:
+        raise ValueError(
+            f"win tile {tile_name(win)} is not among the concealed tiles (the hand must include it)"
+        )
+    seat = _seat(seat, "seat")
+    dealer = _seat(dealer, "dealer")
+    self_drawn = bool(self_drawn)
+    if self_drawn and discarder is not None:
+        raise ValueError(f"a self-drawn win has no discarder (got discarder={discarder})")
+    if not self_drawn:
+        discarder = (seat + 3) % 4 if discarder is None else _seat(discarder, "discarder")
+        if discarder == seat:
+            raise ValueError(
+                f"discarder == seat ({seat}): a player cannot win on their own discard"
+            )
+    else:
+        discarder = -1
+    if kong_replacement and robbing_kong:
+        raise ValueError("kong_replacement and robbing_kong cannot both be set")
+    if kong_replacement:
+        if not self_drawn:
+            raise ValueError("kong_replacement (杠上开花) needs self_drawn=True")
+        if not any(is_kong_row(int(t)) for t in meld_rows[:n_melds, 0]):
+            raise ValueError("kong_replacement (杠上开花) needs a kong among the melds")
+    if robbing_kong:
+        if self_drawn:
+            raise ValueError(
+                "robbing_kong (抢杠和) is a win on another player's tile: self_drawn=False"
+            )
+        if concealed[win] != 1 or meld_counts(meld_rows)[win] != 0:
+            raise ValueError(
+                f"robbing_kong: the robbed {tile_name(win)} completes another player's kong, so the "
+                "winner holds no other copy of it"
+            )
+    flags = np.zeros(N_FLAGS, dtype=np.int64)
+    flags[F_SELF_DRAWN] = int(self_drawn)
+    flags[F_SEAT_WIND] = _wind(seat_wind, "seat_wind")
+    flags[F_ROUND_WIND] = _wind(round_wind, "round_wind")
+    flags[F_FLOWERS] = _flower_count(flowers)
+    flags[F_FOURTH_TILE] = int(bool(fourth_tile))
+    flags[F_LAST_WALL_TILE] = int(bool(last_wall_tile))
+    flags[F_KONG_REPLACEMENT] = int(bool(kong_replacement))
+    flags[F_ROBBING_KONG] = int(bool(robbing_kong))
+    flags[F_IS_DEALER] = int(seat == dealer)
+    flags[F_WINNER_SEAT] = seat
+    flags[F_DISCARDER_SEAT] = discarder
+    flags[F_DEALER_SEAT] = dealer
+    assert meld_rows.shape == (MAX_MELDS, 3)
+    return WinInput(
+        concealed=concealed[:34].copy(),
+        melds=meld_rows,
+        n_melds=n_melds,
+        win_tile=win,
+        flags=flags,
+        seat=seat,
+        dealer=dealer,
+        discarder=discarder,
+        self_drawn=self_drawn,
+    )
+
+
+def score(
+    variant: str,
+    hand: str | Sequence[int] | NDArray[np.integer],
+    *,
+    win_tile: str | int,
+    melds: Iterable[str | Sequence[int]] = (),
+    self_drawn: bool = False,
+    seat: int = 0,
+    dealer: int = 0,
+    discarder: int | None = None,
+    seat_wind: str | int = "E",
+    round_wind: str | int = "E",
+    flowers: int | str = 0,
+    fourth_tile: bool = False,
+    last_wall_tile: bool = False,
+    kong_replacement: bool = False,
+    robbing_kong: bool = False,
+    **variant_context: Any,
+) -> ScoreResult:
+    """Score one win in a variant.
+
+    Args:
+        variant: variant id (:func:`known_variants`), e.g. ``"guobiao"``.
+        hand: the concealed tiles INCLUDING the winning tile (14 - 3 per meld; kongs count 3),
+            any :mod:`mjsim.tiles` notation or a count vector.
+        win_tile: the winning tile, a kind 0-33 or a tile string (``"7s"``).
+        melds: meld strings ``"chow 123m"``, ``"pung 555z"``, ``"kong 5555z"`` (exposed),
+            ``"added_kong 5555z"``, ``"concealed_kong 7777p"``, optionally ``"... from N"``
+            (source seat offset); see :mod:`mjsim.scoring.melds_parse`.
+        self_drawn: won by self-draw.
+        seat, dealer: absolute seats 0-3 of the winner and the dealer.
+        discarder: absolute seat of the discarder on a discard win; defaults to the player
+            before the winner (``(seat + 3) % 4``); must be ``None`` on a self-draw.
+        seat_wind, round_wind: ``"E" "S" "W" "N"`` (or 0-3, or 东南西北).
+        flowers: flower count 0-8, or the flower tiles (``"1f5f"``).
+        fourth_tile: the winning tile is the last unseen copy (和绝张).
+        last_wall_tile: won on the last wall tile (妙手回春 self-drawn / 海底捞月 on a discard).
+        kong_replacement: won on a kong replacement draw (杠上开花); needs self_drawn and a kong.
+        robbing_kong: won by robbing an added kong (抢杠和); a discard-type win.
+        **variant_context: variant keywords (guobiao: see
+            :func:`mjsim.scoring.guobiao_api.score_guobiao`).
+
+    Returns:
+        A :class:`ScoreResult`.
+
+    Raises:
+        ValueError: unknown variant (listing the known ones), a bad tile token, wrong tile
+            count, a fifth copy counting melds, a meld that is not a meld, a win tile not in the
+            hand, discarder == seat, self_drawn with a discarder, contradictory flags, a hand that
+            is not a winning hand in the variant, an unknown variant keyword.
+    """
+    adapter = _adapter(variant)
+    win = build_win(
+        hand,
+        win_tile=win_tile,
+        melds=melds,
+        self_drawn=self_drawn,
+        seat=seat,
+        dealer=dealer,
+        discarder=discarder,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        flowers=flowers,
+        fourth_tile=fourth_tile,
+        last_wall_tile=last_wall_tile,
+        kong_replacement=kong_replacement,
+        robbing_kong=robbing_kong,
+        hand_size=_HAND_SIZE[variant],
+    )
+    return adapter(win, **variant_context)
