@@ -37,11 +37,14 @@ Variant flag (``flags`` index 19): ``F_N_WINNERS`` = number of players winning o
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
 from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
 from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_NONE
+from mjsim.scoring.api import WinInput, register_scorer
 from mjsim.scoring.context import (
     F_EARTHLY,
     F_HEAVENLY,
@@ -53,6 +56,7 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
 )
+from mjsim.scoring.result import ScoreResult
 from mjsim.scoring.settlement import (
     PAIR_ANY,
     doubling,
@@ -400,3 +404,87 @@ def jipinghu_call_liability(melds):
     if exposed >= 4:
         return LIABLE_TWELVE_EXPOSED
     return LIABLE_NONE
+
+
+# --------------------------------------------------------------------------------------------
+# mjsim.score adapter
+# --------------------------------------------------------------------------------------------
+
+_SITUATION_KEYWORDS = ("n_winners", "liable", "heavenly", "earthly", "human")
+
+
+def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
+    """Adapter of :func:`mjsim.score` for ``guangdong_jipinghu``.
+
+    Variant keywords:
+
+    - ``n_winners``: players winning on this discard (3 = 一炮三响: each scores at least 3 番);
+    - ``liable``: the seat that pays the whole self-draw (包自摸: 十二张落地, 大四喜 / 大三元
+      enabler, 杠上开花包杠 = the discarder of the kong tile); a robbed kong (``robbing_kong``) is
+      always paid as a self-draw by the robbed player (the ``discarder``);
+    - ``heavenly`` / ``earthly`` / ``human``: 天和 / 地和 / 人和 (at least 3 番 by default, G4);
+    - options of :func:`default_params`: ``cap``, ``seven_pairs``, ``additive``, ``opening_floor``.
+
+    ``total`` is the 番; payments are ``2 ** 番`` from the discarder, or from each of the three on
+    a self-draw (or all three shares from ``liable``).
+
+    Raises:
+        ValueError: not a winning hand, ``liable`` on a discard win or equal to the winner,
+            ``n_winners`` outside 1-3 or above 1 on a self-draw, an unknown keyword.
+    """
+    ctx = dict(variant_context)
+    n_winners = int(ctx.pop("n_winners", 1))
+    liable = ctx.pop("liable", None)
+    heavenly = bool(ctx.pop("heavenly", False))
+    earthly = bool(ctx.pop("earthly", False))
+    human = bool(ctx.pop("human", False))
+    try:
+        params = default_params(**ctx)
+    except ValueError as exc:
+        raise ValueError(f"{exc}; or one of {list(_SITUATION_KEYWORDS)}") from None
+    if not 1 <= n_winners <= 3 or (win.self_drawn and n_winners != 1):
+        raise ValueError(
+            f"n_winners must be 1-3 on a discard win (1 on a self-draw), got {n_winners}"
+        )
+    robbed = bool(win.flags[F_ROBBING_KONG])
+    if liable is not None:
+        if (
+            isinstance(liable, bool)
+            or not isinstance(liable, int | np.integer)
+            or not 0 <= liable <= 3
+        ):
+            raise ValueError(f"liable must be a seat 0-3, got {liable!r}")
+        if liable == win.seat or not (win.self_drawn or robbed):
+            raise ValueError("liable (包) pays a self-draw of another player")
+    liable_seat = -1 if liable is None else int(liable)
+    if robbed:
+        liable_seat = win.discarder  # 抢杠: "被抢杠者（欲开杠者）包三家牌"
+    flags = win.flags.copy()
+    flags[F_N_WINNERS] = n_winners
+    flags[F_HEAVENLY] = int(heavenly)
+    flags[F_EARTHLY] = int(earthly)
+    flags[F_HUMAN] = int(human)
+    items = np.zeros(N_ITEMS, np.int32)
+    fan = int(jipinghu_value(win.concealed, win.melds, win.win_tile, flags, params, items))
+    if fan < 0:
+        raise ValueError(
+            "guangdong_jipinghu: not a winning hand (4 melds + pair, or thirteen orphans; seven "
+            "pairs only with seven_pairs=1)"
+        )
+    out = np.zeros(4, np.int64)
+    jipinghu_win_payments(fan, win.seat, win.discarder, win.self_drawn or robbed, liable_seat, out)
+    rows = [
+        (i, en, zh, int(v), int(items[i])) for i, en, zh, v, _kind in JIPINGHU_ITEMS if items[i] > 0
+    ]
+    return ScoreResult(
+        variant="guangdong_jipinghu",
+        total=fan,
+        items=rows,
+        valid=True,
+        payments=[int(x) for x in out],
+        unit="fan",
+        qualifying_total=fan,
+    )
+
+
+register_scorer("guangdong_jipinghu", score_jipinghu)
