@@ -466,64 +466,94 @@ def _best_pair_overlap(rest: np.ndarray, target: np.ndarray, pair_rule: int) -> 
 
 
 @_jit
+def _place(m: int, rest: np.ndarray, target: np.ndarray, used: np.ndarray) -> int:
+    """Add meld ``m`` to the target; take its tiles from ``rest`` where held.
+
+    Returns the overlap gained (``used`` records which of its three tiles were held), or -1 if
+    the target would exceed 4 copies of a kind (nothing is changed then)."""
+    for j in range(3):
+        target[_MELDS[m, j]] += 1
+    if target[_MELDS[m, 0]] > 4 or target[_MELDS[m, 1]] > 4 or target[_MELDS[m, 2]] > 4:
+        for j in range(3):
+            target[_MELDS[m, j]] -= 1
+        return -1
+    ov = 0
+    for j in range(3):
+        k = _MELDS[m, j]
+        if rest[k] > 0:
+            rest[k] -= 1
+            used[j] = 1
+            ov += 1
+        else:
+            used[j] = 0
+    return ov
+
+
+@_jit
+def _unplace(m: int, rest: np.ndarray, target: np.ndarray, used: np.ndarray) -> None:
+    for j in range(3):
+        k = _MELDS[m, j]
+        target[k] -= 1
+        rest[k] += used[j]
+
+
+@_jit
 def _best_melds_overlap(
-    rest: np.ndarray,
-    target: np.ndarray,
-    n_melds: int,
-    start: int,
-    pair_rule: int,
-    honor_chow: int,
+    rest: np.ndarray, target: np.ndarray, n_melds: int, pair_rule: int, honor_chow: int
 ) -> int:
     """Max overlap of ``rest`` with ``n_melds`` melds + a pair, target counts capped at 4.
 
-    Melds are enumerated in non-decreasing table order (no permutations); melds that would use
-    no held tile are all equivalent to a "blank" meld of an unused kind, which is the base case.
+    Depth-first search over meld sequences in non-decreasing table order (no permutations),
+    with an explicit stack (numba cannot cache recursive functions, numba issue #6061). Melds
+    that would use no held tile are all equivalent to a "blank" meld of an unused kind, so a
+    sequence may stop early: every node is scored as its melds + the best pair.
     ``rest`` and ``target`` are modified and restored.
     """
     best = _best_pair_overlap(rest, target, pair_rule)
-    if n_melds == 0:
+    if n_melds <= 0:
         return best
-    for m in range(start, _MELDS.shape[0]):
-        if not _meld_allowed(m, honor_chow):
+    n_table = _MELDS.shape[0]
+    chosen = np.empty(n_melds, dtype=np.int64)
+    gained = np.zeros(n_melds, dtype=np.int64)
+    used = np.zeros((n_melds, 3), dtype=np.int64)
+    depth = 0
+    chosen[0] = -1  # the next candidate at this depth is chosen[depth] + 1
+    lows = np.zeros(n_melds, dtype=np.int64)
+    score = 0
+    while True:
+        m = max(chosen[depth] + 1, lows[depth])
+        placed = False
+        while m < n_table:
+            a = _MELDS[m, 0]
+            b = _MELDS[m, 1]
+            c = _MELDS[m, 2]
+            if (rest[a] > 0 or rest[b] > 0 or rest[c] > 0) and _meld_allowed(m, honor_chow):
+                ov = _place(m, rest, target, used[depth])
+                if ov >= 0:
+                    placed = True
+                    break
+            m += 1
+        if placed:
+            chosen[depth] = m
+            gained[depth] = ov
+            score += ov
+            cand = score + _best_pair_overlap(rest, target, pair_rule)
+            if cand > best:
+                best = cand
+            if depth + 1 < n_melds:
+                depth += 1
+                chosen[depth] = -1
+                lows[depth] = m
+            else:
+                _unplace(m, rest, target, used[depth])
+                score -= ov
             continue
-        a = _MELDS[m, 0]
-        b = _MELDS[m, 1]
-        c = _MELDS[m, 2]
-        if rest[a] == 0 and rest[b] == 0 and rest[c] == 0:
-            continue
-        # place the meld
-        ok = True
-        ov = 0
-        used0 = 0
-        used1 = 0
-        used2 = 0
-        target[a] += 1
-        target[b] += 1
-        target[c] += 1
-        if target[a] > 4 or target[b] > 4 or target[c] > 4:
-            ok = False
-        if ok:
-            if rest[a] > 0:
-                rest[a] -= 1
-                used0 = 1
-                ov += 1
-            if rest[b] > 0:
-                rest[b] -= 1
-                used1 = 1
-                ov += 1
-            if rest[c] > 0:
-                rest[c] -= 1
-                used2 = 1
-                ov += 1
-            sub = _best_melds_overlap(rest, target, n_melds - 1, m, pair_rule, honor_chow)
-            if sub + ov > best:
-                best = sub + ov
-            rest[a] += used0
-            rest[b] += used1
-            rest[c] += used2
-        target[a] -= 1
-        target[b] -= 1
-        target[c] -= 1
+        # this depth is exhausted: undo the parent's meld and try its next candidate
+        if depth == 0:
+            break
+        depth -= 1
+        _unplace(chosen[depth], rest, target, used[depth])
+        score -= gained[depth]
     return best
 
 
@@ -543,7 +573,7 @@ def _knitted_straight_overlap(
         if rest[k] > 0:
             rest[k] -= 1
             ov += 1
-    return ov + _best_melds_overlap(rest, target, n_melds - 3, 0, pair_rule, honor_chow)
+    return ov + _best_melds_overlap(rest, target, n_melds - 3, pair_rule, honor_chow)
 
 
 @_jit
