@@ -106,9 +106,7 @@ def is_standard_win(
     a1 = np.int64(t[r1])
     a2 = np.int64(t[r2])
     ah = np.int64(t[rh])
-    need = a0 + a1 + a2 + ah
-    if need > n_wild:
-        return False
+    need = a0 + a1 + a2 + ah  # every group completed without a pair
     best = need + 2  # a pair made of two wilds
     v = need - a0 + t[r0 + pv]
     if v < best:
