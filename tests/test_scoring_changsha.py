@@ -204,3 +204,41 @@ def test_payments_zero_sum_and_birds_double(k, big, winner, disc, dealer, hits, 
     for s in range(4):
         if s != winner:
             assert out[s] == plain[s] * (1 + hits[winner] + hits[s])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pair=st.sampled_from([1, 4, 7, 10, 13, 16, 19, 22, 25]),
+    sets=st.lists(
+        st.one_of(
+            st.tuples(st.just(1), st.integers(0, 26)),
+            st.tuples(st.just(2), st.sampled_from([s * 9 + r for s in range(3) for r in range(7)])),
+        ),
+        min_size=4,
+        max_size=4,
+    ),
+    self_drawn=st.booleans(),
+)
+def test_random_258_wins_are_small_or_big(pair, sets, self_drawn):
+    """Every 2-5-8 pair + 4 sets is a win; it is small exactly when no big pattern applies."""
+    from mjsim.scoring.context import F_SELF_DRAWN, N_FLAGS
+    from mjsim.scoring.sichuan import empty_melds
+
+    c = np.zeros(34, np.uint8)
+    c[pair] += 2
+    for kind, t in sets:
+        for k in (t, t, t) if kind == 1 else (t, t + 1, t + 2):
+            c[k] += 1
+    if c.max() > 4:
+        return
+    f = np.zeros(N_FLAGS, np.int64)
+    f[F_SELF_DRAWN] = self_drawn
+    it = np.zeros(CS.N_ITEMS, np.int32)
+    k = CS.changsha_value(c, empty_melds(), pair, f, CS.default_params(), it)
+    big = CS.changsha_is_big(it)
+    assert k >= 1
+    one_suit = any(c[s * 9 : s * 9 + 9].sum() == 14 for s in range(3))
+    pungs = all(n in (0, 2, 3) for n in c) and (c == 2).sum() == 1
+    all258 = all(c[i] == 0 or i % 9 in (1, 4, 7) for i in range(27))
+    assert big == (one_suit or pungs or all258 or it[CS.SEVEN_PAIRS] == 1)
+    assert k == (int(it[CS.ITEM_BIG].sum()) if big else 1)

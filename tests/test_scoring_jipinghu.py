@@ -173,3 +173,81 @@ def test_payments_zero_sum(fan, winner, other, self_drawn, liable):
     assert got == (3 if self_drawn else 1) * 2**fan
     if liable and self_drawn:
         assert out[payer] == -got
+
+
+# ---- the shared shape predicates against a brute-force reference ------------------------------
+
+
+def _bf_bits(c):
+    """Brute force: (any reading, 2-5-8-pair reading, all-pungs reading, all-chows reading)."""
+    c = list(int(x) for x in c[:34])
+    found = set()
+
+    def melds(i, kinds):
+        while i < 34 and c[i] == 0:
+            i += 1
+        if i == 34:
+            found.add(kinds)
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            melds(i, kinds | 1)
+            c[i] += 3
+        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for k in (i, i + 1, i + 2):
+                c[k] -= 1
+            melds(i, kinds | 2)
+            for k in (i, i + 1, i + 2):
+                c[k] += 1
+
+    out = [False, False, False, False]
+    for p in range(34):
+        if c[p] >= 2:
+            c[p] -= 2
+            found.clear()
+            melds(0, 0)
+            if found:
+                out[0] = True
+                out[1] |= p < 27 and p % 9 in (1, 4, 7)
+                out[2] |= any(k & 2 == 0 for k in found)
+                out[3] |= any(k & 1 == 0 for k in found)
+            c[p] += 2
+    return out
+
+
+_set = st.one_of(
+    st.tuples(st.just(1), st.integers(0, 33)),
+    st.tuples(st.just(2), st.sampled_from([s * 9 + r for s in range(3) for r in range(7)])),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    pair=st.integers(0, 33),
+    sets=st.lists(_set, min_size=1, max_size=4),
+    swap=st.one_of(st.none(), st.tuples(st.integers(0, 33), st.integers(0, 33))),
+)
+def test_shape_predicates_match_brute_force(pair, sets, swap):
+    from mjsim.kernels import PAIR_258, PAIR_ANY
+    from mjsim.kernels.standard import is_standard_win
+    from mjsim.scoring.settlement import standard_shape
+
+    c = np.zeros(34, np.uint8)
+    c[pair] += 2
+    for kind, t in sets:
+        for k in (t, t, t) if kind == 1 else (t, t + 1, t + 2):
+            c[k] += 1
+    if swap is not None and c[swap[0]] > 0:
+        c[swap[0]] -= 1
+        c[swap[1]] += 1
+    if c.max() > 4:
+        return
+    any_, p258, pungs, chows = _bf_bits(c)
+    bits = standard_shape(c, PAIR_ANY)
+    assert bool(bits & 1) == any_
+    assert bool(bits & 2) == (any_ and pungs)
+    assert bool(bits & 4) == (any_ and chows)
+    assert bool(standard_shape(c, PAIR_258) & 1) == p258
+    n = len(sets)
+    assert is_standard_win(c, n, 0, PAIR_ANY, 0) == any_
+    assert is_standard_win(c, n, 0, PAIR_258, 0) == p258

@@ -334,3 +334,47 @@ def test_settlement_is_zero_sum(events, still, option):
 
         refund_ledger(ledger, s, out)
     assert out.sum() == 0 and not ledger.any()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pair=st.integers(0, 17),
+    sets=st.lists(
+        st.one_of(
+            st.tuples(st.just(1), st.integers(0, 17)),
+            st.tuples(st.just(2), st.sampled_from([s * 9 + r for s in range(2) for r in range(7)])),
+        ),
+        min_size=4,
+        max_size=4,
+    ),
+    flags=st.lists(st.booleans(), min_size=4, max_size=4),
+    winner=st.integers(0, 3),
+)
+def test_random_two_suit_wins(pair, sets, flags, winner):
+    """Every pair + 4 sets over two suits is a legal win worth 0..cap fan, zero-sum payments."""
+    from mjsim.scoring.context import F_AFTER_KONG_DISCARD, F_LAST_WALL_TILE, F_SELF_DRAWN, N_FLAGS
+
+    c = np.zeros(34, np.uint8)
+    c[pair] += 2
+    for kind, t in sets:
+        for k in (t, t, t) if kind == 1 else (t, t + 1, t + 2):
+            c[k] += 1
+    if c.max() > 4:
+        return
+    f = np.zeros(N_FLAGS, np.int64)
+    f[S.F_MISSING_SUIT] = 2
+    f[F_SELF_DRAWN] = flags[0]
+    f[F_LAST_WALL_TILE] = flags[1]
+    f[F_AFTER_KONG_DISCARD] = flags[2] and not flags[0]
+    p = S.default_params()
+    it = np.zeros(S.N_ITEMS, np.int32)
+    fan = S.sichuan_value(c, S.empty_melds(), pair, f, p, it)
+    assert 0 <= fan <= 3
+    raw = int((it * S.ITEM_FAN).sum())
+    assert fan == min(raw, 3)
+    assert it[S.FULL_FLUSH] == (c[:9].sum() == 14 or c[9:18].sum() == 14)
+    out = np.zeros(4, np.int64)
+    still = np.array([True, True, flags[3], True])
+    disc = -1 if flags[0] else (winner + 1) % 4
+    got = S.sichuan_win_payments(fan, winner, disc, still, p, 1, out)
+    assert out.sum() == 0 and out[winner] == got

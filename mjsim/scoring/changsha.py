@@ -36,7 +36,7 @@ Ambiguities (default first, alternative as a ``params`` option):
 - B §12 extras (not in A's big-win list, so off by default): ``P_LUXURY_PAIRS`` = 1 makes 豪华七对
   (seven pairs with four identical tiles) count one more big win (001 "超大和"); ``P_ALL_MELDED``
   = 1 makes 全求人 (all melded, single wait on the pair) a big win ([rec] B §12).
-- multiple birds (A2.6 and common "扎N鸟" tables): a payer's factor is ``1 + hits``, where hits
+- multiple birds (A2.6 and common 扎N鸟 tables): a payer's factor is ``1 + hits``, where hits
   = birds on the winner plus birds on that payer (one bird: ×2, the seed's "双倍").
 - opening wins (INFERRED counting): 四喜 counts once per kind held four times; 六六顺 counts once
   per two kinds held three or more times.

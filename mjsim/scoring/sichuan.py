@@ -50,7 +50,6 @@ declared void suit (0 = m, 1 = p, 2 = s) or -1 without 定缺.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -542,9 +541,17 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
     )
 
 
-def _register() -> None:
-    for vid in ("sichuan", "chengdu", "sichuan_xuezhan"):
-        register_scorer(vid, partial(score_sichuan, variant=vid))
+def score_chengdu(win: WinInput, **variant_context: Any) -> ScoreResult:
+    """Adapter for ``chengdu``: :func:`score_sichuan` under its own name."""
+    return score_sichuan(win, variant="chengdu", **variant_context)
 
 
-_register()
+def score_sichuan_xuezhan(win: WinInput, **variant_context: Any) -> ScoreResult:
+    """Adapter for ``sichuan_xuezhan`` (blood battle): :func:`score_sichuan` under its name; pass
+    ``has_won`` so that players who already won do not pay a self-draw."""
+    return score_sichuan(win, variant="sichuan_xuezhan", **variant_context)
+
+
+register_scorer("sichuan", score_sichuan)
+register_scorer("chengdu", score_chengdu)
+register_scorer("sichuan_xuezhan", score_sichuan_xuezhan)
