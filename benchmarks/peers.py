@@ -422,9 +422,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{unit} {format_rate(st['median'])} ({format_rate(st['min'])}-{format_rate(st['max'])})"
             for unit, st in res["stats"].items()
         )
+        share = Stat.of([s_["cpu_share"] for s_ in res["samples"]]).median
         print(
             f"{spec.label} {res['version']:8s} {figs}  setup {res['setup_s']:.2f} s  "
-            f"peak RSS {format_bytes(res['peak_rss'])}"
+            f"peak RSS {format_bytes(res['peak_rss'])}  CPU share {share:.2f}"
         )
     return 0
 

@@ -350,7 +350,7 @@ def _one_peer(
             for _ in range(repeats):  # A B A B ...
                 if mj is not None:
                     try:
-                        mj_samples.append(mj(seconds))
+                        mj_samples.append(_with_cpu_share(mj, seconds))
                     except Exception as exc:
                         mj, mj_note = None, f"mjsim side failed: {type(exc).__name__}: {exc}"
                 peer_samples.append(sess.measure(seconds))
@@ -374,6 +374,10 @@ def _one_peer(
             notes.append(f"peer setup (import+compile) {header.get('setup_s', 0):.2f} s")
             if peak:
                 notes.append(f"peer peak RSS {format_bytes(peak)}")
+            shares = [f"peer {_median_of(peer_samples, 'cpu_share'):.2f}"]
+            if mj_samples:
+                shares.insert(0, f"mjsim {_median_of(mj_samples, 'cpu_share'):.2f}")
+            notes.append("CPU share " + " / ".join(shares))
         if spec.id == "riichienv" and unit == "decisions/s" and peer_samples:
             sph = peer_samples[-1].get("steps/hand")
             notes.append(
@@ -399,6 +403,18 @@ def _one_peer(
             )
         )
     return rows
+
+
+def _with_cpu_share(fn: Callable[[float], dict], seconds: float) -> dict:
+    w0, c0 = time.perf_counter(), time.process_time()
+    out = dict(fn(seconds))
+    out["cpu_share"] = (time.process_time() - c0) / max(time.perf_counter() - w0, 1e-9)
+    return out
+
+
+def _median_of(samples: list[dict], key: str) -> float:
+    vals = [s[key] for s in samples if s.get(key) is not None]
+    return Stat.of(vals).median if vals else float("nan")
 
 
 def _fmt_median(samples: list[dict], key: str) -> str:

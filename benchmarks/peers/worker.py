@@ -51,6 +51,18 @@ def _peak_rss() -> int:
     return int(m.group(1)) * 1024 if m else -1
 
 
+def _timed(mod, ctx, seconds: float) -> dict:
+    """``mod.measure`` plus ``cpu_share``: process CPU time / wall time during the measurement.
+
+    A share well below 1.0 means the machine was contended and the process did not get a full
+    core; above 1.0 means the peer used more than one thread.
+    """
+    w0, c0 = time.perf_counter(), time.process_time()
+    out = mod.measure(ctx, seconds)
+    out["cpu_share"] = (time.process_time() - c0) / max(time.perf_counter() - w0, 1e-9)
+    return out
+
+
 def _emit(obj: dict) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
@@ -79,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
             "setup_s": setup_s,
         }
         if args.once:
-            samples = [mod.measure(ctx, args.seconds) for _ in range(args.repeats)]
+            samples = [_timed(mod, ctx, args.seconds) for _ in range(args.repeats)]
             _emit({**head, "samples": samples, "peak_rss": _peak_rss()})
             return 0
         _emit({"ready": True, **head})
@@ -90,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             req = json.loads(line)
             if req.get("quit"):
                 break
-            _emit(mod.measure(ctx, float(req.get("seconds", 2.0))))
+            _emit(_timed(mod, ctx, float(req.get("seconds", 2.0))))
         _emit({"bye": True, "peak_rss": _peak_rss()})
         return 0
     except Exception as exc:
