@@ -31,7 +31,7 @@ resolve to the same fan list. The public interface uses mjsim tile kinds (0-33).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from mjsim.melds import MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG
 from mjsim.scoring.context import (
@@ -1805,3 +1805,28 @@ def guobiao_payments(total_fan, winner, discarder, self_drawn, out):
             pay += total_fan
         out[s] = -pay
         out[winner] += pay
+
+
+@njit(cache=True)
+def guobiao_fan_batch(concealed, melds, win_tile, flags, items):
+    """:func:`guobiao_fan` over a batch, one thread.
+
+    Args: ``concealed uint8[N, 34]``, ``melds int8[N, MAX_MELDS, 3]``, ``win_tile int64[N]``,
+    ``flags int64[N, N_FLAGS]``, ``items int32[N, N_GUOBIAO_ITEMS]`` (output).
+    Returns ``int64[N]`` totals (negative = invalid hand, as :func:`guobiao_fan`).
+    """
+    n = concealed.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        out[i] = guobiao_fan(concealed[i], melds[i], win_tile[i], flags[i], items[i])
+    return out
+
+
+@njit(cache=True, parallel=True)
+def guobiao_fan_batch_parallel(concealed, melds, win_tile, flags, items):
+    """:func:`guobiao_fan_batch` with the hands spread over numba's threads (``prange``)."""
+    n = concealed.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    for i in prange(n):
+        out[i] = guobiao_fan(concealed[i], melds[i], win_tile[i], flags[i], items[i])
+    return out
