@@ -27,9 +27,9 @@ from mjsim.melds import (
     MELD_CHOW,
     MELD_CONCEALED_KONG,
     MELD_KONG,
+    MELD_NAMES,
     MELD_NONE,
     MELD_PUNG,
-    MELD_NAMES,
 )
 from mjsim.scoring.context import (
     F_FLOWERS,
