@@ -37,7 +37,10 @@ SHAPE_THIRTEEN_ORPHANS = 4
 SHAPE_KNITTED = 8  # 全不靠, including 七星不靠
 SHAPE_KNITTED_STRAIGHT = 16  # 组合龙 + one meld + pair
 SHAPE_SHISANLAN = 32  # 十三烂
-SHAPES_RIICHI = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
+# seven DIFFERENT pairs (Riichi, the ``mahjong`` package); SHAPE_SEVEN_PAIRS lets a four of a kind
+# count as two pairs (the Chinese rule sets). With both bits set, SHAPE_SEVEN_PAIRS wins.
+SHAPE_SEVEN_PAIRS_DISTINCT = 64
+SHAPES_RIICHI = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS_DISTINCT | SHAPE_THIRTEEN_ORPHANS
 
 # --- set types in a decomposition row (set_type, tile_kind, wilds_used) ----------------------------
 SET_NONE = -1
