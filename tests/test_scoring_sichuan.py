@@ -144,6 +144,15 @@ def test_api_example_and_payments():
         has_won=[True, False, False, False],
     )
     assert r.payments == [0, 6, -3, -3]
+    with pytest.raises(ValueError, match="already out"):
+        mjsim.score(
+            "sichuan_xuezhan",
+            "111m222m555p888p99p",
+            win_tile="9p",
+            seat=B,
+            discarder=A,
+            has_won=[True, False, False, False],
+        )
     assert mjsim.score("chengdu", "11123456789m555p", win_tile="9m", discarder=1).total == 0
 
 

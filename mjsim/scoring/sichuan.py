@@ -506,6 +506,8 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
         still_in = ~np.array([bool(x) for x in has_won], np.bool_)
         if not still_in[win.seat]:
             raise ValueError(f"has_won marks the winner (seat {win.seat}) as already out")
+        if win.discarder >= 0 and not still_in[win.discarder]:
+            raise ValueError(f"has_won marks the discarder (seat {win.discarder}) as already out")
     flags = win.flags.copy()
     flags[F_MISSING_SUIT] = void
     flags[F_AFTER_KONG_DISCARD] = int(after_kong)
