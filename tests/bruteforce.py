@@ -80,23 +80,24 @@ def _fill(
     need_pair: bool,
     types: np.ndarray,
     pair_rule: int,
+    lim: np.ndarray,
 ) -> bool:
     """Supply member i.. of the set being built from a natural tile or a wild, then recurse."""
     if i == members.shape[0]:
-        return _search(c, h, w, melds_left, need_pair, types, pair_rule)
+        return _search(c, h, w, melds_left, need_pair, types, pair_rule, lim)
     k = members[i]
-    if h[k] >= 4:  # the set would use a fifth copy of k
+    if h[k] >= lim[k]:  # the set would use a fifth copy of k
         return False
     h[k] += 1
     if c[k] > 0:
         c[k] -= 1
-        ok = _fill(members, i + 1, c, h, w, melds_left, need_pair, types, pair_rule)
+        ok = _fill(members, i + 1, c, h, w, melds_left, need_pair, types, pair_rule, lim)
         c[k] += 1
         if ok:
             h[k] -= 1
             return True
     if w > 0:
-        ok = _fill(members, i + 1, c, h, w - 1, melds_left, need_pair, types, pair_rule)
+        ok = _fill(members, i + 1, c, h, w - 1, melds_left, need_pair, types, pair_rule, lim)
         if ok:
             h[k] -= 1
             return True
@@ -113,6 +114,7 @@ def _search(
     need_pair: bool,
     types: np.ndarray,
     pair_rule: int,
+    lim: np.ndarray,
 ) -> bool:
     low = -1
     for k in range(34):
@@ -123,11 +125,11 @@ def _search(
         # only wilds left: they must make exactly the remaining sets
         return w == 3 * melds_left + (2 if need_pair else 0)
     # the lowest natural tile is in the pair ...
-    if need_pair and pair_allowed(low, pair_rule) and h[low] + 2 <= 4:
+    if need_pair and pair_allowed(low, pair_rule) and h[low] + 2 <= lim[low]:
         c[low] -= 1
         h[low] += 1
         mem = np.array([low])
-        ok = _fill(mem, 0, c, h, w, melds_left, False, types, pair_rule)
+        ok = _fill(mem, 0, c, h, w, melds_left, False, types, pair_rule, lim)
         c[low] += 1
         h[low] -= 1
         if ok:
@@ -149,11 +151,11 @@ def _search(
             else:
                 rest[n] = x
                 n += 1
-        if h[low] >= 4:
+        if h[low] >= lim[low]:
             continue
         c[low] -= 1
         h[low] += 1
-        ok = _fill(rest, 0, c, h, w, melds_left - 1, need_pair, types, pair_rule)
+        ok = _fill(rest, 0, c, h, w, melds_left - 1, need_pair, types, pair_rule, lim)
         c[low] += 1
         h[low] -= 1
         if ok:
@@ -166,6 +168,14 @@ def bf_is_standard_win(
     counts: np.ndarray, n_melds: int, n_wild: int, pair_rule: int, honor_chow: int
 ) -> bool:
     """Reference standard win check (recursive search); same contract as the kernel."""
+    return bf_is_standard_win_lim(counts, n_melds, n_wild, pair_rule, honor_chow, 4)
+
+
+@numba.njit(cache=False)
+def bf_is_standard_win_lim(
+    counts: np.ndarray, n_melds: int, n_wild: int, pair_rule: int, honor_chow: int, limit: int
+) -> bool:
+    """As :func:`bf_is_standard_win` with at most ``limit`` copies of a kind (5: no limit)."""
     total = 0
     for k in range(34):
         total += counts[k]
@@ -173,13 +183,14 @@ def bf_is_standard_win(
         return False
     c = counts.astype(np.int64)
     for k in range(34):
-        if c[k] > 4:
+        if c[k] > limit:
             return False
     # h[k]: copies of k placed into the target so far (natural or wild); every natural ends up
     # placed, so keeping h[k] <= 4 at every step is exactly the no-fifth-copy rule.
     h2 = np.zeros(34, dtype=np.int64)
     types = meld_types(honor_chow)
-    return _search(c, h2, n_wild, n_melds, True, types, pair_rule)
+    lim = np.full(34, limit, dtype=np.int64)
+    return _search(c, h2, n_wild, n_melds, True, types, pair_rule, lim)
 
 
 # ------------------------------------------------------------------------------------------------
