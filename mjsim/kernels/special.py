@@ -24,11 +24,12 @@ Conventions shared with :mod:`mjsim.kernels` (every function here is ``numba.nji
 Seven pairs and four of a kind. The Chinese rule sets count a four of a kind as two pairs:
 MCR #19 "7 pairs (a four of a kind counts as 2 pairs)" (variants_B.md §1.2), Sichuan 龙七对 "七对
 containing 4 identical tiles" (variants_A.md §3), Guizhou 龙七对 "5个对子和4个相同的牌"
-(variants_B.md §7), Hangzhou 豪华七对 (variants_B.md §4), Hubei 豪华七对 "有四张一样的"
-(variants_B.md). So :func:`is_seven_pairs` and :func:`seven_pairs_shanten_quads` allow it (the
-default for the Chinese variants) and :func:`seven_pairs_quads` reports how many there are
-(1 = luxury 豪华/龙七对, 2 = double luxury 双豪华, 3 = triple 三豪华). Riichi (and the ``mahjong``
-package) requires seven *different* pairs: :func:`is_seven_pairs_distinct` and
+(variants_B.md §7), Hangzhou 豪华七对 ×4/×8/×16 (variants_B.md §4), Changsha 豪华七对
+"有四张一样的" (variants_B.md §12). So :func:`is_seven_pairs` and
+:func:`seven_pairs_shanten_quads` allow it (the default for the Chinese variants) and
+:func:`seven_pairs_quads` reports how many there are (1 = luxury 豪华/龙七对, 2 = double luxury
+双豪华, 3 = triple 三豪华). Riichi requires seven *different* pairs (variants_B.md §27, R7:
+"重复的对子是不被认可的"), as does the ``mahjong`` package: :func:`is_seven_pairs_distinct` and
 :func:`seven_pairs_shanten`.
 
 Knitted arrangements. A knitted arrangement puts 147, 258 and 369 each in a different suit
@@ -597,8 +598,20 @@ def knitted_straight_shanten(
     """
     if n_melds < 3:
         return _NO_SHAPE
-    best = _NEG
+    # The overlap with arrangement a is at most held[a] + min(other real tiles, rest size):
+    # visit arrangements by decreasing held[a] and skip those that cannot beat the best.
+    held = np.empty(6, dtype=np.int64)
     for a in range(6):
+        held[a] = _knitted_held(counts, a)
+    real = _total(counts)
+    rest_size = 3 * (n_melds - 3) + 2
+    best = _NEG
+    for _ in range(6):
+        a = np.argmax(held)
+        h = held[a]
+        held[a] = -1
+        if h + min(real - h, rest_size) <= best:
+            break
         ov = _knitted_straight_overlap(counts, n_melds, a, pair_rule, honor_chow)
         if ov > best:
             best = ov
@@ -622,6 +635,8 @@ def knitted_straight_win_arrangement(
     if n_melds < 3 or _total(counts) + n_wild != 3 * n_melds + 2:
         return -1
     for a in range(6):
+        if _knitted_held(counts, a) + n_wild < 9:
+            continue  # the straight itself cannot be completed
         if (
             _knitted_straight_overlap(counts, n_melds, a, pair_rule, honor_chow) + n_wild
             == 3 * n_melds + 2
@@ -738,7 +753,7 @@ def is_shisanlan(counts: np.ndarray, n_wild: int) -> bool:
 
     Rule source: variants_B.md §5.1 (Nanchang, seed 001 "比全不靠更容易和的“十三烂”") with the
     [rec] definition of the Hainan seed text "每张牌都不成对、顺、刻，且2张牌之间至少隔2个数字"
-    (variants_B.md, Hainan 十三幺). Every 全不靠 is a 十三烂.
+    (variants_B.md §23, Hainan 十三幺). Every 全不靠 is a 十三烂.
 
     Args:
         counts: ``uint8[34]`` concealed tiles without wilds.
