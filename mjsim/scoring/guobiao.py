@@ -200,6 +200,7 @@ W_WALL_LAST = 8
 W_INITIAL = 16
 
 MAX_DIVISIONS = 20
+WS_SIZE = 642  # int64 workspace of one call, see guobiao_fan_without_flowers
 
 
 @njit(cache=True, inline="always")
@@ -283,28 +284,29 @@ def _reversible(t):
 
 @njit(cache=True)
 def _add_division(fixed_cnt, work, divs, count):
-    tmp = work.copy()
+    n = count[0]
+    if n >= MAX_DIVISIONS:
+        return
+    row = divs[n]
+    for i in range(5):
+        row[i] = work[i]
     # insertion sort of the concealed sets
     for i in range(fixed_cnt + 1, 4):
-        v = tmp[i]
+        v = row[i]
         j = i - 1
-        while j >= fixed_cnt and tmp[j] > v:
-            tmp[j + 1] = tmp[j]
+        while j >= fixed_cnt and row[j] > v:
+            row[j + 1] = row[j]
             j -= 1
-        tmp[j + 1] = v
-    n = count[0]
+        row[j + 1] = v
     for d in range(n):
         same = True
         for i in range(fixed_cnt, 4):
-            if divs[d, i] != tmp[i]:
+            if divs[d, i] != row[i]:
                 same = False
                 break
         if same:
             return
-    if n < MAX_DIVISIONS:
-        for i in range(5):
-            divs[n, i] = tmp[i]
-        count[0] = n + 1
+    count[0] = n + 1
 
 
 @njit(cache=True)
@@ -347,14 +349,15 @@ def _undo_set(table, pack):
 
 
 @njit(cache=True)
-def _divide(table, fixed_cnt, work, divs, count):
+def _divide(table, fixed_cnt, work, divs, count, dfs):
     """Enumerate the decompositions of ``table`` into ``4 - fixed_cnt`` sets + a pair into
     ``divs`` (rows of 5 packs, ``work[:fixed_cnt]`` = the fixed packs). Iterative depth-first
     search (numba cannot cache recursive functions); same visiting order as the reference."""
     n_sets = 4 - fixed_cnt
-    pos = np.zeros(5, dtype=np.int64)
-    eig = np.zeros(5, dtype=np.int64)
-    removed = np.zeros(5, dtype=np.int64)
+    pos = dfs[0:6]
+    eig = dfs[6:12]
+    removed = dfs[12:18]
+    pos[0] = 0
     d = 0
     while d >= 0:
         if d == n_sets:
@@ -518,9 +521,9 @@ def _chow_extra_fan(t0, t1, t2, te):
 
 
 @njit(cache=True)
-def _exclusionary(all_fans, n, max_cnt, ft):
+def _exclusionary(all_fans, n, max_cnt, ft, table):
     """套算一次 / 不得相同: keep at most ``max_cnt`` pairwise chow fans, dropping repeats first."""
-    table = np.zeros(4, dtype=np.int64)  # 一般高 喜相逢 连六 老少副
+    table[:] = 0  # 一般高 喜相逢 连六 老少副
     cnt = 0
     for i in range(n):
         if all_fans[i] != 0:
@@ -554,7 +557,7 @@ def _three_of_four_chows(t0, t1, t2, te, ft):
 
 
 @njit(cache=True)
-def _calc_4_chows(m, ft):
+def _calc_4_chows(m, ft, sc):
     f = _four_chows_fan(m[0], m[1], m[2], m[3])
     if f != 0:
         ft[f] = 1
@@ -566,7 +569,7 @@ def _calc_4_chows(m, ft):
         or _three_of_four_chows(m[1], m[2], m[3], m[0], ft)
     ):
         return
-    a = np.empty(6, dtype=np.int64)
+    a = sc[0:6]
     a[0] = _two_chows_fan(m[0], m[1])
     a[1] = _two_chows_fan(m[0], m[2])
     a[2] = _two_chows_fan(m[0], m[3])
@@ -583,20 +586,20 @@ def _calc_4_chows(m, ft):
     if a[2] == 0 and a[4] == 0 and a[5] == 0:
         max_cnt -= 1
     if max_cnt > 0:
-        _exclusionary(a, 6, max_cnt, ft)
+        _exclusionary(a, 6, max_cnt, ft, sc[6:10])
 
 
 @njit(cache=True)
-def _calc_3_chows(m, ft):
+def _calc_3_chows(m, ft, sc):
     f = _three_chows_fan(m[0], m[1], m[2])
     if f != 0:
         ft[f] = 1
         return
-    a = np.empty(3, dtype=np.int64)
+    a = sc[0:3]
     a[0] = _two_chows_fan(m[0], m[1])
     a[1] = _two_chows_fan(m[0], m[2])
     a[2] = _two_chows_fan(m[1], m[2])
-    _exclusionary(a, 3, 2, ft)
+    _exclusionary(a, 3, 2, ft, sc[6:10])
 
 
 @njit(cache=True)
@@ -749,8 +752,8 @@ def _is_three_suited_terminal_chows(chows, pair):
     pt = _ptile(pair)
     if _rank(pt) != 5:
         return False
-    s123 = np.zeros(5, dtype=np.int64)
-    s789 = np.zeros(5, dtype=np.int64)
+    s123 = 0
+    s789 = 0
     ps = _suit(pt)
     for i in range(4):
         t = _ptile(chows[i])
@@ -759,15 +762,15 @@ def _is_three_suited_terminal_chows(chows, pair):
             return False
         r = _rank(t)
         if r == 2:
-            s123[s] += 1
+            s123 |= 1 << s
         elif r == 8:
-            s789[s] += 1
+            s789 |= 1 << s
         else:
             return False
     if ps == 4:
         return False
     for s in range(1, 4):
-        if s != ps and (s123[s] == 0 or s789[s] == 0):
+        if s != ps and ((s123 >> s) & 1 == 0 or (s789 >> s) & 1 == 0):
             return False
     return True
 
@@ -815,12 +818,12 @@ def _pack_waiting(table, waiting):
 
 
 @njit(cache=True)
-def _regular_waiting(table, cnt0, waiting):
+def _regular_waiting(table, cnt0, waiting, dfs):
     """Mark in ``waiting`` the tiles that complete ``table`` (``cnt0`` tiles = 3k + 1) as sets +
     pair. Iterative version of the reference's recursion (same set enumeration as _divide)."""
-    pos = np.zeros(6, dtype=np.int64)
-    eig = np.zeros(6, dtype=np.int64)
-    removed = np.zeros(6, dtype=np.int64)
+    pos = dfs[0:6]
+    eig = dfs[6:12]
+    removed = dfs[12:18]
     d = 0
     entering = True
     while d >= 0:
@@ -860,13 +863,13 @@ def _regular_waiting(table, cnt0, waiting):
 
 
 @njit(cache=True)
-def _unique_waiting(table, cnt, win):
+def _unique_waiting(table, cnt, win, waiting, dfs):
     """True when the hand minus the winning tile waits on exactly one tile kind."""
-    waiting = np.zeros(TABLE, dtype=np.int64)
+    waiting[:] = 0
     table[win] -= 1
     if cnt == 13:
         _seven_pairs_waiting(table, waiting)
-    _regular_waiting(table, cnt, waiting)
+    _regular_waiting(table, cnt, waiting, dfs)
     table[win] += 1
     n = 0
     for i in range(34):
@@ -875,6 +878,125 @@ def _unique_waiting(table, cnt, win):
             if n > 1:
                 return False
     return n == 1
+
+
+@njit(cache=True)
+def _melds_only_suit(table, base, g):
+    """Whether the 9 counts ``table[base:base + 9]`` split into chows and pungs only (greedy: at
+    the lowest rank with ``c`` tiles, ``c % 3`` chows must start there)."""
+    for i in range(9):
+        g[i] = table[base + i]
+    g[9] = 0
+    g[10] = 0
+    for r in range(9):
+        k = g[r] % 3
+        if k:
+            if g[r + 1] < k or g[r + 2] < k:
+                return False
+            g[r + 1] -= k
+            g[r + 2] -= k
+    return True
+
+
+@njit(cache=True)
+def _group_ok(table, grp, g):
+    """Whether group ``grp`` (1-3 = suits in code order, 4 = honors) is sets (+ one pair when
+    its tile count is 2 mod 3)."""
+    base = grp * 16 + 1
+    n = 0
+    for i in range(9 if grp < 4 else 7):
+        n += table[base + i]
+    m = n % 3
+    if m == 1:
+        return False
+    if grp == 4:
+        pairs = 0
+        for i in range(7):
+            c = table[base + i] % 3
+            if c == 1:
+                return False
+            if c == 2:
+                pairs += 1
+        return pairs == (1 if m == 2 else 0)
+    if m == 0:
+        return _melds_only_suit(table, base, g)
+    for r in range(9):
+        if table[base + r] >= 2:
+            table[base + r] -= 2
+            ok = _melds_only_suit(table, base, g)
+            table[base + r] += 2
+            if ok:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _unique_waiting_fast(table, cnt, win, g):
+    """Same answer as :func:`_unique_waiting` (waits = tiles completing 4 sets + pair, five
+    copies allowed as in the reference, plus its seven-pairs wait), by testing each candidate tile
+    near the hand instead of enumerating partial decompositions."""
+    table[win] -= 1
+    w7 = -1
+    if cnt == 13:
+        pairs = 0
+        for i in range(34):
+            c = table[ALL_CODES[i]]
+            if c == 2 or c == 3:
+                pairs += 1
+            elif c == 4:
+                pairs += 2
+        if pairs == 6:
+            for i in range(34):
+                t = ALL_CODES[i]
+                if table[t] == 1 or table[t] == 3:
+                    w7 = t
+                    break
+    # group status without the candidate: mod 3 of the size, and completeness
+    mods = g[16:21]
+    oks = g[21:26]
+    for grp in range(1, 5):
+        base = grp * 16 + 1
+        n = 0
+        for i in range(9 if grp < 4 else 7):
+            n += table[base + i]
+        mods[grp] = n % 3
+        oks[grp] = 1 if (mods[grp] != 1 and _group_ok(table, grp, g)) else 0
+    n_waits = 1 if w7 >= 0 else 0
+    for i in range(34):
+        t = ALL_CODES[i]
+        grp = t >> 4
+        if grp < 4:
+            if table[t - 2] + table[t - 1] + table[t] + table[t + 1] + table[t + 2] == 0:
+                continue
+        elif table[t] == 0:
+            continue
+        if t == w7:
+            continue
+        # every other group complete, exactly one pair overall
+        ok = True
+        pair_groups = 0
+        for o in range(1, 5):
+            if o == grp:
+                continue
+            if oks[o] == 0:
+                ok = False
+                break
+            if mods[o] == 2:
+                pair_groups += 1
+        if not ok:
+            continue
+        new_mod = (mods[grp] + 1) % 3
+        if new_mod == 1 or pair_groups + (1 if new_mod == 2 else 0) != 1:
+            continue
+        table[t] += 1
+        ok = _group_ok(table, grp, g)
+        table[t] -= 1
+        if ok:
+            n_waits += 1
+            if n_waits > 1:
+                break
+    table[win] += 1
+    return n_waits == 1
 
 
 # --- adjustments -------------------------------------------------------------------------------------
@@ -919,21 +1041,21 @@ def _adjust_pair(pair_tile, chow_cnt, ft):
 
 @njit(cache=True)
 def _adjust_suits(uniq, n, ft):
-    has = np.zeros(5, dtype=np.bool_)
+    mask = 0
     wind = False
     dragon = False
     for i in range(n):
         t = uniq[i]
-        has[_suit(t)] = True
+        mask |= 1 << _suit(t)
         if _winds(t):
             wind = True
         elif _dragons(t):
             dragon = True
-    if not has[4]:
+    if not mask & 16:
         ft[NO_HONORS] = 1
     voided = 0
     for s in range(1, 4):
-        if not has[s]:
+        if not (mask >> s) & 1:
             voided += 1
     ft[ONE_VOIDED_SUIT] = voided
     if voided == 2:
@@ -943,7 +1065,7 @@ def _adjust_suits(uniq, n, ft):
         else:
             ft[FULL_FLUSH] = 1
             ft[NO_HONORS] = 0
-    if has[1] and has[2] and has[3] and has[4] and wind and dragon:
+    if mask == 0x1E and wind and dragon:
         ft[ALL_TYPES] = 1
 
 
@@ -1047,6 +1169,16 @@ def _adjust_tiles_traits(uniq, n, ft):
 
 
 @njit(cache=True)
+def _adjust_tile_hog_merged(fixed_table, standing_table, kong_cnt, ft):
+    c = 0
+    for i in range(34):
+        t = ALL_CODES[i]
+        if fixed_table[t] + standing_table[t] == 4:
+            c += 1
+    ft[TILE_HOG] = c - kong_cnt
+
+
+@njit(cache=True)
 def _adjust_tile_hog(table, kong_cnt, ft):
     c = 0
     for i in range(34):
@@ -1059,6 +1191,12 @@ def _adjust_tile_hog(table, kong_cnt, ft):
 def _adjust_waiting_form(packs, start, n, win, ft):
     if ft[MELDED_HAND] != 0 or ft[FOUR_KONGS] != 0:
         return
+    _apply_waiting_pos(_waiting_pos(packs, start, n, win), ft)
+
+
+@njit(cache=True)
+def _waiting_pos(packs, start, n, win):
+    """Where the winning tile sits: 1 = end of a concealed chow, 2 = middle, 4 = the pair."""
     pos = 0
     for i in range(start, start + n):
         p = packs[i]
@@ -1072,6 +1210,11 @@ def _adjust_waiting_form(packs, start, n, win, ft):
         elif pt == P_PAIR:
             if t == win:
                 pos |= 4
+    return pos
+
+
+@njit(cache=True)
+def _apply_waiting_pos(pos, ft):
     if pos & 1:
         ft[EDGE_WAIT] = 1
     elif pos & 2:
@@ -1222,12 +1365,14 @@ def _sort_small(a, n):
 
 @njit(cache=True)
 def _regular_fan(
-    packs, fixed_cnt, fixed_table, standing_table, uniq, n_uniq, win, prevalent, seat,
-    unique_waiting, wf, opts, ft,
+    packs, fixed_cnt, fixed_table, standing_table, standing_cnt, uniq, n_uniq, win, prevalent,
+    seat, uw, wf, opts, ft, sc, waiting, dfs,
 ):  # fmt: skip
+    """Fans of one decomposition ``packs`` (4 sets + pair) into ``ft``. ``uw[0]``: unique wait
+    (-1 = not computed yet); ``sc``, ``waiting``, ``dfs``: scratch."""
     pair = 0
-    chows = np.zeros(4, dtype=np.int64)
-    pungs = np.zeros(4, dtype=np.int64)
+    chows = sc[10:14]
+    pungs = sc[14:18]
     n_chow = 0
     n_pung = 0
     cp = 0
@@ -1276,7 +1421,7 @@ def _regular_fan(
             f = _one_pung_fan(_ptile(pungs[i]))
             if f != 0:
                 ft[f] += 1
-    m = np.zeros(4, dtype=np.int64)
+    m = sc[18:22]
     if n_chow == 4:
         if _is_three_suited_terminal_chows(chows, pair):
             ft[THREE_SUITED_TERMINAL_CHOWS] = 1
@@ -1286,12 +1431,12 @@ def _regular_fan(
             for i in range(4):
                 m[i] = _ptile(chows[i])
             _sort_small(m, 4)
-            _calc_4_chows(m, ft)
+            _calc_4_chows(m, ft, sc)
     elif n_chow == 3:
         for i in range(3):
             m[i] = _ptile(chows[i])
         _sort_small(m, 3)
-        _calc_3_chows(m, ft)
+        _calc_3_chows(m, ft, sc)
     elif n_chow == 2:
         f = _two_chows_fan(_ptile(chows[0]), _ptile(chows[1]))
         if f != 0:
@@ -1317,10 +1462,15 @@ def _regular_fan(
     _adjust_tiles_traits(uniq, n_uniq, ft)
     _adjust_rank_range(uniq, n_uniq, ft)
     if ft[QUADRUPLE_CHOW] == 0:  # 一色四同顺 excludes 四归一
-        merged = fixed_table + standing_table
-        _adjust_tile_hog(merged, mk + ck, ft)
-    if unique_waiting:
-        _adjust_waiting_form(packs, fixed_cnt, 5 - fixed_cnt, win, ft)
+        _adjust_tile_hog_merged(fixed_table, standing_table, mk + ck, ft)
+    # 边张 / 嵌张 / 单钓将 need a unique wait; it is computed once per hand, when first needed
+    if ft[MELDED_HAND] == 0 and ft[FOUR_KONGS] == 0:
+        pos = _waiting_pos(packs, fixed_cnt, 5 - fixed_cnt, win)
+        if pos != 0:
+            if uw[0] < 0:
+                uw[0] = int(_unique_waiting_fast(standing_table, standing_cnt, win, waiting))
+            if uw[0] == 1:
+                _apply_waiting_pos(pos, ft)
     _final_adjust(ft, opts)
     if ft[BIG_FOUR_WINDS] == 0:
         for i in range(n_pung):
@@ -1341,8 +1491,9 @@ def _regular_fan(
 
 @njit(cache=True)
 def _knitted_straight_fan(
-    fixed_packs, fixed_cnt, fixed_table, standing_table, win, prevalent, seat, wf, opts, ft
-):
+    fixed_packs, fixed_cnt, fixed_table, standing_table, win, prevalent, seat, wf, opts, ft,
+    table, divs, count, work, dfs, waiting, dfs2,
+):  # fmt: skip
     if not _has_pair(standing_table):
         return False
     matched = -1
@@ -1357,15 +1508,14 @@ def _knitted_straight_fan(
             break
     if matched < 0:
         return False
-    table = standing_table.copy()
+    table[:] = standing_table
     for j in range(9):
         table[KNITTED_STRAIGHTS[matched, j]] -= 1
-    divs = np.zeros((MAX_DIVISIONS, 5), dtype=np.int64)
-    count = np.zeros(1, dtype=np.int64)
-    work = np.zeros(5, dtype=np.int64)
+    count[0] = 0
+    work[:] = 0
     if fixed_cnt == 1:
         work[3] = fixed_packs[0]
-    _divide(table, fixed_cnt + 3, work, divs, count)
+    _divide(table, fixed_cnt + 3, work, divs, count, dfs)
     if count[0] != 1:
         return False
     packs = divs[0]
@@ -1415,7 +1565,7 @@ def _knitted_straight_fan(
         and (wf & (W_INITIAL | W_SELF_DRAWN)) == (W_INITIAL | W_SELF_DRAWN)
     )
     if fixed_cnt == 0:
-        if not heavenly and _unique_waiting(table, 4, win):
+        if not heavenly and _unique_waiting(table, 4, win, waiting, dfs2):
             _adjust_waiting_form(packs, 3, 2, win, ft)
     else:
         in_body = False
@@ -1603,9 +1753,24 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
     ``ERR_TILE_COUNT`` (-2) when the tile count does not match the melds.
     """
     items[:] = 0
-    fixed_table = np.zeros(TABLE, dtype=np.int64)
-    standing = np.zeros(TABLE, dtype=np.int64)
-    fixed = np.zeros(4, dtype=np.int64)
+    # one zeroed workspace per call, carved into views (allocation dominates otherwise)
+    ws = np.zeros(WS_SIZE, dtype=np.int64)
+    divs = np.zeros((MAX_DIVISIONS, 5), dtype=np.int64)
+    fixed_table = ws[0:72]
+    standing = ws[72:144]
+    table = ws[144:216]
+    waiting = ws[216:288]
+    fixed = ws[288:292]
+    uniq = ws[292:326]
+    tmp = ws[326:409]
+    best = ws[409:492]
+    cur = ws[492:575]
+    count = ws[575:576]
+    work = ws[576:581]
+    dfs = ws[581:599]
+    dfs2 = ws[599:617]
+    sc = ws[617:641]
+    uw = ws[641:642]
     fixed_cnt = 0
     for i in range(melds.shape[0]):
         mt = melds[i, 0]
@@ -1649,7 +1814,6 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
         return ERR_NOT_WIN
     standing_cnt = n_standing - 1  # the reference counts the standing tiles without the win tile
 
-    uniq = np.zeros(34, dtype=np.int64)
     n_uniq = 0
     for i in range(34):
         t = ALL_CODES[i]
@@ -1690,20 +1854,36 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
             wf &= ~W_KONG
 
     max_fan = 0
-    tmp = np.zeros(N_GUOBIAO_ITEMS, dtype=np.int64)
     if fixed_cnt == 0:
         if (
             _special_form_fan(standing, win, uniq, n_uniq, wf, opts, tmp)
             or _knitted_straight_fan(
-                fixed, fixed_cnt, fixed_table, standing, win, prevalent, seat, wf, opts, tmp
-            )
+                fixed,
+                fixed_cnt,
+                fixed_table,
+                standing,
+                win,
+                prevalent,
+                seat,
+                wf,
+                opts,
+                tmp,
+                table,
+                divs,
+                count,
+                work,
+                dfs,
+                waiting,
+                dfs2,
+            )  # fmt: skip
             or _nine_gates_fan(standing, win, seat, wf, opts, tmp)
         ):
             max_fan = _table_fan(tmp)
     elif fixed_cnt == 1:
         if _knitted_straight_fan(
-            fixed, fixed_cnt, fixed_table, standing, win, prevalent, seat, wf, opts, tmp
-        ):
+            fixed, fixed_cnt, fixed_table, standing, win, prevalent, seat, wf, opts, tmp,
+            table, divs, count, work, dfs, waiting, dfs2,
+        ):  # fmt: skip
             max_fan = _table_fan(tmp)
 
     if max_fan == 0 or tmp[SEVEN_PAIRS] == 1:
@@ -1712,24 +1892,21 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
             and fixed_cnt == 0
             and (wf & (W_INITIAL | W_SELF_DRAWN)) == (W_INITIAL | W_SELF_DRAWN)
         )
-        uw = (not heavenly) and _unique_waiting(standing, standing_cnt, win)
+        uw[0] = 0 if heavenly else -1  # computed on first need
         if _has_pair(standing):
-            divs = np.zeros((MAX_DIVISIONS, 5), dtype=np.int64)
-            count = np.zeros(1, dtype=np.int64)
-            work = np.zeros(5, dtype=np.int64)
+            count[0] = 0
+            work[:] = 0
             for i in range(fixed_cnt):
                 work[i] = fixed[i]
-            table = standing.copy()
-            _divide(table, fixed_cnt, work, divs, count)
+            table[:] = standing
+            _divide(table, fixed_cnt, work, divs, count, dfs)
             was_seven_pairs = tmp[SEVEN_PAIRS] == 1
-            best = np.zeros(N_GUOBIAO_ITEMS, dtype=np.int64)
             selected = False
-            cur = np.zeros(N_GUOBIAO_ITEMS, dtype=np.int64)
             for d in range(count[0]):
                 cur[:] = 0
                 _regular_fan(
-                    divs[d], fixed_cnt, fixed_table, standing, uniq, n_uniq, win, prevalent,
-                    seat, uw, wf, opts, cur,
+                    divs[d], fixed_cnt, fixed_table, standing, standing_cnt, uniq, n_uniq, win,
+                    prevalent, seat, uw, wf, opts, cur, sc, waiting, dfs2,
                 )  # fmt: skip
                 f = _table_fan(cur)
                 take = False
