@@ -140,6 +140,31 @@ def _meld_table() -> tuple[np.ndarray, np.ndarray]:
 # Every meld (pung, suit chow, honour chow) as three kinds, with its type.
 _MELDS, _MELD_TYPES = _meld_table()
 
+
+def _pair_table() -> np.ndarray:
+    ok = np.ones((3, _N_KINDS), dtype=np.bool_)
+    for k in range(_N_KINDS):
+        suited = k < _FIRST_HONOR
+        ok[_PAIR_258, k] = suited and k % 9 in (1, 4, 7)
+        ok[_PAIR_NOT_28, k] = not suited or k % 9 not in (1, 7)
+    return ok
+
+
+# _PAIR_OK[pair_rule, kind]: may this kind be the pair (PAIR_ANY 0, PAIR_258 1, PAIR_NOT_28 2)?
+_PAIR_OK = _pair_table()
+
+
+def _suit_best_table() -> np.ndarray:
+    best = np.zeros((512, 4), dtype=np.int64)
+    for held in range(512):
+        for mask, size in SHISANLAN_SUIT_SETS:
+            best[held, size] = max(best[held, size], bin(int(mask) & held).count("1"))
+    return best
+
+
+# _SUIT_BEST[held ranks mask, t]: most held ranks in a >=3-apart set of t ranks of one suit.
+_SUIT_BEST = _suit_best_table()
+
 _jit = numba.njit(cache=True)
 
 
@@ -437,15 +462,6 @@ def is_greater_honors_knitted(counts: np.ndarray, n_wild: int) -> bool:
 
 
 @_jit
-def _pair_allowed(k: int, pair_rule: int) -> bool:
-    if pair_rule == _PAIR_258:
-        return k < _FIRST_HONOR and k % 9 in (1, 4, 7)
-    if pair_rule == _PAIR_NOT_28:
-        return k >= _FIRST_HONOR or k % 9 not in (1, 7)
-    return True
-
-
-@_jit
 def _meld_allowed(m: int, honor_chow: int) -> bool:
     t = _MELD_TYPES[m]
     if t == 2:
@@ -459,7 +475,7 @@ def _meld_allowed(m: int, honor_chow: int) -> bool:
 def _best_pair_overlap(rest: np.ndarray, target: np.ndarray, pair_rule: int) -> int:
     best = _NEG
     for k in range(_N_KINDS):
-        if target[k] <= 2 and _pair_allowed(k, pair_rule):
+        if target[k] <= 2 and _PAIR_OK[pair_rule, k]:
             ov = min(rest[k], 2)
             if ov > best:
                 best = ov
@@ -499,6 +515,70 @@ def _unplace(m: int, rest: np.ndarray, target: np.ndarray, used: np.ndarray) -> 
 
 
 @_jit
+def _best_last_meld_and_pair(
+    rest: np.ndarray, target: np.ndarray, low: int, pair_rule: int, honor_chow: int
+) -> int:
+    """Max overlap of ``rest`` with one more meld (table index >= ``low``, or a blank meld that
+    uses no held tile) + a pair, target counts capped at 4.
+
+    The pair after a meld only changes on the meld's (at most 3) kinds, so the four best pair
+    kinds are found once and the best one outside the meld is read from them."""
+    # four best pair candidates (value, kind), best first
+    v0 = v1 = v2 = v3 = _NEG
+    k0 = k1 = k2 = -1  # the fourth kind is never needed: a meld has at most 3 kinds
+    for k in range(_N_KINDS):
+        if target[k] <= 2 and _PAIR_OK[pair_rule, k]:
+            v = min(rest[k], 2)
+            if v > v3:
+                if v > v0:
+                    v3, v2, k2, v1, k1, v0, k0 = v2, v1, k1, v0, k0, v, k
+                elif v > v1:
+                    v3, v2, k2, v1, k1 = v2, v1, k1, v, k
+                elif v > v2:
+                    v3, v2, k2 = v2, v, k
+                else:
+                    v3 = v
+    best = v0  # blank meld
+    for m in range(low, _MELDS.shape[0]):
+        if best >= 5:
+            break  # a meld and a pair fully held
+        a = _MELDS[m, 0]
+        b = _MELDS[m, 1]
+        c = _MELDS[m, 2]
+        pung = a == b
+        if pung:
+            ov = min(rest[a], 3)
+        else:
+            ov = (rest[a] > 0) + (rest[b] > 0) + (rest[c] > 0)
+        if ov == 0 or ov + 2 <= best or not _meld_allowed(m, honor_chow):
+            continue
+        # the pair: best outside the meld's kinds ...
+        if k0 != a and k0 != b and k0 != c:
+            pv = v0
+        elif k1 != a and k1 != b and k1 != c:
+            pv = v1
+        elif k2 != a and k2 != b and k2 != c:
+            pv = v2
+        else:
+            pv = v3
+        if pung:
+            if target[a] + 3 > 4:
+                continue
+            # no pair on a: it would hold 5 copies
+        else:
+            if target[a] >= 4 or target[b] >= 4 or target[c] >= 4:
+                continue
+            # ... or on one of the chow's kinds, after the chow took one held copy
+            for j in range(3):
+                k = _MELDS[m, j]
+                if target[k] + 1 <= 2 and _PAIR_OK[pair_rule, k]:
+                    pv = max(pv, min(rest[k] - (rest[k] > 0), 2))
+        if ov + pv > best:
+            best = ov + pv
+    return best
+
+
+@_jit
 def _best_melds_overlap(
     rest: np.ndarray, target: np.ndarray, n_melds: int, pair_rule: int, honor_chow: int
 ) -> int:
@@ -507,11 +587,14 @@ def _best_melds_overlap(
     Depth-first search over meld sequences in non-decreasing table order (no permutations),
     with an explicit stack (numba cannot cache recursive functions, numba issue #6061). Melds
     that would use no held tile are all equivalent to a "blank" meld of an unused kind, so a
-    sequence may stop early: every node is scored as its melds + the best pair.
+    sequence may stop early: every node is scored as its melds + the best last meld + pair.
     ``rest`` and ``target`` are modified and restored.
     """
-    best = _best_pair_overlap(rest, target, pair_rule)
     if n_melds <= 0:
+        return _best_pair_overlap(rest, target, pair_rule)
+    best = _best_last_meld_and_pair(rest, target, 0, pair_rule, honor_chow)
+    n_melds -= 1  # the search places all melds but the last one
+    if n_melds == 0:
         return best
     n_table = _MELDS.shape[0]
     chosen = np.empty(n_melds, dtype=np.int64)
@@ -538,7 +621,7 @@ def _best_melds_overlap(
             chosen[depth] = m
             gained[depth] = ov
             score += ov
-            cand = score + _best_pair_overlap(rest, target, pair_rule)
+            cand = score + _best_last_meld_and_pair(rest, target, m, pair_rule, honor_chow)
             if cand > best:
                 best = cand
             if depth + 1 < n_melds:
@@ -692,30 +775,15 @@ def knitted_straight_arrangement(counts: np.ndarray, n_wild: int) -> int:
 
 
 @_jit
-def _suit_best(counts: np.ndarray, suit: int, out: np.ndarray) -> None:
-    """out[t] = max held distinct ranks of the suit in a >=3-apart set of size t (t = 0..3)."""
-    held = 0
-    for r in range(9):
-        if counts[9 * suit + r] >= 1:
-            held |= 1 << r
-    for t in range(4):
-        out[t] = 0
-    for i in range(SHISANLAN_SUIT_SETS.shape[0]):
-        mask = SHISANLAN_SUIT_SETS[i, 0] & held
-        n = 0
-        while mask:
-            mask &= mask - 1
-            n += 1
-        t = SHISANLAN_SUIT_SETS[i, 1]
-        if n > out[t]:
-            out[t] = n
-
-
-@_jit
 def _shisanlan_overlap(counts: np.ndarray, seven_stars: bool) -> int:
-    best = np.zeros((3, 4), dtype=np.int64)
-    for s in range(3):
-        _suit_best(counts, s, best[s])
+    """Max overlap with a complete 十三烂 (with all seven honours if ``seven_stars``)."""
+    m0 = 0
+    m1 = 0
+    m2 = 0
+    for r in range(9):
+        m0 |= (counts[r] >= 1) << r
+        m1 |= (counts[9 + r] >= 1) << r
+        m2 |= (counts[18 + r] >= 1) << r
     h = _distinct_honors(counts)
     top = _NEG
     for t0 in range(4):
@@ -724,7 +792,7 @@ def _shisanlan_overlap(counts: np.ndarray, seven_stars: bool) -> int:
                 th = 14 - t0 - t1 - t2
                 if th > 7 or (seven_stars and th != 7):
                     continue
-                ov = best[0, t0] + best[1, t1] + best[2, t2] + min(th, h)
+                ov = _SUIT_BEST[m0, t0] + _SUIT_BEST[m1, t1] + _SUIT_BEST[m2, t2] + min(th, h)
                 if ov > top:
                     top = ov
     return top
