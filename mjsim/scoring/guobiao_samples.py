@@ -169,7 +169,7 @@ def _template_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
         return [("chow", 9 * s + r)] * 4, int(rng.randrange(27, 34))
     if t == 3:  # 一色四步高
         step = int(rng.randrange(1, 3))
-        r = int(rng.randrange(0, 7 - 3 * step + 1))
+        r = int(rng.randrange(0, 7 - 3 * step))
         return [("chow", 9 * s + r + i * step) for i in range(4)], int(rng.randrange(34))
     if t == 4:  # 一色四节高 / 三节高
         r = int(rng.randrange(6))
