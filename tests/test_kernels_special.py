@@ -644,6 +644,28 @@ def test_knitted_straight_other_lengths_vs_bruteforce(n_melds):
     assert_same(got_win, want_win, counts, wilds, "组合龙 win")
 
 
+@pytest.mark.parametrize("n_melds, pair_rule, honor_chow", [(4, 0, 0), (4, 1, 3), (3, 2, 0)])
+def test_knitted_straight_vs_standard_kernel(n_melds, pair_rule, honor_chow):
+    """Complete iff, for some arrangement, the wilds cover the missing straight tiles and the
+    rest is a standard hand of n_melds - 3 melds + a pair (mjsim.kernels.standard)."""
+    from mjsim.kernels.standard import is_standard_win
+
+    tgt, _ = targets("straight", n_melds, pair_rule, honor_chow)
+    counts, wilds = near_miss(np.random.default_rng(20 + n_melds), tgt, 4000)
+    for c, w in zip(counts, wilds, strict=True):
+        want = False
+        for straight in KNITTED:
+            held = [k for k in straight if c[k]]
+            rest = c.copy()
+            rest[held] -= 1
+            missing = 9 - len(held)
+            if missing <= w and is_standard_win(
+                rest, n_melds - 3, int(w) - missing, pair_rule, honor_chow
+            ):
+                want = True
+        assert sp.is_knitted_straight_win(c, n_melds, int(w), pair_rule, honor_chow) == want
+
+
 def seven_pairs_targets(rng, n: int) -> np.ndarray:
     out = np.zeros((n, 34), dtype=np.uint8)
     for i in range(n):
