@@ -557,6 +557,16 @@ def test_knitted_straight_rules():
     assert sp.is_knitted_straight_win(hand("147m258p369s444m"), 4, 2, 0, 0)  # 444m + wild pair
 
 
+def test_knitted_straight_wild_never_a_fifth_copy():
+    # 17 tiles: straight 258m 147p 369s + 888s + South x4 + one wild. The only reading of the
+    # rest as 2 melds + pair is 888s + SSS + (S + wild) = a fifth South: not complete.
+    c = hand("258m147p369888s2222z")
+    assert not sp.is_knitted_straight_win(c, 5, 1, 0, 0)
+    assert sp.knitted_straight_shanten(c, 5, 1, 0, 0) == 0
+    c[28] -= 1  # a real South swapped for a second wild: 888s + SSS + wild pair
+    assert sp.is_knitted_straight_win(c, 5, 2, 0, 0)
+
+
 # ------------------------------------------------------------------------------------------
 # Brute-force comparisons on random and near-miss hands
 # ------------------------------------------------------------------------------------------
