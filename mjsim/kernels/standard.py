@@ -27,11 +27,13 @@ from mjsim.kernels import PAIR_258
 from mjsim.kernels.tables import (
     HON_DIST_OFF,
     HON_MINW_OFF,
+    HON_WIN_OFF,
     INF,
     MAX_M,
     N_HON,
     SUIT_DIST_OFF,
     SUIT_MINW_OFF,
+    SUIT_WIN_OFF,
     tables,
 )
 
@@ -79,6 +81,24 @@ def _valid_counts(counts: np.ndarray) -> bool:
     return mx <= 4
 
 
+@numba.njit(cache=True, inline="always")
+def _win_no_wild(counts: np.ndarray, pair_rule: int, honor_chow: int) -> bool:
+    """Zero-wild win check from the one-byte WIN tables (tile total already checked)."""
+    t = tables()
+    pbit = 2 << pair_rule  # WIN bit of the rule's pair variant (pv = 1 + pair_rule)
+    b0 = t[SUIT_WIN_OFF + _suit_code(counts, 0)]
+    b1 = t[SUIT_WIN_OFF + _suit_code(counts, 9)]
+    b2 = t[SUIT_WIN_OFF + _suit_code(counts, 18)]
+    bh = t[HON_WIN_OFF + honor_chow * N_HON + _honor_code(counts)]
+    # every group complete; exactly one of them (its tiles = 2 mod 3) holds the pair
+    hpair = 2 if pair_rule != PAIR_258 else 0
+    if not (b0 & 1 or b0 & pbit) or not (b1 & 1 or b1 & pbit) or not (b2 & 1 or b2 & pbit):
+        return False
+    if not (bh & 1 or bh & hpair):
+        return False
+    return (b0 & 1) + (b1 & 1) + (b2 & 1) + (bh & 1) == 3
+
+
 @numba.njit(cache=True)
 def is_standard_win(
     counts: np.ndarray, n_melds: int, n_wild: int, pair_rule: int, honor_chow: int
@@ -90,12 +110,15 @@ def is_standard_win(
     Returns False for a wrong tile total or any count above 4 (never raises).
     """
     total = 0
+    mx = 0
     for k in range(34):
-        total += counts[k]
-    if total + n_wild != 3 * n_melds + 2 or n_melds < 0 or n_melds >= MAX_M:
+        v = counts[k]
+        total += v
+        mx = max(mx, v)
+    if mx > 4 or total + n_wild != 3 * n_melds + 2 or n_melds < 0 or n_melds >= MAX_M:
         return False
-    if not _valid_counts(counts):
-        return False
+    if n_wild == 0:
+        return _win_no_wild(counts, pair_rule, honor_chow)
     t = tables()
     pv = 1 + pair_rule
     r0 = SUIT_MINW_OFF + 4 * _suit_code(counts, 0)

@@ -11,11 +11,14 @@ the honours (7 kinds, 27-33) likewise (5**7 codes). For every code the tables ho
   Honour ``p``: 0 no pair, 1 a pair; ``hc`` = the honour-chow flags (0-3).
 - ``MINW[code, pv]`` / ``MINW[hc, code, p]``: the least number of wild tiles that complete ALL
   of the group's tiles into melds (+ the pair), or ``INF`` if impossible with at most 5 melds.
+- ``WIN[code]`` / ``WIN[hc, code]``: one byte, bit ``pv`` set when ``MINW[.., pv] == 0`` (the
+  group is complete without wilds); a compact copy of the zero-wild case for the hot win check
+  (2 MB instead of 8 MB keeps random-hand lookups in cache).
 
 Shanten then is a min-plus combination of the four groups' ``DIST`` vectors (see
 :mod:`mjsim.kernels.standard`); the overlap formulation is exact, including the four-copy limit.
 
-The tables total about 58 MB. They are built by jitted builders (about 2-5 s on one core) on
+The tables total about 60 MB. They are built by jitted builders (about 2-5 s on one core) on
 first use and cached as ``tables-v{TABLE_VERSION}.npy`` in ``$MJSIM_CACHE_DIR``, else
 ``~/.cache/mjsim``, else a temporary directory; later processes memory-map the file.
 
@@ -40,8 +43,8 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-TABLE_VERSION = 1
-SYMBOL = "mjsim_tables_v1"
+TABLE_VERSION = 2
+SYMBOL = "mjsim_tables_v2"
 
 INF = 60  # "impossible" marker stored in the uint8 tables; sums of 4 stay far below 255
 MAX_M = 6  # meld counts 0..5
@@ -56,7 +59,11 @@ HON_DIST_OFF = SUIT_MINW_OFF + SUIT_MINW_SIZE
 HON_DIST_SIZE = 4 * N_HON * 2 * MAX_M
 HON_MINW_OFF = HON_DIST_OFF + HON_DIST_SIZE
 HON_MINW_SIZE = 4 * N_HON * 2
-TOTAL_SIZE = HON_MINW_OFF + HON_MINW_SIZE
+SUIT_WIN_OFF = HON_MINW_OFF + HON_MINW_SIZE
+SUIT_WIN_SIZE = N_SUIT
+HON_WIN_OFF = SUIT_WIN_OFF + SUIT_WIN_SIZE
+HON_WIN_SIZE = 4 * N_HON
+TOTAL_SIZE = HON_WIN_OFF + HON_WIN_SIZE
 
 BUILD_SECONDS: float | None = None  # set when this process built the tables (not loaded them)
 TABLE_PATH: Path | None = None
@@ -252,6 +259,14 @@ def build_tables() -> np.ndarray:
         _minw_from_dist(hon[hc], sizes7, 2, hon_minw[hc])
     buf[HON_DIST_OFF : HON_DIST_OFF + HON_DIST_SIZE] = hon.ravel()
     buf[HON_MINW_OFF : HON_MINW_OFF + HON_MINW_SIZE] = hon_minw.ravel()
+    bits = np.zeros(N_SUIT, dtype=np.uint8)
+    for pv in range(4):
+        bits |= (minw[:, pv] == 0).astype(np.uint8) << pv
+    buf[SUIT_WIN_OFF : SUIT_WIN_OFF + SUIT_WIN_SIZE] = bits
+    hbits = np.zeros((4, N_HON), dtype=np.uint8)
+    for p in range(2):
+        hbits |= (hon_minw[:, :, p] == 0).astype(np.uint8) << p
+    buf[HON_WIN_OFF : HON_WIN_OFF + HON_WIN_SIZE] = hbits.ravel()
     return buf
 
 
@@ -294,6 +309,9 @@ def _load_or_build() -> np.ndarray:
                 np.save(f, buf)
             os.replace(tmp, d / name)
             TABLE_PATH = d / name
+            for old in d.glob("tables-v*.npy"):  # tables of older layouts
+                if old.name != name:
+                    old.unlink(missing_ok=True)
             break
         except OSError:
             continue
