@@ -22,11 +22,13 @@ The tables total about 60 MB. They are built by jitted builders (about 2-5 s on 
 first use and cached as ``tables-v{TABLE_VERSION}.npy`` in ``$MJSIM_CACHE_DIR``, else
 ``~/.cache/mjsim``, else a temporary directory; later processes memory-map the file.
 
-The jitted kernels reach the tables through a linker symbol (``mjsim_tables_v1``) registered
+The jitted kernels reach the tables through a linker symbol (``mjsim_tables_v2``) registered
 with llvmlite when this module is imported: numba would otherwise freeze a global array into
 the compiled code (and into its on-disk cache). The kernel signatures therefore carry no table
 argument, and numba's ``cache=True`` stays valid across processes because the symbol is
-resolved when the cached code is loaded.
+resolved when the cached code is loaded. A layout change that is not a pure append must
+change the symbol name (a stale cached caller then fails loudly at link time instead of
+reading wrong offsets).
 """
 
 from __future__ import annotations
@@ -307,6 +309,7 @@ def _load_or_build() -> np.ndarray:
             fd, tmp = tempfile.mkstemp(dir=d, suffix=".npy.tmp")
             with os.fdopen(fd, "wb") as f:
                 np.save(f, buf)
+            os.chmod(tmp, 0o644)
             os.replace(tmp, d / name)
             TABLE_PATH = d / name
             for old in d.glob("tables-v*.npy"):  # tables of older layouts
@@ -320,6 +323,10 @@ def _load_or_build() -> np.ndarray:
 
 TABLES: np.ndarray = _load_or_build()
 ll.add_symbol(SYMBOL, TABLES.ctypes.data)
+# Layout v2 only appended tables to v1, so code compiled against v1 (possibly still sitting in
+# numba's on-disk cache of a caller whose source did not change) reads valid offsets.
+for _legacy in ("mjsim_tables_v1",):
+    ll.add_symbol(_legacy, TABLES.ctypes.data)
 
 
 @intrinsic
