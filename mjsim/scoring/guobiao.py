@@ -310,15 +310,37 @@ def _add_division(fixed_cnt, work, divs, count):
 
 
 @njit(cache=True)
-def _next_set(table, pos, d, prev_eigen):
+def _next_set(table, pos, d, prev_eigen, prune):
     """Advance ``pos[d]`` to the next set (pung before chow, tiles in code order) whose eigen
     value does not go below ``prev_eigen`` (so each multiset of sets is visited once); remove it
-    from ``table`` and return ``(pack, eigen)``, or ``(0, 0)`` when there is none."""
+    from ``table`` and return ``(pack, eigen)``, or ``(0, 0)`` when there is none.
+
+    Dead branches are cut: every later set starts at or after this one, so the tiles left below
+    the start of this set can only be the pair (one kind, two tiles). This never removes a
+    complete decomposition, so the decompositions and their order are the reference's. (Only
+    with ``prune``: the wait search explores incomplete hands.)"""
+    below = 0
+    below_kinds = 0
+    start = pos[d] >> 1
+    for j in range(start):
+        c = table[ALL_CODES[j]]
+        if c > 0:
+            below += c
+            below_kinds += 1
     while pos[d] < 68:
         i = pos[d] >> 1
         kind = pos[d] & 1
-        pos[d] += 1
         t = ALL_CODES[i]
+        if kind == 0 and i > start:
+            c = table[ALL_CODES[i - 1]]
+            if c > 0:
+                below += c
+                below_kinds += 1
+            start = i
+        if prune and (below > 2 or below_kinds > 1 or below == 1):
+            pos[d] = 68
+            return 0, 0
+        pos[d] += 1
         if table[t] < 1:
             continue
         if kind == 0:
@@ -372,7 +394,7 @@ def _divide(table, fixed_cnt, work, divs, count, dfs):
                 _undo_set(table, removed[d])
             continue
         prev = eig[d - 1] if d > 0 else 0
-        pack, eigen = _next_set(table, pos, d, prev)
+        pack, eigen = _next_set(table, pos, d, prev, True)
         if pack != 0:
             removed[d] = pack
             eig[d] = eigen
@@ -850,7 +872,7 @@ def _regular_waiting(table, cnt0, waiting, dfs):
                     _pack_waiting(table, waiting)
                     table[t] += 2
         prev = eig[d - 1] if d > 0 else 0
-        pack, eigen = _next_set(table, pos, d, prev)
+        pack, eigen = _next_set(table, pos, d, prev, False)
         if pack != 0:
             removed[d] = pack
             eig[d] = eigen
