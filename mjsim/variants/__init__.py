@@ -1,1 +1,115 @@
-"""mjsim.variants."""
+"""Variant registry: ``get(id, **overrides)`` returns a validated :class:`~mjsim.rules.RuleSpec`.
+
+Each playable variant is a module ``mjsim/variants/<id>.py`` exposing ``SPEC`` and a docstring
+citing its sources. Only variants the engine can play are registered.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+import typing
+from typing import Any
+
+from mjsim.rules.spec import RuleSpec, field_names
+
+#: registered variant ids -> module path
+_REGISTRY: dict[str, str] = {
+    "hebei": "mjsim.variants.hebei",
+}
+
+
+def names() -> list[str]:
+    """The registered (playable) variant ids, sorted."""
+    return sorted(_REGISTRY)
+
+
+def register(variant_id: str, module: str) -> None:
+    """Register ``module`` (exposing ``SPEC``) under ``variant_id``."""
+    _REGISTRY[variant_id] = module
+
+
+def get(variant_id: str | RuleSpec, **overrides: Any) -> RuleSpec:
+    """The spec of ``variant_id`` with ``overrides`` applied (a new validated spec).
+
+    Values may be strings as typed on a command line (``"true"``, ``"8"``, ``"1,2,3"``); they are
+    converted by field type. Raises ``ValueError`` for an unknown id (listing the valid ones), an
+    unknown field (listing the valid field names) or an impossible resulting spec.
+    """
+    if isinstance(variant_id, RuleSpec):
+        spec = variant_id
+    else:
+        if variant_id not in _REGISTRY:
+            raise ValueError(f"unknown variant {variant_id!r}; valid ids: {', '.join(names())}")
+        spec = importlib.import_module(_REGISTRY[variant_id]).SPEC
+    if not overrides:
+        return spec
+    converted = {k: _convert(k, v) for k, v in overrides.items()}
+    return spec.replace(**converted)
+
+
+_HINTS: dict[str, Any] | None = None
+
+
+def _field_type(name: str) -> Any:
+    global _HINTS
+    if _HINTS is None:
+        _HINTS = typing.get_type_hints(RuleSpec)
+    return _HINTS[name]
+
+
+def _convert(name: str, value: Any) -> Any:
+    valid = field_names()
+    if name not in valid:
+        raise ValueError(f"unknown RuleSpec field {name!r}; valid fields: {', '.join(valid)}")
+    if not isinstance(value, str):
+        return value
+    tp = _field_type(name)
+    s = value.strip()
+    if tp is bool:
+        low = s.lower()
+        if low in ("true", "1", "yes", "on"):
+            return True
+        if low in ("false", "0", "no", "off"):
+            return False
+        raise ValueError(f"{name}={value!r}: expected true/false")
+    if tp is int:
+        try:
+            return int(s)
+        except ValueError:
+            raise ValueError(f"{name}={value!r}: expected an integer") from None
+    if tp is str:
+        return s
+    args = typing.get_args(tp)
+    # tuple[int, ...] | None, tuple[str, ...]
+    inner = [a for a in args if a is not type(None)]
+    if isinstance(tp, types.UnionType) or typing.get_origin(tp) is typing.Union:
+        if s.lower() == "none" and type(None) in args:
+            return None
+        tp = inner[0]
+        args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple:
+        elem = args[0]
+        parts = [p.strip() for p in s.split(",") if p.strip()]
+        if elem is int:
+            try:
+                return tuple(int(p) for p in parts)
+            except ValueError:
+                raise ValueError(f"{name}={value!r}: expected comma-separated integers") from None
+        return tuple(parts)
+    return s
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """``"allow_chow=true"`` -> ``("allow_chow", True)``, converted by the field's type.
+
+    Raises ``ValueError`` for a missing ``=``, an unknown field or a value of the wrong type.
+    """
+    if "=" not in text:
+        raise ValueError(f"bad override {text!r}: expected key=value")
+    key, val = text.split("=", 1)
+    key = key.strip()
+    return key, _convert(key, val)
+
+
+__all__ = ["get", "names", "parse_override", "register"]

@@ -1,0 +1,38 @@
+"""In-kernel agent dispatch: an integer agent id per seat selects a jitted policy.
+
+To add a bot: write ``my_action(s, r, t, mask) -> int`` as an ``numba.njit`` function in its own
+module under ``agents/``, give it the next id in ``AGENT_IDS`` and add one branch to
+:func:`choose_action`. Python code names agents by string (``"random"``); :func:`agent_id`
+converts.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+from mjsim.agents.random import random_action
+
+AGENT_RANDOM = 0
+
+#: agent name -> integer id used inside the compiled loop
+AGENT_IDS: dict[str, int] = {"random": AGENT_RANDOM}
+
+
+def agent_id(name: str | int) -> int:
+    """The integer id of an in-kernel agent name; ``ValueError`` listing the known names."""
+    if isinstance(name, int) and name in AGENT_IDS.values():
+        return name
+    if name not in AGENT_IDS:
+        raise ValueError(
+            f"unknown agent {name!r}; in-kernel agents: {', '.join(sorted(AGENT_IDS))}"
+        )
+    return AGENT_IDS[name]
+
+
+@nb.njit(cache=True)
+def choose_action(agent, s, r, t, mask):
+    """The action of in-kernel agent ``agent`` (int id) for the current player of table ``t``.
+
+    ``mask``: bool[N_ACTIONS] legal mask (at least one True). Returns an action id."""
+    if agent == AGENT_RANDOM:
+        return random_action(s, r, t, mask)
+    return random_action(s, r, t, mask)

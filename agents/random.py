@@ -1,0 +1,27 @@
+"""Uniform-random legal actions: the in-kernel baseline bot (agent id ``AGENT_RANDOM``)."""
+
+from __future__ import annotations
+
+import numba as nb
+
+from mjsim.engine.rng import below
+
+
+@nb.njit(cache=True)
+def random_action(s, r, t, mask):
+    """A uniformly random legal action of table ``t`` (``mask``: bool[N_ACTIONS], >= 1 True),
+    drawn from the table's agent RNG stream (deterministic per hand). Returns -1 if the mask is
+    empty."""
+    n = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            n += 1
+    if n == 0:
+        return -1
+    j = below(s.rng, t, 1, n)
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if j == 0:
+                return a
+            j -= 1
+    return -1

@@ -1,0 +1,160 @@
+"""The one discrete action space shared by every variant.
+
+======================  =========  ===============================================================
+block                   ids        meaning
+======================  =========  ===============================================================
+``DISCARD + k``         0-33       discard one tile of kind ``k``
+``KONG + k``            34-67      own-turn kong of kind ``k``: concealed (4 in hand) or added
+                                   (upgrade an exposed pung with the fourth tile)
+``READY_DISCARD + k``   68-101     declare ready (报听) and discard kind ``k``
+``CHOW_LOW``            102        chow the discard as the LOWEST tile of the sequence (k, k+1, k+2)
+``CHOW_MID``            103        chow the discard as the MIDDLE tile (k-1, k, k+1)
+``CHOW_HIGH``           104        chow the discard as the HIGHEST tile (k-2, k-1, k)
+``PUNG``                105        pung the discard
+``EXPOSED_KONG``        106        kong the discard with three in hand
+``WIN``                 107        win: self-draw on one's own turn, or on the discard / the kong
+                                   tile under reaction
+``PASS``                108        decline every option of a reaction window
+``CHOOSE_SUIT + s``     109-111    pre-play choice of the suit to void (定缺): 0 = m, 1 = p, 2 = s
+``DECLARE + i``         112-119    variant declarations (opening small wins, seabed choice, ...)
+======================  =========  ===============================================================
+
+``N_ACTIONS == 120``. The legality mask of a live decision always has at least one ``True``;
+``PASS`` is legal wherever a seat may decline (discard reactions, robbing-a-kong window).
+"""
+
+from __future__ import annotations
+
+import re
+
+DISCARD = 0
+KONG = 34
+READY_DISCARD = 68
+CHOW_LOW = 102
+CHOW_MID = 103
+CHOW_HIGH = 104
+PUNG = 105
+EXPOSED_KONG = 106
+WIN = 107
+PASS = 108
+CHOOSE_SUIT = 109
+DECLARE = 112
+N_DECLARE = 8
+N_ACTIONS = 120
+
+_SUITS = "mps"
+_HONORS = ("E", "S", "W", "N", "P", "F", "C")  # 1z..7z: East South West North White Green Red
+
+
+def _kind_name(k: int) -> str:
+    if k < 27:
+        return f"{k % 9 + 1}{_SUITS[k // 9]}"
+    return f"{k - 26}z"
+
+
+def _parse_kind(tok: str) -> int:
+    tok = tok.strip()
+    m = re.fullmatch(r"([1-9])([mpsz])", tok)
+    if m:
+        r, s = int(m.group(1)), m.group(2)
+        if s == "z":
+            if r > 7:
+                raise ValueError(f"bad tile {tok!r}: honours are 1z-7z")
+            return 26 + r
+        return 9 * _SUITS.index(s) + r - 1
+    if tok.isdigit() and 0 <= int(tok) < 34:
+        return int(tok)
+    raise ValueError(f"bad tile {tok!r}: expected e.g. '5m', '7z' or a kind 0-33")
+
+
+def encode_discard(kind: int) -> int:
+    """Action id of discarding ``kind`` (0-33)."""
+    return DISCARD + _check_kind(kind)
+
+
+def encode_kong(kind: int) -> int:
+    """Action id of an own-turn (concealed or added) kong of ``kind``."""
+    return KONG + _check_kind(kind)
+
+
+def encode_ready_discard(kind: int) -> int:
+    """Action id of declaring ready while discarding ``kind``."""
+    return READY_DISCARD + _check_kind(kind)
+
+
+def _check_kind(kind: int) -> int:
+    if not 0 <= int(kind) < 34:
+        raise ValueError(f"tile kind {kind!r} outside 0-33")
+    return int(kind)
+
+
+def decode(action: int) -> tuple[str, int]:
+    """``(block name, argument)``; e.g. ``decode(5) == ("discard", 5)``, ``decode(108) == ("pass", -1)``.
+
+    Raises ``ValueError`` for an id outside ``0..N_ACTIONS-1``.
+    """
+    a = int(action)
+    if a < 0 or a >= N_ACTIONS:
+        raise ValueError(f"action {action!r} outside 0..{N_ACTIONS - 1}")
+    if a < KONG:
+        return "discard", a
+    if a < READY_DISCARD:
+        return "kong", a - KONG
+    if a < CHOW_LOW:
+        return "ready_discard", a - READY_DISCARD
+    if a < CHOOSE_SUIT:
+        return (
+            ("chow_low", "chow_mid", "chow_high", "pung", "exposed_kong", "win", "pass")[
+                a - CHOW_LOW
+            ],
+            -1,
+        )
+    if a < DECLARE:
+        return "choose_suit", a - CHOOSE_SUIT
+    return "declare", a - DECLARE
+
+
+def action_name(action: int) -> str:
+    """Readable name: ``"discard 5m"``, ``"kong 1z"``, ``"ready_discard 9s"``, ``"pung"``,
+    ``"choose_suit p"``, ``"declare 0"``."""
+    block, arg = decode(action)
+    if block in ("discard", "kong", "ready_discard"):
+        return f"{block} {_kind_name(arg)}"
+    if block == "choose_suit":
+        return f"choose_suit {_SUITS[arg]}"
+    if block == "declare":
+        return f"declare {arg}"
+    return block
+
+
+def action_from_name(name: str) -> int:
+    """Inverse of :func:`action_name` (case-insensitive); ``ValueError`` on a bad name."""
+    parts = name.strip().lower().split()
+    if not parts:
+        raise ValueError("empty action name")
+    block = parts[0]
+    simple = {
+        "chow_low": CHOW_LOW,
+        "chow_mid": CHOW_MID,
+        "chow_high": CHOW_HIGH,
+        "pung": PUNG,
+        "exposed_kong": EXPOSED_KONG,
+        "win": WIN,
+        "pass": PASS,
+    }
+    if block in simple and len(parts) == 1:
+        return simple[block]
+    if block in ("discard", "kong", "ready_discard") and len(parts) == 2:
+        base = {"discard": DISCARD, "kong": KONG, "ready_discard": READY_DISCARD}[block]
+        return base + _parse_kind(parts[1])
+    if block == "choose_suit" and len(parts) == 2 and parts[1] in ("m", "p", "s"):
+        return CHOOSE_SUIT + _SUITS.index(parts[1])
+    if block == "declare" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < N_DECLARE:
+        return DECLARE + int(parts[1])
+    raise ValueError(
+        f"bad action name {name!r}; expected e.g. 'discard 5m', 'kong 1z', 'ready_discard 9s', "
+        "'chow_low', 'pung', 'exposed_kong', 'win', 'pass', 'choose_suit p', 'declare 0'"
+    )
+
+
+ACTION_NAMES: tuple[str, ...] = tuple(action_name(a) for a in range(N_ACTIONS))

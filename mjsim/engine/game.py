@@ -1,0 +1,314 @@
+"""``Game``: one table in Python, over the same jitted loop the batched self-play uses."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from mjsim.actions import N_ACTIONS, action_from_name, action_name
+from mjsim.engine import core
+from mjsim.engine.records import Record, render_table
+from mjsim.engine.rng import hand_key
+from mjsim.engine.state import (
+    ERROR_NAMES,
+    PH_DONE,
+    PHASE_NAMES,
+    PV_PAY,
+    PV_SCORE,
+    PV_VALUE,
+    REC_CAP,
+    TV_DEALER,
+    TV_ERROR,
+    TV_HAND_NO,
+    TV_HEAD,
+    TV_MULT,
+    TV_NEXT_DEALER,
+    TV_NEXT_MULT,
+    TV_NEXT_REPEAT,
+    TV_PHASE,
+    TV_REC_N,
+    TV_REPEAT,
+    TV_ROUND_WIND,
+    TV_TAIL,
+    TV_WIN_FROM,
+    TV_WIN_KIND,
+    TV_WIN_TILE,
+    TV_WINNERS,
+    WIN_KIND_NAMES,
+    State,
+    new_state,
+)
+from mjsim.rules.spec import CompiledRules, RuleSpec, check_playable
+
+
+def _kind_label(k: int) -> str:
+    try:
+        from mjsim.tiles import tile_name
+
+        return f"{tile_name(k)} (kind {k})"
+    except Exception:  # noqa: BLE001
+        return f"kind {k}"
+
+
+def validate_wall(spec: RuleSpec, wall: str | Sequence[int]) -> list[int]:
+    """A scripted wall as a list of kinds; it must be exactly the spec's tile multiset.
+
+    ``wall``: a string in any notation of :mod:`mjsim.tiles` or a sequence of kinds 0-41.
+    Raises ``ValueError`` naming a bad token, a surplus tile or a missing tile.
+    """
+    if isinstance(wall, str):
+        from mjsim.tiles import parse_tiles
+
+        kinds = parse_tiles(wall, flowers=True, check_copies=False)
+    else:
+        kinds = []
+        for i, k in enumerate(wall):
+            if not isinstance(k, int | np.integer) or not 0 <= int(k) < 42:
+                raise ValueError(f"wall[{i}]={k!r} is not a tile kind 0-41")
+            kinds.append(int(k))
+    want = spec.counts()
+    have = Counter(kinds)
+    for k in range(42):
+        if have.get(k, 0) > want[k]:
+            raise ValueError(
+                f"wall has {have[k]} copies of {_kind_label(k)} but the tile set "
+                f"{spec.tile_set!r} has {want[k]} (surplus tile)"
+            )
+    for k in range(42):
+        if have.get(k, 0) < want[k]:
+            raise ValueError(
+                f"wall has {have.get(k, 0)} copies of {_kind_label(k)} but the tile set "
+                f"{spec.tile_set!r} has {want[k]} (missing tile)"
+            )
+    return kinds
+
+
+class Game:
+    """One table of one variant: ``step`` through a hand, inspect it, get its record.
+
+    ``Game(variant_or_spec, seed=0, *, wall=None, dealer=0, round_wind=0, hand_no=0,
+    record=True, **overrides)``: ``variant_or_spec`` is a registered id or a ``RuleSpec``;
+    ``overrides`` are spec fields (see :func:`mjsim.variants.get`); ``wall`` fixes the tile
+    order for a scripted deal (validated). The hand's RNG is ``(seed, hand_no)``.
+
+    Deal order (``docs/engine.md``): seats from the dealer take ``hand_size`` consecutive tiles
+    each from ``wall[0]``, then the dealer takes one more; replacements come from the end.
+
+    Raises ``ValueError`` for a bad variant, override or wall, ``NotImplementedError`` for rule
+    values the engine does not play yet.
+    """
+
+    def __init__(
+        self,
+        variant_or_spec: str | RuleSpec = "hebei",
+        seed: int = 0,
+        *,
+        wall: str | Sequence[int] | None = None,
+        dealer: int = 0,
+        round_wind: int = 0,
+        hand_no: int = 0,
+        record: bool = True,
+        **overrides: Any,
+    ) -> None:
+        from mjsim import variants
+
+        self.spec: RuleSpec = variants.get(variant_or_spec, **overrides)
+        check_playable(self.spec)
+        self.rules: CompiledRules = self.spec.compile()
+        self.n_players: int = self.spec.n_players
+        if not 0 <= dealer < self.n_players:
+            raise ValueError(f"dealer={dealer!r} must be a seat 0..{self.n_players - 1}")
+        if not 0 <= round_wind < 4:
+            raise ValueError(f"round_wind={round_wind!r} must be 0..3")
+        if not isinstance(seed, int | np.integer) or seed < 0:
+            raise ValueError(f"seed={seed!r} must be an integer >= 0")
+        self.seed = int(seed)
+        self.state: State = new_state(1, REC_CAP if record else 0)
+        self._mask = np.zeros(N_ACTIONS, dtype=np.bool_)
+        self._fixed_wall = None if wall is None else validate_wall(self.spec, wall)
+        self._start(hand_no, dealer, round_wind, 0, 1)
+
+    # ------------------------------------------------------------------ lifecycle
+    def _start(self, hand_no: int, dealer: int, round_wind: int, repeat: int, mult: int) -> None:
+        s = self.state
+        self._scores_before = [int(x) for x in s.pv[0, : self.n_players, PV_SCORE]]
+        shuffle = self._fixed_wall is None
+        if not shuffle:
+            s.wall[0, :] = 0
+            s.wall[0, : len(self._fixed_wall)] = self._fixed_wall
+        core.reset_table(
+            s,
+            self.rules,
+            0,
+            np.uint64(hand_key(self.seed, hand_no)),
+            hand_no,
+            dealer,
+            round_wind,
+            repeat,
+            mult,
+            shuffle,
+        )
+        self._wall_at_start = [int(x) for x in s.wall[0, : int(s.tv[0, TV_TAIL])]]
+
+    def next_hand(self) -> None:
+        """Start the next hand with the carry-over (dealer, repeat counter, multiplier, scores).
+
+        A scripted wall is reused. ``ValueError`` if the current hand is not over."""
+        if not self.done:
+            raise ValueError("the current hand is not over")
+        tv = self.state.tv[0]
+        self._start(
+            int(tv[TV_HAND_NO]) + 1,
+            int(tv[TV_NEXT_DEALER]),
+            int(tv[TV_ROUND_WIND]),
+            int(tv[TV_NEXT_REPEAT]),
+            int(tv[TV_NEXT_MULT]),
+        )
+
+    # ------------------------------------------------------------------ decisions
+    @property
+    def current_player(self) -> int:
+        """Seat to decide, or -1 when the hand is over."""
+        return int(core.current_player(self.state, 0))
+
+    def legal_mask(self) -> np.ndarray:
+        """``bool[N_ACTIONS]`` legal actions of the current player (all False when done)."""
+        m = np.zeros(N_ACTIONS, dtype=np.bool_)
+        core.legal_mask(self.state, self.rules, 0, m)
+        return m
+
+    def legal_actions(self) -> list[int]:
+        """Legal action ids of the current player, ascending."""
+        return [int(a) for a in np.flatnonzero(self.legal_mask())]
+
+    def legal_action_names(self) -> list[str]:
+        """Names of the legal actions (see :func:`mjsim.actions.action_name`)."""
+        return [action_name(a) for a in self.legal_actions()]
+
+    def step(self, action: int | str) -> None:
+        """Apply ``action`` (an id or a name like ``"discard 5m"``) for the current player.
+
+        Raises ``ValueError`` naming the action and listing the legal ones if it is illegal,
+        or if the hand is over."""
+        if isinstance(action, str):
+            a = action_from_name(action)
+        else:
+            a = int(action)
+        if self.done:
+            raise ValueError(f"the hand is over; action {action!r} not applied")
+        m = self.legal_mask()
+        if not 0 <= a < N_ACTIONS or not m[a]:
+            name = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
+            legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(m))
+            raise ValueError(
+                f"illegal action {name} (id {a}) for seat {self.current_player}; legal: {legal}"
+            )
+        err = core.step(self.state, self.rules, 0, a, self._mask)
+        if err != 0:
+            raise RuntimeError(f"engine error {ERROR_NAMES[err]} after {action_name(a)}")
+
+    # ------------------------------------------------------------------ read access
+    @property
+    def done(self) -> bool:
+        """The hand is over (win or exhaustive draw)."""
+        return int(self.state.tv[0, TV_PHASE]) == PH_DONE
+
+    @property
+    def phase(self) -> str:
+        """``"turn"``, ``"react"``, ``"choose_suit"`` or ``"done"``."""
+        return PHASE_NAMES[int(self.state.tv[0, TV_PHASE])]
+
+    @property
+    def error(self) -> int:
+        """The table's error code (0 = none)."""
+        return int(self.state.tv[0, TV_ERROR])
+
+    @property
+    def payments(self) -> np.ndarray:
+        """``int32[n_players]`` payments of this hand (positive = received)."""
+        return self.state.pv[0, : self.n_players, PV_PAY].copy()
+
+    @property
+    def scores(self) -> np.ndarray:
+        """``int32[n_players]`` running scores across hands."""
+        return self.state.pv[0, : self.n_players, PV_SCORE].copy()
+
+    @property
+    def winners(self) -> list[int]:
+        """Winning seats (empty on a drawn hand or while in play)."""
+        w = int(self.state.tv[0, TV_WINNERS])
+        return [p for p in range(self.n_players) if (w >> p) & 1]
+
+    @property
+    def win_kind(self) -> str:
+        """``"none"``, ``"self_draw"``, ``"discard"`` or ``"rob_kong"``."""
+        return WIN_KIND_NAMES[int(self.state.tv[0, TV_WIN_KIND])]
+
+    @property
+    def win_from(self) -> int:
+        """Discarder / robbed konger, -1 for self-draw or no win."""
+        return int(self.state.tv[0, TV_WIN_FROM])
+
+    @property
+    def win_tile(self) -> int:
+        return int(self.state.tv[0, TV_WIN_TILE])
+
+    @property
+    def values(self) -> np.ndarray:
+        """``int32[n_players]`` hand value of each winner (0 for non-winners)."""
+        return self.state.pv[0, : self.n_players, PV_VALUE].copy()
+
+    @property
+    def items(self) -> np.ndarray:
+        """``int32[n_players, N_ITEMS]`` scoring-item counts of each winner."""
+        return self.state.items[0, : self.n_players].copy()
+
+    @property
+    def hands(self) -> np.ndarray:
+        """``uint8[n_players, 42]`` concealed counts (+ flowers set aside), a copy."""
+        return self.state.hands[0, : self.n_players].copy()
+
+    @property
+    def melds(self) -> np.ndarray:
+        """``int8[n_players, MAX_MELDS, 3]`` meld rows, a copy."""
+        return self.state.melds[0, : self.n_players].copy()
+
+    @property
+    def dealer(self) -> int:
+        return int(self.state.tv[0, TV_DEALER])
+
+    @property
+    def tiles_left(self) -> int:
+        """Live tiles in the wall."""
+        return int(self.state.tv[0, TV_TAIL] - self.state.tv[0, TV_HEAD])
+
+    @property
+    def record(self) -> Record:
+        """The hand's :class:`~mjsim.engine.records.Record` so far."""
+        tv = self.state.tv[0]
+        n = int(tv[TV_REC_N])
+        return Record(
+            spec=self.spec.to_dict(),
+            seed=self.seed,
+            hand_no=int(tv[TV_HAND_NO]),
+            dealer=int(tv[TV_DEALER]),
+            round_wind=int(tv[TV_ROUND_WIND]),
+            repeat=int(tv[TV_REPEAT]),
+            mult=int(tv[TV_MULT]),
+            scores=list(self._scores_before),
+            wall=list(self._wall_at_start),
+            events=self.state.rec[0, :n].copy(),
+        )
+
+    def render(self, unicode: bool = True) -> str:
+        """Text picture of the table (unicode tile glyphs unless ``unicode=False``)."""
+        return render_table(self.state, self.n_players, 0, unicode)
+
+    def __repr__(self) -> str:
+        return (
+            f"Game({self.spec.name!r}, phase={self.phase}, current_player={self.current_player}, "
+            f"tiles_left={self.tiles_left})"
+        )

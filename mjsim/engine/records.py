@@ -1,0 +1,241 @@
+"""Hand records: the compact event array of a table, its JSON-lines form, and text rendering.
+
+Schema: ``docs/records.md``. A :class:`Record` is the header (spec, seed, deal parameters, the
+wall order) plus ``events: int32[n]``, each event ``kind | seat << 8 | arg << 12`` (arg signed),
+kinds ``EV_*`` of :mod:`mjsim.engine.state`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mjsim.actions import action_name
+from mjsim.engine.state import (
+    EV_ACT,
+    EV_CALL,
+    EV_END,
+    EV_FLOWER,
+    EVENT_NAMES,
+    PHASE_NAMES,
+    PV_N_MELDS,
+    PV_N_RIVER,
+    PV_READY,
+    PV_SCORE,
+    RF_CLAIMED,
+    RF_READY,
+    RF_WON,
+    TV_DEALER,
+    TV_HEAD,
+    TV_PHASE,
+    TV_TAIL,
+    WIN_KIND_NAMES,
+    decode_event,
+    encode_event,
+)
+from mjsim.melds import MELD_NAMES, MELD_NONE
+
+RECORD_VERSION = 1
+_NAME_TO_EV = {v: k for k, v in EVENT_NAMES.items()}
+
+
+@dataclass
+class Record:
+    """One hand: everything needed to replay it exactly.
+
+    - ``spec``: ``RuleSpec.to_dict()`` of the rules;
+    - ``seed``, ``hand_no``: the RNG inputs (informational when ``wall`` is given);
+    - ``dealer``, ``round_wind``, ``repeat``, ``mult``: deal parameters and carry-over;
+    - ``scores``: running scores before the hand (``n_players`` ints);
+    - ``wall``: the tile order (kinds), ``events``: ``int32[n]`` packed events.
+    """
+
+    spec: dict[str, Any]
+    seed: int
+    hand_no: int
+    dealer: int
+    round_wind: int
+    repeat: int
+    mult: int
+    scores: list[int]
+    wall: list[int]
+    events: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
+
+    def event_tuples(self) -> list[tuple[int, int, int]]:
+        """Events as ``(kind, seat, arg)``."""
+        return [decode_event(e) for e in self.events]
+
+
+def _tile(k: int) -> str:
+    if k < 27:
+        return f"{k % 9 + 1}{'mps'[k // 9]}"
+    if k < 34:
+        return f"{k - 26}z"
+    return f"{k - 33}f"
+
+
+def event_text(ev: int) -> str:
+    """Readable form of one packed event, e.g. ``"seat 2 act discard 5m"``."""
+    kind, seat, arg = decode_event(ev)
+    name = EVENT_NAMES.get(kind, f"unknown({kind})")
+    if kind in (EV_ACT, EV_CALL):
+        try:
+            return f"seat {seat} {name} {action_name(arg)}"
+        except ValueError:
+            return f"seat {seat} {name} <bad action {arg}>"
+    if kind in (2, 3, EV_FLOWER):  # draw, draw_tail, flower
+        return f"seat {seat} {name} {_tile(arg) if 0 <= arg < 42 else arg}"
+    if kind == EV_END:
+        wk = WIN_KIND_NAMES[seat] if seat < len(WIN_KIND_NAMES) else seat
+        return f"end {wk} winners={[p for p in range(4) if (arg >> p) & 1]}"
+    return f"seat {seat} {name} {arg}"
+
+
+def to_jsonl(record: Record) -> str:
+    """JSON lines: a header object, then one object per event (``docs/records.md``)."""
+    head = {
+        "type": "header",
+        "version": RECORD_VERSION,
+        "spec": record.spec,
+        "seed": int(record.seed),
+        "hand_no": int(record.hand_no),
+        "dealer": int(record.dealer),
+        "round_wind": int(record.round_wind),
+        "repeat": int(record.repeat),
+        "mult": int(record.mult),
+        "scores": [int(x) for x in record.scores],
+        "wall": [int(x) for x in record.wall],
+    }
+    lines = [json.dumps(head, ensure_ascii=False)]
+    for i, ev in enumerate(record.events):
+        kind, seat, arg = decode_event(ev)
+        lines.append(
+            json.dumps(
+                {
+                    "i": i,
+                    "ev": EVENT_NAMES.get(kind, str(kind)),
+                    "seat": seat,
+                    "arg": arg,
+                    "text": event_text(ev),
+                },
+                ensure_ascii=False,
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
+def from_jsonl(text: str) -> Record:
+    """Parse :func:`to_jsonl` output. ``ValueError`` names the first malformed line."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if not lines:
+        raise ValueError("empty record")
+    try:
+        head = json.loads(lines[0])
+    except json.JSONDecodeError as e:
+        raise ValueError(f"record line 0 is not JSON: {e}") from None
+    if not isinstance(head, dict) or head.get("type") != "header":
+        raise ValueError("record line 0 must be the header object")
+    if head.get("version") != RECORD_VERSION:
+        raise ValueError(f"record version {head.get('version')!r} != {RECORD_VERSION}")
+    events = []
+    for n, ln in enumerate(lines[1:], start=1):
+        try:
+            obj = json.loads(ln)
+            kind = _NAME_TO_EV[obj["ev"]]
+            seat = int(obj["seat"])
+            arg = int(obj["arg"])
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"record line {n} is not a valid event: {ln[:80]!r} ({e})") from None
+        if not 0 <= seat < 16 or not -(1 << 19) <= arg < (1 << 19):
+            raise ValueError(f"record line {n}: seat/arg out of range: {ln[:80]!r}")
+        events.append(encode_event(kind, seat, arg))
+    try:
+        return Record(
+            spec=dict(head["spec"]),
+            seed=int(head["seed"]),
+            hand_no=int(head["hand_no"]),
+            dealer=int(head["dealer"]),
+            round_wind=int(head["round_wind"]),
+            repeat=int(head["repeat"]),
+            mult=int(head["mult"]),
+            scores=[int(x) for x in head["scores"]],
+            wall=[int(x) for x in head["wall"]],
+            events=np.array(events, dtype=np.int32),
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"record header is missing or has a bad field: {e}") from None
+
+
+# ---------------------------------------------------------------------------------- rendering
+def _glyphs(kinds: list[int]) -> str:
+    try:
+        from mjsim.tiles import format_tiles
+
+        return format_tiles(kinds, "glyph")
+    except Exception:  # noqa: BLE001 - rendering must never fail
+        return " ".join(_tile(k) for k in kinds)
+
+
+def _mpsz(kinds: list[int]) -> str:
+    try:
+        from mjsim.tiles import format_tiles
+
+        return format_tiles(kinds, "mpsz")
+    except Exception:  # noqa: BLE001
+        return " ".join(_tile(k) for k in kinds)
+
+
+def render_table(state: Any, n_players: int, t: int = 0, unicode: bool = True) -> str:
+    """Text picture of table ``t``: wall count, each seat's hand, melds, discards and score."""
+    fmt = _glyphs if unicode else _mpsz
+    tv = state.tv[t]
+    lines = [
+        f"phase={PHASE_NAMES[tv[TV_PHASE]]} dealer={tv[TV_DEALER]} "
+        f"wall={int(tv[TV_TAIL] - tv[TV_HEAD])} tiles left"
+    ]
+    for p in range(n_players):
+        h = state.hands[t, p]
+        kinds = [k for k in range(34) for _ in range(int(h[k]))]
+        flowers = [k for k in range(34, 42) for _ in range(int(h[k]))]
+        melds = []
+        for i in range(int(state.pv[t, p, PV_N_MELDS])):
+            mt, k, src = (int(x) for x in state.melds[t, p, i])
+            if mt == MELD_NONE:
+                continue
+            if mt == 0:
+                tiles = [k, k + 1, k + 2]
+            elif mt == 1:
+                tiles = [k] * 3
+            else:
+                tiles = [k] * 4
+            melds.append(f"{MELD_NAMES[mt]}[{fmt(tiles)}]")
+        river = []
+        for i in range(int(state.pv[t, p, PV_N_RIVER])):
+            k = int(state.river[t, p, i])
+            f = int(state.river_flags[t, p, i])
+            mark = "*" if f & RF_CLAIMED else ("!" if f & RF_WON else "")
+            mark += "r" if f & RF_READY else ""
+            river.append(fmt([k]) + mark)
+        ready = " READY" if state.pv[t, p, PV_READY] else ""
+        lines.append(
+            f"seat {p}{' (dealer)' if p == tv[TV_DEALER] else ''}{ready} "
+            f"score={int(state.pv[t, p, PV_SCORE])}: {fmt(kinds)}"
+            + (f" | {' '.join(melds)}" if melds else "")
+            + (f" | flowers {fmt(flowers)}" if flowers else "")
+        )
+        lines.append(f"   discards: {' '.join(river)}")
+    return "\n".join(lines)
+
+
+def render_record(record: Record) -> str:
+    """The whole hand as text: one line per event."""
+    out = [
+        f"hand {record.hand_no} dealer {record.dealer} variant {record.spec.get('name')} "
+        f"wall {_mpsz(record.wall)}"
+    ]
+    for i, ev in enumerate(record.events):
+        out.append(f"{i:4d} {event_text(ev)}")
+    return "\n".join(out)

@@ -1,0 +1,196 @@
+"""The game state: one layout for every variant, a NamedTuple of numpy arrays with a leading
+table dimension ``B`` (so one array set holds many tables for batched play).
+
+Per-table and per-seat scalars are packed into two integer arrays (``tv`` and ``pv``) indexed by
+the module constants ``TV_*`` / ``PV_*``: numba reads them as compile-time constants, the jitted
+signatures stay short, and a new field is one constant. See ``docs/engine.md`` for the table.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from mjsim.melds import MAX_MELDS, MELD_FIELDS
+
+MAX_P = 4
+WALL_CAP = 144
+MAX_RIVER = 48
+N_ITEMS = 32
+REC_CAP = 2048
+
+# ---- per-table scalars: tv[t, TV_*]
+TV_PHASE = 0  # PH_*
+TV_SEAT = 1  # seat whose turn it is (PH_TURN) / the discarder during a reaction window
+TV_HEAD = 2  # index of the next normal draw in wall[t]
+TV_TAIL = 3  # one past the last undrawn tile; replacements come from wall[t, tail-1]
+TV_WALL_LEN = 4  # tiles in the wall at the start (the tile set size)
+TV_DEALER = 5
+TV_ROUND_WIND = 6  # prevailing wind 0..3
+TV_HAND_NO = 7  # index of this hand (RNG stream, records)
+TV_REPEAT = 8  # dealer-repeat counter carried in (连庄)
+TV_MULT = 9  # payment multiplier carried in from drawn hands (1 = none)
+TV_ERROR = 10  # ERR_*; a table with an error stops
+TV_TILE = 11  # the tile under reaction (discard or kong tile), -1 if none
+TV_FROM = 12  # the discarder / konger of TV_TILE
+TV_REACT_KIND = 13  # RK_* kind of the open reaction window
+TV_REACT_N = 14  # seats asked in this window
+TV_REACT_POS = 15  # index of the seat being asked
+TV_ASK0 = 16  # TV_ASK0 .. TV_ASK0+3: seats asked, in turn order after TV_FROM
+TV_DRAWN = 20  # tile drawn at the start of this turn (-1: the turn began with a claim)
+TV_REPLACEMENT = 21  # 1 if TV_DRAWN came from the tail after a kong
+TV_N_KONGS = 22  # kongs declared this hand
+TV_WINNERS = 23  # bitmask of winning seats
+TV_WIN_KIND = 24  # WK_*
+TV_WIN_FROM = 25  # discarder / robbed konger, -1 on self-draw or no win
+TV_WIN_TILE = 26
+TV_N_DECISIONS = 27  # decisions taken (actions applied, passes included)
+TV_N_DRAWS = 28  # tiles drawn after the deal (replacements included)
+TV_FIRST_ROUND = 29  # 1 until a call or the dealer's second draw
+TV_FORBID0 = 30  # kinds that may not be discarded this turn (after a chow), -1 = none
+TV_FORBID1 = 31
+TV_AFTER_KONG = 32  # the tile under reaction was discarded right after a kong replacement
+TV_REC_N = 33  # events written to rec[t]
+TV_INDICATOR = 34  # wild indicator kind, -1 if none
+TV_N_DISCARDS = 35
+TV_NEXT_DEALER = 36  # filled at settlement: dealer of the next hand
+TV_NEXT_REPEAT = 37
+TV_NEXT_MULT = 38
+N_TV = 40
+
+# ---- per-seat scalars: pv[t, seat, PV_*]
+PV_N_MELDS = 0
+PV_READY = 1
+PV_MISSING = 2  # chosen void suit (定缺), -1 if none
+PV_WON = 3
+PV_LOCK = 4  # missed-win lockout active
+PV_CHOICE = 5  # hidden choice in the open reaction window (-1 = not answered)
+PV_PAY = 6  # payment of this hand (zero-sum across seats for zero-sum families)
+PV_SCORE = 7  # running score across hands (kept by reset)
+PV_KONG = 8  # kong points earned this hand and not yet settled
+PV_VALUE = 9  # hand value of this seat's win
+PV_N_RIVER = 10
+PV_N_FLOWERS = 11
+PV_N_EXPOSED = 12  # exposed (claimed or added) melds: for must_open
+PV_CAN_WIN = 13  # WIN was among the options of the open window
+N_PV = 16
+
+# ---- phases
+PH_TURN = 0
+PH_REACT = 1
+PH_CHOOSE_SUIT = 2
+PH_DONE = 3
+PHASE_NAMES = ("turn", "react", "choose_suit", "done")
+
+# ---- reaction kinds
+RK_DISCARD = 0
+RK_ROB_ADDED = 1
+RK_ROB_CONCEALED = 2
+
+# ---- win kinds
+WK_NONE = 0
+WK_SELF_DRAW = 1
+WK_DISCARD = 2
+WK_ROB_KONG = 3
+WIN_KIND_NAMES = ("none", "self_draw", "discard", "rob_kong")
+
+# ---- river flags
+RF_CLAIMED = 1  # taken into a meld
+RF_READY = 2  # the discard that declared ready
+RF_WON = 4  # won on (stays in the river)
+RF_ROBBED = 8  # a robbed kong tile, placed in the konger's river
+
+# ---- error codes
+ERR_NONE = 0
+ERR_ILLEGAL = 1
+ERR_RECORD_FULL = 2
+ERR_RIVER_FULL = 3
+ERR_DONE = 4
+ERR_INVARIANT = 5
+ERROR_NAMES = ("none", "illegal_action", "record_full", "river_full", "hand_over", "invariant")
+
+
+class State(NamedTuple):
+    """Arrays of ``B`` tables. Shapes and dtypes:
+
+    - ``wall``: ``uint8[B, 144]`` tile order; live tiles are ``wall[t, head:tail]``
+    - ``hands``: ``uint8[B, 4, 42]`` concealed counts (34 kinds) + flowers set aside (34-41)
+    - ``melds``: ``int8[B, 4, MAX_MELDS, 3]`` rows ``(meld_type, tile, source)`` (mjsim.melds)
+    - ``river``: ``uint8[B, 4, MAX_RIVER]`` each seat's discards in order
+    - ``river_flags``: ``uint8[B, 4, MAX_RIVER]`` ``RF_*`` bits (claimed, ready, won on, robbed)
+    - ``tv``: ``int32[B, N_TV]`` per-table scalars (``TV_*``)
+    - ``pv``: ``int32[B, 4, N_PV]`` per-seat scalars (``PV_*``)
+    - ``wild``: ``uint8[B, 34]`` 1 where a kind is wild this hand
+    - ``rng``: ``uint64[B, 4]`` counter-based RNG: (game key, counter, agent key, counter)
+    - ``items``: ``int32[B, 4, N_ITEMS]`` scoring-item counts of each seat's win
+    - ``rec``: ``int32[B, R]`` event record (``R = 0`` disables recording)
+    """
+
+    wall: np.ndarray
+    hands: np.ndarray
+    melds: np.ndarray
+    river: np.ndarray
+    river_flags: np.ndarray
+    tv: np.ndarray
+    pv: np.ndarray
+    wild: np.ndarray
+    rng: np.ndarray
+    items: np.ndarray
+    rec: np.ndarray
+
+
+def new_state(n_tables: int, rec_cap: int = REC_CAP) -> State:
+    """Allocate a zeroed :class:`State` of ``n_tables`` tables (``rec_cap`` events per table)."""
+    B = int(n_tables)
+    if B < 1:
+        raise ValueError(f"n_tables={n_tables!r} must be >= 1")
+    return State(
+        wall=np.zeros((B, WALL_CAP), np.uint8),
+        hands=np.zeros((B, MAX_P, 42), np.uint8),
+        melds=np.full((B, MAX_P, MAX_MELDS, MELD_FIELDS), -1, np.int8),
+        river=np.zeros((B, MAX_P, MAX_RIVER), np.uint8),
+        river_flags=np.zeros((B, MAX_P, MAX_RIVER), np.uint8),
+        tv=np.zeros((B, N_TV), np.int32),
+        pv=np.zeros((B, MAX_P, N_PV), np.int32),
+        wild=np.zeros((B, 34), np.uint8),
+        rng=np.zeros((B, 4), np.uint64),
+        items=np.zeros((B, MAX_P, N_ITEMS), np.int32),
+        rec=np.zeros((B, int(rec_cap)), np.int32),
+    )
+
+
+# ---- record events: ev = kind | seat << 8 | arg << 12 (arg signed)
+EV_DEAL = 1  # seat = dealer, arg = hand index
+EV_DRAW = 2  # seat drew arg from the wall head
+EV_DRAW_TAIL = 3  # seat drew arg from the tail (kong / flower replacement)
+EV_FLOWER = 4  # seat set aside flower arg (34-41)
+EV_ACT = 5  # seat took action arg (every decision, passes included)
+EV_CALL = 6  # seat's claim arg (an action id) won the reaction window
+EV_WIN = 7  # seat won, arg = hand value
+EV_PAY = 8  # seat's payment of the hand, arg = amount (signed)
+EV_END = 9  # seat = win kind (WK_*), arg = winners bitmask
+EV_INDICATOR = 10  # arg = wild indicator kind
+EVENT_NAMES = {
+    EV_DEAL: "deal",
+    EV_DRAW: "draw",
+    EV_DRAW_TAIL: "draw_tail",
+    EV_FLOWER: "flower",
+    EV_ACT: "act",
+    EV_CALL: "call",
+    EV_WIN: "win",
+    EV_PAY: "pay",
+    EV_END: "end",
+    EV_INDICATOR: "indicator",
+}
+
+
+def encode_event(kind: int, seat: int, arg: int) -> int:
+    """Pack an event into one int32."""
+    return int(np.int32(kind | (seat << 8) | (arg << 12)))
+
+
+def decode_event(ev: int) -> tuple[int, int, int]:
+    """``(kind, seat, arg)`` of a packed event."""
+    ev = int(ev)
+    return ev & 0xFF, (ev >> 8) & 0xF, ev >> 12

@@ -1,0 +1,254 @@
+"""Vectorised self-play: many hands inside one compiled loop with in-kernel agents.
+
+``mjsim.simulate("hebei", 100_000)`` -> one row per hand (numpy structured array; pass it to
+``pandas.DataFrame``). Hands are independent deals: hand ``i`` is dealt from the RNG key
+``(seed, i)`` with dealer ``i % n_players`` and no carry-over, so the result for a seed is
+identical for any thread count and any chunk size.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numba as nb
+import numpy as np
+
+from mjsim.actions import N_ACTIONS
+from mjsim.agents.policies import agent_id, choose_action
+from mjsim.engine import core
+from mjsim.engine.rng import hand_key
+from mjsim.engine.state import (
+    ERR_ILLEGAL,
+    ERR_INVARIANT,
+    PH_DONE,
+    PV_PAY,
+    PV_VALUE,
+    TV_ERROR,
+    TV_HEAD,
+    TV_N_DECISIONS,
+    TV_N_DRAWS,
+    TV_N_KONGS,
+    TV_PHASE,
+    TV_TAIL,
+    TV_WIN_FROM,
+    TV_WIN_KIND,
+    TV_WIN_TILE,
+    TV_WINNERS,
+    new_state,
+)
+from mjsim.rules.spec import RuleSpec, check_playable
+
+N_TOP_ITEMS = 6
+
+#: dtype of a result row (all fields scalar so that ``pandas.DataFrame(result)`` works)
+RESULT_DTYPE = np.dtype(
+    [
+        ("hand", np.int64),
+        ("dealer", np.int8),
+        ("winners", np.uint8),  # bitmask of winning seats
+        ("n_winners", np.int8),
+        ("win_kind", np.int8),  # 0 none (drawn hand), 1 self-draw, 2 discard, 3 robbing a kong
+        ("discarder", np.int8),  # discarder / robbed konger, -1 otherwise
+        ("win_tile", np.int8),  # -1 on a drawn hand
+        ("value", np.int32),  # hand value of the first winner (family unit)
+        *[(f"value{p}", np.int32) for p in range(4)],
+        *[(f"pay{p}", np.int32) for p in range(4)],
+        *[(f"item{i}", np.int16) for i in range(N_TOP_ITEMS)],  # first winner's item ids, -1 pad
+        *[(f"item{i}_n", np.int16) for i in range(N_TOP_ITEMS)],  # their counts
+        ("decisions", np.int32),  # actions applied (passes included)
+        ("draws", np.int32),  # tiles drawn after the deal (replacements included)
+        ("kongs", np.int8),
+        ("tiles_left", np.int16),
+        ("error", np.int8),  # 0 ok; see mjsim.engine.state.ERROR_NAMES
+    ]
+)
+
+
+@nb.njit(cache=True)
+def play_hand(s, r, t, agents, mask, check):
+    """Play table ``t`` to the end with in-kernel ``agents`` (int64[4] ids per seat).
+
+    With ``check``, every step verifies: the mask is not empty, the chosen action is in it, and
+    :func:`mjsim.engine.core.check_invariants` holds (else ``ERR_ILLEGAL`` / ``ERR_INVARIANT``).
+    Returns the table's error code."""
+    while True:
+        p = core.current_player(s, t)
+        if p < 0:
+            break
+        n = core.legal_mask(s, r, t, mask)
+        if n == 0:
+            s.tv[t, TV_ERROR] = ERR_INVARIANT
+            break
+        a = choose_action(agents[p], s, r, t, mask)
+        if check and (a < 0 or not mask[a]):
+            s.tv[t, TV_ERROR] = ERR_ILLEGAL
+            break
+        core.apply_action(s, r, t, a)
+        if check and core.check_invariants(s, r, t) != 0:
+            s.tv[t, TV_ERROR] = ERR_INVARIANT
+            break
+    return s.tv[t, TV_ERROR]
+
+
+@nb.njit(nogil=True, cache=True)
+def _run_slice(s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, values, items):
+    """Play hands ``first_hand + lo .. first_hand + hi - 1`` on table ``w`` (releases the GIL)."""
+    n_players = r.params[0]
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)
+    for i in range(lo, hi):
+        hand = first_hand + i
+        dealer = hand % n_players
+        core.reset_table(s, r, w, hand_key(seed, hand), hand, dealer, 0, 0, 1, True)
+        play_hand(s, r, w, agents, mask, check)
+        tv = s.tv[w]
+        cols[i, 0] = dealer
+        cols[i, 1] = tv[TV_WINNERS]
+        cols[i, 2] = tv[TV_WIN_KIND]
+        cols[i, 3] = tv[TV_WIN_FROM]
+        cols[i, 4] = tv[TV_WIN_TILE]
+        cols[i, 5] = tv[TV_N_DECISIONS]
+        cols[i, 6] = tv[TV_N_DRAWS]
+        cols[i, 7] = tv[TV_N_KONGS]
+        cols[i, 8] = tv[TV_TAIL] - tv[TV_HEAD]
+        cols[i, 9] = tv[TV_ERROR]
+        cols[i, 10] = 1 if tv[TV_PHASE] == PH_DONE else 0
+        first = -1
+        for q in range(n_players):
+            pays[i, q] = s.pv[w, q, PV_PAY]
+            values[i, q] = s.pv[w, q, PV_VALUE]
+        if tv[TV_WINNERS] != 0:
+            frm = tv[TV_WIN_FROM]
+            for j in range(n_players):
+                q = (frm + 1 + j) % n_players if frm >= 0 else j
+                if (tv[TV_WINNERS] >> q) & 1:
+                    first = q
+                    break
+        m = 0
+        for j in range(items.shape[1]):
+            items[i, j, 0] = -1
+            items[i, j, 1] = 0
+        if first >= 0:
+            for it in range(s.items.shape[2]):
+                c = s.items[w, first, it]
+                if c != 0 and m < items.shape[1]:
+                    items[i, m, 0] = it
+                    items[i, m, 1] = c
+                    m += 1
+        cols[i, 11] = first
+    return 0
+
+
+def simulate(
+    variant: str | RuleSpec = "hebei",
+    n_hands: int = 1000,
+    agents: Sequence[str | int] = ("random", "random", "random", "random"),
+    seed: int = 0,
+    threads: int | None = None,
+    *,
+    check: bool = False,
+    chunk: int = 1 << 16,
+    **overrides: Any,
+) -> np.ndarray:
+    """Play ``n_hands`` independent hands of ``variant`` with in-kernel agents.
+
+    Args:
+        variant: a registered id (``mjsim.variants.names()``) or a ``RuleSpec``.
+        n_hands: number of hands (rows of the result).
+        agents: one in-kernel agent per seat (names from ``mjsim.agents.policies.AGENT_IDS``);
+            a single-element sequence is used for every seat.
+        seed: run seed; hand ``i`` uses the RNG key ``(seed, i)`` and dealer ``i % n_players``.
+        threads: worker threads (default: ``os.cpu_count()``); each runs a GIL-free compiled
+            slice of the hands on its own table. The result does not depend on it.
+        check: verify the legal mask and the invariants (tile conservation, hand sizes,
+            zero-sum payments) at every step inside the loop (slower).
+        chunk: hands per compiled call (memory stays bounded).
+        overrides: RuleSpec fields, as for :func:`mjsim.variants.get`.
+
+    Returns:
+        structured array of ``RESULT_DTYPE``, one row per hand.
+
+    Raises:
+        ValueError: bad variant / override / agent / counts; NotImplementedError: rule values
+        the engine does not play yet.
+    """
+    from mjsim import variants
+
+    spec = variants.get(variant, **overrides)
+    check_playable(spec)
+    n_hands = int(n_hands)
+    if n_hands < 0:
+        raise ValueError(f"n_hands={n_hands!r} must be >= 0")
+    if not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed={seed!r} must be an integer >= 0")
+    agents = list(agents)
+    if len(agents) == 1:
+        agents = agents * spec.n_players
+    if len(agents) != spec.n_players:
+        raise ValueError(f"agents: {len(agents)} given for {spec.n_players} seats")
+    ids = np.zeros(4, dtype=np.int64)
+    for p, a in enumerate(agents):
+        ids[p] = agent_id(a)
+    rules = spec.compile()
+    n_cpu = os.cpu_count() or 1
+    if threads is None:
+        threads = n_cpu
+    if not isinstance(threads, int | np.integer) or not 1 <= int(threads) <= 1024:
+        raise ValueError(f"threads={threads!r} must be an integer >= 1")
+    threads = int(threads)
+    out = np.zeros(n_hands, dtype=RESULT_DTYPE)
+    s = new_state(threads, rec_cap=0)
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for start in range(0, n_hands, chunk):
+            m = min(chunk, n_hands - start)
+            cols = np.zeros((m, 12), dtype=np.int64)
+            pays = np.zeros((m, 4), dtype=np.int64)
+            values = np.zeros((m, 4), dtype=np.int64)
+            items = np.zeros((m, N_TOP_ITEMS, 2), dtype=np.int64)
+            per = (m + threads - 1) // threads
+            jobs = [
+                pool.submit(
+                    _run_slice,
+                    s,
+                    w,
+                    rules,
+                    np.int64(seed),
+                    np.int64(start),
+                    w * per,
+                    min(m, (w + 1) * per),
+                    ids,
+                    check,
+                    cols,
+                    pays,
+                    values,
+                    items,
+                )
+                for w in range(threads)
+                if w * per < m
+            ]
+            for j in jobs:
+                j.result()
+            o = out[start : start + m]
+            o["hand"] = np.arange(start, start + m)
+            o["dealer"] = cols[:, 0]
+            o["winners"] = cols[:, 1]
+            o["n_winners"] = [int(x).bit_count() for x in cols[:, 1]]
+            o["win_kind"] = cols[:, 2]
+            o["discarder"] = cols[:, 3]
+            o["win_tile"] = cols[:, 4]
+            o["decisions"] = cols[:, 5]
+            o["draws"] = cols[:, 6]
+            o["kongs"] = cols[:, 7]
+            o["tiles_left"] = cols[:, 8]
+            o["error"] = cols[:, 9]
+            first = cols[:, 11]
+            o["value"] = np.where(first >= 0, values[np.arange(m), np.maximum(first, 0)], 0)
+            for p in range(4):
+                o[f"pay{p}"] = pays[:, p]
+                o[f"value{p}"] = values[:, p]
+            for i in range(N_TOP_ITEMS):
+                o[f"item{i}"] = items[:, i, 0]
+                o[f"item{i}_n"] = items[:, i, 1]
+    return out

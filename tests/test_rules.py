@@ -1,0 +1,122 @@
+"""RuleSpec validation, compilation and the variant registry (rule source: variants_A.md §0.3)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mjsim.variants as V
+from mjsim.rules import RuleSpec, field_names
+from mjsim.rules import params as P
+
+
+def test_hebei_spec_compiles_to_the_documented_params() -> None:
+    spec = V.get("hebei")
+    r = spec.compile()
+    assert r.params[P.P_N_PLAYERS] == 4
+    assert r.params[P.P_N_TILES] == 136
+    assert r.params[P.P_ALLOW_CHOW] == 0
+    assert r.params[P.P_WALL_RESERVE] == 12
+    assert r.params[P.P_RESERVE_WHOLE_STACKS] == 1
+    assert r.params[P.P_WIN_SHAPES] == (
+        P.SHAPE_STANDARD | P.SHAPE_SEVEN_PAIRS | P.SHAPE_THIRTEEN_ORPHANS
+    )
+    assert r.params[P.P_MULTI_WINNER] == P.MULTI_ALL
+    assert r.params[P.P_ROB_KONG] == P.ROB_NONE
+    assert int(r.tile_counts.sum()) == 136
+    assert list(r.score_table[:7]) == [1, 2, 2, 2, 8, 2, 1]
+
+
+@pytest.mark.parametrize(
+    ("preset", "total"),
+    [("108", 108), ("112", 112), ("136", 136), ("144", 144), ("84", 84), ("100", 100)],
+)
+def test_tile_set_presets(preset: str, total: int) -> None:
+    flowers = "bonus" if preset == "144" else "none"
+    spec = RuleSpec(tile_set=preset, flowers=flowers, allow_chow=True)
+    assert sum(spec.counts()) == total
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"hand_size": 14}, "hand_size"),
+        ({"n_players": 5}, "n_players"),
+        ({"allow_chow": False, "chow_left_only": True}, "chow_left_only"),
+        (
+            {"tile_set": "108", "pair_rule": "258", "tile_counts": (0,) * 27 + (4,) * 7 + (0,) * 8},
+            "pair_rule",
+        ),
+        ({"min_fan": -1}, "min_fan"),
+        ({"wild_rule": "fixed", "wild_tiles": (40,)}, "wild_tiles"),
+        ({"tile_set": "108", "wild_rule": "fixed", "wild_tiles": (33,)}, "wild_tiles"),
+        ({"wall_reserve": 200}, "wall_reserve"),
+        ({"flowers": "bonus"}, "flowers"),
+        ({"tile_set": "144"}, "flowers"),
+        ({"multi_winner": "some"}, "multi_winner"),
+        ({"win_shapes": ()}, "win_shapes"),
+        ({"win_shapes": ("standard", "pungs")}, "win_shapes"),
+        ({"must_be_ready": True, "allow_ready": False}, "must_be_ready"),
+        ({"scoring": "nope"}, "scoring"),
+        (
+            {
+                "tile_set": "84",
+                "suit_rule": "all_three",
+                "tile_counts": (0,) * 9 + (4,) * 25 + (0,) * 8,
+            },
+            "suit_rule",
+        ),
+    ],
+)
+def test_impossible_specs_name_the_field(overrides: dict, field: str) -> None:
+    with pytest.raises(ValueError, match=field):
+        V.get("hebei", **overrides)
+
+
+def test_unknown_variant_lists_valid_ids() -> None:
+    with pytest.raises(ValueError, match="hebei"):
+        V.get("atlantis")
+    assert "hebei" in V.names()
+
+
+def test_unknown_field_lists_valid_fields() -> None:
+    with pytest.raises(ValueError, match="allow_chow"):
+        V.get("hebei", alow_chow=True)
+
+
+def test_overrides_make_a_new_validated_spec() -> None:
+    base = V.get("hebei")
+    s = V.get("hebei", allow_chow="true", min_fan="8", win_shapes="standard,seven_pairs")
+    assert s.allow_chow is True and s.min_fan == 8
+    assert s.win_shapes == ("standard", "seven_pairs")
+    assert base.allow_chow is False  # frozen original untouched
+
+
+def test_parse_override_converts_by_field_type() -> None:
+    assert V.parse_override("allow_chow=true") == ("allow_chow", True)
+    assert V.parse_override("min_fan = 3") == ("min_fan", 3)
+    assert V.parse_override("multi_winner=nearest") == ("multi_winner", "nearest")
+    assert V.parse_override("score_values=1,2,3") == ("score_values", (1, 2, 3))
+    assert V.parse_override("tile_counts=none") == ("tile_counts", None)
+    with pytest.raises(ValueError, match="true/false"):
+        V.parse_override("allow_chow=maybe")
+    with pytest.raises(ValueError, match="integer"):
+        V.parse_override("min_fan=lots")
+    with pytest.raises(ValueError, match="key=value"):
+        V.parse_override("allow_chow")
+
+
+def test_to_dict_round_trip() -> None:
+    spec = V.get("hebei", allow_chow=True)
+    assert RuleSpec.from_dict(spec.to_dict()) == spec
+    assert set(spec.to_dict()) == set(field_names())
+
+
+@given(st.sampled_from(field_names()), st.text(max_size=8))
+def test_parse_override_never_crashes(key: str, value: str) -> None:
+    try:
+        k, v = V.parse_override(f"{key}={value}")
+        V.get("hebei", **{k: v})
+    except ValueError:
+        pass
