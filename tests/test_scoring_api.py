@@ -269,3 +269,20 @@ def test_parse_meld_roundtrip(kind: int, meld_type: int, src: int) -> None:
             parse_meld(f"{text} from {src}")
     else:
         assert parse_meld(f"{text} from {src}") == (meld_type, kind, src)
+
+
+def test_option_knitted_body_wait_fans() -> None:
+    hand = "11147m258p369s555z"  # 组合龙 147m 258p 369s + 555z + 11m, won on 1m
+    default = mjsim.score("guobiao", hand, win_tile="1m").item_counts()
+    assert default == {
+        "Knitted Straight": 1,
+        "Dragon Pung": 1,
+        "Concealed Hand": 1,
+        "Single Wait": 1,
+    }
+    literal = mjsim.score("guobiao", hand, win_tile="1m", knitted_body_wait_fans=False)
+    assert "Single Wait" not in literal.item_counts() and literal.total == 17 - 1
+    outside = mjsim.score(
+        "guobiao", "147m258p369s55566z", win_tile="6z", knitted_body_wait_fans=False
+    )
+    assert outside.item_counts()["Single Wait"] == 1  # a wait outside the knitted straight

@@ -141,6 +141,10 @@ OPT_SPECIALS_ADD_FULLY_CONCEALED = 2
 """九莲宝灯 / 连七对 / 十三幺 won by self-draw add 不求人 (seed 001 图解: "自摸加计不求人")."""
 OPT_ALL_TERMINALS_DOUBLE_PUNG = 4
 """清幺九 may add 双同刻 (seed 001 图解: "可加计双同刻、三同刻")."""
+OPT_KNITTED_BODY_NO_WAIT_FANS = 8
+"""A wait inside a standard-form 组合龙 scores no 边张 / 嵌张 / 单钓将 (variants_B.md §1.8
+wait-fan rule: "If the wait lies inside the 9 tiles of a standard-form 组合龙, these three are not
+counted"); the competition calculator counts them when the wait can also be read that way."""
 
 # error returns of the kernels (never a legal total, which is >= 8 or >= 1 with options)
 ERR_NOT_WIN = -1
@@ -1586,18 +1590,17 @@ def _knitted_straight_fan(
         and fixed_cnt == 0
         and (wf & (W_INITIAL | W_SELF_DRAWN)) == (W_INITIAL | W_SELF_DRAWN)
     )
-    if fixed_cnt == 0:
+    in_body = False
+    for j in range(9):
+        if KNITTED_STRAIGHTS[matched, j] == win:
+            in_body = True
+    if (opts & OPT_KNITTED_BODY_NO_WAIT_FANS) and in_body:
+        pass  # rulebook: a wait inside the knitted straight scores no 边张 / 嵌张 / 单钓将
+    elif fixed_cnt == 0:
         if not heavenly and _unique_waiting(table, 4, win, waiting, dfs2):
             _adjust_waiting_form(packs, 3, 2, win, ft)
-    else:
-        in_body = False
-        for j in range(9):
-            if KNITTED_STRAIGHTS[matched, j] == win:
-                in_body = True
-        if not in_body:
-            ft[SINGLE_WAIT] = 1
-        elif standing_table[win] == 3:
-            ft[SINGLE_WAIT] = 1
+    elif not in_body or standing_table[win] == 3:
+        ft[SINGLE_WAIT] = 1
     _final_adjust(ft, opts)
     return True
 

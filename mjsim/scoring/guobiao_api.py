@@ -12,6 +12,7 @@ from mjsim.scoring.guobiao import (
     ERR_NOT_WIN,
     F_GB_OPTIONS,
     OPT_ALL_TERMINALS_DOUBLE_PUNG,
+    OPT_KNITTED_BODY_NO_WAIT_FANS,
     OPT_KONG_PAIR_LITERAL,
     OPT_SPECIALS_ADD_FULLY_CONCEALED,
     guobiao_fan,
@@ -24,6 +25,7 @@ GUOBIAO_KEYWORDS = (
     "open_plus_concealed_kong",
     "concealed_specials_add_fully_concealed",
     "all_terminals_double_pung",
+    "knitted_body_wait_fans",
     "heavenly",
 )
 
@@ -33,6 +35,7 @@ def guobiao_options(
     open_plus_concealed_kong: int = 5,
     concealed_specials_add_fully_concealed: bool = False,
     all_terminals_double_pung: bool = False,
+    knitted_body_wait_fans: bool = True,
 ) -> int:
     """The ``flags[F_GB_OPTIONS]`` bits for the guobiao reading options (0 = competition default).
 
@@ -51,6 +54,8 @@ def guobiao_options(
         opts |= OPT_SPECIALS_ADD_FULLY_CONCEALED
     if all_terminals_double_pung:
         opts |= OPT_ALL_TERMINALS_DOUBLE_PUNG
+    if not knitted_body_wait_fans:
+        opts |= OPT_KNITTED_BODY_NO_WAIT_FANS
     return opts
 
 
@@ -64,6 +69,8 @@ def score_guobiao(win: WinInput, **variant_context: Any) -> ScoreResult:
     - ``concealed_specials_add_fully_concealed``: 九莲宝灯 / 连七对 / 十三幺 self-drawn add 不求人
       (seed 001 图解) instead of 自摸.
     - ``all_terminals_double_pung``: 清幺九 may add 双同刻 (seed 001 图解).
+    - ``knitted_body_wait_fans``: ``False`` = a wait inside a 组合龙 scores no 边张 / 嵌张 /
+      单钓将 (the rulebook note); ``True`` (default) = the calculator's reading.
     - ``heavenly``: the dealer's initial 14 tiles (天和 situation: no wait fans; the calculator's
       nine-gates reading for a dealt hand). 天和 itself is not an MCR fan.
 
