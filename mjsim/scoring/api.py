@@ -197,7 +197,8 @@ def build_win(
             f"hand holds {expected} (= {hand_size} - 3 per meld, kongs count 3) including the "
             "winning tile"
         )
-    total = concealed.astype(np.int64) + meld_counts(meld_rows)
+    in_melds = meld_counts(meld_rows)
+    total = concealed.astype(np.int64) + in_melds
     over = np.nonzero(total > 4)[0]
     if over.size:
         k = int(over[0])
@@ -233,7 +234,7 @@ def build_win(
             raise ValueError(
                 "robbing_kong (抢杠和) is a win on another player's tile: self_drawn=False"
             )
-        if concealed[win] != 1 or meld_counts(meld_rows)[win] != 0:
+        if concealed[win] != 1 or in_melds[win] != 0:
             raise ValueError(
                 f"robbing_kong: the robbed {tile_name(win)} completes another player's kong, so the "
                 "winner holds no other copy of it"

@@ -101,8 +101,7 @@ def score_guobiao(win: WinInput, **variant_context: Any) -> ScoreResult:
     valid = base >= GUOBIAO_MIN_FAN
     out = [
         (fan_id, *FAN_BY_ID[fan_id][1:3], FAN_BY_ID[fan_id][3], int(items[fan_id]))
-        for fan_id in range(1, N_GUOBIAO_ITEMS)
-        if items[fan_id] != 0
+        for fan_id in np.nonzero(items)[0].tolist()
     ]
     payments = np.zeros(4, dtype=np.int32)
     if valid:

@@ -14,6 +14,7 @@ concealed kong. A row ``(meld_type, tile, source)`` of ints is accepted as well.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -71,6 +72,11 @@ def parse_meld(meld: str | Sequence[int]) -> tuple[int, int, int]:
             raise ValueError(f"meld row must be (meld_type, tile, source), got {meld!r}")
         _check_row(*row, text=str(meld))
         return row  # type: ignore[return-value]
+    return _parse_meld_text(meld)
+
+
+@lru_cache(maxsize=4096)
+def _parse_meld_text(meld: str) -> tuple[int, int, int]:
     words = meld.strip().split()
     if len(words) not in (2, 4) or (len(words) == 4 and words[2].lower() != "from"):
         raise ValueError(
