@@ -14,16 +14,19 @@ A larger run: ``python tests/test_guobiao_oracle.py 1000000 [seed]``.
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjsim.scoring.context import F_FLOWERS
 from mjsim.scoring.guobiao import ERR_NOT_WIN, guobiao_fan_batch
-from mjsim.scoring.guobiao_fans import FAN_BY_ID, GUOBIAO_MIN_FAN, N_GUOBIAO_ITEMS
-from mjsim.scoring.guobiao_samples import random_wins, to_arrays, to_mahjonggb
+from mjsim.scoring.guobiao_fans import FAN_BY_ID, FAN_VALUES, GUOBIAO_MIN_FAN, N_GUOBIAO_ITEMS
+from mjsim.scoring.guobiao_samples import random_win, random_wins, to_arrays, to_mahjonggb
 
 MahjongGB = pytest.importorskip("MahjongGB")
 
@@ -99,6 +102,19 @@ def test_near_miss_hands_agree() -> None:
             assert ours == got[0], to_mahjonggb(s2)
         checked += 1
     assert checked > 2000
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_hypothesis_seeded_hands(seed: int) -> None:
+    sample = random_win(random.Random(seed))
+    arrays = to_arrays([sample])
+    items = np.zeros((1, N_GUOBIAO_ITEMS), dtype=np.int32)
+    total = int(guobiao_fan_batch(*arrays, items)[0])
+    assert total == int((items[0] * FAN_VALUES).sum())
+    assert (items[0] >= 0).all()
+    got = _oracle(sample)
+    assert got is not None and got[0] == total, to_mahjonggb(sample)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,6 @@ from mjsim.scoring.context import (
     N_FLAGS,
 )
 
-_SUITED = np.arange(27)
 _POOLS: dict[str, list[int]] = {
     "any": list(range(34)),
     "terminals_honors": [0, 8, 9, 17, 18, 26, *range(27, 34)],
