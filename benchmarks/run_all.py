@@ -275,6 +275,8 @@ def mjsim_shanten() -> Callable[[float], dict[str, float]]:
 
 #: peer label -> import + setup (+ JIT compile) seconds seen in this run (for "startup")
 PEER_SETUP_S: dict[str, float] = {}
+#: peer id -> (label, peak RSS bytes of its worker process) seen in this run (for "memory")
+PEER_RSS: dict[str, tuple[str, int]] = {}
 
 
 def _compared(spec: peers.PeerSpec, variant: str | None) -> str:
@@ -363,6 +365,8 @@ def _one_peer(
     label = f"{spec.label} {header.get('version', '')}".strip()
     if header.get("setup_s") is not None:
         PEER_SETUP_S[label] = float(header["setup_s"])
+    if peak:
+        PEER_RSS[spec.id] = (label, peak)
     units = ["hands/s", "decisions/s"] if spec.counterpart == "selfplay" else [spec.unit]
     if spec.counterpart == "aec":
         units = ["steps/s"]
@@ -439,8 +443,8 @@ MEMORY_CONFIGS: dict[str, str] = {
     "mjsim.simulate {variant} 1,000 hands, 1 thread": (
         "import mjsim\nmjsim.simulate('{variant}', 1000, seed=0, threads=1)\n"
     ),
-    "mjsim.simulate {variant} 100,000 hands, all threads": (
-        "import mjsim\nmjsim.simulate('{variant}', 100000, seed=0)\n"
+    "mjsim.simulate {variant} 20,000 hands, all threads": (
+        "import mjsim\nmjsim.simulate('{variant}', 20000, seed=0)\n"
     ),
 }
 
@@ -485,7 +489,7 @@ def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
     rows = []
     v = variant or "hebei"
     for name, code in MEMORY_CONFIGS.items():
-        if quick and "100,000" in name:
+        if quick and "20,000" in name:
             continue
         cfg = name.format(variant=v)
         if "simulate" in code and variant is None:
@@ -529,8 +533,23 @@ def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
                 higher_is_better=False,
             )
         )
-    # peers: one subprocess per peer configuration
+    # peers: one subprocess per peer configuration (the peers area's workers when it ran)
     for spec in peers.PEERS.values():
+        if spec.id in PEER_RSS:
+            label, rss = PEER_RSS[spec.id]
+            rows.append(
+                Row(
+                    "memory",
+                    f"peer: {spec.what}",
+                    "MiB",
+                    peer=label,
+                    peer_stat=Stat.of([rss / 2**20]),
+                    note="peak RSS of the peer's worker process in the peers area "
+                    "(import + setup + all repeats)",
+                    higher_is_better=False,
+                )
+            )
+            continue
         res = peers.run_peer_once(spec.id, repeats=1, seconds=1.0)
         if "error" in res:
             rows.append(
@@ -821,21 +840,28 @@ def main(argv: list[str] | None = None) -> int:
             rows = [Row(area, "run_all area", "-", status="failed", note=f"{exc!r}"[:300])]
         all_rows[area] = rows
         print(f"[run_all] {area} took {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        print(rows_text(rows), file=sys.stderr, flush=True)
+        if not args.no_write:  # write each area as soon as it is done
+            _write_results(command, info, {area: rows})
     flat = [r for rows in all_rows.values() for r in rows]
     print()
     print(rows_text(flat))
     if args.json:
         Path(args.json).write_text(json.dumps([r.to_dict() for r in flat], indent=1, default=str))
     if not args.no_write:
-        write_block("run_all", header_markdown(command, info), RESULTS_MD)
-        prev = "run_all"
-        for area in ALL_AREAS:  # keep the area blocks in a fixed order after the header
-            if area in all_rows:
-                body = area_markdown(area, all_rows[area], command, info)
-                write_block(f"run_all-{area}", body, RESULTS_MD, after=prev)
-            prev = f"run_all-{area}" if _has_block(f"run_all-{area}") else prev
         print(f"\nwrote {RESULTS_MD.relative_to(BENCH_DIR.parent)}")
     return 0
+
+
+def _write_results(command: str, info: dict[str, Any], area_rows: dict[str, list[Row]]) -> None:
+    """Rewrite the header block and the given areas' blocks of RESULTS.md (others untouched)."""
+    write_block("run_all", header_markdown(command, info), RESULTS_MD)
+    prev = "run_all"
+    for area in ALL_AREAS:  # keep the area blocks in a fixed order after the header
+        if area in area_rows:
+            body = area_markdown(area, area_rows[area], command, info)
+            write_block(f"run_all-{area}", body, RESULTS_MD, after=prev)
+        prev = f"run_all-{area}" if _has_block(f"run_all-{area}") else prev
 
 
 if __name__ == "__main__":
