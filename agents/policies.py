@@ -9,12 +9,14 @@ converts.
 from __future__ import annotations
 
 import numba as nb
+from mjsim.agents.greedy import greedy_action
 from mjsim.agents.random import random_action
 
 AGENT_RANDOM = 0
+AGENT_GREEDY = 1
 
 #: agent name -> integer id used inside the compiled loop
-AGENT_IDS: dict[str, int] = {"random": AGENT_RANDOM}
+AGENT_IDS: dict[str, int] = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY}
 
 
 def agent_id(name: str | int) -> int:
@@ -35,4 +37,6 @@ def choose_action(agent, s, r, t, mask):
     ``mask``: bool[N_ACTIONS] legal mask (at least one True). Returns an action id."""
     if agent == AGENT_RANDOM:
         return random_action(s, r, t, mask)
+    if agent == AGENT_GREEDY:
+        return greedy_action(s, r, t, mask)
     return random_action(s, r, t, mask)

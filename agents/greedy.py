@@ -1,0 +1,496 @@
+"""The greedy in-kernel bot (agent id ``AGENT_GREEDY``): shanten first, then live waits.
+
+Policy, for the current player of table ``t`` (all inside numba, no Python objects):
+
+- ``WIN`` whenever it is legal (the mask already holds every rule: ``min_fan``, lockouts...).
+- Choosing the void suit (``CHOOSE_SUIT``, spec field ``missing_suit_choice``): the legal suit
+  with the fewest concealed tiles (ties: the lower suit). Sichuan 定缺 [seed: "每人开局前定缺一门"]:
+  the bot later sheds that suit first and never calls its tiles. Where the void is not chosen
+  but required of the winning hand (``suit_rule == "missing_one"``), the bot voids the suit it
+  holds fewest tiles of while the hand still holds all three suits.
+- Own turn: among the legal discards, minimise the shanten of what is left (``mjsim.kernels``
+  ``shanten`` over the variant's shapes, pair rule, honour chows and wilds); ties: with
+  ``min_fan > 0`` (guobiao, where the mask forbids wins below 8 fan) prefer the fan-richer shape
+  (the flush-like one: most tiles of one suit, honour pairs); then maximise the live waits
+  (ukeire: unseen copies of the kinds that lower the shanten, counting every visible tile —
+  rivers and exposed melds); with ``pair_rule == "258"`` (Changsha 将 must be 2-5-8) never
+  break the last 2-5-8 pair on a tie; then shed the most isolated tile. Own-turn kongs are
+  taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
+  make it pay (``must_be_ready`` or ``wild_after_ready_only``).
+- Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
+  lower shanten, or the same shanten with more live waits (a kong: not a higher shanten).
+
+Rule sources: ``/work/shared/rules/variants_A.md`` / ``variants_B.md`` for the variant fields;
+the policy itself is the standard "ukeire greedy" baseline of the peers (Mortal / mjx rule-based
+bots, RLCard's ``mahjong-rule`` agent).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from mjsim.actions import (
+    CHOOSE_SUIT,
+    CHOW_HIGH,
+    CHOW_LOW,
+    CHOW_MID,
+    EXPOSED_KONG,
+    KONG,
+    PASS,
+    PUNG,
+    READY_DISCARD,
+    WIN,
+)
+from mjsim.engine.state import (
+    PH_REACT,
+    PV_MISSING,
+    PV_N_RIVER,
+    PV_READY,
+    RF_CLAIMED,
+    TV_ASK0,
+    TV_PHASE,
+    TV_REACT_POS,
+    TV_SEAT,
+    TV_TILE,
+)
+from mjsim.kernels.shanten import shanten
+from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.rules.params import (
+    P_HONOR_CHOWS,
+    P_MIN_FAN,
+    P_MUST_BE_READY,
+    P_N_PLAYERS,
+    P_PAIR_RULE,
+    P_SUIT_RULE,
+    P_WILD_AFTER_READY_ONLY,
+    P_WILD_RULE,
+    P_WIN_SHAPES,
+    PAIR_258,
+    SHAPE_SEVEN_PAIRS,
+    SHAPE_STANDARD,
+    SUIT_MISSING_ONE,
+    WILD_NONE,
+)
+
+BIG = 1000
+#: live waits break shanten ties from this shanten down (0 = ready ... 2 = two from ready)
+UKEIRE_MAX_SHANTEN = 2
+
+
+@nb.njit(cache=True)
+def visible_counts(s, t, out):
+    """Fill ``out`` (uint8[34]) with the copies of each kind every seat can see on table ``t``:
+    unclaimed river tiles and exposed meld tiles (concealed kongs included), capped at 4."""
+    acc = np.zeros(34, dtype=np.int64)
+    for q in range(s.hands.shape[1]):
+        n = s.pv[t, q, PV_N_RIVER]
+        for i in range(min(n, s.river.shape[2])):
+            if (s.river_flags[t, q, i] & RF_CLAIMED) == 0:
+                k = s.river[t, q, i]
+                if k < 34:
+                    acc[k] += 1
+        for m in range(s.melds.shape[2]):
+            mt = s.melds[t, q, m, 0]
+            k = np.int64(s.melds[t, q, m, 1])
+            if mt == MELD_NONE or k < 0:
+                continue
+            if mt == MELD_CHOW:
+                acc[k] += 1
+                acc[k + 1] += 1
+                acc[k + 2] += 1
+            elif mt == MELD_PUNG:
+                acc[k] += 3
+            else:
+                acc[k] += 4
+    for k in range(34):
+        out[k] = min(acc[k], 4)
+
+
+@nb.njit(cache=True)
+def _wilds_on(s, r, t, p):
+    if r.params[P_WILD_RULE] == WILD_NONE:
+        return False
+    return not (r.params[P_WILD_AFTER_READY_ONLY] != 0 and s.pv[t, p, PV_READY] == 0)
+
+
+@nb.njit(cache=True)
+def _split(s, r, t, p, c):
+    """Natural concealed counts of seat ``p`` into ``c`` (uint8[34]); returns the wilds held."""
+    h = s.hands[t, p]
+    nw = 0
+    wild = _wilds_on(s, r, t, p)
+    for k in range(34):
+        if wild and s.wild[t, k] != 0:
+            nw += h[k]
+            c[k] = 0
+        else:
+            c[k] = h[k]
+    return nw
+
+
+@nb.njit(cache=True)
+def _total(c):
+    n = 0
+    for k in range(34):
+        n += c[k]
+    return n
+
+
+@nb.njit(cache=True)
+def _sh(r, c, nw):
+    """Shanten of natural counts ``c`` + ``nw`` wilds (3n+1 or 3n+2 tiles) under the rules."""
+    tot = _total(c) + nw
+    nm = (tot - 1) // 3 if tot % 3 == 1 else (tot - 2) // 3
+    return shanten(
+        c, nm, nw, r.params[P_PAIR_RULE], r.params[P_HONOR_CHOWS], r.params[P_WIN_SHAPES]
+    )
+
+
+@nb.njit(cache=True)
+def _near(c, x, all_kinds, honor_chow):
+    if all_kinds or c[x] > 0:
+        return True
+    if x >= 27:
+        return honor_chow != 0
+    r9 = x % 9
+    return (
+        (r9 >= 1 and c[x - 1] > 0)
+        or (r9 >= 2 and c[x - 2] > 0)
+        or (r9 <= 7 and c[x + 1] > 0)
+        or (r9 <= 6 and c[x + 2] > 0)
+    )
+
+
+@nb.njit(cache=True)
+def ukeire(s, r, t, c, nw, sh, visible, void, wild_on):
+    """Live waits of a 3n+1 hand (natural counts ``c``, ``nw`` wilds, shanten ``sh``): the
+    unseen copies of every kind whose draw lowers the shanten (void-suit kinds excluded)."""
+    shapes = r.params[P_WIN_SHAPES]
+    hc = r.params[P_HONOR_CHOWS]
+    all_kinds = (shapes & ~(SHAPE_STANDARD | SHAPE_SEVEN_PAIRS)) != 0 or hc != 0 or nw > 0
+    total = 0
+    wild_counted = False
+    for x in range(34):
+        if void >= 0 and x < 27 and x // 9 == void:
+            continue
+        left = 4 - np.int64(c[x]) - np.int64(visible[x])
+        if left <= 0:
+            continue
+        if wild_on and s.wild[t, x] != 0:
+            if not wild_counted:
+                wild_counted = True
+                if _sh(r, c, nw + 1) < sh:
+                    for y in range(34):
+                        if s.wild[t, y] != 0:
+                            lw = 4 - np.int64(visible[y])
+                            if lw > 0:
+                                total += lw
+            continue
+        if c[x] >= 4 or not _near(c, x, all_kinds, hc):
+            continue
+        c[x] += 1
+        v = _sh(r, c, nw)
+        c[x] -= 1
+        if v < sh:
+            total += left
+    return total
+
+
+@nb.njit(cache=True)
+def _void_suit(s, r, t, p, c):
+    """The suit to shed: the chosen void (``PV_MISSING``), or with ``suit_rule ==
+    "missing_one"`` the suit with the fewest concealed tiles while all three are held; else -1."""
+    m = s.pv[t, p, PV_MISSING]
+    if m >= 0:
+        return m
+    if r.params[P_SUIT_RULE] != SUIT_MISSING_ONE:
+        return -1
+    best = -1
+    best_n = 1000
+    present = 0
+    for su in range(3):
+        n = 0
+        for k in range(9 * su, 9 * su + 9):
+            n += c[k]
+        for i in range(s.melds.shape[2]):
+            mk = s.melds[t, p, i, 1]
+            if s.melds[t, p, i, 0] != MELD_NONE and 9 * su <= mk < 9 * su + 9:
+                n += 100  # a melded suit is kept
+        if n > 0:
+            present += 1
+            if n < best_n:
+                best_n = n
+                best = su
+    if present < 3:
+        return -1
+    return best
+
+
+@nb.njit(cache=True)
+def _fan_potential(s, t, p, c):
+    """A coarse fan-richness score of concealed ``c`` + melds: the most tiles of one suit
+    (flush-like hands) plus two per honour pair or better."""
+    best = 0
+    for su in range(3):
+        n = 0
+        for k in range(9 * su, 9 * su + 9):
+            n += c[k]
+        for i in range(s.melds.shape[2]):
+            mk = s.melds[t, p, i, 1]
+            if s.melds[t, p, i, 0] != MELD_NONE and 9 * su <= mk < 9 * su + 9:
+                n += 3
+        if n > best:
+            best = n
+    for k in range(27, 34):
+        if c[k] >= 2:
+            best += 2
+    return best
+
+
+@nb.njit(cache=True)
+def _isolation(c, k):
+    """Higher = more isolated (better to discard): honours and tiles without neighbours."""
+    if k >= 27:
+        return 10 - 3 * np.int64(c[k])
+    r9 = k % 9
+    n = 3 * (np.int64(c[k]) - 1)
+    if r9 >= 1:
+        n += 2 * c[k - 1]
+    if r9 >= 2:
+        n += c[k - 2]
+    if r9 <= 7:
+        n += 2 * c[k + 1]
+    if r9 <= 6:
+        n += c[k + 2]
+    edge = 1 if (r9 == 0 or r9 == 8) else 0
+    return 8 - n + edge
+
+
+@nb.njit(cache=True)
+def _is258(k):
+    return k < 27 and (k % 9 == 1 or k % 9 == 4 or k % 9 == 7)
+
+
+@nb.njit(cache=True)
+def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
+    """Best discard of a 3n+2 hand among the kinds with ``mask[k]`` or ``mask[READY+k]``.
+
+    Live waits break shanten ties only when the shanten is at most ``UKEIRE_MAX_SHANTEN``
+    (further from ready the isolation tie-break is as good and far cheaper) or ``need_uke``.
+    Writes ``out[0] = shanten after it, out[1] = its live waits`` (0 when not computed);
+    returns the kind (-1 if none).
+    """
+    wild_on = _wilds_on(s, r, t, p)
+    h = s.hands[t, p]
+    has_void = False
+    if void >= 0:
+        for k in range(9 * void, 9 * void + 9):
+            if h[k] > 0 and (mask[k] or mask[READY_DISCARD + k]):
+                has_void = True
+    shk = np.full(34, BIG, dtype=np.int64)
+    best_sh = BIG
+    for k in range(34):
+        if not (mask[k] or mask[READY_DISCARD + k]):
+            continue
+        if has_void and not (k < 27 and k // 9 == void):
+            continue
+        if wild_on and s.wild[t, k] != 0:
+            shk[k] = BIG - 1  # keep wilds unless nothing else can go
+        else:
+            c[k] -= 1
+            shk[k] = _sh(r, c, nw)
+            c[k] += 1
+        if shk[k] < best_sh:
+            best_sh = shk[k]
+    if best_sh == BIG:
+        out[0] = BIG
+        out[1] = 0
+        return -1
+    n_ties = 0
+    for k in range(34):
+        if shk[k] == best_sh:
+            n_ties += 1
+    use_uke = need_uke or (n_ties > 1 and best_sh <= UKEIRE_MAX_SHANTEN)
+    min_fan = r.params[P_MIN_FAN]
+    pair258 = r.params[P_PAIR_RULE] == PAIR_258
+    n258 = 0
+    if pair258:
+        for k in range(27):
+            if _is258(k) and c[k] >= 2:
+                n258 += 1
+    best = -1
+    b_fp = -1
+    b_uke = -1
+    b_keep = 0
+    b_iso = -1000
+    for k in range(34):
+        if shk[k] != best_sh:
+            continue
+        fp = 0
+        uke = 0
+        if best_sh < BIG - 1:
+            c[k] -= 1
+            if min_fan > 0:
+                fp = _fan_potential(s, t, p, c)
+            if use_uke:
+                uke = ukeire(s, r, t, c, nw, best_sh, visible, void, wild_on)
+            c[k] += 1
+        keep = 0
+        if pair258 and _is258(k) and c[k] == 2 and n258 == 1:
+            keep = 1
+        iso = _isolation(c, k)
+        better = False
+        if best < 0:
+            better = True
+        elif fp != b_fp:
+            better = fp > b_fp
+        elif uke != b_uke:
+            better = uke > b_uke
+        elif keep != b_keep:
+            better = keep < b_keep
+        else:
+            better = iso > b_iso
+        if better:
+            best = k
+            b_fp = fp
+            b_uke = uke
+            b_keep = keep
+            b_iso = iso
+    out[0] = best_sh
+    out[1] = b_uke
+    return best
+
+
+@nb.njit(cache=True)
+def _turn_action(s, r, t, p, mask):
+    c = np.zeros(34, dtype=np.uint8)
+    nw = _split(s, r, t, p, c)
+    visible = np.zeros(34, dtype=np.uint8)
+    visible_counts(s, t, visible)
+    void = _void_suit(s, r, t, p, c)
+    out = np.zeros(2, dtype=np.int64)
+    k = _best_discard(s, r, t, p, c, nw, mask, visible, void, out, False)
+    best_sh = out[0]
+    # own-turn kongs that do not raise the shanten
+    for x in range(34):
+        if not mask[KONG + x]:
+            continue
+        if void >= 0 and x < 27 and x // 9 == void:
+            continue
+        if c[x] == 0:  # a wild kind: keep the wilds
+            continue
+        rm = 4 if c[x] >= 4 else 1
+        c[x] -= rm
+        v = _sh(r, c, nw)
+        c[x] += rm
+        if v <= best_sh:
+            return KONG + x
+    if k < 0:
+        for a in range(34):
+            if mask[a]:
+                return a
+        for a in range(mask.shape[0]):
+            if mask[a]:
+                return a
+        return -1
+    if mask[READY_DISCARD + k]:
+        prm = r.params
+        if not mask[k] or prm[P_MUST_BE_READY] != 0 or prm[P_WILD_AFTER_READY_ONLY] != 0:
+            return READY_DISCARD + k
+    return k
+
+
+@nb.njit(cache=True)
+def _react_action(s, r, t, p, mask):
+    k = np.int64(s.tv[t, TV_TILE])
+    c = np.zeros(34, dtype=np.uint8)
+    nw = _split(s, r, t, p, c)
+    void = _void_suit(s, r, t, p, c)
+    if void >= 0 and k < 27 and k // 9 == void:
+        return PASS
+    if c[k] == 0 and s.wild[t, k] != 0:
+        return PASS  # never meld wild tiles
+    visible = np.zeros(34, dtype=np.uint8)
+    visible_counts(s, t, visible)
+    s0 = _sh(r, c, nw)
+    if mask[EXPOSED_KONG]:
+        c[k] -= 3
+        v = _sh(r, c, nw)
+        c[k] += 3
+        if v <= s0:
+            return EXPOSED_KONG
+    if not (mask[PUNG] or mask[CHOW_LOW] or mask[CHOW_MID] or mask[CHOW_HIGH]):
+        return PASS
+    # live waits now (the threshold a same-shanten call must beat)
+    best_u = ukeire(s, r, t, c, nw, s0, visible, void, _wilds_on(s, r, t, p))
+    best_a = PASS
+    best_sh = s0
+    out = np.zeros(2, dtype=np.int64)
+    full = np.zeros(mask.shape[0], dtype=np.bool_)
+    for a in (PUNG, CHOW_LOW, CHOW_MID, CHOW_HIGH):
+        if not mask[a]:
+            continue
+        x = k
+        y = k
+        if a == CHOW_LOW:
+            x = k + 1
+            y = k + 2
+        elif a == CHOW_MID:
+            x = k - 1
+            y = k + 1
+        elif a == CHOW_HIGH:
+            x = k - 2
+            y = k - 1
+        c[x] -= 1
+        c[y] -= 1
+        v = _sh(r, c, nw)  # 3n+2 tiles: the shanten after the best discard
+        if v <= best_sh:
+            for q in range(34):
+                full[q] = c[q] > 0 or (nw > 0 and s.wild[t, q] != 0 and s.hands[t, p, q] > 0)
+            _best_discard(s, r, t, p, c, nw, full, visible, void, out, True)
+            u1 = out[1]
+            if v < best_sh or u1 > best_u:
+                best_sh = v
+                best_u = u1
+                best_a = a
+        c[x] += 1
+        c[y] += 1
+    return best_a
+
+
+@nb.njit(cache=True)
+def greedy_action(s, r, t, mask):
+    """The greedy bot's action for the current player of table ``t`` (``mask``: bool[N_ACTIONS],
+    at least one True). Deterministic (uses no RNG). Returns a legal action id."""
+    if mask[WIN]:
+        return WIN
+    if s.tv[t, TV_PHASE] == PH_REACT:
+        p = s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]]
+        if mask[PASS]:
+            only_pass = True
+            for a in range(mask.shape[0]):
+                if mask[a] and a != PASS:
+                    only_pass = False
+            if only_pass:
+                return PASS
+        a = _react_action(s, r, t, p, mask)
+        if mask[a]:
+            return a
+        return PASS
+    p = s.tv[t, TV_SEAT]
+    # pre-play void-suit choice: the suit with the fewest tiles
+    best_su = -1
+    best_n = 1000
+    n_players = r.params[P_N_PLAYERS]
+    for su in range(3):
+        if mask[CHOOSE_SUIT + su]:
+            n = 0
+            for k in range(9 * su, 9 * su + 9):
+                n += s.hands[t, p, k]
+            if n < best_n:
+                best_n = n
+                best_su = su
+    if best_su >= 0 and n_players > 0:
+        return CHOOSE_SUIT + best_su
+    return _turn_action(s, r, t, p, mask)
