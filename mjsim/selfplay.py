@@ -150,6 +150,7 @@ def simulate(
     *,
     check: bool = False,
     chunk: int = 1 << 16,
+    first_hand: int = 0,
     **overrides: Any,
 ) -> np.ndarray:
     """Play ``n_hands`` independent hands of ``variant`` with in-kernel agents.
@@ -165,6 +166,8 @@ def simulate(
         check: verify the legal mask and the invariants (tile conservation, hand sizes,
             zero-sum payments) at every step inside the loop (slower).
         chunk: hands per compiled call (memory stays bounded).
+        first_hand: index of the first hand: rows are hands ``first_hand .. first_hand +
+            n_hands - 1`` of the run (so a run can be split into index ranges and merged).
         overrides: RuleSpec fields, as for :func:`mjsim.variants.get`.
 
     Returns:
@@ -198,6 +201,9 @@ def simulate(
     if not isinstance(threads, int | np.integer) or not 1 <= int(threads) <= 1024:
         raise ValueError(f"threads={threads!r} must be an integer >= 1")
     threads = int(threads)
+    first_hand = int(first_hand)
+    if first_hand < 0:
+        raise ValueError(f"first_hand={first_hand!r} must be >= 0")
     out = np.zeros(n_hands, dtype=RESULT_DTYPE)
     s = new_state(threads, rec_cap=0)
     with ThreadPoolExecutor(max_workers=threads) as pool:
@@ -215,7 +221,7 @@ def simulate(
                     w,
                     rules,
                     np.int64(seed),
-                    np.int64(start),
+                    np.int64(first_hand + start),
                     w * per,
                     min(m, (w + 1) * per),
                     ids,
@@ -231,7 +237,7 @@ def simulate(
             for j in jobs:
                 j.result()
             o = out[start : start + m]
-            o["hand"] = np.arange(start, start + m)
+            o["hand"] = np.arange(first_hand + start, first_hand + start + m)
             o["dealer"] = cols[:, 0]
             o["winners"] = cols[:, 1]
             o["n_winners"] = [int(x).bit_count() for x in cols[:, 1]]
