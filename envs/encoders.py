@@ -1,0 +1,370 @@
+"""Observation encoders, named and versioned: ``planes-v0`` (int8 planes x 34 kinds, jitted,
+batched) and ``dict-v0`` (a readable dict of named arrays).
+
+Both read only what the observing seat may know (see ``docs/observations.md``): its own
+concealed tiles and drawn tile, every seat's discards, exposed melds, flowers, ready / void-suit /
+won flags, the wild tiles and the live-wall count. Opponents' concealed tiles, the wall order,
+the tiles of an opponent's concealed kong and the hidden choices of an open reaction window are
+never read. ``tests/test_envs_encoders.py`` checks this by swapping hidden tiles.
+
+Seats are *relative*: index 0 is the observer, 1 the next seat in turn order (下家), 2 the one
+after, 3 the previous seat (上家). Variants with fewer seats leave the missing seats' planes zero,
+so one network shape serves every variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numba as nb
+import numpy as np
+
+from mjsim.engine.state import (
+    PH_DONE,
+    PH_REACT,
+    PH_TURN,
+    PV_MISSING,
+    PV_N_RIVER,
+    PV_READY,
+    PV_SCORE,
+    PV_WON,
+    RF_CLAIMED,
+    TV_ASK0,
+    TV_DEALER,
+    TV_DRAWN,
+    TV_ERROR,
+    TV_FIRST_ROUND,
+    TV_HEAD,
+    TV_INDICATOR,
+    TV_MULT,
+    TV_PHASE,
+    TV_REACT_KIND,
+    TV_REACT_POS,
+    TV_REPEAT,
+    TV_ROUND_WIND,
+    TV_SEAT,
+    TV_TAIL,
+    TV_TILE,
+    State,
+)
+from mjsim.melds import (
+    MAX_MELDS,
+    MELD_ADDED_KONG,
+    MELD_CHOW,
+    MELD_CONCEALED_KONG,
+    MELD_KONG,
+    MELD_NONE,
+    MELD_PUNG,
+)
+from mjsim.rules.params import P_N_PLAYERS
+
+# ---- planes-v0 layout (plane index -> content); see docs/observations.md
+PL_HAND = 0  # own concealed counts 0-4
+PL_DRAWN = 1  # one-hot: the tile this seat just drew (own turn begun by a draw)
+PL_TARGET = 2  # one-hot: the tile under reaction (discard or kong tile being added)
+PL_ASKED = 3  # broadcast: 1 = this seat is asked about a discard, 2 = about robbing a kong
+PL_MY_TURN = 4  # broadcast: 1 = this seat's own turn (discard / kong / win / ready)
+PL_DISCARDS = 5  # 5..8: discards per relative seat, counts 0-4 (claimed ones included)
+PL_RECENCY = 9  # 9..12: per relative seat, 1 = its latest discard, 2 = the one before ... (<=127)
+PL_MELDS = 13  # 13..16: exposed meld tiles per relative seat (chow +1 each, pung 3, kong 4)
+PL_OWN_CONCEALED_KONGS = 17  # own concealed kongs (4 at the kind)
+PL_FLOWERS = 18  # 18..21: per relative seat, cell f = flower 34+f set aside (f = 0..7)
+PL_WILD = 22  # 1 where a kind is wild this hand
+PL_INDICATOR = 23  # one-hot wild indicator
+PL_SEAT_WIND = 24  # one-hot at 27 + seat wind (0 = East = the dealer)
+PL_ROUND_WIND = 25  # one-hot at 27 + prevailing wind
+PL_MISSING = 26  # 26..29: per relative seat, 1 on the nine kinds of its chosen void suit
+PL_READY = 30  # 30..33: broadcast, the relative seat has declared ready
+PL_WON = 34  # 34..37: broadcast, the relative seat has already won (blood battle)
+PL_TILES_LEFT = 38  # broadcast: live wall tiles, clipped to 127
+PL_UNSEEN = 39  # copies of each kind this seat has not seen (tile set - visible), 0-4
+PL_SCALARS = 40  # cells 0-3 concealed kongs per relative seat; 4-7 dealer one-hot (relative);
+# 8 first-round flag; 9 dealer repeat count (<=127); 10 payment multiplier (<=127);
+# 11 number of seats
+N_PLANES = 41
+
+PLANE_NAMES: tuple[str, ...] = (
+    "hand",
+    "drawn",
+    "target",
+    "asked",
+    "my_turn",
+    *(f"discards_rel{i}" for i in range(4)),
+    *(f"recency_rel{i}" for i in range(4)),
+    *(f"melds_rel{i}" for i in range(4)),
+    "own_concealed_kongs",
+    *(f"flowers_rel{i}" for i in range(4)),
+    "wild",
+    "indicator",
+    "seat_wind",
+    "round_wind",
+    *(f"missing_suit_rel{i}" for i in range(4)),
+    *(f"ready_rel{i}" for i in range(4)),
+    *(f"won_rel{i}" for i in range(4)),
+    "tiles_left",
+    "unseen",
+    "scalars",
+)
+assert len(PLANE_NAMES) == N_PLANES
+
+
+@nb.njit(cache=True)
+def _clip(x):
+    if x > 127:
+        return 127
+    if x < 0:
+        return 0
+    return x
+
+
+@nb.njit(cache=True)
+def encode_planes(s, r, t, me, out):
+    """Write seat ``me``'s ``planes-v0`` observation of table ``t`` into ``out``
+    (``int8[N_PLANES, 34]``, overwritten). Reads only information public to ``me``."""
+    out[:, :] = 0
+    n = r.params[P_N_PLAYERS]
+    tv = s.tv[t]
+    phase = tv[TV_PHASE]
+    visible = np.zeros(34, dtype=np.int64)
+    # own hand
+    for k in range(34):
+        c = s.hands[t, me, k]
+        out[PL_HAND, k] = c
+        visible[k] += c
+    live = phase != PH_DONE and tv[TV_ERROR] == 0
+    if live and phase == PH_TURN and tv[TV_SEAT] == me:
+        for k in range(34):
+            out[PL_MY_TURN, k] = 1
+        d = tv[TV_DRAWN]
+        if 0 <= d < 34:
+            out[PL_DRAWN, d] = 1
+    if live and phase == PH_REACT:
+        k = tv[TV_TILE]
+        if 0 <= k < 34:
+            out[PL_TARGET, k] = 1
+        if tv[TV_ASK0 + tv[TV_REACT_POS]] == me:
+            v = 1 if tv[TV_REACT_KIND] == 0 else 2
+            for k in range(34):
+                out[PL_ASKED, k] = v
+    dealer = tv[TV_DEALER]
+    for rel in range(n):
+        q = (me + rel) % n
+        # discards and recency
+        nr = s.pv[t, q, PV_N_RIVER]
+        for i in range(nr):
+            k = s.river[t, q, i]
+            if k >= 34:
+                continue
+            out[PL_DISCARDS + rel, k] += 1
+            out[PL_RECENCY + rel, k] = _clip(nr - i)
+            if (s.river_flags[t, q, i] & RF_CLAIMED) == 0:
+                visible[k] += 1
+        # melds
+        nck = 0
+        for i in range(MAX_MELDS):
+            mt = s.melds[t, q, i, 0]
+            if mt == MELD_NONE:
+                continue
+            k = np.int64(s.melds[t, q, i, 1])
+            if mt == MELD_CHOW:
+                for j in range(3):
+                    out[PL_MELDS + rel, k + j] += 1
+                    visible[k + j] += 1
+            elif mt == MELD_PUNG:
+                out[PL_MELDS + rel, k] += 3
+                visible[k] += 3
+            elif mt == MELD_KONG or mt == MELD_ADDED_KONG:
+                out[PL_MELDS + rel, k] += 4
+                visible[k] += 4
+            elif mt == MELD_CONCEALED_KONG:
+                nck += 1
+                if rel == 0:
+                    out[PL_OWN_CONCEALED_KONGS, k] = 4
+                    visible[k] += 4
+        out[PL_SCALARS, rel] = nck
+        # flowers set aside (public)
+        for f in range(8):
+            if s.hands[t, q, 34 + f] > 0:
+                out[PL_FLOWERS + rel, f] = 1
+        m = s.pv[t, q, PV_MISSING]
+        if 0 <= m < 3:
+            for k in range(9 * m, 9 * m + 9):
+                out[PL_MISSING + rel, k] = 1
+        if s.pv[t, q, PV_READY] != 0:
+            for k in range(34):
+                out[PL_READY + rel, k] = 1
+        if s.pv[t, q, PV_WON] != 0:
+            for k in range(34):
+                out[PL_WON + rel, k] = 1
+        if q == dealer:
+            out[PL_SCALARS, 4 + rel] = 1
+    for k in range(34):
+        if s.wild[t, k] != 0:
+            out[PL_WILD, k] = 1
+    ind = tv[TV_INDICATOR]
+    if 0 <= ind < 34:
+        out[PL_INDICATOR, ind] = 1
+        visible[ind] += 1
+    out[PL_SEAT_WIND, 27 + (me - dealer + n) % n] = 1
+    out[PL_ROUND_WIND, 27 + tv[TV_ROUND_WIND] % 4] = 1
+    left = _clip(tv[TV_TAIL] - tv[TV_HEAD])
+    for k in range(34):
+        out[PL_TILES_LEFT, k] = left
+        u = np.int64(r.tile_counts[k]) - visible[k]
+        out[PL_UNSEEN, k] = u if u > 0 else 0
+    out[PL_SCALARS, 8] = 1 if tv[TV_FIRST_ROUND] != 0 else 0
+    out[PL_SCALARS, 9] = _clip(tv[TV_REPEAT])
+    out[PL_SCALARS, 10] = _clip(tv[TV_MULT])
+    out[PL_SCALARS, 11] = n
+
+
+@nb.njit(cache=True)
+def encode_planes_batch(s, r, seats, out):
+    """``planes-v0`` of every table: seat ``seats[t]`` (int64[B]) of table ``t`` into
+    ``out[t]`` (``int8[B, N_PLANES, 34]``)."""
+    for t in range(s.tv.shape[0]):
+        encode_planes(s, r, t, seats[t], out[t])
+
+
+# ---------------------------------------------------------------------------------- dict-v0
+def _dict_space(n_players: int) -> gym.spaces.Dict:
+    i8 = np.int8
+    return gym.spaces.Dict(
+        {
+            "seat": gym.spaces.Box(0, 3, (), i8),
+            "dealer": gym.spaces.Box(0, 3, (), i8),
+            "seat_wind": gym.spaces.Box(0, 3, (), i8),
+            "round_wind": gym.spaces.Box(0, 3, (), i8),
+            "phase": gym.spaces.Box(0, 3, (), i8),
+            "to_act": gym.spaces.Box(-1, 3, (), i8),
+            "tiles_left": gym.spaces.Box(0, 144, (), np.int16),
+            "hand": gym.spaces.Box(0, 4, (34,), i8),
+            "drawn": gym.spaces.Box(-1, 33, (), i8),
+            "target": gym.spaces.Box(-1, 33, (), i8),
+            "discards": gym.spaces.Box(-1, 41, (4, 48), i8),
+            "discard_flags": gym.spaces.Box(0, 15, (4, 48), i8),
+            "melds": gym.spaces.Box(-1, 33, (4, MAX_MELDS, 3), i8),
+            "flowers": gym.spaces.Box(0, 1, (4, 8), i8),
+            "wild": gym.spaces.Box(0, 1, (34,), i8),
+            "indicator": gym.spaces.Box(-1, 33, (), i8),
+            "missing_suit": gym.spaces.Box(-1, 2, (4,), i8),
+            "ready": gym.spaces.Box(0, 1, (4,), i8),
+            "won": gym.spaces.Box(0, 1, (4,), i8),
+            "scores": gym.spaces.Box(-(2**31), 2**31 - 1, (4,), np.int32),
+        }
+    )
+
+
+def encode_dict(s: State, r: Any, t: int, me: int) -> dict[str, np.ndarray]:
+    """Seat ``me``'s ``dict-v0`` observation of table ``t``: a dict of named numpy arrays
+    (shapes and dtypes of :func:`observation_space`), relative seats (0 = ``me``).
+
+    ``melds`` rows are ``(meld_type, tile, source)`` of :mod:`mjsim.melds`; an opponent's
+    concealed kong shows type 4 with tile -1 (face down). ``discards`` are kinds in order, -1
+    padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8).
+    """
+    n = int(r.params[P_N_PLAYERS])
+    tv = s.tv[t]
+    phase = int(tv[TV_PHASE])
+    order = [(me + i) % n for i in range(n)]
+    dealer = int(tv[TV_DEALER])
+    out: dict[str, np.ndarray] = {}
+    cur = -1
+    if phase == PH_TURN and tv[TV_ERROR] == 0:
+        cur = int(tv[TV_SEAT])
+    elif phase == PH_REACT and tv[TV_ERROR] == 0:
+        cur = int(tv[TV_ASK0 + tv[TV_REACT_POS]])
+    # to_act is public only as "me" or "someone else": a reaction asker is not revealed
+    if phase == PH_REACT and cur != me:
+        to_act = -1
+    else:
+        to_act = (cur - me) % n if cur >= 0 else -1
+    out["seat"] = np.int8(me)
+    out["dealer"] = np.int8((dealer - me) % n)
+    out["seat_wind"] = np.int8((me - dealer) % n)
+    out["round_wind"] = np.int8(int(tv[TV_ROUND_WIND]) % 4)
+    out["phase"] = np.int8(phase)
+    out["to_act"] = np.int8(to_act)
+    out["tiles_left"] = np.int16(int(tv[TV_TAIL] - tv[TV_HEAD]))
+    out["hand"] = s.hands[t, me, :34].astype(np.int8)
+    d = int(tv[TV_DRAWN])
+    own_turn = phase == PH_TURN and cur == me
+    out["drawn"] = np.int8(d if own_turn and 0 <= d < 34 else -1)
+    k = int(tv[TV_TILE])
+    out["target"] = np.int8(k if phase == PH_REACT and 0 <= k < 34 else -1)
+    disc = np.full((4, 48), -1, np.int8)
+    flags = np.zeros((4, 48), np.int8)
+    melds = np.full((4, MAX_MELDS, 3), -1, np.int8)
+    flowers = np.zeros((4, 8), np.int8)
+    missing = np.full(4, -1, np.int8)
+    ready = np.zeros(4, np.int8)
+    won = np.zeros(4, np.int8)
+    scores = np.zeros(4, np.int32)
+    for rel, q in enumerate(order):
+        nr = int(s.pv[t, q, PV_N_RIVER])
+        disc[rel, :nr] = s.river[t, q, :nr]
+        flags[rel, :nr] = s.river_flags[t, q, :nr]
+        m = s.melds[t, q].copy()
+        if rel != 0:
+            hidden = m[:, 0] == MELD_CONCEALED_KONG
+            m[hidden, 1] = -1
+        melds[rel] = m
+        flowers[rel] = (s.hands[t, q, 34:42] > 0).astype(np.int8)
+        missing[rel] = s.pv[t, q, PV_MISSING]
+        ready[rel] = 1 if s.pv[t, q, PV_READY] else 0
+        won[rel] = 1 if s.pv[t, q, PV_WON] else 0
+        scores[rel] = s.pv[t, q, PV_SCORE]
+    out["discards"] = disc
+    out["discard_flags"] = flags
+    out["melds"] = melds
+    out["flowers"] = flowers
+    out["wild"] = s.wild[t].astype(np.int8)
+    ind = int(tv[TV_INDICATOR])
+    out["indicator"] = np.int8(ind if 0 <= ind < 34 else -1)
+    out["missing_suit"] = missing
+    out["ready"] = ready
+    out["won"] = won
+    out["scores"] = scores
+    # normalise scalars to 0-d arrays (gymnasium Box(shape=()) holds ndarrays)
+    return {key: np.asarray(v) for key, v in out.items()}
+
+
+# ---------------------------------------------------------------------------------- registry
+class Encoder:
+    """A named, versioned observation encoder.
+
+    ``space(n_players)``: the gymnasium space of one observation; ``encode(s, r, t, seat)``:
+    seat ``seat``'s observation of table ``t`` (a fresh array / dict)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def space(self, n_players: int) -> gym.Space:
+        if self.name == "planes-v0":
+            return gym.spaces.Box(-128, 127, (N_PLANES, 34), np.int8)
+        return _dict_space(n_players)
+
+    def encode(self, s: State, r: Any, t: int, seat: int) -> Any:
+        if self.name == "planes-v0":
+            out = np.empty((N_PLANES, 34), np.int8)
+            encode_planes(s, r, t, seat, out)
+            return out
+        return encode_dict(s, r, t, seat)
+
+    def __repr__(self) -> str:
+        return f"Encoder({self.name!r})"
+
+
+#: encoder names -> one-line description
+ENCODERS: dict[str, str] = {
+    "planes-v0": f"int8[{N_PLANES}, 34] planes (jitted, batched); docs/observations.md",
+    "dict-v0": "dict of named int8/int16/int32 arrays (readable); docs/observations.md",
+}
+
+
+def get_encoder(name: str) -> Encoder:
+    """The encoder called ``name``; ``ValueError`` listing the known names."""
+    if name not in ENCODERS:
+        raise ValueError(f"unknown observation encoder {name!r}; known: {', '.join(ENCODERS)}")
+    return Encoder(name)

@@ -1,0 +1,263 @@
+"""PettingZoo AEC environment ``mahjong_v0``: every registered mjsim variant, one seat per agent.
+
+``env(variant=DEFAULT_VARIANT, render_mode=None, obs="planes-v0", hands=1, **overrides)`` returns
+the environment wrapped with PettingZoo's standard classic-game wrappers
+(``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``, as in
+``pettingzoo/classic/tictactoe``); ``raw_env`` is the bare :class:`~pettingzoo.AECEnv`.
+
+Semantics (``docs/observations.md``):
+
+- Agents ``player_0 .. player_{n-1}`` = engine seats 0..n-1, in seat order; every dict
+  (``rewards``, ``terminations``, ``infos`` ...) is built in that order.
+- The agent to act is the engine's current player. After a discard the engine's reaction window
+  asks every seat that has an option besides ``pass``, one at a time in turn order after the
+  discarder; each answer stays hidden (no observation shows it) until all have answered, then
+  the engine applies win > pung/kong > chow. A seat with no option is not asked.
+- Observation ``{"observation": <encoder output>, "action_mask": int8[120]}``; the mask is the
+  engine's legal mask (``mjsim.engine.core.legal_mask``) for the agent to act and all zeros for
+  the others. Actions are ``mjsim.actions`` ids (``docs/actions.md``).
+- Rewards are payments in the variant's points as they happen (immediate kong points at the
+  kong, the hand's settlement at its end); ``normalize_rewards=True`` divides them by
+  ``reward_scale``. A hand's rewards sum to each seat's payment of the hand.
+- ``hands > 1`` plays a match: the next hand is dealt with the carry-over the engine computes
+  (dealer rotation, dealer-repeat counter, drawn-hand multiplier, running scores); the prevailing
+  wind advances when the deal returns to the first dealer. The episode ends after ``hands``
+  hands; there is no truncation (every hand ends by a win or an exhaustive draw).
+- Seeding: ``reset(seed=s)`` deals hand ``i`` of the run from the RNG key ``(s, i)`` (the same
+  keys as ``mjsim.simulate``); a later ``reset()`` without a seed continues with the next hand
+  numbers. The first dealer is ``hand_number % n_players`` (seat 0 after a seeded reset).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from mjsim.envs.encoders import get_encoder
+from mjsim.envs.kernels import aec_step, seat_totals, start_match
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from mjsim.actions import N_ACTIONS, action_name
+from mjsim.engine import core
+from mjsim.engine.records import render_table
+from mjsim.engine.state import PH_DONE, TV_HAND_NO, TV_PHASE, new_state
+from mjsim.rules.spec import check_playable
+
+
+def default_variant() -> str:
+    """``"sichuan"`` if it is registered, else the first registered variant (sorted)."""
+    from mjsim import variants
+
+    names = variants.names()
+    return "sichuan" if "sichuan" in names else names[0]
+
+
+DEFAULT_REWARD_SCALE = 10.0
+
+
+def env(
+    variant: str | None = None,
+    render_mode: str | None = None,
+    obs: str = "planes-v0",
+    hands: int = 1,
+    **kwargs: Any,
+) -> AECEnv:
+    """The wrapped AEC environment (see the module docstring). ``variant=None`` picks
+    :func:`default_variant`; other keyword arguments go to :class:`raw_env` (``normalize_rewards``,
+    ``reward_scale``) or are ``RuleSpec`` overrides. An illegal action ends the game with reward
+    -1 for the offender (``TerminateIllegalWrapper``)."""
+    e: AECEnv = raw_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    """The bare AEC environment.
+
+    Args:
+        variant: a registered id (``mjsim.variants.names()``); ``None`` = :func:`default_variant`.
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text with unicode
+            tiles) or ``"human"`` (prints it).
+        obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``) or ``"dict-v0"``.
+        hands: hands per episode (a match with carry-over when > 1).
+        normalize_rewards: divide points by ``reward_scale`` (default 10).
+        overrides: ``RuleSpec`` fields (``mjsim.variants.get``).
+
+    Raises:
+        ValueError: unknown variant / encoder / render mode / override, ``hands < 1``;
+        ``NotImplementedError`` for rule values the engine does not play yet.
+    """
+
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "name": "mahjong_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        variant: str | None = None,
+        render_mode: str | None = None,
+        obs: str = "planes-v0",
+        hands: int = 1,
+        normalize_rewards: bool = False,
+        reward_scale: float = DEFAULT_REWARD_SCALE,
+        **overrides: Any,
+    ) -> None:
+        from mjsim import variants
+
+        super().__init__()
+        if variant is None:
+            variant = default_variant()
+        self.spec = variants.get(variant, **overrides)
+        check_playable(self.spec)
+        self.variant = variant
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
+        self.render_mode = render_mode
+        if not isinstance(hands, int | np.integer) or hands < 1:
+            raise ValueError(f"hands={hands!r} must be an integer >= 1")
+        self.hands = int(hands)
+        if reward_scale <= 0:
+            raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
+        self._scale = float(reward_scale) if normalize_rewards else 1.0
+        self._rules = self.spec.compile()
+        self.n_players = self.spec.n_players
+        self.encoder = get_encoder(obs)
+        self.possible_agents = [f"player_{i}" for i in range(self.n_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        mask_space = gym.spaces.Box(0, 1, (N_ACTIONS,), np.int8)
+        self.observation_spaces = {
+            a: gym.spaces.Dict(
+                {"observation": self.encoder.space(self.n_players), "action_mask": mask_space}
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: gym.spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self._state = new_state(1, rec_cap=0)
+        self._mask = np.zeros(N_ACTIONS, np.bool_)
+        self._totals = np.zeros(4, np.int64)
+        self._rew = np.zeros(4, np.int64)
+        self._seed: int | None = None
+        self._next_hand_no = 0
+        self.agents: list[str] = []
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> gym.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gym.Space:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ lifecycle
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            if not isinstance(seed, int | np.integer) or seed < 0:
+                raise ValueError(f"seed={seed!r} must be an integer >= 0")
+            self._seed = int(seed)
+            self._next_hand_no = 0
+        elif self._seed is None:
+            self._seed = int(np.random.SeedSequence().entropy % (2**62))
+            self._next_hand_no = 0
+        s = self._state
+        h = self._next_hand_no
+        self._first_dealer = h % self.n_players
+        start_match(s, self._rules, 0, self._seed, h, self._first_dealer)
+        self._hands_left = self.hands - 1
+        self._next_hand_no = h + self.hands
+        seat_totals(s, self._rules, 0, self._totals)
+        core.legal_mask(s, self._rules, 0, self._mask)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[int(core.current_player(s, 0))]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        mask = np.zeros(N_ACTIONS, np.int8)
+        if agent == self.agent_selection and not self.terminations.get(agent, True):
+            mask[:] = self._mask
+        return {
+            "observation": self.encoder.encode(self._state, self._rules, 0, seat),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        a = -1 if action is None else int(action)
+        if not 0 <= a < N_ACTIONS or not self._mask[a]:
+            legal = ", ".join(
+                f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(self._mask)
+            )
+            shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
+            raise ValueError(f"illegal action {shown} for {agent}; legal: {legal}")
+        self._cumulative_rewards[agent] = 0.0
+        cp, ended = aec_step(
+            self._state,
+            self._rules,
+            0,
+            a,
+            self._seed,
+            self._hands_left,
+            self._first_dealer,
+            self._totals,
+            self._rew,
+            self._mask,
+        )
+        if ended:
+            if self._hands_left > 0:
+                self._hands_left -= 1
+            else:
+                self.terminations = dict.fromkeys(self.agents, True)
+        sc = self._scale
+        self.rewards = {ag: float(self._rew[i]) / sc for i, ag in enumerate(self.possible_agents)}
+        self._accumulate_rewards()
+        if cp >= 0:
+            self.agent_selection = self.possible_agents[int(cp)]
+        if self.render_mode == "human":
+            self.render()
+
+    # ------------------------------------------------------------------ read access
+    @property
+    def state_arrays(self):
+        """The engine :class:`~mjsim.engine.state.State` (one table): full information, for
+        debugging and tests only (never part of an observation)."""
+        return self._state
+
+    @property
+    def hand_number(self) -> int:
+        """Index of the hand in play (the RNG key is ``(seed, hand_number)``)."""
+        return int(self._state.tv[0, TV_HAND_NO])
+
+    def render(self) -> str | None:
+        """``"ansi"``: the table as text (every hand face up, unicode tiles); ``"human"``: print
+        it. ``None`` without a render mode (with a gymnasium-style warning)."""
+        if self.render_mode is None:
+            gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            return None
+        s = self._state
+        done = int(s.tv[0, TV_PHASE]) == PH_DONE
+        head = (
+            f"mahjong_v0 {self.variant} hand {self.hand_number}"
+            + (" (over)" if done else f", to act: {self.agent_selection}")
+            + f" | scores {[int(x) for x in self._totals[: self.n_players]]}"
+        )
+        text = head + "\n" + render_table(s, self.n_players, 0, True)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

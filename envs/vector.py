@@ -1,0 +1,215 @@
+"""``MahjongVectorEnv``: ``num_envs`` tables stepped in one jitted call (Gymnasium ``VectorEnv``).
+
+Each table seats one learner (``seat``) against in-kernel bots. One :meth:`step` applies the
+learner's action on every table, lets the opponents play until each learner's next decision,
+encodes every learner's ``planes-v0`` observation and legal mask - all inside one compiled call
+(``mjsim.envs.kernels.vector_step``, tables in parallel with ``numba.prange``).
+
+Autoreset: Gymnasium's default "next-step" mode (``metadata["autoreset_mode"]``). The step that
+ends a table's episode returns ``terminated[t] = True`` with the final observation and an all-zero
+mask; the next :meth:`step` ignores that table's action and returns the first observation of
+its new episode (reward 0, not terminated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from mjsim.envs.encoders import N_PLANES
+from mjsim.envs.gym_env import opponent_ids
+from mjsim.envs.kernels import vector_step
+from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
+
+from mjsim.actions import N_ACTIONS, action_name
+from mjsim.engine.state import new_state
+from mjsim.rules.spec import check_playable
+
+
+class MahjongVectorEnv(VectorEnv):
+    """``num_envs`` tables of ``variant``, one learner seat each, batched in one jitted step.
+
+    Args:
+        variant: registered id (``None`` = ``default_variant()``).
+        num_envs: number of tables ``N`` (>= 1).
+        opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``).
+        obs: only ``"planes-v0"`` (the batched encoder).
+        seat: the learner's seat at every table.
+        hands: hands per episode (a match with carry-over when > 1).
+        normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
+        copy: return copies of the batch buffers (default); ``False`` returns the internal
+            buffers, overwritten by the next step (fastest).
+        overrides: ``RuleSpec`` fields.
+
+    Observations: ``{"observation": int8[N, 41, 34], "action_mask": int8[N, 120]}``; also
+    ``info["action_mask"]`` (``bool[N, 120]``). Rewards ``float64[N]`` in points (or normalised),
+    ``terminated`` ``bool[N]``, ``truncated`` always False.
+
+    Raises:
+        ValueError: bad arguments; an illegal action names the table, the action and the legal
+        ones (the batch is then not advanced for that table).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        variant: str | None = None,
+        num_envs: int = 1,
+        opponents: str | Sequence[str] = "random",
+        obs: str = "planes-v0",
+        seat: int = 0,
+        hands: int = 1,
+        normalize_rewards: bool = False,
+        reward_scale: float = DEFAULT_REWARD_SCALE,
+        copy: bool = True,
+        **overrides: Any,
+    ) -> None:
+        from mjsim import variants
+
+        if variant is None:
+            variant = default_variant()
+        self.variant = variant
+        self.rule_spec = variants.get(variant, **overrides)
+        check_playable(self.rule_spec)
+        n = self.rule_spec.n_players
+        if obs != "planes-v0":
+            raise ValueError(f"obs={obs!r}: the vector env supports only 'planes-v0'")
+        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ValueError(f"num_envs={num_envs!r} must be an integer >= 1")
+        if not isinstance(seat, int | np.integer) or not 0 <= seat < n:
+            raise ValueError(f"seat={seat!r} must be a seat 0..{n - 1}")
+        if not isinstance(hands, int | np.integer) or hands < 1:
+            raise ValueError(f"hands={hands!r} must be an integer >= 1")
+        if reward_scale <= 0:
+            raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
+        N = int(num_envs)
+        self.num_envs = N
+        self.n_players = n
+        self.hands = int(hands)
+        self.copy = bool(copy)
+        self._scale = float(reward_scale) if normalize_rewards else 1.0
+        self._agents = opponent_ids(opponents, n)
+        self._rules = self.rule_spec.compile()
+        self.single_observation_space = gym.spaces.Dict(
+            {
+                "observation": gym.spaces.Box(-128, 127, (N_PLANES, 34), np.int8),
+                "action_mask": gym.spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+            }
+        )
+        self.single_action_space = gym.spaces.Discrete(N_ACTIONS)
+        self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, N)
+        self.action_space = gym.vector.utils.batch_space(self.single_action_space, N)
+        self._state = new_state(N, rec_cap=0)
+        self._learners = np.full(N, int(seat), np.int64)
+        self._seeds = np.zeros(N, np.int64)
+        self._episodes = np.zeros(N, np.int64)
+        self._ep_seeds = np.zeros(N, np.int64)
+        self._first = np.zeros(N, np.int64)
+        self._hands_left = np.zeros(N, np.int64)
+        self._needs_reset = np.ones(N, np.bool_)
+        self._totals = np.zeros((N, 4), np.int64)
+        self._obs = np.zeros((N, N_PLANES, 34), np.int8)
+        self._masks = np.zeros((N, N_ACTIONS), np.bool_)
+        self._rewards = np.zeros(N, np.float64)
+        self._terminated = np.zeros(N, np.bool_)
+        self._truncated = np.zeros(N, np.bool_)
+        self._illegal = np.zeros(N, np.bool_)
+        self._actions = np.zeros(N, np.int64)
+        self._has_mask = np.ones(N, np.bool_)
+        self._started = False
+
+    def _call(self) -> None:
+        vector_step(
+            self._state,
+            self._rules,
+            self._actions,
+            self._learners,
+            self._agents,
+            self._seeds,
+            self._episodes,
+            self._ep_seeds,
+            self._first,
+            self.hands,
+            self._hands_left,
+            self._needs_reset,
+            self._totals,
+            self._scale,
+            self._obs,
+            self._masks,
+            self._rewards,
+            self._terminated,
+            self._illegal,
+        )
+
+    def _out(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        m8 = self._masks.view(np.int8)
+        if self.copy:
+            return (
+                {"observation": self._obs.copy(), "action_mask": m8.copy()},
+                {"action_mask": self._masks.copy(), "_action_mask": self._has_mask.copy()},
+            )
+        return (
+            {"observation": self._obs, "action_mask": m8},
+            {"action_mask": self._masks, "_action_mask": self._has_mask},
+        )
+
+    def reset(
+        self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Start a new episode on every table. ``seed``: an int (table ``t`` gets seed
+        ``seed + t``), a sequence of ``N`` ints, or ``None`` (random)."""
+        if seed is None:
+            if not self._started:
+                ss = np.random.SeedSequence()
+                self._seeds[:] = ss.generate_state(self.num_envs, np.uint64) >> np.uint64(2)
+        elif isinstance(seed, int | np.integer):
+            if seed < 0:
+                raise ValueError(f"seed={seed!r} must be >= 0")
+            self._seeds[:] = int(seed) + np.arange(self.num_envs)
+            self._episodes[:] = 0
+        else:
+            seeds = np.asarray(seed, dtype=np.int64)
+            if seeds.shape != (self.num_envs,) or (seeds < 0).any():
+                raise ValueError(f"seed: expected {self.num_envs} integers >= 0")
+            self._seeds[:] = seeds
+            self._episodes[:] = 0
+        self._started = True
+        self._needs_reset[:] = True
+        self._call()
+        return self._out()
+
+    def step(
+        self, actions: np.ndarray | Sequence[int]
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Apply ``actions`` (``int[N]``) and advance every table to its learner's next decision."""
+        if not self._started:
+            raise ValueError("call reset() before step()")
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions: expected shape ({self.num_envs},), got {a.shape}")
+        self._actions[:] = a
+        self._call()
+        if self._illegal.any():
+            t = int(np.flatnonzero(self._illegal)[0])
+            act = int(self._actions[t])
+            legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(self._masks[t]))
+            shown = action_name(act) if 0 <= act < N_ACTIONS else repr(act)
+            raise ValueError(
+                f"illegal action {shown} ({act}) at table {t}; legal: {legal} "
+                f"({int(self._illegal.sum())} table(s) with an illegal action were not advanced)"
+            )
+        obs, info = self._out()
+        rew = self._rewards.copy() if self.copy else self._rewards
+        term = self._terminated.copy() if self.copy else self._terminated
+        return obs, rew, term, self._truncated.copy(), info
+
+    def action_masks(self) -> np.ndarray:
+        """``bool[N, 120]`` legal actions of every learner."""
+        return self._masks.copy()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
