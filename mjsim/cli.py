@@ -1,28 +1,311 @@
-"""The ``mjsim`` command line (argparse). Subcommands are added as the features land."""
+"""The ``mjsim`` command line: simulate, variants, arena, study (see ``docs/cli.md``).
+
+    mjsim simulate hebei --hands 100000 --agents greedy,greedy,random,random --out r.parquet
+    mjsim variants [--show hebei]
+    mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
+    mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
+
+Every command that plays takes ``--seed``, ``--threads``, ``--set key=value`` (rule overrides,
+see ``mjsim variants --show ID``) and ``--backend local|ray [--address ADDR]``. Results depend
+only on the seed, never on threads, chunks or backend.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import inspect
+import json
+import re
 import sys
+from pathlib import Path
+from typing import Any
 
 from mjsim import __version__
 
+#: default in-kernel agents of ``simulate`` / ``study`` (one name = every seat)
+DEFAULT_AGENTS = "greedy"
+OUT_SUFFIXES = (".parquet", ".csv")
+
+
+# ----------------------------------------------------------------------------------- helpers
+def _agents(text: str, n_players: int) -> list[str]:
+    from mjsim.agents.policies import agent_id
+
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise ValueError(f"--agents: {len(names)} names for {n_players} seats ({text!r})")
+    for a in names:
+        agent_id(a)
+    return names
+
+
+def _overrides(items: list[str] | None) -> dict[str, Any]:
+    from mjsim.variants import parse_override
+
+    out: dict[str, Any] = {}
+    for text in items or []:
+        k, v = parse_override(text)
+        out[k] = v
+    return out
+
+
+def write_rows(rows: Any, path: str | Path) -> Path:
+    """Write result rows to ``.parquet`` or ``.csv`` (by suffix); ``ValueError`` otherwise."""
+    import pandas as pd
+
+    p = Path(path)
+    if p.suffix not in OUT_SUFFIXES:
+        raise ValueError(f"--out {str(path)!r}: the file must end in .parquet or .csv")
+    if p.parent and not p.parent.exists():
+        p.parent.mkdir(parents=True, exist_ok=True)
+    df = pd.DataFrame(rows)
+    if p.suffix == ".parquet":
+        df.to_parquet(p, index=False)
+    else:
+        df.to_csv(p, index=False)
+    return p
+
+
+def read_rows(path: str | Path) -> Any:
+    """Read a results file written by :func:`write_rows` (a ``pandas.DataFrame``)."""
+    import pandas as pd
+
+    p = Path(path)
+    if p.suffix == ".parquet":
+        return pd.read_parquet(p)
+    if p.suffix == ".csv":
+        return pd.read_csv(p)
+    raise ValueError(f"{str(path)!r}: expected a .parquet or .csv file")
+
+
+def _common(p: argparse.ArgumentParser, hands: int) -> None:
+    p.add_argument("variant", help="variant id (see `mjsim variants`)")
+    p.add_argument("--hands", type=int, default=hands, help=f"hands to play (default {hands})")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument("--threads", type=int, default=None, help="worker threads (default: all)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local")
+    p.add_argument("--address", default=None, help="Ray cluster address (--backend ray)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mjsim", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="mjsim", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--version", action="version", version=f"mjsim {__version__}")
-    parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("simulate", help="play many hands with in-kernel bots and summarise")
+    _common(p, 10_000)
+    p.add_argument(
+        "--agents",
+        default=DEFAULT_AGENTS,
+        help="agent per seat, comma-separated, or one for all (default greedy)",
+    )
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+    p.add_argument("--out", default=None, help="write the rows to FILE.parquet or FILE.csv")
+    p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument("--json", default=None, help="also write the summary as JSON to this file")
+
+    p = sub.add_parser("variants", help="list the variants, or show one spec")
+    p.add_argument("--show", metavar="ID", default=None, help="print the full spec and options")
+
+    p = sub.add_parser("arena", help="rank bots (duplicate play cancels the luck of the deal)")
+    _common(p, 2_000)
+    p.add_argument("--agents", required=True, help="one agent per seat, comma-separated")
+    p.add_argument(
+        "--duplicate", action="store_true", help="replay every wall once per seat rotation"
+    )
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+
+    p = sub.add_parser("study", help="grid of rule overrides vs the base rules, same seeds")
+    _common(p, 5_000)
+    p.add_argument(
+        "--set",
+        action="append",
+        required=True,
+        metavar="KEY=V1,V2",
+        help="a rule and its alternatives (tuple fields: alternatives separated by ';')",
+    )
+    p.add_argument("--agents", default=DEFAULT_AGENTS, help="agent per seat (default greedy)")
+    p.add_argument("--out", default=None, help="directory for study.csv and the PNG plots")
+    p.add_argument("--no-plots", action="store_true")
     return parser
 
 
+# ----------------------------------------------------------------------------------- commands
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from mjsim import variants
+    from mjsim.distributed import item_names, run
+    from mjsim.stats import format_summary, summarize, to_jsonable
+
+    if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
+        raise ValueError(f"--out {args.out!r}: the file must end in .parquet or .csv")
+    overrides = _overrides(args.set)
+    spec = variants.get(args.variant, **overrides)
+    agents = _agents(args.agents, spec.n_players)
+    res = run(
+        spec,
+        args.hands,
+        agents,
+        args.seed,
+        args.threads,
+        backend=args.backend,
+        address=args.address,
+        progress=not args.quiet,
+        chunk=args.chunk,
+    )
+    rows = res.rows
+    if res.interrupted:
+        print(f"interrupted: {len(rows)} of {res.requested} hands finished", file=sys.stderr)
+    if args.out is not None:
+        path = write_rows(rows, args.out)
+        print(f"wrote {len(rows)} rows to {path}")
+    if len(rows):
+        summ = summarize(rows, agents, spec.n_players, item_names(spec))
+        title = f"{spec.name}: {len(rows)} hands, seed {args.seed}, agents {','.join(agents)}"
+        if overrides:
+            title += "  overrides: " + " ".join(f"{k}={v}" for k, v in overrides.items())
+        print(format_summary(summ, title))
+        if args.json:
+            Path(args.json).write_text(json.dumps(to_jsonable(summ), indent=1))
+    return 130 if res.interrupted else 0
+
+
+def _describe(vid: str) -> tuple[str, str]:
+    """(one-line description, module docstring) of a registered variant."""
+    from mjsim import variants
+
+    module = getattr(variants, "_REGISTRY", {}).get(vid, f"mjsim.variants.{vid}")
+    doc = inspect.getdoc(importlib.import_module(module)) or ""
+    return (doc.splitlines()[0] if doc else vid), doc
+
+
+def field_options() -> dict[str, str]:
+    """RuleSpec field -> its documentation comment (meaning and allowed values), read from the
+    dataclass source."""
+    from mjsim.rules import spec as spec_mod
+
+    src = inspect.getsource(spec_mod.RuleSpec).splitlines()
+    out: dict[str, str] = {}
+    last = None
+    for line in src:
+        m = re.match(r"^    (\w+): [^=]+=[^#]*(?:#\s*(.*))?$", line)
+        if m and not line.strip().startswith("#"):
+            last = m.group(1)
+            out[last] = (m.group(2) or "").strip()
+            continue
+        m = re.match(r"^    #\s?(.*)$", line)
+        if m and last is not None and not m.group(1).startswith("----"):
+            out[last] = (out[last] + " " + m.group(1).strip()).strip()
+        else:
+            last = None if line.strip() == "" or line.strip().startswith("#") else last
+    return out
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    from mjsim import variants
+    from mjsim.rules.spec import check_playable
+
+    if args.show is None:
+        names = variants.names()
+        width = max(len(n) for n in names) + 2
+        for vid in names:
+            print(f"{vid:<{width}}{_describe(vid)[0]}")
+        return 0
+    spec = variants.get(args.show)
+    _, doc = _describe(args.show)
+    print(doc)
+    print()
+    try:
+        check_playable(spec)
+    except NotImplementedError as e:
+        print(f"NOTE: {e}\n")
+    opts = field_options()
+    print(f"spec {spec.name!r} (override any field with --set key=value):")
+    for k, v in spec.to_dict().items():
+        val = ",".join(str(x) for x in v) if isinstance(v, list) else str(v)
+        print(f"  {k:<26}= {val:<18} {opts.get(k, '')}")
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from mjsim import variants
+    from mjsim.arena import arena, format_arena
+
+    overrides = _overrides(args.set)
+    spec = variants.get(args.variant, **overrides)
+    agents = _agents(args.agents, spec.n_players)
+    res = arena(
+        spec,
+        agents,
+        args.hands,
+        args.seed,
+        args.threads,
+        duplicate=args.duplicate,
+        backend=args.backend,
+        address=args.address,
+        progress=not args.quiet,
+    )
+    print(format_arena(res))
+    return 130 if res.interrupted else 0
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    from mjsim import variants
+    from mjsim.study import format_study, parse_grid, study
+
+    grid = parse_grid(args.set)
+    spec = variants.get(args.variant)
+    agents = _agents(args.agents, spec.n_players)
+    df = study(
+        args.variant,
+        grid,
+        args.hands,
+        agents,
+        args.seed,
+        args.threads,
+        out_dir=args.out,
+        backend=args.backend,
+        address=args.address,
+        progress=not args.quiet,
+        plots=not args.no_plots,
+    )
+    print(format_study(df))
+    if args.out:
+        print(f"wrote {Path(args.out) / 'study.csv'} and plots to {args.out}")
+    return 0
+
+
+COMMANDS = {
+    "simulate": cmd_simulate,
+    "variants": cmd_variants,
+    "arena": cmd_arena,
+    "study": cmd_study,
+}
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``mjsim`` console script; returns the process exit code."""
+    """Entry point of the ``mjsim`` console script; returns the process exit code.
+
+    Bad input (unknown variant, field, agent, file type...) prints ``mjsim: error: ...`` and
+    returns 2; Ctrl-C during a run keeps the finished hands and returns 130."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 0
-    return 0
+    try:
+        return COMMANDS[args.command](args)
+    except (ValueError, NotImplementedError, ImportError) as e:
+        print(f"mjsim: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

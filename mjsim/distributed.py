@@ -1,0 +1,225 @@
+"""Run backends for the command line: the local chunked runner and the optional Ray backend.
+
+Both split a run into hand-index ranges and call :func:`mjsim.simulate` with ``first_hand`` on
+each; a row depends only on ``(seed, hand index)``, so the merged result is identical for any
+chunk size, thread count, shard count and backend.
+
+- ``local``: chunks in this process, a tqdm progress bar with ETA; Ctrl-C (``KeyboardInterrupt``)
+  stops after the running chunk finishes its compiled call and returns the hands already done.
+- ``ray``: shards over a Ray cluster (``ray.init(address=...)``; a local one if no address and
+  none is running). Ray is an optional extra (``pip install ray``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mjsim.rules.spec import RuleSpec
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass
+class RunResult:
+    """Rows of a run (``RESULT_DTYPE``, hands ``first_hand ..`` in order) and whether it was
+    interrupted before all ``requested`` hands were played."""
+
+    rows: np.ndarray
+    requested: int
+    interrupted: bool = False
+
+
+def _spec(variant: str | RuleSpec, overrides: dict[str, Any]) -> RuleSpec:
+    from mjsim import variants
+    from mjsim.rules.spec import check_playable
+
+    spec = variants.get(variant, **overrides)
+    check_playable(spec)
+    return spec
+
+
+def default_chunk(n_hands: int, threads: int) -> int:
+    """Hands per compiled call for a progress bar: about 1% of the run, between 256 * threads
+    and 20000."""
+    return int(min(20_000, max(256 * threads, n_hands // 100)))
+
+
+def run(
+    variant: str | RuleSpec,
+    n_hands: int,
+    agents: Sequence[str],
+    seed: int = 0,
+    threads: int | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool = False,
+    chunk: int | None = None,
+    first_hand: int = 0,
+    desc: str = "hands",
+    **overrides: Any,
+) -> RunResult:
+    """Play hands ``first_hand .. first_hand + n_hands - 1`` on ``backend``.
+
+    Args:
+        variant: registered id or ``RuleSpec``; ``overrides``: spec fields (strings allowed).
+        agents: in-kernel agent name per seat (``mjsim.agents.policies.AGENT_IDS``).
+        seed, threads: as for :func:`mjsim.simulate` (threads per process / per Ray task).
+        backend: ``"local"`` or ``"ray"``; ``address``: Ray cluster address (``None`` = a local
+            Ray instance, or the one already initialised).
+        progress: show a tqdm bar with ETA (stderr).
+        chunk: hands per compiled call (local) or per Ray task; default :func:`default_chunk`.
+
+    Returns:
+        :class:`RunResult`; on Ctrl-C (local) the rows of the chunks finished so far and
+        ``interrupted=True``.
+
+    Raises:
+        ValueError: bad backend / counts / variant / agent; ImportError (with the install hint)
+        for ``backend="ray"`` without Ray.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend={backend!r} is not one of {BACKENDS}")
+    n_hands = int(n_hands)
+    if n_hands < 0:
+        raise ValueError(f"n_hands={n_hands!r} must be >= 0")
+    spec = _spec(variant, overrides)
+    threads = int(threads or os.cpu_count() or 1)
+    if chunk is None:
+        chunk = default_chunk(n_hands, threads)
+    if chunk < 1:
+        raise ValueError(f"chunk={chunk!r} must be >= 1")
+    agents = list(agents)
+    from mjsim.agents.policies import agent_id
+
+    for a in agents:
+        agent_id(a)  # ValueError listing the known agents
+    if backend == "ray":
+        return _run_ray(spec, n_hands, agents, seed, threads, address, progress, chunk, first_hand)
+    return _run_local(spec, n_hands, agents, seed, threads, progress, chunk, first_hand, desc)
+
+
+def _bar(total: int, progress: bool, desc: str) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, disable=not progress, unit="hand", desc=desc, smoothing=0.1)
+
+
+def _run_local(
+    spec: RuleSpec,
+    n_hands: int,
+    agents: list[str],
+    seed: int,
+    threads: int,
+    progress: bool,
+    chunk: int,
+    first_hand: int,
+    desc: str,
+) -> RunResult:
+    from mjsim.selfplay import RESULT_DTYPE, simulate
+
+    parts: list[np.ndarray] = []
+    interrupted = False
+    with _bar(n_hands, progress, desc) as bar:
+        try:
+            for lo in range(0, n_hands, chunk):
+                m = min(chunk, n_hands - lo)
+                parts.append(
+                    simulate(spec, m, agents, seed, threads, chunk=m, first_hand=first_hand + lo)
+                )
+                bar.update(m)
+        except KeyboardInterrupt:
+            interrupted = True
+    rows = np.concatenate(parts) if parts else np.zeros(0, dtype=RESULT_DTYPE)
+    return RunResult(rows, n_hands, interrupted)
+
+
+def _shard(spec: RuleSpec, lo: int, m: int, agents: list[str], seed: int, threads: int) -> Any:
+    from mjsim.selfplay import simulate
+
+    return lo, simulate(spec, m, agents, seed, threads, chunk=m, first_hand=lo)
+
+
+def ray_available() -> bool:
+    """True if ``import ray`` works."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run_ray(
+    spec: RuleSpec,
+    n_hands: int,
+    agents: list[str],
+    seed: int,
+    threads: int,
+    address: str | None,
+    progress: bool,
+    chunk: int,
+    first_hand: int,
+) -> RunResult:
+    try:
+        import ray
+    except ImportError:
+        raise ImportError(
+            "--backend ray needs Ray: pip install 'mjsim[ray]' (or pip install ray)"
+        ) from None
+    from mjsim.selfplay import RESULT_DTYPE
+
+    if not ray.is_initialized():
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    task = ray.remote(num_cpus=1)(_shard)
+    pending = [
+        task.remote(spec, first_hand + lo, min(chunk, n_hands - lo), agents, seed, threads)
+        for lo in range(0, n_hands, chunk)
+    ]
+    done: dict[int, np.ndarray] = {}
+    interrupted = False
+    with _bar(n_hands, progress, "hands (ray)") as bar:
+        try:
+            while pending:
+                ready, pending = ray.wait(pending, num_returns=1)
+                lo, rows = ray.get(ready[0])
+                done[lo] = rows
+                bar.update(len(rows))
+        except KeyboardInterrupt:
+            interrupted = True
+            for ref in pending:
+                ray.cancel(ref, force=True)
+    # keep the finished prefix only when interrupted (hand indices stay contiguous)
+    parts = []
+    lo = first_hand
+    while lo in done:
+        parts.append(done[lo])
+        lo += len(done[lo])
+    if not interrupted and lo != first_hand + n_hands:
+        raise RuntimeError("ray backend: shards missing from the merge")
+    rows = np.concatenate(parts) if parts else np.zeros(0, dtype=RESULT_DTYPE)
+    return RunResult(rows, n_hands, interrupted)
+
+
+def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
+    """Scoring-item names of the spec's family, from its variant module (``ITEM_NAMES``) or
+    its scoring module; ``None`` if neither declares them."""
+    import importlib
+
+    for mod in (
+        f"mjsim.variants.{spec.name}",
+        f"mjsim.variants.{spec.scoring}",
+        f"mjsim.scoring.{spec.scoring}",
+    ):
+        try:
+            m = importlib.import_module(mod)
+        except ImportError:
+            continue
+        names = getattr(m, "ITEM_NAMES", None)
+        if names is not None:
+            return tuple(names)
+    return None

@@ -1,0 +1,276 @@
+"""Statistics of self-play results: confidence intervals, per-seat / per-agent summaries.
+
+Everything here is plain numpy on the result rows of :func:`mjsim.simulate`
+(``mjsim.selfplay.RESULT_DTYPE``; a structured array or a ``pandas.DataFrame`` with those
+columns). Hands are independent deals, so a per-hand quantity is an i.i.d. sample and the normal
+approximation gives its confidence interval; proportions use the Wilson score interval
+(Wilson 1927, "Probable inference, the law of succession, and statistical inference").
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+
+
+def _z(level: float) -> float:
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"level={level!r} must be in (0, 1)")
+    return NormalDist().inv_cdf(0.5 + level / 2.0)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with its two-sided confidence interval ``[lo, hi]`` and sample size."""
+
+    value: float
+    lo: float
+    hi: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval width (the ``±`` of ``value``)."""
+        return (self.hi - self.lo) / 2.0
+
+    def __str__(self) -> str:
+        return fmt(self)
+
+
+def fmt(e: Estimate, digits: int = 3, pct: bool = False) -> str:
+    """``"0.123 ± 0.004"`` (or ``"12.3% ± 0.4%"`` with ``pct``)."""
+    if e.n == 0 or math.isnan(e.value):
+        return "n/a"
+    if pct:
+        return f"{100 * e.value:.{max(digits - 2, 1)}f}% ± {100 * e.half_width:.{max(digits - 2, 1)}f}%"
+    return f"{e.value:.{digits}f} ± {e.half_width:.{digits}f}"
+
+
+def mean_ci(x: Any, level: float = 0.95) -> Estimate:
+    """Mean of the samples ``x`` (1-D, any numeric dtype) with a normal-approximation CI.
+
+    ``n < 2`` gives an interval of zero width (``n == 0``: NaN). ``ValueError`` for a bad level.
+    """
+    a = np.asarray(x, dtype=np.float64).ravel()
+    z = _z(level)
+    n = a.size
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    m = float(a.mean())
+    if n < 2:
+        return Estimate(m, m, m, n)
+    se = float(a.std(ddof=1)) / math.sqrt(n)
+    return Estimate(m, m - z * se, m + z * se, n)
+
+
+def proportion_ci(k: int, n: int, level: float = 0.95) -> Estimate:
+    """Proportion ``k / n`` with the Wilson score interval (``n == 0``: NaN)."""
+    k = int(k)
+    n = int(n)
+    if n < 0 or not 0 <= k <= max(n, 0):
+        raise ValueError(f"proportion_ci: need 0 <= k <= n, got k={k}, n={n}")
+    z = _z(level)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    p = k / n
+    den = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    lo = 0.0 if k == 0 else max(0.0, min(p, centre - half))
+    hi = 1.0 if k == n else min(1.0, max(p, centre + half))
+    return Estimate(p, lo, hi, n)
+
+
+def paired_diff(x: Any, y: Any, level: float = 0.95) -> tuple[Estimate, float]:
+    """Mean of ``x - y`` over paired samples with its CI and the two-sided p-value of "mean 0"
+    (normal approximation). ``ValueError`` if the lengths differ."""
+    a = np.asarray(x, dtype=np.float64).ravel()
+    b = np.asarray(y, dtype=np.float64).ravel()
+    if a.shape != b.shape:
+        raise ValueError(f"paired_diff: {a.size} vs {b.size} samples")
+    e = mean_ci(a - b, level)
+    return e, _p_value(e, level)
+
+
+def diff_ci(x: Any, y: Any, level: float = 0.95) -> tuple[Estimate, float]:
+    """Difference of the means of two independent samples (Welch) with CI and p-value."""
+    a = np.asarray(x, dtype=np.float64).ravel()
+    b = np.asarray(y, dtype=np.float64).ravel()
+    if a.size < 2 or b.size < 2:
+        return Estimate(math.nan, math.nan, math.nan, 0), math.nan
+    d = float(a.mean() - b.mean())
+    se = math.sqrt(a.var(ddof=1) / a.size + b.var(ddof=1) / b.size)
+    z = _z(level)
+    e = Estimate(d, d - z * se, d + z * se, min(a.size, b.size))
+    return e, _p_value(e, level)
+
+
+def _p_value(e: Estimate, level: float) -> float:
+    se = e.half_width / _z(level)
+    if e.n == 0 or math.isnan(e.value):
+        return math.nan
+    if se == 0:
+        return 0.0 if e.value != 0 else 1.0
+    return 2.0 * (1.0 - NormalDist().cdf(abs(e.value) / se))
+
+
+# ----------------------------------------------------------------------------- summaries
+def _col(rows: Any, name: str) -> np.ndarray:
+    return np.asarray(rows[name])
+
+
+def _has(rows: Any, name: str) -> bool:
+    names = getattr(getattr(rows, "dtype", None), "names", None)
+    if names is not None:
+        return name in names
+    return name in getattr(rows, "columns", ())
+
+
+def agent_payments(rows: Any, agents: Sequence[str], n_players: int) -> dict[str, np.ndarray]:
+    """Per-hand mean payment of each distinct agent name over the seats it holds.
+
+    ``agents``: the agent name of each seat (``len == n_players``). Returns name ->
+    float64[n_hands]; with one agent per seat this is the seat's ``pay`` column."""
+    if len(agents) != n_players:
+        raise ValueError(f"agents: {len(agents)} names for {n_players} seats")
+    out: dict[str, np.ndarray] = {}
+    for name in dict.fromkeys(agents):
+        seats = [p for p in range(n_players) if agents[p] == name]
+        out[name] = np.mean([_col(rows, f"pay{p}").astype(np.float64) for p in seats], axis=0)
+    return out
+
+
+def summarize(
+    rows: Any,
+    agents: Sequence[str],
+    n_players: int = 4,
+    item_names: Sequence[str] | None = None,
+    level: float = 0.95,
+) -> dict[str, Any]:
+    """The summary of a run: a JSON-ready dict (see :func:`format_summary` for the printout).
+
+    Keys: ``n_hands``, ``errors``, ``seats`` (win rate and mean payment per seat with CIs),
+    ``agents`` (mean payment and win rate per agent name), ``drawn_rate``, ``self_draw_share``
+    (of won hands), ``multi_winner_rate`` (of won hands), ``value_percentiles`` (hand value of
+    the first winner over won hands: p50/p75/p90/p99/max), ``top_items`` (the 10 most frequent
+    scoring items of the first winner: ``(name, hands, share of won hands)``), ``mean_draws``
+    (tiles drawn after the deal), ``mean_turns`` (draws per seat), ``mean_decisions``.
+    """
+    n = len(_col(rows, "hand"))
+    winners = _col(rows, "winners").astype(np.int64)
+    n_win = _col(rows, "n_winners").astype(np.int64)
+    won = n_win > 0
+    n_won = int(won.sum())
+    seats = []
+    for p in range(n_players):
+        seats.append(
+            {
+                "seat": p,
+                "agent": agents[p],
+                "win_rate": proportion_ci(int(((winners >> p) & 1).sum()), n, level),
+                "mean_pay": mean_ci(_col(rows, f"pay{p}"), level),
+            }
+        )
+    per_agent = {}
+    pays = agent_payments(rows, agents, n_players)
+    for name, x in pays.items():
+        held = [p for p in range(n_players) if agents[p] == name]
+        wins = sum(int(((winners >> p) & 1).sum()) for p in held)
+        per_agent[name] = {
+            "seats": held,
+            "mean_pay": mean_ci(x, level),
+            "win_rate": proportion_ci(wins, n * len(held), level),
+        }
+    values = _col(rows, "value")[won]
+    pct = {}
+    if values.size:
+        for q in (50, 75, 90, 99):
+            pct[f"p{q}"] = float(np.percentile(values, q))
+        pct["max"] = float(values.max())
+    items: Counter[int] = Counter()
+    for i in range(6):
+        col = f"item{i}"
+        if not _has(rows, col):
+            break
+        ids = _col(rows, col)
+        ids = ids[ids >= 0]
+        items.update(int(v) for v in ids)
+    top = []
+    for it, c in items.most_common(10):
+        name = item_names[it] if item_names is not None and it < len(item_names) else f"item {it}"
+        top.append((name, c, c / n_won if n_won else math.nan))
+    draws = _col(rows, "draws").astype(np.float64)
+    return {
+        "n_hands": n,
+        "errors": int((_col(rows, "error") != 0).sum()),
+        "seats": seats,
+        "agents": per_agent,
+        "drawn_rate": proportion_ci(n - n_won, n, level),
+        "self_draw_share": proportion_ci(
+            int((_col(rows, "win_kind")[won] == 1).sum()), n_won, level
+        ),
+        "multi_winner_rate": proportion_ci(int((n_win > 1).sum()), n_won, level),
+        "value_percentiles": pct,
+        "top_items": top,
+        "mean_draws": mean_ci(draws, level),
+        "mean_turns": mean_ci(draws / n_players, level),
+        "mean_decisions": mean_ci(_col(rows, "decisions"), level),
+    }
+
+
+def format_summary(summary: dict[str, Any], title: str = "") -> str:
+    """A plain-text report of :func:`summarize` (95% CIs as ``±``)."""
+    lines = []
+    if title:
+        lines.append(title)
+    lines.append(f"hands: {summary['n_hands']}   engine errors: {summary['errors']}")
+    lines.append("")
+    lines.append(f"{'seat':<6}{'agent':<12}{'win rate':>20}{'mean payment':>22}")
+    for s in summary["seats"]:
+        lines.append(
+            f"{s['seat']:<6}{s['agent']:<12}{fmt(s['win_rate'], pct=True):>20}"
+            f"{fmt(s['mean_pay']):>22}"
+        )
+    lines.append("")
+    lines.append(f"{'agent':<12}{'seats':<10}{'win rate':>20}{'mean payment/hand':>22}")
+    for name, a in summary["agents"].items():
+        seats = ",".join(str(p) for p in a["seats"])
+        lines.append(
+            f"{name:<12}{seats:<10}{fmt(a['win_rate'], pct=True):>20}{fmt(a['mean_pay']):>22}"
+        )
+    lines.append("")
+    lines.append(f"drawn hands:        {fmt(summary['drawn_rate'], pct=True)}")
+    lines.append(f"self-draw share:    {fmt(summary['self_draw_share'], pct=True)} of won hands")
+    lines.append(f"multi-winner rate:  {fmt(summary['multi_winner_rate'], pct=True)} of won hands")
+    pct = summary["value_percentiles"]
+    if pct:
+        lines.append("hand value:         " + "  ".join(f"{k} {v:g}" for k, v in pct.items()))
+    lines.append(
+        f"mean turns:         {fmt(summary['mean_turns'], 2)} per seat "
+        f"({fmt(summary['mean_draws'], 2)} draws, "
+        f"{fmt(summary['mean_decisions'], 1)} decisions per hand)"
+    )
+    if summary["top_items"]:
+        lines.append("top scoring items (first winner; share of won hands):")
+        for name, c, share in summary["top_items"]:
+            lines.append(f"  {name:<28}{c:>10}  {100 * share:6.2f}%")
+    return "\n".join(lines)
+
+
+def to_jsonable(obj: Any) -> Any:
+    """``summarize`` output with :class:`Estimate` as ``{value, lo, hi, n}`` (for JSON)."""
+    if isinstance(obj, Estimate):
+        return {"value": obj.value, "lo": obj.lo, "hi": obj.hi, "n": obj.n}
+    if isinstance(obj, dict):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [to_jsonable(v) for v in obj]
+    if isinstance(obj, np.generic):
+        return obj.item()
+    return obj

@@ -1,0 +1,295 @@
+"""Rule-balance studies: a grid of rule overrides played on the same seeds, compared with the base.
+
+``study("hebei", {"allow_chow": [True, False], "min_fan": [0, 1]}, 10_000)`` plays the base
+rules and every cell of the grid on the same hand indices of the same seed (hand ``i`` is dealt
+from ``(seed, i)`` in every cell; with the same tile set the walls are identical), so the
+differences against the base are paired per hand. Writes ``study.csv`` and PNG plots.
+
+Per cell: drawn-hand rate, win rate and mean payment by seat relative to the dealer (the
+dealer's edge), self-draw share, mean hand value of won hands, mean turn of the winning tile;
+each with a 95% CI, and the paired difference against the base with its CI.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mjsim.stats import Estimate, fmt, mean_ci, paired_diff
+
+SEAT_LABELS = ("dealer", "next", "opposite", "previous")
+
+
+def parse_grid(items: Sequence[str]) -> dict[str, list[Any]]:
+    """``["allow_chow=true,false", "min_fan=0,8"]`` -> ``{"allow_chow": [True, False], ...}``.
+
+    Alternatives are separated by commas; for tuple-valued fields (``win_shapes``,
+    ``wild_tiles``...) by ``;`` (each alternative then uses commas). Values are converted by
+    the field's type; ``ValueError`` names a bad field or value."""
+    import typing
+
+    from mjsim.rules.spec import RuleSpec
+    from mjsim.variants import parse_override
+
+    hints = typing.get_type_hints(RuleSpec)
+    grid: dict[str, list[Any]] = {}
+    for text in items:
+        if "=" not in text:
+            raise ValueError(f"bad --set {text!r}: expected key=value[,value...]")
+        key, vals = text.split("=", 1)
+        key = key.strip()
+        tp = str(hints.get(key, ""))
+        sep = ";" if "tuple" in tp else ","
+        alts = [v.strip() for v in vals.split(sep) if v.strip()]
+        if not alts:
+            raise ValueError(f"bad --set {text!r}: no value")
+        grid[key] = [parse_override(f"{key}={v}")[1] for v in alts]
+    return grid
+
+
+def cells(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """The cartesian product of the grid as override dicts (the base ``{}`` not included)."""
+    keys = list(grid)
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*grid.values())]
+
+
+def cell_label(overrides: dict[str, Any]) -> str:
+    """``"allow_chow=False min_fan=8"`` (``"base"`` for no overrides)."""
+    if not overrides:
+        return "base"
+    return " ".join(f"{k}={v}" for k, v in overrides.items())
+
+
+def _relative(rows: np.ndarray, n_players: int, col: str) -> np.ndarray:
+    """``out[i, j]``: the value of seat ``(dealer + j) % n`` in hand ``i``."""
+    dealer = rows["dealer"].astype(np.int64)
+    out = np.zeros((len(rows), n_players), dtype=np.float64)
+    cols = np.stack([rows[f"{col}{p}"] for p in range(n_players)], axis=1).astype(np.float64)
+    for j in range(n_players):
+        out[:, j] = cols[np.arange(len(rows)), (dealer + j) % n_players]
+    return out
+
+
+def _won_by(rows: np.ndarray, n_players: int) -> np.ndarray:
+    dealer = rows["dealer"].astype(np.int64)
+    w = rows["winners"].astype(np.int64)
+    out = np.zeros((len(rows), n_players), dtype=np.float64)
+    for j in range(n_players):
+        out[:, j] = (w >> ((dealer + j) % n_players)) & 1
+    return out
+
+
+def cell_metrics(rows: np.ndarray, n_players: int, level: float = 0.95) -> dict[str, Any]:
+    """Per-hand samples and estimates of one cell (see the module docstring)."""
+    won = rows["n_winners"] > 0
+    samples = {
+        "drawn_rate": (~won).astype(np.float64),
+        "self_draw": (rows["win_kind"] == 1).astype(np.float64),
+    }
+    wins = _won_by(rows, n_players)
+    pays = _relative(rows, n_players, "pay")
+    for j in range(n_players):
+        samples[f"win_{SEAT_LABELS[j]}"] = wins[:, j]
+        samples[f"pay_{SEAT_LABELS[j]}"] = pays[:, j]
+    est = {k: mean_ci(v, level) for k, v in samples.items()}
+    est["self_draw_share"] = mean_ci(samples["self_draw"][won], level)
+    est["mean_value"] = mean_ci(rows["value"][won], level)
+    turn = rows["draws"].astype(np.float64) // n_players + 1
+    est["win_turn"] = mean_ci(turn[won], level)
+    return {"samples": samples, "est": est, "values": rows["value"][won], "turns": turn[won]}
+
+
+def study(
+    variant: str,
+    grid: dict[str, list[Any]],
+    n_hands: int,
+    agents: Sequence[str] = ("greedy", "greedy", "greedy", "greedy"),
+    seed: int = 0,
+    threads: int | None = None,
+    *,
+    out_dir: str | Path | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool = False,
+    level: float = 0.95,
+    plots: bool = True,
+) -> Any:
+    """Play the base rules and every grid cell on the same seed; return the side-by-side table
+    (``pandas.DataFrame``, one row per cell, ``<metric>``, ``<metric>_lo``, ``<metric>_hi``
+    and the paired ``d_<metric>`` against the base with its CI bounds). With ``out_dir``: write
+    ``study.csv`` and the PNG plots there (see :func:`plot_study`).
+
+    Raises ``ValueError`` (before playing anything) for an unknown field, a bad value or an
+    impossible cell spec, naming the cell.
+    """
+    import pandas as pd
+
+    from mjsim import variants
+    from mjsim.distributed import run
+    from mjsim.rules.spec import check_playable
+
+    base = variants.get(variant)
+    all_cells = [{}] + [c for c in cells(grid) if c]
+    specs = []
+    for c in all_cells:
+        try:
+            spec = variants.get(variant, **c)
+            check_playable(spec)
+        except (ValueError, NotImplementedError) as e:
+            raise ValueError(f"study cell {cell_label(c)!r}: {e}") from None
+        specs.append(spec)
+    n = base.n_players
+    agents = list(agents)
+    if len(agents) == 1:
+        agents = agents * n
+    results = []
+    for i, spec in enumerate(specs):
+        res = run(
+            spec,
+            n_hands,
+            agents,
+            seed,
+            threads,
+            backend=backend,
+            address=address,
+            progress=progress,
+            desc=f"cell {i + 1}/{len(all_cells)}",
+        )
+        if res.interrupted:
+            raise KeyboardInterrupt
+        results.append(cell_metrics(res.rows, n, level))
+    table = []
+    base_m = results[0]
+    for c, m in zip(all_cells, results, strict=True):
+        row: dict[str, Any] = {"cell": cell_label(c), "hands": int(n_hands)}
+        for k, e in m["est"].items():
+            row[k] = e.value
+            row[f"{k}_lo"] = e.lo
+            row[f"{k}_hi"] = e.hi
+        for k, x in m["samples"].items():
+            if k == "self_draw":
+                continue
+            d, p = paired_diff(x, base_m["samples"][k], level)
+            row[f"d_{k}"] = d.value
+            row[f"d_{k}_lo"] = d.lo
+            row[f"d_{k}_hi"] = d.hi
+            row[f"d_{k}_p"] = p
+        table.append(row)
+    df = pd.DataFrame(table)
+    if out_dir is not None:
+        out = Path(out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        df.to_csv(out / "study.csv", index=False)
+        if plots:
+            plot_study(df, results, [cell_label(c) for c in all_cells], n, out)
+    return df
+
+
+def format_study(df: Any) -> str:
+    """The printed side-by-side table: each metric ``value ± half-width`` and the difference
+    against the base ``[Δ ± half-width]``."""
+    metrics = [
+        ("drawn_rate", "drawn", True),
+        ("win_dealer", "dealer win", True),
+        ("pay_dealer", "dealer pay", False),
+        ("self_draw_share", "self-draw", True),
+        ("mean_value", "value", False),
+        ("win_turn", "win turn", False),
+    ]
+    lines = []
+    header = f"{'cell':<34}" + "".join(f"{t:>26}" for _, t, _ in metrics)
+    lines.append(header)
+    for _, row in df.iterrows():
+        s = f"{row['cell']:<34}"
+        for k, _, pct in metrics:
+            e = Estimate(row[k], row[f"{k}_lo"], row[f"{k}_hi"], int(row["hands"]))
+            cell = fmt(e, 3, pct)
+            dk = f"d_{k}"
+            if dk in row and row["cell"] != "base" and not math.isnan(row[dk]):
+                half = (row[f"{dk}_hi"] - row[f"{dk}_lo"]) / 2
+                scale = 100 if pct else 1
+                cell += f" [{scale * row[dk]:+.2f}±{scale * half:.2f}]"
+            s += f"{cell:>26}"
+        lines.append(s)
+    lines.append("(95% CIs; [Δ±] = paired difference against the base rules, same seeds)")
+    return "\n".join(lines)
+
+
+def plot_study(
+    df: Any, results: list[dict[str, Any]], labels: list[str], n_players: int, out: Path
+) -> list[Path]:
+    """Write ``value_distribution.png``, ``win_rate_by_seat.png``, ``winning_turn.png`` and
+    ``drawn_rate.png`` into ``out`` (matplotlib, Agg backend); returns the paths."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    paths = []
+    x = np.arange(len(labels))
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    vmax = max((int(m["values"].max()) if m["values"].size else 0) for m in results)
+    bins = np.arange(0, min(vmax, 200) + 2) - 0.5 if vmax < 60 else 40
+    for lab, m in zip(labels, results, strict=True):
+        if m["values"].size:
+            ax.hist(m["values"], bins=bins, histtype="step", density=True, label=lab)
+    ax.set_xlabel("hand value of the (first) winner")
+    ax.set_ylabel("share of won hands")
+    ax.set_title("hand-value distribution")
+    ax.legend(fontsize=7)
+    paths.append(_save(fig, out / "value_distribution.png"))
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    w = 0.8 / n_players
+    for j in range(n_players):
+        k = f"win_{SEAT_LABELS[j]}"
+        v = df[k].to_numpy()
+        err = (df[f"{k}_hi"] - df[f"{k}_lo"]).to_numpy() / 2
+        ax.bar(x + (j - (n_players - 1) / 2) * w, v, w, yerr=err, label=SEAT_LABELS[j])
+    ax.set_xticks(x, labels, rotation=20, ha="right", fontsize=7)
+    ax.set_ylabel("win rate (95% CI)")
+    ax.set_title("win rate by seat (relative to the dealer)")
+    ax.legend(fontsize=7)
+    paths.append(_save(fig, out / "win_rate_by_seat.png"))
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    tmax = max((int(m["turns"].max()) if m["turns"].size else 1) for m in results)
+    for lab, m in zip(labels, results, strict=True):
+        if m["turns"].size:
+            ax.hist(
+                m["turns"],
+                bins=np.arange(1, tmax + 2) - 0.5,
+                histtype="step",
+                density=True,
+                label=lab,
+            )
+    ax.set_xlabel("turn of the winning tile (draws per seat)")
+    ax.set_ylabel("share of won hands")
+    ax.set_title("turn of the winning tile")
+    ax.legend(fontsize=7)
+    paths.append(_save(fig, out / "winning_turn.png"))
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    v = df["drawn_rate"].to_numpy()
+    err = (df["drawn_rate_hi"] - df["drawn_rate_lo"]).to_numpy() / 2
+    ax.bar(x, v, 0.6, yerr=err)
+    ax.set_xticks(x, labels, rotation=20, ha="right", fontsize=7)
+    ax.set_ylabel("drawn-hand rate (95% CI)")
+    ax.set_title("drawn-hand rate per cell")
+    paths.append(_save(fig, out / "drawn_rate.png"))
+    return paths
+
+
+def _save(fig: Any, path: Path) -> Path:
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
