@@ -67,7 +67,7 @@ TEMPLATES, TEMPLATES_BY_KIND, N_TEMPLATES_BY_KIND = _templates()
 N_TEMPLATES = TEMPLATES.shape[0]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _pair_allowed(k: int, pair_rule: int) -> bool:
     if pair_rule == PAIR_ANY:
         return True
@@ -79,7 +79,7 @@ def _pair_allowed(k: int, pair_rule: int) -> bool:
     return r != 1 and r != 7
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _template_allowed(t: int, honor_chow: int) -> bool:
     ty = TEMPLATES[t, 0]
     if ty != SET_HONOR_CHOW:

@@ -49,7 +49,7 @@ from mjsim.kernels.special import (
 from mjsim.kernels.standard import BIG, is_standard_win, standard_shanten
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _total(counts: np.ndarray) -> int:
     t = 0
     for k in range(34):

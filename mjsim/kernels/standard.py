@@ -40,7 +40,7 @@ from mjsim.kernels.tables import (
 BIG = 1000  # returned shanten for invalid input (a count above 4, a meld count outside 0..5)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _suit_code(counts: np.ndarray, base: int) -> int:
     return counts[base] + 5 * (
         counts[base + 1]
@@ -64,7 +64,7 @@ def _suit_code(counts: np.ndarray, base: int) -> int:
     )
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _honor_code(counts: np.ndarray) -> int:
     return counts[27] + 5 * (
         counts[28]
@@ -72,7 +72,7 @@ def _honor_code(counts: np.ndarray) -> int:
     )
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _valid_counts(counts: np.ndarray) -> bool:
     mx = 0
     for k in range(34):
@@ -81,7 +81,7 @@ def _valid_counts(counts: np.ndarray) -> bool:
     return mx <= 4
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _win_no_wild(counts: np.ndarray, pair_rule: int, honor_chow: int) -> bool:
     """Zero-wild win check from the one-byte WIN tables (tile total already checked)."""
     t = tables()
@@ -147,7 +147,7 @@ def is_standard_win(
     return best <= n_wild
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _group_val(t: np.ndarray, base: int, stride_p: int, p: int, m: int) -> int:
     return np.int64(t[base + p * stride_p + m])
 
@@ -220,3 +220,78 @@ def standard_shanten(
     if s < -1:
         s = -1
     return s
+
+
+@numba.njit(cache=True)
+def _best_with_pair(t: np.ndarray, need: int, rows: np.ndarray, pv: int, pair_rule: int) -> int:
+    """Least wilds over the pair's placement; ``rows``: MINW row offsets of the 4 groups."""
+    best = need + 2  # a pair made of two wilds
+    for g in range(3):
+        v = need - t[rows[g]] + t[rows[g] + pv]
+        if v < best:
+            best = v
+    if pair_rule != PAIR_258:
+        v = need - t[rows[3]] + t[rows[3] + 1]
+        if v < best:
+            best = v
+    return best
+
+
+@numba.njit(cache=True)
+def standard_wait_mask(
+    counts: np.ndarray,
+    n_melds: int,
+    n_wild: int,
+    pair_rule: int,
+    honor_chow: int,
+    out: np.ndarray,
+) -> int:
+    """``out[k]`` |= adding one natural tile of kind ``k`` (held < 4) completes the standard
+    shape. Adding a tile changes one group's code only, so each kind costs one table lookup.
+
+    ``counts``: uint8[34] of ``3*n_melds + 1`` tiles with the wilds; ``out``: bool[34]
+    (bits are only set, never cleared). Returns the number of kinds set by this call.
+    """
+    total = 0
+    mx = 0
+    for k in range(34):
+        v = counts[k]
+        total += v
+        mx = max(mx, v)
+    if mx > 4 or total + n_wild + 1 != 3 * n_melds + 2 or n_melds < 0 or n_melds >= MAX_M:
+        return 0
+    t = tables()
+    pv = 1 + pair_rule
+    codes = np.empty(4, dtype=np.int64)
+    codes[0] = _suit_code(counts, 0)
+    codes[1] = _suit_code(counts, 9)
+    codes[2] = _suit_code(counts, 18)
+    codes[3] = _honor_code(counts)
+    rows = np.empty(4, dtype=np.int64)
+    for g in range(3):
+        rows[g] = SUIT_MINW_OFF + 4 * codes[g]
+    rows[3] = HON_MINW_OFF + 2 * (honor_chow * N_HON + codes[3])
+    need = 0
+    for g in range(4):
+        need += np.int64(t[rows[g]])
+    n = 0
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        g = k // 9 if k < 27 else 3
+        j = k - 9 * g
+        step = 1
+        for _ in range(j):
+            step *= 5
+        old = rows[g]
+        if g < 3:
+            rows[g] = SUIT_MINW_OFF + 4 * (codes[g] + step)
+        else:
+            rows[g] = HON_MINW_OFF + 2 * (honor_chow * N_HON + codes[g] + step)
+        need_k = need - t[old] + t[rows[g]]
+        if _best_with_pair(t, need_k, rows, pv, pair_rule) <= n_wild:
+            if not out[k]:
+                n += 1
+            out[k] = True
+        rows[g] = old
+    return n

@@ -19,8 +19,8 @@ Shanten then is a min-plus combination of the four groups' ``DIST`` vectors (see
 :mod:`mjsim.kernels.standard`); the overlap formulation is exact, including the four-copy limit.
 
 The tables total about 60 MB. They are built by jitted builders (about 2-5 s on one core) on
-first use and cached as ``tables-v{TABLE_VERSION}.npy`` in ``$MJSIM_CACHE_DIR``, else
-``~/.cache/mjsim``, else a temporary directory; later processes memory-map the file.
+first use and cached as ``tables-v{TABLE_VERSION}.npy`` in ``$MJSIM_CACHE_DIR`` (default
+``~/.cache/mjsim``), else (not writable) a temporary directory; later processes memory-map it.
 
 The jitted kernels reach the tables through a linker symbol (``mjsim_tables_v2``) registered
 with llvmlite when this module is imported: numba would otherwise freeze a global array into
@@ -278,13 +278,10 @@ def build_tables() -> np.ndarray:
 
 
 def _cache_dirs() -> list[Path]:
-    dirs = []
+    """``$MJSIM_CACHE_DIR`` if set (it replaces ``~/.cache/mjsim``), then a temp-dir fallback."""
     env = os.environ.get("MJSIM_CACHE_DIR")
-    if env:
-        dirs.append(Path(env))
-    dirs.append(Path.home() / ".cache" / "mjsim")
-    dirs.append(Path(tempfile.gettempdir()) / "mjsim-cache")
-    return dirs
+    first = Path(env) if env else Path.home() / ".cache" / "mjsim"
+    return [first, Path(tempfile.gettempdir()) / "mjsim-cache"]
 
 
 def _load_or_build() -> np.ndarray:
@@ -345,7 +342,7 @@ def tables_ptr(typingctx):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def tables() -> np.ndarray:
     """The table buffer as a ``uint8[TOTAL_SIZE]`` array view (for use inside kernels)."""
     return numba.carray(tables_ptr(), (TOTAL_SIZE,))

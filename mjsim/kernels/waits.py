@@ -20,6 +20,7 @@ import numpy as np
 from mjsim.kernels import SHAPE_STANDARD
 from mjsim.kernels.decompose import search
 from mjsim.kernels.shanten import is_win
+from mjsim.kernels.standard import standard_wait_mask
 
 
 @numba.njit(cache=True)
@@ -52,19 +53,26 @@ def waits_detail(
     ``counts``: uint8[34] of ``3*n_melds + 1`` tiles with the wilds; ``out_kinds``,
     ``out_exhausted``: bool[34], overwritten. Returns the number of drawable wait kinds.
     """
-    c = counts.copy()
-    n = 0
     for k in range(34):
         out_kinds[k] = False
         out_exhausted[k] = False
+    if shapes & SHAPE_STANDARD:
+        standard_wait_mask(counts, n_melds, n_wild, pair_rule, honor_chow, out_kinds)
+    other = shapes & ~SHAPE_STANDARD
+    c = counts.copy()
+    for k in range(34):
         if c[k] < 4:
-            c[k] += 1
-            if is_win(c, n_melds, n_wild, pair_rule, honor_chow, shapes):
-                out_kinds[k] = True
-                n += 1
-            c[k] -= 1
+            if other != 0 and not out_kinds[k]:
+                c[k] += 1
+                if is_win(c, n_melds, n_wild, pair_rule, honor_chow, other):
+                    out_kinds[k] = True
+                c[k] -= 1
         elif c[k] == 4 and shapes & SHAPE_STANDARD:
             out_exhausted[k] = _phantom_wait(c, k, n_melds, n_wild, pair_rule, honor_chow)
+    n = 0
+    for k in range(34):
+        if out_kinds[k]:
+            n += 1
     return n
 
 
