@@ -80,17 +80,18 @@ def _pair_allowed(k: int, pair_rule: int) -> bool:
 
 
 @numba.njit(cache=True)
-def _template_allowed(t: int, honor_chow: int) -> bool:
-    ty = TEMPLATES[t, 0]
+def _template_allowed(tpl: np.ndarray, t: int, honor_chow: int) -> bool:
+    ty = tpl[t, 0]
     if ty != SET_HONOR_CHOW:
         return True
-    if TEMPLATES[t, 1] == 31:
+    if tpl[t, 1] == 31:
         return (honor_chow & 2) != 0
     return (honor_chow & 1) != 0
 
 
 @numba.njit(cache=True)
 def _try_apply(
+    tpl: np.ndarray,
     t: int,
     mask: int,
     low: int,
@@ -104,14 +105,14 @@ def _try_apply(
     ``low`` >= 0: the set must hold the natural tile ``low`` (its first copy natural; identical
     members natural as a prefix). ``low`` < 0: an all-wild set (mask must be 0).
     """
-    size = TEMPLATES[t, 2]
+    size = tpl[t, 2]
     if mask >= (1 << size):
         return -1
-    same = TEMPLATES[t, 0] == SET_PAIR or TEMPLATES[t, 0] == SET_PUNG
+    same = tpl[t, 0] == SET_PAIR or tpl[t, 0] == SET_PUNG
     if low >= 0:
         first_low = -1
         for i in range(size):
-            if TEMPLATES[t, 3 + i] == low:
+            if tpl[t, 3 + i] == low:
                 first_low = i
                 break
         if first_low < 0 or not (mask >> first_low) & 1:
@@ -125,7 +126,7 @@ def _try_apply(
     used = 0
     ok = True
     for i in range(size):
-        k = TEMPLATES[t, 3 + i]
+        k = tpl[t, 3 + i]
         h[k] += 1
         if h[k] > lim[k]:
             ok = False
@@ -138,39 +139,43 @@ def _try_apply(
     if used > w:
         ok = False
     if not ok:
-        _revert(t, mask, c, h)
+        _revert(tpl, t, mask, c, h)
         return -1
     return used
 
 
 @numba.njit(cache=True)
-def _revert(t: int, mask: int, c: np.ndarray, h: np.ndarray) -> None:
-    size = TEMPLATES[t, 2]
+def _revert(tpl: np.ndarray, t: int, mask: int, c: np.ndarray, h: np.ndarray) -> None:
+    size = tpl[t, 2]
     for i in range(size):
-        k = TEMPLATES[t, 3 + i]
+        k = tpl[t, 3 + i]
         h[k] -= 1
         if (mask >> i) & 1:
             c[k] += 1
 
 
 @numba.njit(cache=True)
-def _set_code(t: int, wilds: int) -> int:
-    return (TEMPLATES[t, 0] * 34 + TEMPLATES[t, 1]) * 4 + wilds
+def _set_code(tpl: np.ndarray, t: int, wilds: int) -> int:
+    return (tpl[t, 0] * 34 + tpl[t, 1]) * 4 + wilds
 
 
 @numba.njit(cache=True)
-def _key(n_sets: int, st: np.ndarray, sw: np.ndarray) -> int:
+def _key(tpl: np.ndarray, n_sets: int, st: np.ndarray, sw: np.ndarray) -> int:
     pair = 0
     codes = np.zeros(5, dtype=np.int64)
     nm = 0
     for d in range(n_sets):
-        code = _set_code(st[d], sw[d])
-        if TEMPLATES[st[d], 0] == SET_PAIR:
+        code = _set_code(tpl, st[d], sw[d])
+        if tpl[st[d], 0] == SET_PAIR:
             pair = code
         else:
-            codes[nm] = code
+            # insertion into descending order (zero padding stays last)
+            i = nm
+            while i > 0 and codes[i - 1] < code:
+                codes[i] = codes[i - 1]
+                i -= 1
+            codes[i] = code
             nm += 1
-    codes = np.sort(codes)[::-1]  # descending; zero padding last
     key = pair
     for i in range(5):
         key = (key << 10) | codes[i]
@@ -179,6 +184,34 @@ def _key(n_sets: int, st: np.ndarray, sw: np.ndarray) -> int:
 
 @numba.njit(cache=True)
 def search(
+    counts: np.ndarray,
+    n_melds: int,
+    n_wild: int,
+    pair_rule: int,
+    honor_chow: int,
+    lim: np.ndarray,
+    collect: bool,
+) -> tuple[int, np.ndarray]:
+    """Depth-first search over standard decompositions (see :func:`_search`)."""
+    return _search(
+        TEMPLATES,
+        TEMPLATES_BY_KIND,
+        N_TEMPLATES_BY_KIND,
+        counts,
+        n_melds,
+        n_wild,
+        pair_rule,
+        honor_chow,
+        lim,
+        collect,
+    )
+
+
+@numba.njit(cache=True)
+def _search(
+    tpl: np.ndarray,
+    by_kind: np.ndarray,
+    n_by_kind: np.ndarray,
     counts: np.ndarray,
     n_melds: int,
     n_wild: int,
@@ -228,21 +261,21 @@ def search(
                         low = k
                         break
             if low >= 0:
-                while ci[depth] < N_TEMPLATES_BY_KIND[low]:
-                    t = TEMPLATES_BY_KIND[low, ci[depth]]
+                while ci[depth] < n_by_kind[low]:
+                    t = by_kind[low, ci[depth]]
                     m = mi[depth]
                     if m >= 8:
                         ci[depth] += 1
                         mi[depth] = 0
                         continue
                     mi[depth] += 1
-                    is_pair = TEMPLATES[t, 0] == SET_PAIR
+                    is_pair = tpl[t, 0] == SET_PAIR
                     if is_pair:
                         if pair_used or not _pair_allowed(low, pair_rule):
                             continue
-                    elif melds >= n_melds or not _template_allowed(t, honor_chow):
+                    elif melds >= n_melds or not _template_allowed(tpl, t, honor_chow):
                         continue
-                    u = _try_apply(t, m, low, c, h, lim, w)
+                    u = _try_apply(tpl, t, m, low, c, h, lim, w)
                     if u < 0:
                         continue
                     st[depth] = t
@@ -251,16 +284,16 @@ def search(
                     advanced = True
                     break
             elif w == 3 * (n_melds - melds) + (0 if pair_used else 2):
-                while ci[depth] < N_TEMPLATES:
+                while ci[depth] < tpl.shape[0]:
                     t = ci[depth]
                     ci[depth] += 1
-                    is_pair = TEMPLATES[t, 0] == SET_PAIR
+                    is_pair = tpl[t, 0] == SET_PAIR
                     if is_pair:
-                        if pair_used or not _pair_allowed(TEMPLATES[t, 1], pair_rule):
+                        if pair_used or not _pair_allowed(tpl[t, 1], pair_rule):
                             continue
-                    elif melds >= n_melds or not _template_allowed(t, honor_chow):
+                    elif melds >= n_melds or not _template_allowed(tpl, t, honor_chow):
                         continue
-                    u = _try_apply(t, 0, -1, c, h, lim, w)
+                    u = _try_apply(tpl, t, 0, -1, c, h, lim, w)
                     if u < 0:
                         continue
                     st[depth] = t
@@ -270,9 +303,9 @@ def search(
                     break
         if advanced:
             t = st[depth]
-            is_pair = TEMPLATES[t, 0] == SET_PAIR
+            is_pair = tpl[t, 0] == SET_PAIR
             w -= sw[depth]
-            nat -= TEMPLATES[t, 2] - sw[depth]
+            nat -= tpl[t, 2] - sw[depth]
             if is_pair:
                 pair_used = True
             else:
@@ -284,19 +317,19 @@ def search(
                     bigger = np.empty(2 * nkeys, dtype=np.int64)
                     bigger[:nkeys] = keys
                     keys = bigger
-                keys[nkeys] = _key(depth + 1, st, sw)
+                keys[nkeys] = _key(tpl, depth + 1, st, sw)
                 nkeys += 1
                 # undo and keep trying at this depth
-                _revert(t, sm[depth], c, h)
+                _revert(tpl, t, sm[depth], c, h)
                 w += sw[depth]
-                nat += TEMPLATES[t, 2] - sw[depth]
+                nat += tpl[t, 2] - sw[depth]
                 if is_pair:
                     pair_used = False
                 else:
                     melds -= 1
                 continue
             depth += 1
-            if sw[depth - 1] == TEMPLATES[st[depth - 1], 2]:
+            if sw[depth - 1] == tpl[st[depth - 1], 2]:
                 ci[depth] = st[depth - 1]  # all-wild sets in non-decreasing template order
             else:
                 ci[depth] = 0
@@ -305,14 +338,32 @@ def search(
             depth -= 1
             if depth >= 0:
                 t = st[depth]
-                _revert(t, sm[depth], c, h)
+                _revert(tpl, t, sm[depth], c, h)
                 w += sw[depth]
-                nat += TEMPLATES[t, 2] - sw[depth]
-                if TEMPLATES[t, 0] == SET_PAIR:
+                nat += tpl[t, 2] - sw[depth]
+                if tpl[t, 0] == SET_PAIR:
                     pair_used = False
                 else:
                     melds -= 1
     return nkeys, keys
+
+
+@numba.njit(cache=True)
+def _shell_sort(a: np.ndarray) -> None:
+    """In-place ascending sort (small code: np.sort would compile a large quicksort)."""
+    n = a.shape[0]
+    gap = 1
+    while gap < n // 3:
+        gap = 3 * gap + 1
+    while gap >= 1:
+        for i in range(gap, n):
+            x = a[i]
+            j = i
+            while j >= gap and a[j - gap] > x:
+                a[j] = a[j - gap]
+                j -= gap
+            a[j] = x
+        gap //= 3
 
 
 @numba.njit(cache=True)
@@ -335,7 +386,8 @@ def decompose(
     n, keys = search(counts, n_melds, n_wild, pair_rule, honor_chow, lim, True)
     if n == 0:
         return 0
-    ks = np.sort(keys[:n])
+    ks = keys[:n]
+    _shell_sort(ks)
     n_unique = 0
     for i in range(n):
         if i > 0 and ks[i] == ks[i - 1]:
