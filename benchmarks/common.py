@@ -315,7 +315,7 @@ class SubprocessResult:
     stdout: str
     stderr: str
     seconds: float
-    peak_rss: int  # bytes, from wait4's rusage.ru_maxrss of this very child
+    peak_rss: int  # bytes: ru_maxrss of the command (see run_subprocess); -1 if unknown
 
     def last_json(self) -> Any:
         """Parse the last stdout line that is a JSON object; ``ValueError`` if there is none."""
@@ -329,6 +329,28 @@ class SubprocessResult:
         )
 
 
+# A tiny launcher between the benchmark process and the measured command. Linux folds the
+# pre-exec memory high-water mark into a child's ru_maxrss (exec_mmap records the old mm's
+# hiwater), and a child forked from a big parent (run_all with numba loaded) starts from the
+# parent's pages, so wait4 on a direct child over-reports. The launcher (python -S, ~10 MiB)
+# forks the real command from a small process and reports the grandchild's ru_maxrss, which is
+# max(launcher, command) - exact for any command larger than the launcher.
+_RSS_LAUNCHER = """
+import os, sys
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvpe(sys.argv[2], sys.argv[2:], os.environ)
+    finally:
+        os._exit(127)
+_, status, ru = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(str(ru.ru_maxrss))
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
+
+
 def run_subprocess(
     args: Sequence[str],
     env: Mapping[str, str] | None = None,
@@ -337,9 +359,10 @@ def run_subprocess(
 ) -> SubprocessResult:
     """Run a command to completion; return its outputs, wall time and its OWN peak RSS.
 
-    The peak RSS comes from ``os.wait4`` on that child (``ru_maxrss``, KiB on Linux), so each
-    configuration run this way gets its own figure (no psutil needed). ``env`` entries are
-    added to a copy of ``os.environ``. On timeout the child is killed and ``TimeoutError`` raised.
+    The peak RSS is ``ru_maxrss`` (``wait4``) of the command itself, forked from a small
+    launcher so that the calling process's size does not leak into it (see ``_RSS_LAUNCHER``);
+    its floor is the launcher's ~10 MiB. No psutil needed. ``env`` entries are added to a copy
+    of ``os.environ``. On timeout the whole process group is killed and ``TimeoutError`` raised.
     """
     full_env = dict(os.environ)
     if env:
@@ -348,31 +371,34 @@ def run_subprocess(
     with (
         tempfile.TemporaryFile("w+") as out,
         tempfile.TemporaryFile("w+") as err,
+        tempfile.NamedTemporaryFile("r", suffix=".rss") as rss_file,
     ):
+        launcher = [sys.executable, "-S", "-c", _RSS_LAUNCHER, rss_file.name]
         proc = subprocess.Popen(
-            list(args), stdout=out, stderr=err, env=full_env, cwd=cwd, text=True
+            [*launcher, *args],
+            stdout=out,
+            stderr=err,
+            env=full_env,
+            cwd=cwd,
+            text=True,
+            start_new_session=True,
         )
-        deadline = t0 + timeout
-        while True:
-            pid, status, rusage = os.wait4(proc.pid, os.WNOHANG)
-            if pid == proc.pid:
-                break
-            if time.perf_counter() > deadline:
-                proc.kill()
-                os.wait4(proc.pid, 0)
-                proc.returncode = -9
-                raise TimeoutError(f"{' '.join(args)} exceeded {timeout:.0f} s")
-            time.sleep(0.02)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+            raise TimeoutError(f"{' '.join(args)} exceeded {timeout:.0f} s") from None
         seconds = time.perf_counter() - t0
         out.seek(0)
         err.seek(0)
+        rss_text = rss_file.read().strip()
         return SubprocessResult(
             returncode=proc.returncode,
             stdout=out.read(),
             stderr=err.read(),
             seconds=seconds,
-            peak_rss=int(rusage.ru_maxrss) * 1024,
+            peak_rss=int(rss_text) * 1024 if rss_text else -1,
         )
 
 

@@ -253,8 +253,8 @@ def run_peer_once(
     """Run one peer measurement in its own subprocess (``--once``) and return its JSON.
 
     The result has ``version``, ``setup_s`` (import/compile), ``samples`` (one dict of rates per
-    repeat), ``stats`` (unit -> :class:`Stat` as dict), ``peak_rss`` (bytes, from ``wait4`` on
-    that child) and ``wall_s``; or ``{"error": ...}`` if the peer is missing, failed or timed out.
+    repeat), ``stats`` (unit -> :class:`Stat` as dict), ``peak_rss`` (bytes, the worker's own
+    VmHWM) and ``wall_s``; or ``{"error": ...}`` if the peer is missing, failed or timed out.
     """
     if measure_id not in PEERS:
         raise ValueError(f"unknown peer measure {measure_id!r}; known: {sorted(PEERS)}")
@@ -275,7 +275,6 @@ def run_peer_once(
         return {"measure": measure_id, "error": str(exc)}
     if "error" in out:
         return {"measure": measure_id, **out}
-    out["peak_rss"] = res.peak_rss
     out["wall_s"] = res.seconds
     out["stats"] = {
         k: vars(Stat.of([s[k] for s in out["samples"]]))
@@ -289,8 +288,8 @@ class PeerSession:
     """A long-lived peer worker: setup once, then measure repeatedly (for A B A B interleaving).
 
     Use as a context manager. ``header`` holds the worker's ready line (version, setup_s);
-    :meth:`measure` returns one dict of rates; ``peak_rss`` (bytes, from ``wait4``) is set on
-    close. Raises ``RuntimeError`` with the peer's error text if setup or a measurement fails,
+    :meth:`measure` returns one dict of rates; ``peak_rss`` (bytes, the worker's own VmHWM
+    from /proc/self/status, exact per address space) is set on close. Raises ``RuntimeError`` with the peer's error text if setup or a measurement fails,
     and ``TimeoutError`` if the worker does not answer within ``timeout`` seconds.
     """
 
@@ -366,20 +365,19 @@ class PeerSession:
             if proc.stdin is not None and proc.poll() is None:
                 proc.stdin.write(json.dumps({"quit": True}) + "\n")
                 proc.stdin.close()
-        except (BrokenPipeError, OSError):
+                self._proc, self.timeout = proc, 30.0
+                bye = self._read()  # the worker's own VmHWM (per address space, exact)
+                self.peak_rss = int(bye.get("peak_rss", -1))
+        except (BrokenPipeError, OSError, RuntimeError, TimeoutError, ValueError):
             pass
+        self._proc = None
         t_end = time.monotonic() + 30
         while True:
-            pid, _status, rusage = os.wait4(proc.pid, os.WNOHANG)
-            if pid == proc.pid:
-                self.peak_rss = int(rusage.ru_maxrss) * 1024
-                proc.returncode = 0
+            if proc.poll() is not None:
                 break
             if time.monotonic() > t_end:
                 proc.kill()
-                _pid, _status, rusage = os.wait4(proc.pid, 0)
-                self.peak_rss = int(rusage.ru_maxrss) * 1024
-                proc.returncode = -9
+                proc.wait()
                 break
             time.sleep(0.02)
         self._stderr.close()

@@ -80,6 +80,15 @@ def test_peak_rss_self_and_child():
     assert res.peak_rss >= 120 * 2**20
     small = common.run_subprocess([sys.executable, "-c", "pass"], timeout=60)
     assert small.peak_rss < res.peak_rss
+    # the caller's own size must not leak into the child's figure (fork + exec high-water mark)
+    ballast = bytearray(200 * 2**20)
+    ballast[::4096] = b"x" * len(ballast[::4096])
+    assert common.peak_rss_bytes() > 200 * 2**20
+    small2 = common.run_subprocess([sys.executable, "-c", "pass"], timeout=60)
+    assert small2.peak_rss < 60 * 2**20
+    del ballast
+    fail = common.run_subprocess([sys.executable, "-c", "import sys; sys.exit(3)"], timeout=60)
+    assert fail.returncode == 3
     with pytest.raises(ValueError, match="no JSON"):
         small.last_json()
     with pytest.raises(TimeoutError):
