@@ -301,6 +301,17 @@ def _compared(spec: peers.PeerSpec, variant: str | None) -> str:
     return "MCR (guobiao) fan calculation; mjsim figure is in benchmarks/scoring.py's rows"
 
 
+def _counterpart_desc(spec: peers.PeerSpec, variant: str | None) -> str:
+    v = variant or "?"
+    return {
+        "selfplay": f"mjsim.simulate('{v}', random bots, threads=1)",
+        "aec": f"mjsim.envs.mahjong_v0.env(variant='{v}'), random masked actions",
+        "shanten": "mjsim.shanten(counts) per hand",
+        "scoring_riichi": "none yet",
+        "scoring_guobiao": "see the scoring area",
+    }[spec.counterpart]
+
+
 def _counterpart(spec: peers.PeerSpec, variant: str | None) -> Callable[[float], dict] | None:
     """mjsim's measurer for a peer, or raise Unavailable / return None (no counterpart)."""
     if spec.counterpart == "selfplay":
@@ -400,7 +411,7 @@ def _one_peer(
         rows.append(
             Row(
                 area="peers",
-                config=f"{spec.what}",
+                config=f"{spec.what} | mjsim: {_counterpart_desc(spec, variant)}",
                 unit=unit,
                 mjsim=Stat.of(mvals) if mvals else None,
                 peer=label,
