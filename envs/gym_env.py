@@ -28,8 +28,8 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from mjsim.envs.encoders import get_encoder
-from mjsim.envs.kernels import episode_seed, learner_reset, learner_step, seat_totals
+from mjsim.envs.encoders import N_PLANES, get_encoder
+from mjsim.envs.kernels import episode_seed, learner_reset, learner_step_flat, seat_totals
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 
 from mjsim.actions import N_ACTIONS, action_name
@@ -127,16 +127,17 @@ class MahjongEnv(gym.Env):
         self._state = new_state(1, rec_cap=0)
         self._mask = np.zeros(N_ACTIONS, np.bool_)
         self._totals = np.zeros(4, np.int64)
+        self._flat = (*self._state, *self._rules)
+        self._planes = self.encoder.name == "planes-v0"
         self._seed: int | None = None
         self._episode = 0
         self._done = True
 
-    def _obs(self) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _obs(self, planes: np.ndarray | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         mask = self._mask.astype(np.int8)
-        o = {
-            "observation": self.encoder.encode(self._state, self._rules, 0, self.seat),
-            "action_mask": mask,
-        }
+        if planes is None:
+            planes = self.encoder.encode(self._state, self._rules, 0, self.seat)
+        o = {"observation": planes, "action_mask": mask}
         return o, {"action_mask": mask.copy()}
 
     def reset(
@@ -179,10 +180,9 @@ class MahjongEnv(gym.Env):
             )
             shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
             raise ValueError(f"illegal action {shown} for seat {self.seat}; legal: {legal}")
-        rew, hl, done = learner_step(
-            self._state,
-            self._rules,
-            0,
+        out = np.empty((N_PLANES, 34), np.int8) if self._planes else None
+        rew, hl, done = learner_step_flat(
+            *self._flat,
             a,
             self.seat,
             self._agents,
@@ -191,12 +191,13 @@ class MahjongEnv(gym.Env):
             self._first_dealer,
             self._totals,
             self._mask,
+            out if out is not None else np.empty((N_PLANES, 34), np.int8),
         )
         self._hands_left = int(hl)
         self._done = bool(done)
         if self.render_mode == "human":
             self.render()
-        obs, info = self._obs()
+        obs, info = self._obs(out)
         return obs, float(rew) / self._scale, self._done, False, info
 
     def action_masks(self) -> np.ndarray:

@@ -25,8 +25,10 @@ from mjsim.engine.state import (
     TV_NEXT_REPEAT,
     TV_PHASE,
     TV_ROUND_WIND,
+    State,
 )
 from mjsim.rules.params import P_N_PLAYERS
+from mjsim.rules.spec import CompiledRules
 
 
 @nb.njit(cache=True)
@@ -243,3 +245,43 @@ def vector_step(
             terminated[t] = done
             needs_reset[t] = done
         encode_planes(s, r, t, learner, obs[t])
+
+
+# ---- flat-argument entry points: numba dispatches plain arrays faster than a NamedTuple of
+# arrays, which matters for the per-decision calls of the AEC and Gymnasium envs.
+@nb.njit(cache=True)
+def aec_step_flat(
+    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
+    params, tile_counts, rwild, score_table,
+    a, seed, hands_left, first_dealer, totals, rewards, mask,
+):  # fmt: skip
+    """:func:`aec_step` on table 0 with the state and rules passed as their arrays."""
+    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
+    r = CompiledRules(params, tile_counts, rwild, score_table)
+    return aec_step(s, r, 0, a, seed, hands_left, first_dealer, totals, rewards, mask)
+
+
+@nb.njit(cache=True)
+def encode_flat(
+    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
+    params, tile_counts, rwild, score_table,
+    me, out,
+):  # fmt: skip
+    """:func:`mjsim.envs.encoders.encode_planes` of table 0 with flat arguments."""
+    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
+    r = CompiledRules(params, tile_counts, rwild, score_table)
+    encode_planes(s, r, 0, me, out)
+
+
+@nb.njit(cache=True)
+def learner_step_flat(
+    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
+    params, tile_counts, rwild, score_table,
+    a, learner, agents, seed, hands_left, first_dealer, totals, mask, out,
+):  # fmt: skip
+    """:func:`learner_step` on table 0, then the learner's ``planes-v0`` into ``out``."""
+    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
+    r = CompiledRules(params, tile_counts, rwild, score_table)
+    res = learner_step(s, r, 0, a, learner, agents, seed, hands_left, first_dealer, totals, mask)
+    encode_planes(s, r, 0, learner, out)
+    return res

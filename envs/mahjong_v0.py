@@ -34,8 +34,8 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from mjsim.envs.encoders import get_encoder
-from mjsim.envs.kernels import aec_step, seat_totals, start_match
+from mjsim.envs.encoders import N_PLANES, get_encoder
+from mjsim.envs.kernels import aec_step_flat, encode_flat, seat_totals, start_match
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -143,6 +143,8 @@ class raw_env(AECEnv):
         self._mask = np.zeros(N_ACTIONS, np.bool_)
         self._totals = np.zeros(4, np.int64)
         self._rew = np.zeros(4, np.int64)
+        self._flat = (*self._state, *self._rules)
+        self._planes = self.encoder.name == "planes-v0"
         self._seed: int | None = None
         self._next_hand_no = 0
         self.agents: list[str] = []
@@ -185,10 +187,12 @@ class raw_env(AECEnv):
         mask = np.zeros(N_ACTIONS, np.int8)
         if agent == self.agent_selection and not self.terminations.get(agent, True):
             mask[:] = self._mask
-        return {
-            "observation": self.encoder.encode(self._state, self._rules, 0, seat),
-            "action_mask": mask,
-        }
+        if self._planes:
+            o = np.empty((N_PLANES, 34), np.int8)
+            encode_flat(*self._flat, seat, o)
+        else:
+            o = self.encoder.encode(self._state, self._rules, 0, seat)
+        return {"observation": o, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -203,10 +207,8 @@ class raw_env(AECEnv):
             shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
             raise ValueError(f"illegal action {shown} for {agent}; legal: {legal}")
         self._cumulative_rewards[agent] = 0.0
-        cp, ended = aec_step(
-            self._state,
-            self._rules,
-            0,
+        cp, ended = aec_step_flat(
+            *self._flat,
             a,
             self._seed,
             self._hands_left,

@@ -1,0 +1,197 @@
+"""Observation encoders ``planes-v0`` / ``dict-v0``: worked values, invariants, batching, and
+no leak of hidden information (opponents' concealed tiles, wall order, hidden choices)."""
+
+from __future__ import annotations
+
+import mjsim.envs as E
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mjsim.envs import encoders as enc
+
+from mjsim import variants
+from mjsim.engine.state import (
+    PV_N_RIVER,
+    RF_CLAIMED,
+    TV_HEAD,
+    TV_TAIL,
+    State,
+)
+from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
+
+VARIANTS = variants.names()
+
+
+def _copy(s: State) -> State:
+    return State(*(a.copy() for a in s))
+
+
+def _advance(variant: str, seed: int, steps: int):
+    """A raw env after ``steps`` random legal decisions (stops early at the hand's end)."""
+    raw = E.mahjong_v0.raw_env(variant)
+    raw.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if raw.terminations[raw.agent_selection]:
+            break
+        legal = np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])
+        raw.step(int(legal[rng.integers(len(legal))]))
+    return raw
+
+
+def _planes(s, r, seat):
+    out = np.empty((enc.N_PLANES, 34), np.int8)
+    enc.encode_planes(s, r, 0, seat, out)
+    return out
+
+
+def _hide_shuffle(s: State, me: int, n: int, rng: np.random.Generator) -> State:
+    """Same public information for ``me``: swap concealed tiles between opponents (sizes kept)
+    and permute the live wall."""
+    s2 = _copy(s)
+    opp = [q for q in range(n) if q != me]
+    for _ in range(6):
+        a, b = rng.choice(opp, 2, replace=n > 2)
+        if a == b:
+            continue
+        ka = np.flatnonzero(s2.hands[0, a, :34])
+        kb = np.flatnonzero(s2.hands[0, b, :34])
+        if len(ka) == 0 or len(kb) == 0:
+            continue
+        x, y = int(rng.choice(ka)), int(rng.choice(kb))
+        s2.hands[0, a, x] -= 1
+        s2.hands[0, a, y] += 1
+        s2.hands[0, b, y] -= 1
+        s2.hands[0, b, x] += 1
+    # opponents' concealed kongs: change the (face-down) kind
+    for q in opp:
+        for i in range(s2.melds.shape[2]):
+            if s2.melds[0, q, i, 0] == MELD_CONCEALED_KONG:
+                s2.melds[0, q, i, 1] = (int(s2.melds[0, q, i, 1]) + 1) % 34
+    head, tail = int(s2.tv[0, TV_HEAD]), int(s2.tv[0, TV_TAIL])
+    live = s2.wall[0, head:tail].copy()
+    rng.shuffle(live)
+    s2.wall[0, head:tail] = live
+    # the hidden reaction choices (PV_CHOICE) of every other seat
+    s2.pv[0, opp, 5] = rng.integers(-1, 120, len(opp))
+    return s2
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), salt=st.integers(0, 2**31))
+def test_no_leak(variant, seed, steps, salt):
+    raw = _advance(variant, seed, steps)
+    s, r, n = raw.state_arrays, raw._rules, raw.n_players
+    rng = np.random.default_rng(salt)
+    for me in range(n):
+        s2 = _hide_shuffle(s, me, n, rng)
+        np.testing.assert_array_equal(_planes(s, r, me), _planes(s2, r, me))
+        d1, d2 = enc.encode_dict(s, r, 0, me), enc.encode_dict(s2, r, 0, me)
+        assert d1.keys() == d2.keys()
+        for k in d1:
+            np.testing.assert_array_equal(d1[k], d2[k], err_msg=k)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_own_hand_is_seen(variant):
+    """The leak test is not vacuous: changing the observer's own tiles changes its planes."""
+    raw = _advance(variant, 3, 10)
+    s, r = raw.state_arrays, raw._rules
+    s2 = _copy(s)
+    k = int(np.flatnonzero(s2.hands[0, 0, :34])[0])
+    s2.hands[0, 0, k] -= 1
+    s2.hands[0, 0, (k + 1) % 34] += 1
+    assert not np.array_equal(_planes(s, r, 0), _planes(s2, r, 0))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_planes_at_the_deal(variant):
+    """Worked values right after the deal: seat winds, hand, unseen = tile set - own hand,
+    tiles left, dealer flags."""
+    raw = E.mahjong_v0.raw_env(variant)
+    raw.reset(seed=0)
+    s, r, n = raw.state_arrays, raw._rules, raw.n_players
+    spec = raw.spec
+    counts = np.array(spec.counts()[:34])
+    for me in range(n):
+        p = _planes(s, r, me)
+        hand = s.hands[0, me, :34]
+        np.testing.assert_array_equal(p[enc.PL_HAND], hand)
+        wind = (me - 0) % n  # dealer 0 after a seeded reset
+        assert p[enc.PL_SEAT_WIND].tolist() == [1 if k == 27 + wind else 0 for k in range(34)]
+        assert p[enc.PL_ROUND_WIND, 27] == 1 and p[enc.PL_ROUND_WIND].sum() == 1
+        np.testing.assert_array_equal(p[enc.PL_UNSEEN], counts - hand)
+        left = int(s.tv[0, TV_TAIL] - s.tv[0, TV_HEAD])
+        assert (p[enc.PL_TILES_LEFT] == min(left, 127)).all()
+        assert p[enc.PL_SCALARS, 4 + (0 - me) % n] == 1  # dealer, relative
+        assert p[enc.PL_SCALARS, 11] == n
+        assert p[enc.PL_MY_TURN].all() == (me == 0)
+        assert p[enc.PL_DISCARDS : enc.PL_DISCARDS + 4].sum() == 0
+    flowers = int(s.hands[0, :n, 34:].sum())
+    assert left == sum(spec.counts()) - n * spec.hand_size - 1 - flowers
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_planes_invariants_mid_game(variant):
+    """Discard planes count every river tile; recency 1 marks each seat's last discard; the
+    unseen plane plus every visible copy adds up to the tile set."""
+    raw = _advance(variant, 7, 60)
+    s, r, n = raw.state_arrays, raw._rules, raw.n_players
+    counts = np.array(raw.spec.counts()[:34], np.int64)
+    for me in range(n):
+        p = _planes(s, r, me).astype(np.int64)
+        visible = s.hands[0, me, :34].astype(np.int64)
+        for rel in range(n):
+            q = (me + rel) % n
+            nr = int(s.pv[0, q, PV_N_RIVER])
+            river = s.river[0, q, :nr]
+            assert p[enc.PL_DISCARDS + rel].sum() == nr
+            if nr:
+                assert p[enc.PL_RECENCY + rel, river[-1]] == 1
+            for i, k in enumerate(river):
+                if not s.river_flags[0, q, i] & RF_CLAIMED:
+                    visible[k] += 1
+            for row in s.melds[0, q]:
+                mt, k = int(row[0]), int(row[1])
+                if mt == MELD_NONE or (mt == MELD_CONCEALED_KONG and rel != 0):
+                    continue
+                if mt == 0:
+                    visible[k : k + 3] += 1
+                else:
+                    visible[k] += 3 if mt == 1 else 4
+        np.testing.assert_array_equal(p[enc.PL_UNSEEN] + visible, counts)
+
+
+def test_batch_matches_single():
+    v = VARIANTS[0]
+    envs = [_advance(v, seed, 5 * seed) for seed in range(4)]
+    B = len(envs)
+    from mjsim.engine.state import new_state
+
+    s = new_state(B, rec_cap=0)
+    for t, e in enumerate(envs):
+        for dst, src in zip(s, e.state_arrays, strict=True):
+            if dst.shape[1:] == src.shape[1:]:
+                dst[t] = src[0]
+    seats = np.array([t % envs[0].n_players for t in range(B)], np.int64)
+    out = np.zeros((B, enc.N_PLANES, 34), np.int8)
+    enc.encode_planes_batch(s, envs[0]._rules, seats, out)
+    for t, e in enumerate(envs):
+        np.testing.assert_array_equal(out[t], _planes(e.state_arrays, e._rules, int(seats[t])))
+
+
+def test_registry_and_spaces():
+    assert set(E.ENCODERS) == {"planes-v0", "dict-v0"}
+    assert len(E.PLANE_NAMES) == E.N_PLANES == 41
+    with pytest.raises(ValueError, match="known: planes-v0, dict-v0"):
+        E.get_encoder("planes")
+    raw = _advance(VARIANTS[0], 1, 30)
+    for name in E.ENCODERS:
+        e = E.get_encoder(name)
+        o = e.encode(raw.state_arrays, raw._rules, 0, 1)
+        assert e.space(raw.n_players).contains(o)
+    d = enc.encode_dict(raw.state_arrays, raw._rules, 0, 1)
+    assert int(d["seat"]) == 1
+    np.testing.assert_array_equal(d["hand"], raw.state_arrays.hands[0, 1, :34])

@@ -1,0 +1,160 @@
+"""Gymnasium ``mjsim/Mahjong-v0`` and ``MahjongVectorEnv``: env checker, masks, rewards =
+payments, seeding, autoreset, vector == single env, errors."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import mjsim.envs as E
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from mjsim import variants
+from mjsim.actions import N_ACTIONS
+from mjsim.engine.state import PV_SCORE
+
+VARIANTS = variants.names()
+
+
+def _rand(mask, rng):
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_check_env(variant):
+    env = gymnasium.make("mjsim/Mahjong-v0", variant=variant, opponents="random", seat=1)
+    check_env(env.unwrapped, skip_render_check=True)
+    env = E.MahjongEnv(variant, obs="dict-v0")
+    check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_episode_reward_is_payment(variant):
+    """The learner's summed reward over an episode equals its payment (its final score)."""
+    env = E.MahjongEnv(variant, seat=2)
+    rng = np.random.default_rng(0)
+    for ep in range(6):
+        obs, info = env.reset(seed=100 + ep)
+        np.testing.assert_array_equal(obs["action_mask"], info["action_mask"])
+        total, done = 0.0, False
+        while not done:
+            assert obs["action_mask"].any()
+            obs, r, done, trunc, info = env.step(_rand(obs["action_mask"], rng))
+            assert not trunc
+            np.testing.assert_array_equal(obs["action_mask"], info["action_mask"])
+            total += r
+        assert not obs["action_mask"].any()
+        assert total == float(env._state.pv[0, 2, PV_SCORE])
+
+
+def test_seeding_reproducible_and_greedy_fallback():
+    v = VARIANTS[0]
+    runs = []
+    for _ in range(2):
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            env = gymnasium.make("mjsim/Mahjong-v0", variant=v, opponents="greedy", seat=0)
+        rng = np.random.default_rng(5)
+        obs, _ = env.reset(seed=9)
+        trace = [obs["observation"].copy()]
+        done = False
+        while not done:
+            obs, r, done, _, _ = env.step(_rand(obs["action_mask"], rng))
+            trace.append((obs["observation"].copy(), r))
+        runs.append(trace)
+    assert len(runs[0]) == len(runs[1])
+    for a, b in zip(runs[0][1:], runs[1][1:], strict=True):
+        np.testing.assert_array_equal(a[0], b[0])
+        assert a[1] == b[1]
+
+
+def test_errors():
+    v = VARIANTS[0]
+    with pytest.raises(ValueError, match="seat"):
+        E.MahjongEnv(v, seat=7)
+    with pytest.raises(ValueError, match="unknown agent"):
+        E.MahjongEnv(v, opponents="nobody")
+    env = E.MahjongEnv(v)
+    obs, _ = env.reset(seed=0)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="illegal action .* legal: "):
+        env.step(bad)
+    with pytest.raises(ValueError, match="only 'planes-v0'"):
+        E.MahjongVectorEnv(v, 2, obs="dict-v0")
+
+
+def test_render_ansi():
+    env = E.MahjongEnv(VARIANTS[0], render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert "learner seat 0" in text and any(0x1F000 <= ord(c) <= 0x1F02B for c in text)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_vector_matches_single_env(variant):
+    """Table ``t`` of the vector env seeded ``s`` plays exactly like ``MahjongEnv`` seeded
+    ``s + t`` given the same actions (observations, masks, rewards, autoreset)."""
+    N = 3
+    vec = E.MahjongVectorEnv(variant, N, seat=1)
+    singles = [E.MahjongEnv(variant, seat=1) for _ in range(N)]
+    obs, info = vec.reset(seed=40)
+    assert obs["observation"].shape == (N, E.N_PLANES, 34)
+    assert obs["action_mask"].shape == (N, N_ACTIONS) and info["action_mask"].dtype == bool
+    sobs = [e.reset(seed=40 + t)[0] for t, e in enumerate(singles)]
+    rng = np.random.default_rng(1)
+    pending_reset = [False] * N
+    episodes_done = 0
+    for _ in range(400):
+        for t in range(N):
+            np.testing.assert_array_equal(obs["observation"][t], sobs[t]["observation"])
+            np.testing.assert_array_equal(obs["action_mask"][t], sobs[t]["action_mask"])
+        acts = np.array(
+            [0 if pending_reset[t] else _rand(obs["action_mask"][t], rng) for t in range(N)]
+        )
+        obs, rew, term, trunc, info = vec.step(acts)
+        assert not trunc.any()
+        for t, e in enumerate(singles):
+            if pending_reset[t]:
+                sobs[t], _ = e.reset()
+                assert rew[t] == 0 and not term[t]
+                pending_reset[t] = False
+                continue
+            sobs[t], r, d, _, _ = e.step(int(acts[t]))
+            assert rew[t] == r and term[t] == d
+            if d:
+                pending_reset[t] = True
+                episodes_done += 1
+    assert episodes_done >= N
+
+
+def test_vector_rewards_sum_to_scores_and_errors():
+    v = VARIANTS[0]
+    N = 8
+    vec = E.MahjongVectorEnv(v, N, hands=2, copy=False)
+    obs, info = vec.reset(seed=0)
+    total = np.zeros(N)
+    rng = np.random.default_rng(0)
+    finished = 0
+    while finished < N:
+        m = info["action_mask"]
+        acts = (rng.random(m.shape) * m).argmax(1)
+        obs, rew, term, _, info = vec.step(acts)
+        total += rew
+        for t in np.flatnonzero(term):
+            assert total[t] == vec._state.pv[t, 0, PV_SCORE]
+            total[t] = 0
+            finished += 1
+    m = info["action_mask"]
+    live = int(np.flatnonzero(m.any(1))[0])
+    acts = np.zeros(N, np.int64)
+    acts[live] = int(np.flatnonzero(~m[live])[0])
+    for t in range(N):
+        if t != live and m[t].any():
+            acts[t] = int(np.flatnonzero(m[t])[0])
+    with pytest.raises(ValueError, match=f"illegal action .* at table {live}"):
+        vec.step(acts)
+    with pytest.raises(ValueError, match="shape"):
+        vec.step(np.zeros(N + 1, np.int64))
