@@ -209,9 +209,9 @@ def _best_overlap(
 ) -> int:
     if melds_left == 0:
         # best pair: a kind of the hand (gain up to 2) or any allowed kind elsewhere (gain 0)
-        best = 0
+        best = 0  # a pair elsewhere (a kind the hand does not hold) always fits
         for k in range(34):
-            if pair_allowed(k, pair_rule) and h[k] + 2 <= 4:
+            if c[k] > 0 and pair_allowed(k, pair_rule) and h[k] + 2 <= 4:
                 g = min(h[k] + 2, c[k]) - min(h[k], c[k])
                 if g > best:
                     best = g

@@ -125,10 +125,22 @@ def _single_suit_mismatches(hands9: np.ndarray, pair_rule: int) -> int:
 
 def test_exhaustive_single_suit_vs_bruteforce() -> None:
     hands = all_single_suit_hands((1, 2, 4, 5, 7, 8, 10, 11))
+    assert hands.shape[0] == 9 + 45 + 495 + 1278 + 6030 + 11385 + 32211 + 48879
     assert _single_suit_mismatches(hands, PAIR_ANY) == 0
     small = all_single_suit_hands((1, 2, 4, 5, 7, 8))
     assert _single_suit_mismatches(small, PAIR_258) == 0
     assert _single_suit_mismatches(small, PAIR_NOT_28) == 0
+
+
+def test_exhaustive_single_suit_13_14_by_recursion() -> None:
+    """Every one-suit 13/14-tile hand satisfies the draw/discard recursion (defined below),
+    whose base case is the win check (itself checked exhaustively against the brute force)."""
+    for total, pr in ((13, PAIR_ANY), (14, PAIR_ANY), (13, PAIR_258)):
+        hands9 = all_single_suit_hands((total,))
+        hands = np.zeros((hands9.shape[0], 34), dtype=np.uint8)
+        hands[:, 9:18] = hands9
+        w0 = np.zeros(hands.shape[0], dtype=np.int64)
+        assert _recursion_violations(hands, w0, 4, pr, 0) == 0
 
 
 def test_random_multi_suit_vs_bruteforce() -> None:
