@@ -47,10 +47,15 @@ class ArenaResult:
 
 def rotations(agents: Sequence[str], duplicate: bool) -> list[list[str]]:
     """Seatings: rotation ``k`` puts ``agents[(p - k) % n]`` at seat ``p`` (only rotation 0
-    without ``duplicate``)."""
+    without ``duplicate``); repeated seatings are dropped (``a,b,a,b`` has two)."""
     n = len(agents)
     ks = range(n) if duplicate else range(1)
-    return [[agents[(p - k) % n] for p in range(n)] for k in ks]
+    out: list[list[str]] = []
+    for k in ks:
+        seating = [agents[(p - k) % n] for p in range(n)]
+        if seating not in out:  # a periodic list (a,b,a,b) repeats its rotations
+            out.append(seating)
+    return out
 
 
 def _seat_scores(rows: np.ndarray, seating: list[str], name: str) -> np.ndarray:

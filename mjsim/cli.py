@@ -33,8 +33,8 @@ def _agents(text: str, n_players: int) -> list[str]:
     from mjsim.agents.policies import agent_id
 
     names = [a.strip() for a in text.split(",") if a.strip()]
-    if len(names) == 1:
-        names = names * n_players
+    if names and len(names) < n_players and n_players % len(names) == 0:
+        names = names * (n_players // len(names))  # "greedy,random" -> g,r,g,r
     if len(names) != n_players:
         raise ValueError(f"--agents: {len(names)} names for {n_players} seats ({text!r})")
     for a in names:
@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--agents",
         default=DEFAULT_AGENTS,
-        help="agent per seat, comma-separated, or one for all (default greedy)",
+        help="agent per seat, comma-separated; a shorter list repeats (default greedy)",
     )
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
     p.add_argument("--out", default=None, help="write the rows to FILE.parquet or FILE.csv")

@@ -16,7 +16,7 @@ import pytest
 
 import mjsim
 from mjsim import variants
-from mjsim.arena import arena
+from mjsim.arena import arena, rotations
 from mjsim.cli import main, read_rows
 from mjsim.distributed import run
 
@@ -68,6 +68,12 @@ def test_chunks_and_ranges_do_not_change_rows():
     assert np.array_equal(a[150:], c)
 
 
+def test_rotations():
+    assert rotations(["a", "b", "c", "d"], True)[1] == ["d", "a", "b", "c"]
+    assert rotations(["a", "b", "a", "b"], True) == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
+    assert rotations(["a", "b", "c", "d"], False) == [["a", "b", "c", "d"]]
+
+
 def test_arena_duplicate(capsys):
     argv = ["arena", "hebei", "--agents", "greedy,random,greedy,random", "--hands", "150"]
     assert main(argv + ["--duplicate", "--quiet", "--seed", "2"]) == 0
@@ -75,12 +81,14 @@ def test_arena_duplicate(capsys):
     assert re.search(r"^1\s+greedy", out, re.M)
     assert "greedy - random" in out and "variance of the mean removed" in out
     res = arena("hebei", ["greedy", "random", "greedy", "random"], 150, seed=2, duplicate=True)
-    assert res.n_rotations == 4 and res.n_walls == 150 and res.errors == 0
+    assert res.n_rotations == 2 and res.n_walls == 150 and res.errors == 0
     (a, b), (d, p) = next(iter(res.pairwise.items()))
     assert (a, b) == ("greedy", "random") and d.lo > 0 and p < 0.01
     # zero-sum with two agents: a wall's scores are exact opposites, so the deal's luck cancels
     assert np.allclose(res.scores["greedy"], -res.scores["random"])
-    assert res.variance_removed["greedy"] > 0
+    v_plain = np.var(res.plain["greedy"], ddof=1) / (150 * 2)
+    v_dup = np.var(res.scores["greedy"], ddof=1) / 150
+    assert res.variance_removed["greedy"] == pytest.approx(1 - v_dup / v_plain)
     plain = arena("hebei", ["greedy", "random", "greedy", "random"], 150, seed=2, duplicate=False)
     assert plain.n_rotations == 1 and np.isnan(plain.variance_removed["greedy"])
 
