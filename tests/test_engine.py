@@ -84,7 +84,8 @@ def test_fixed_wall_scripted_hand() -> None:
     assert "kong 1m" in legal and "kong 2m" in legal and "win" not in legal
     g.step("discard 4m")
     assert g.phase == "react" and g.current_player == 1
-    assert set(g.legal_action_names()) == {"pung", "exposed_kong", "pass"}
+    # 4m x3 5m x4 6m x4 7m x2 + 4m is also a win (456 x4 + 77)
+    assert set(g.legal_action_names()) == {"pung", "exposed_kong", "win", "pass"}
     g.step("exposed_kong")
     # seat 1 took a replacement from the tail (the last tile of the wall: 7z)
     assert g.current_player == 1 and g.tiles_left == 136 - 53 - 1
@@ -103,7 +104,7 @@ def test_ready_declaration_locks_the_hand() -> None:
     g.step("ready_discard 1m")
     while g.phase == "react":
         g.step(PASS)
-    while g.current_player != 0 and not g.done:
+    while not g.done and not (g.current_player == 0 and g.phase == "turn"):
         legal = g.legal_actions()
         g.step(PASS if PASS in legal else min(a for a in legal if a < 34 and a != 3))
     if not g.done:

@@ -164,8 +164,16 @@ def test_no_chow_in_hebei_and_pung_priority() -> None:
     w = make_wall({0: "1m2m3m 4p5p6p 7s8s9s 1z1z2z 3z", 1: "4m5m 123p 456p 789p 11s"}, "6m")
     g = Game("hebei", wall=w)
     g.step(action_from_name("discard 6m"))
-    # seat 1 could chow 4m5m+6m elsewhere, not in hebei: nobody is asked
+    # seat 1 could chow 4m5m+6m elsewhere, not in hebei: it is not asked, and no chow is ever
+    # offered (a later seat may be asked for a pung)
+    while g.phase == "react":
+        assert g.current_player != 1
+        assert not any(n.startswith("chow") for n in g.legal_action_names())
+        g.step(PASS)
     assert g.phase == "turn" and g.current_player == 1
+    g2 = Game("hebei", wall=w, allow_chow=True, chow_left_only=True)
+    g2.step(action_from_name("discard 6m"))
+    assert g2.current_player == 1 and "chow_high" in g2.legal_action_names()
 
 
 def test_self_draw_win_all_three_pay_double() -> None:

@@ -308,6 +308,9 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
             tmp = s.wall[t, i]
             s.wall[t, i] = s.wall[t, j]
             s.wall[t, j] = tmp
+        # the game stream serves only the shuffle: restart its counter so that a replay from the
+        # recorded wall (no shuffle) ends in an identical state
+        s.rng[t, 1] = np.uint64(0)
     tv = s.tv
     tv[t, TV_HEAD] = 0
     tv[t, TV_TAIL] = total
@@ -443,18 +446,37 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
                 c[k] = h[k]
         return is_win(c, n_sets, nw, pair_rule, honor_chow, shapes)
     if extra_wild == 0 and (shapes & ~_SIMPLE_SHAPES) == 0:
-        possible = False
-        if (shapes & SHAPE_STANDARD) != 0 and _isolated(h, honor_chow) == 0:
-            possible = True
+        # one pass of necessary conditions: a single (or four) with no neighbour cannot be in a
+        # standard hand; seven pairs needs no odd count; thirteen orphans no simple tile
+        iso = 0
+        odd = 0
+        simple = 0
+        for k in range(34):
+            c = h[k]
+            if c == 0:
+                continue
+            odd += c & 1
+            if k >= 27:
+                if (c == 1 or c == 4) and honor_chow == 0:
+                    iso += 1
+                continue
+            r9 = k % 9
+            if r9 != 0 and r9 != 8:
+                simple += c
+            if c == 1 or c == 4:
+                if not (
+                    (r9 >= 1 and h[k - 1] > 0)
+                    or (r9 >= 2 and h[k - 2] > 0)
+                    or (r9 <= 7 and h[k + 1] > 0)
+                    or (r9 <= 6 and h[k + 2] > 0)
+                ):
+                    iso += 1
+        possible = (shapes & SHAPE_STANDARD) != 0 and iso == 0
         if not possible and n_sets == 4:
-            if (shapes & SHAPE_SEVEN_PAIRS) != 0:
-                odd = 0
-                for k in range(34):
-                    odd += h[k] & 1
-                if odd == 0:
-                    possible = True
-            if not possible and (shapes & SHAPE_THIRTEEN_ORPHANS) != 0:
-                possible = _orphan_kinds(h) == 13 and _non_orphans(h) == 0
+            if (shapes & SHAPE_SEVEN_PAIRS) != 0 and odd == 0:
+                possible = True
+            if (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and simple == 0:
+                possible = True
         if not possible:
             return False
     return is_win(h[:34], n_sets, extra_wild, pair_rule, honor_chow, shapes)
@@ -828,8 +850,21 @@ def legal_mask(s, r, t, mask):
         shapes = prm[P_WIN_SHAPES]
         maybe = True
         if (shapes & ~_SIMPLE_SHAPES) == 0 and not _wilds_active(s, r, t, p):
-            # removing one tile lowers the isolated count by at most one
-            maybe = (shapes & SHAPE_STANDARD) != 0 and _isolated(h, prm[P_HONOR_CHOWS]) <= 2
+            # necessary conditions; removing one tile lowers the isolated count by at most one
+            maybe = False
+            if (shapes & SHAPE_STANDARD) != 0 and _isolated(h, prm[P_HONOR_CHOWS]) <= 2:
+                total = 0
+                for k in range(34):
+                    total += h[k]
+                sh = shanten(
+                    h[:34],
+                    (total - 2) // 3,
+                    0,
+                    prm[P_PAIR_RULE],
+                    prm[P_HONOR_CHOWS],
+                    SHAPE_STANDARD,
+                )
+                maybe = sh <= 0
             if not maybe and s.pv[t, p, PV_N_MELDS] == 0:
                 pairs = 0
                 for k in range(34):
@@ -837,21 +872,6 @@ def legal_mask(s, r, t, mask):
                 maybe = (shapes & SHAPE_SEVEN_PAIRS) != 0 and pairs >= 6
                 if not maybe and (shapes & SHAPE_THIRTEEN_ORPHANS) != 0:
                     maybe = _non_orphans(h) <= 1 and _orphan_kinds(h) >= 12
-            if maybe:
-                total = 0
-                for k in range(34):
-                    total += h[k]
-                maybe = (
-                    shanten(
-                        h[:34],
-                        (total - 2) // 3,
-                        0,
-                        prm[P_PAIR_RULE],
-                        prm[P_HONOR_CHOWS],
-                        shapes,
-                    )
-                    <= 0
-                )
         if maybe:
             for k in range(34):
                 if not mask[k]:

@@ -217,12 +217,6 @@ class RuleSpec:
             raise ValueError(f"RuleSpec.flowers={self.flowers!r} but the tile set has no flowers")
         if self.hand_size not in (13, 16):
             raise ValueError(f"RuleSpec.hand_size={self.hand_size!r} must be 13 or 16")
-        dealt = self.n_players * self.hand_size + 1
-        if dealt >= total - n_flower_tiles:
-            raise ValueError(
-                f"RuleSpec.hand_size={self.hand_size}: dealing {dealt} tiles leaves no wall "
-                f"({total} tiles)"
-            )
         if self.chow_left_only and not self.allow_chow:
             raise ValueError("RuleSpec.chow_left_only=True needs allow_chow=True")
         if self.forbid_chow_same_discard and not self.allow_chow:
@@ -269,6 +263,12 @@ class RuleSpec:
             raise ValueError("RuleSpec.rob_kong must be 'none' when self_draw_only=True")
         if self.rob_kong == "added" and not self.allow_added_kong:
             raise ValueError("RuleSpec.rob_kong='added' but allow_added_kong=False")
+        dealt = self.n_players * self.hand_size + 1
+        if dealt >= total - n_flower_tiles:
+            raise ValueError(
+                f"RuleSpec.hand_size={self.hand_size}: dealing {dealt} tiles leaves no wall "
+                f"({total} tiles)"
+            )
         wall = total - n_flower_tiles - dealt
         for name in ("wall_reserve", "reserve_per_kong"):
             v = getattr(self, name)
