@@ -93,7 +93,7 @@ def test_wrong_totals_and_bad_counts() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=False)  # calls the recursive brute force: numba cannot cache that
 def _count_mismatches(hands9: np.ndarray, offset: int, n_wild: int, pair_rule: int) -> np.ndarray:
     bad = np.zeros(hands9.shape[0], dtype=np.bool_)
     c = np.zeros(34, dtype=np.uint8)
@@ -144,7 +144,7 @@ def test_positive_count_single_suit() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=False)
 def _compare_batch(
     hands: np.ndarray, wilds: np.ndarray, n_melds: int, rules: np.ndarray
 ) -> tuple[int, int]:
