@@ -204,7 +204,7 @@ W_WALL_LAST = 8
 W_INITIAL = 16
 
 MAX_DIVISIONS = 20
-WS_SIZE = 642  # int64 workspace of one call, see guobiao_fan_without_flowers
+WS_SIZE = 676  # int64 workspace of one call, see guobiao_fan_without_flowers
 
 
 @njit(cache=True, inline="always")
@@ -314,7 +314,7 @@ def _add_division(fixed_cnt, work, divs, count):
 
 
 @njit(cache=True)
-def _next_set(table, pos, d, prev_eigen, prune):
+def _next_set(table, pos, d, prev_eigen, prune, codes, n_codes):
     """Advance ``pos[d]`` to the next set (pung before chow, tiles in code order) whose eigen
     value does not go below ``prev_eigen`` (so each multiset of sets is visited once); remove it
     from ``table`` and return ``(pack, eigen)``, or ``(0, 0)`` when there is none.
@@ -327,22 +327,23 @@ def _next_set(table, pos, d, prev_eigen, prune):
     below_kinds = 0
     start = pos[d] >> 1
     for j in range(start):
-        c = table[ALL_CODES[j]]
+        c = table[codes[j]]
         if c > 0:
             below += c
             below_kinds += 1
-    while pos[d] < 68:
+    end = 2 * n_codes
+    while pos[d] < end:
         i = pos[d] >> 1
         kind = pos[d] & 1
-        t = ALL_CODES[i]
+        t = codes[i]
         if kind == 0 and i > start:
-            c = table[ALL_CODES[i - 1]]
+            c = table[codes[i - 1]]
             if c > 0:
                 below += c
                 below_kinds += 1
             start = i
         if prune and (below > 2 or below_kinds > 1 or below == 1):
-            pos[d] = 68
+            pos[d] = end
             return 0, 0
         pos[d] += 1
         if table[t] < 1:
@@ -375,7 +376,7 @@ def _undo_set(table, pack):
 
 
 @njit(cache=True)
-def _divide(table, fixed_cnt, work, divs, count, dfs):
+def _divide(table, fixed_cnt, work, divs, count, dfs, codes, n_codes):
     """Enumerate the decompositions of ``table`` into ``4 - fixed_cnt`` sets + a pair into
     ``divs`` (rows of 5 packs, ``work[:fixed_cnt]`` = the fixed packs). Iterative depth-first
     search (numba cannot cache recursive functions); same visiting order as the reference."""
@@ -387,8 +388,8 @@ def _divide(table, fixed_cnt, work, divs, count, dfs):
     d = 0
     while d >= 0:
         if d == n_sets:
-            for i in range(34):
-                t = ALL_CODES[i]
+            for i in range(n_codes):
+                t = codes[i]
                 if table[t] == 2:
                     work[4] = _mk(0, P_PAIR, t)
                     _add_division(fixed_cnt, work, divs, count)
@@ -398,7 +399,7 @@ def _divide(table, fixed_cnt, work, divs, count, dfs):
                 _undo_set(table, removed[d])
             continue
         prev = eig[d - 1] if d > 0 else 0
-        pack, eigen = _next_set(table, pos, d, prev, True)
+        pack, eigen = _next_set(table, pos, d, prev, True, codes, n_codes)
         if pack != 0:
             removed[d] = pack
             eig[d] = eigen
@@ -876,7 +877,7 @@ def _regular_waiting(table, cnt0, waiting, dfs):
                     _pack_waiting(table, waiting)
                     table[t] += 2
         prev = eig[d - 1] if d > 0 else 0
-        pack, eigen = _next_set(table, pos, d, prev, False)
+        pack, eigen = _next_set(table, pos, d, prev, False, ALL_CODES, 34)
         if pack != 0:
             removed[d] = pack
             eig[d] = eigen
@@ -1518,7 +1519,7 @@ def _regular_fan(
 @njit(cache=True)
 def _knitted_straight_fan(
     fixed_packs, fixed_cnt, fixed_table, standing_table, win, prevalent, seat, wf, opts, ft,
-    table, divs, count, work, dfs, waiting, dfs2,
+    table, divs, count, work, dfs, waiting, dfs2, codes,
 ):  # fmt: skip
     if not _has_pair(standing_table):
         return False
@@ -1541,7 +1542,12 @@ def _knitted_straight_fan(
     work[:] = 0
     if fixed_cnt == 1:
         work[3] = fixed_packs[0]
-    _divide(table, fixed_cnt + 3, work, divs, count, dfs)
+    n_codes = 0
+    for i in range(34):
+        if table[ALL_CODES[i]] > 0:
+            codes[n_codes] = ALL_CODES[i]
+            n_codes += 1
+    _divide(table, fixed_cnt + 3, work, divs, count, dfs, codes, n_codes)
     if count[0] != 1:
         return False
     packs = divs[0]
@@ -1777,10 +1783,20 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
     is left 0. Returns ``ERR_NOT_WIN`` (-1) when the tiles do not form a winning hand and
     ``ERR_TILE_COUNT`` (-2) when the tile count does not match the melds.
     """
+    ws = np.empty(WS_SIZE, dtype=np.int64)
+    divs = np.empty((MAX_DIVISIONS, 5), dtype=np.int64)
+    return _fan_core(concealed, melds, win_tile, flags, items, ws, divs)
+
+
+@njit(cache=True)
+def _fan_core(concealed, melds, win_tile, flags, items, ws, divs):
+    """guobiao_fan_without_flowers with caller-provided scratch (reused across a batch)."""
     items[:] = 0
     # one zeroed workspace per call, carved into views (allocation dominates otherwise)
-    ws = np.zeros(WS_SIZE, dtype=np.int64)
-    divs = np.zeros((MAX_DIVISIONS, 5), dtype=np.int64)
+    # ws: int64[WS_SIZE] scratch, divs: int64[MAX_DIVISIONS, 5]; every part is written before
+    # it is read except the two tile tables and the fan table, zeroed here
+    ws[0:144] = 0
+    ws[326:409] = 0
     fixed_table = ws[0:72]
     standing = ws[72:144]
     table = ws[144:216]
@@ -1796,6 +1812,7 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
     dfs2 = ws[599:617]
     sc = ws[617:641]
     uw = ws[641:642]
+    codes = ws[642:676]
     fixed_cnt = 0
     for i in range(melds.shape[0]):
         mt = melds[i, 0]
@@ -1900,6 +1917,7 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
                 dfs,
                 waiting,
                 dfs2,
+                codes,
             )  # fmt: skip
             or _nine_gates_fan(standing, win, seat, wf, opts, tmp)
         ):
@@ -1907,7 +1925,7 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
     elif fixed_cnt == 1:
         if _knitted_straight_fan(
             fixed, fixed_cnt, fixed_table, standing, win, prevalent, seat, wf, opts, tmp,
-            table, divs, count, work, dfs, waiting, dfs2,
+            table, divs, count, work, dfs, waiting, dfs2, codes,
         ):  # fmt: skip
             max_fan = _table_fan(tmp)
 
@@ -1924,7 +1942,12 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
             for i in range(fixed_cnt):
                 work[i] = fixed[i]
             table[:] = standing
-            _divide(table, fixed_cnt, work, divs, count, dfs)
+            n_codes = 0
+            for i in range(n_uniq):
+                if standing[uniq[i]] > 0:
+                    codes[n_codes] = uniq[i]
+                    n_codes += 1
+            _divide(table, fixed_cnt, work, divs, count, dfs, codes, n_codes)
             was_seven_pairs = tmp[SEVEN_PAIRS] == 1
             selected = False
             for d in range(count[0]):
@@ -2010,6 +2033,15 @@ def guobiao_payments(total_fan, winner, discarder, self_drawn, out):
 
 
 @njit(cache=True)
+def _fan_with_flowers(concealed, melds, win_tile, flags, items, ws, divs):
+    base = _fan_core(concealed, melds, win_tile, flags, items, ws, divs)
+    if base < 0:
+        return base
+    items[FLOWER_TILES] = flags[F_FLOWERS]
+    return base + flags[F_FLOWERS]
+
+
+@njit(cache=True)
 def guobiao_fan_batch(concealed, melds, win_tile, flags, items):
     """:func:`guobiao_fan` over a batch, one thread.
 
@@ -2019,8 +2051,12 @@ def guobiao_fan_batch(concealed, melds, win_tile, flags, items):
     """
     n = concealed.shape[0]
     out = np.empty(n, dtype=np.int64)
+    ws = np.empty(WS_SIZE, dtype=np.int64)
+    divs = np.empty((MAX_DIVISIONS, 5), dtype=np.int64)
     for i in range(n):
-        out[i] = guobiao_fan(concealed[i], melds[i], win_tile[i], flags[i], items[i])
+        out[i] = _fan_with_flowers(
+            concealed[i], melds[i], win_tile[i], flags[i], items[i], ws, divs
+        )
     return out
 
 
@@ -2029,6 +2065,13 @@ def guobiao_fan_batch_parallel(concealed, melds, win_tile, flags, items):
     """:func:`guobiao_fan_batch` with the hands spread over numba's threads (``prange``)."""
     n = concealed.shape[0]
     out = np.empty(n, dtype=np.int64)
-    for i in prange(n):
-        out[i] = guobiao_fan(concealed[i], melds[i], win_tile[i], flags[i], items[i])
+    chunk = 256
+    n_chunks = (n + chunk - 1) // chunk
+    for c in prange(n_chunks):
+        ws = np.empty(WS_SIZE, dtype=np.int64)
+        divs = np.empty((MAX_DIVISIONS, 5), dtype=np.int64)
+        for i in range(c * chunk, min(n, (c + 1) * chunk)):
+            out[i] = _fan_with_flowers(
+                concealed[i], melds[i], win_tile[i], flags[i], items[i], ws, divs
+            )
     return out
