@@ -490,8 +490,11 @@ print(json.dumps({{"bytes_per_table": total / n}}))
 """
 
 
-def _mjsim_subprocess(code: str, timeout: float = 900) -> tuple[int, float, str]:
-    res = run_subprocess([sys.executable, "-c", _SNIPPET_HEAD + code], timeout=timeout)
+def _mjsim_subprocess(code: str, timeout: float = 1800) -> tuple[int, float, str]:
+    try:
+        res = run_subprocess([sys.executable, "-c", _SNIPPET_HEAD + code], timeout=timeout)
+    except TimeoutError as exc:
+        return -1, timeout, f"timed out: {exc}"[:200]
     err = "" if res.returncode == 0 else (res.stderr.strip().splitlines() or ["?"])[-1][:200]
     return res.peak_rss, res.seconds, err
 
@@ -522,11 +525,15 @@ def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
         )
     # bytes of state per table in the vector env
     for n in (64, 1024) if not quick else (64,):
-        res = run_subprocess(
-            [sys.executable, "-c", "import json\n" + _VECTOR_SNIPPET.format(n=n, variant=v)],
-            timeout=600,
-        )
         cfg = f"vector env state, {n} tables ({v})"
+        try:
+            res = run_subprocess(
+                [sys.executable, "-c", "import json\n" + _VECTOR_SNIPPET.format(n=n, variant=v)],
+                timeout=1800,
+            )
+        except TimeoutError as exc:
+            rows.append(Row("memory", cfg, "bytes/table", status="failed", note=str(exc)[:200]))
+            continue
         if res.returncode != 0:
             tail = (res.stderr.strip().splitlines() or ["?"])[-1][:200]
             st = "not available yet" if "MahjongVectorEnv" in res.stderr else "failed"
