@@ -664,7 +664,10 @@ def _plot_scaling(curves: dict[int, list[tuple[int, Stat]]], variant: str, png: 
     ax.set_yscale("log")
     ax.set_xlabel("hands per simulate() call")
     ax.set_ylabel("hands/s (median, min-max)")
-    ax.set_title(f"mjsim.simulate('{variant}'), random bots")
+    load = os.getloadavg()[0]
+    ax.set_title(
+        f"mjsim.simulate('{variant}'), random bots (load {load:.1f} on {os.cpu_count()} cores)"
+    )
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     fig.tight_layout()
