@@ -104,10 +104,26 @@ def run(
     return _run_local(spec, n_hands, agents, seed, threads, progress, chunk, first_hand, desc)
 
 
-def _bar(total: int, progress: bool, desc: str) -> Any:
-    from tqdm import tqdm
+class _NoBar:
+    def __enter__(self) -> _NoBar:
+        return self
 
-    return tqdm(total=total, disable=not progress, unit="hand", desc=desc, smoothing=0.1)
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+
+def _bar(total: int, progress: bool, desc: str) -> Any:
+    """A tqdm bar with ETA on stderr (a silent stand-in without tqdm or ``progress``)."""
+    if not progress:
+        return _NoBar()
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _NoBar()
+    return tqdm(total=total, unit="hand", desc=desc, smoothing=0.1)
 
 
 def _run_local(

@@ -186,7 +186,17 @@ def study(
         out.mkdir(parents=True, exist_ok=True)
         df.to_csv(out / "study.csv", index=False)
         if plots:
-            plot_study(df, results, [cell_label(c) for c in all_cells], n, out)
+            try:
+                import matplotlib  # noqa: F401
+            except ImportError:
+                import warnings
+
+                warnings.warn(
+                    "matplotlib is not installed: no plots (pip install 'mjsim[plots]')",
+                    stacklevel=2,
+                )
+            else:
+                plot_study(df, results, [cell_label(c) for c in all_cells], n, out)
     return df
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from mjsim.agents import KernelAgent, make_agent, play_hand, register_agent
-from mjsim.agents.greedy import greedy_action
 
 import mjsim
 from mjsim import variants
@@ -15,6 +14,10 @@ from mjsim.engine import Game
 from mjsim.engine.state import PH_TURN, TV_PHASE, TV_SEAT
 from mjsim.kernels.shanten import shanten
 from mjsim.stats import paired_diff
+
+# one Python entry point into the compiled bots (compiling greedy_action separately would cost
+# a second long numba compilation)
+GREEDY = KernelAgent("greedy")
 
 
 @pytest.mark.parametrize("variant", variants.names())
@@ -33,6 +36,24 @@ def test_greedy_beats_random(variant):
     wins_g = sum(((rows["winners"] >> q) & 1).sum() for q in range(n) if agents[q] == "greedy")
     wins_r = sum(((rows["winners"] >> q) & 1).sum() for q in range(n) if agents[q] == "random")
     assert wins_g > 3 * wins_r, (variant, wins_g, wins_r)
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"allow_chow": True, "chow_left_only": True},  # the chow branch of the reaction window
+        {"pair_rule": "258"},  # Changsha-style 2-5-8 pair
+        {"min_fan": 2},  # a minimum value: the fan-richness tie-break
+        {"suit_rule": "missing_one"},  # void a suit
+    ],
+)
+def test_greedy_beats_random_under_rule_changes(overrides):
+    rows = mjsim.simulate(
+        "hebei", 300, ["greedy", "random"] * 2, seed=5, threads=2, check=True, **overrides
+    )
+    assert (rows["error"] == 0).all()
+    d, _ = paired_diff((rows["pay0"] + rows["pay2"]) / 2, (rows["pay1"] + rows["pay3"]) / 2)
+    assert d.lo > 0, (overrides, d)
 
 
 def _shanten_after(game, seat, k):
@@ -54,7 +75,7 @@ def test_greedy_discard_minimises_shanten_and_always_wins(seed):
     checked = 0
     while not g.done:
         mask = g.legal_mask()
-        a = int(greedy_action(g.state, g.rules, 0, mask))
+        a = GREEDY.act(g, mask)
         assert mask[a]
         if mask[WIN]:
             assert a == WIN
@@ -76,7 +97,7 @@ def test_greedy_sheds_the_fewest_suit_under_missing_one():
         g = Game("hebei", seed=seed, record=False, suit_rule="missing_one")
         while not g.done:
             mask = g.legal_mask()
-            a = int(greedy_action(g.state, g.rules, 0, mask))
+            a = GREEDY.act(g, mask)
             seat = g.current_player
             melded = (g.melds[seat, :, 0] >= 0).any()
             if g.state.tv[0, TV_PHASE] == PH_TURN and a < 34 and not mask[WIN] and not melded:
