@@ -23,7 +23,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from mjsim.kernels import PAIR_258
+from mjsim.kernels import PAIR_258, PAIR_ANY
 from mjsim.kernels.tables import (
     HON_DIST_OFF,
     HON_MINW_OFF,
@@ -280,9 +280,31 @@ def standard_wait_mask(
             continue
         g = k // 9 if k < 27 else 3
         j = k - 9 * g
+        if n_wild == 0 and counts[k] == 0 and not _has_neighbour(counts, k, honor_chow):
+            continue  # a lone new tile cannot join a set without wilds
         step = 1
         for _ in range(j):
             step *= 5
+        if n_wild == 0:
+            # one-byte WIN tables: every group complete, exactly one holding the pair
+            ok = True
+            n_plain = 0
+            for h in range(4):
+                if h < 3:
+                    b = t[SUIT_WIN_OFF + codes[h] + (step if h == g else 0)]
+                    pb = 2 << pair_rule
+                else:
+                    b = t[HON_WIN_OFF + honor_chow * N_HON + codes[h] + (step if h == g else 0)]
+                    pb = 2 if pair_rule != PAIR_258 else 0
+                if b & 1:
+                    n_plain += 1
+                elif not b & pb:
+                    ok = False
+            if ok and n_plain == 3:
+                if not out[k]:
+                    n += 1
+                out[k] = True
+            continue
         old = rows[g]
         if g < 3:
             rows[g] = SUIT_MINW_OFF + 4 * (codes[g] + step)
@@ -295,3 +317,143 @@ def standard_wait_mask(
             out[k] = True
         rows[g] = old
     return n
+
+
+@numba.njit(cache=True)
+def _has_neighbour(counts: np.ndarray, k: int, honor_chow: int) -> bool:
+    """Does the hand hold a kind that can share a set with ``k`` (other than ``k`` itself)?"""
+    if k < 27:
+        lo = k - k % 9
+        for x in range(max(lo, k - 2), min(lo + 9, k + 3)):
+            if x != k and counts[x] > 0:
+                return True
+        return False
+    if k <= 30:
+        if honor_chow & 1:
+            for x in range(27, 31):
+                if x != k and counts[x] > 0:
+                    return True
+        return False
+    if honor_chow & 2:
+        for x in range(31, 34):
+            if x != k and counts[x] > 0:
+                return True
+    return False
+
+
+@numba.njit(cache=True)
+def phantom_wait_no_wild(
+    counts: np.ndarray, k: int, n_melds: int, pair_rule: int, honor_chow: int
+) -> bool:
+    """Would a fifth copy of ``k`` (the hand holds 4, no wilds) complete the standard shape?
+
+    The five copies lie in sets; remove one set holding a copy (pair, pung, chow or honour
+    chow of natural tiles) and ask the tables whether the rest is complete.
+    """
+    c = counts.copy()
+    c[k] += 1  # 5 copies: never encoded, always reduced below before a lookup
+    if pair_rule == PAIR_ANY or _pair_ok(k, pair_rule):
+        c[k] -= 2
+        ok = _melds_only(c, n_melds, honor_chow)
+        c[k] += 2
+        if ok:
+            return True
+    if n_melds == 0:
+        return False
+    c[k] -= 3
+    ok = is_standard_win(c, n_melds - 1, 0, pair_rule, honor_chow)
+    c[k] += 3
+    if ok:
+        return True
+    for s in range(k - 2, k + 1):
+        a, b, d = _set_members(s, k, honor_chow, 0)
+        if a < 0:
+            continue
+        if not _take(c, a, b, d):
+            continue
+        ok = is_standard_win(c, n_melds - 1, 0, pair_rule, honor_chow)
+        c[a] += 1
+        c[b] += 1
+        c[d] += 1
+        if ok:
+            return True
+    if k >= 27:
+        for v in range(5):
+            a, b, d = _set_members(v, k, honor_chow, 1)
+            if a < 0:
+                continue
+            if not _take(c, a, b, d):
+                continue
+            ok = is_standard_win(c, n_melds - 1, 0, pair_rule, honor_chow)
+            c[a] += 1
+            c[b] += 1
+            c[d] += 1
+            if ok:
+                return True
+    return False
+
+
+@numba.njit(cache=True)
+def _pair_ok(k: int, pair_rule: int) -> bool:
+    if k >= 27:
+        return pair_rule != PAIR_258
+    r = k % 9
+    if pair_rule == PAIR_258:
+        return r == 1 or r == 4 or r == 7
+    return r != 1 and r != 7
+
+
+@numba.njit(cache=True)
+def _take(c: np.ndarray, a: int, b: int, d: int) -> bool:
+    """Remove one of each of a, b, d if all are held; True on success (else unchanged)."""
+    c[a] -= 1
+    c[b] -= 1
+    c[d] -= 1
+    if c[a] > 250 or c[b] > 250 or c[d] > 250:  # uint8 wrapped below zero
+        c[a] += 1
+        c[b] += 1
+        c[d] += 1
+        return False
+    return True
+
+
+@numba.njit(cache=True)
+def _set_members(s: int, k: int, honor_chow: int, honor: int) -> tuple[int, int, int]:
+    """Members of a chow holding ``k``: suited chow starting at ``s`` (honor=0) or honour chow
+    number ``s`` (honor=1: 0-3 the wind chow leaving out wind s, 4 the dragon chow);
+    (-1, -1, -1) when there is no such chow."""
+    if honor == 0:
+        if k >= 27 or s < 0 or s // 9 != k // 9 or s % 9 > 6:
+            return -1, -1, -1
+        return s, s + 1, s + 2
+    if s < 4:
+        if not honor_chow & 1 or k > 30 or k == 27 + s:
+            return -1, -1, -1
+        m = np.empty(3, dtype=np.int64)
+        i = 0
+        for w in range(27, 31):
+            if w != 27 + s:
+                m[i] = w
+                i += 1
+        return m[0], m[1], m[2]
+    if not honor_chow & 2 or k < 31:
+        return -1, -1, -1
+    return 31, 32, 33
+
+
+@numba.njit(cache=True)
+def _melds_only(c: np.ndarray, n_melds: int, honor_chow: int) -> bool:
+    """Do the tiles (no wilds) form exactly ``n_melds`` melds and no pair?"""
+    total = 0
+    for x in range(34):
+        if c[x] > 4:
+            return False
+        total += c[x]
+    if total != 3 * n_melds:
+        return False
+    t = tables()
+    b0 = t[SUIT_WIN_OFF + _suit_code(c, 0)]
+    b1 = t[SUIT_WIN_OFF + _suit_code(c, 9)]
+    b2 = t[SUIT_WIN_OFF + _suit_code(c, 18)]
+    bh = t[HON_WIN_OFF + honor_chow * N_HON + _honor_code(c)]
+    return (b0 & b1 & b2 & bh & 1) != 0

@@ -20,7 +20,7 @@ import numpy as np
 from mjsim.kernels import SHAPE_STANDARD
 from mjsim.kernels.decompose import search
 from mjsim.kernels.shanten import is_win
-from mjsim.kernels.standard import standard_wait_mask
+from mjsim.kernels.standard import phantom_wait_no_wild, standard_wait_mask
 
 
 @numba.njit(cache=True)
@@ -28,6 +28,8 @@ def _phantom_wait(
     c: np.ndarray, k: int, n_melds: int, n_wild: int, pair_rule: int, honor_chow: int
 ) -> bool:
     """Would a fifth copy of ``k`` (``c[k] == 4``) complete the standard shape?"""
+    if n_wild == 0:
+        return phantom_wait_no_wild(c, k, n_melds, pair_rule, honor_chow)
     lim = np.full(34, 4, dtype=np.int64)
     lim[k] = 5
     c[k] += 1
