@@ -69,6 +69,7 @@ from mjsim.rules.params import (
     PAIR_258,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
+    SHAPE_THIRTEEN_ORPHANS,
     SUIT_MISSING_ONE,
     WILD_NONE,
 )
@@ -148,8 +149,13 @@ def _sh(r, c, nw):
 
 
 @nb.njit(cache=True)
-def _near(c, x, all_kinds, honor_chow):
+def _near(c, x, all_kinds, honor_chow, orphans):
+    """Can drawing kind ``x`` lower the shanten? False when it holds no copy or neighbour
+    within two in its suit and is not a terminal/honour needed by thirteen orphans (this skips
+    the rare seven-pairs case of a hand with fewer than seven distinct kinds)."""
     if all_kinds or c[x] > 0:
+        return True
+    if orphans and (x >= 27 or x % 9 == 0 or x % 9 == 8):
         return True
     if x >= 27:
         return honor_chow != 0
@@ -168,7 +174,9 @@ def ukeire(s, r, t, c, nw, sh, visible, void, wild_on):
     unseen copies of every kind whose draw lowers the shanten (void-suit kinds excluded)."""
     shapes = r.params[P_WIN_SHAPES]
     hc = r.params[P_HONOR_CHOWS]
-    all_kinds = (shapes & ~(SHAPE_STANDARD | SHAPE_SEVEN_PAIRS)) != 0 or hc != 0 or nw > 0
+    simple = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
+    all_kinds = (shapes & ~simple) != 0 or hc != 0 or nw > 0
+    orphans = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0
     total = 0
     wild_counted = False
     for x in range(34):
@@ -187,7 +195,7 @@ def ukeire(s, r, t, c, nw, sh, visible, void, wild_on):
                             if lw > 0:
                                 total += lw
             continue
-        if c[x] >= 4 or not _near(c, x, all_kinds, hc):
+        if c[x] >= 4 or not _near(c, x, all_kinds, hc, orphans):
             continue
         c[x] += 1
         v = _sh(r, c, nw)
