@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from mjsim.rules.spec import RuleSpec
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff
 
 
@@ -64,7 +65,7 @@ def _seat_scores(rows: np.ndarray, seating: list[str], name: str) -> np.ndarray:
 
 
 def arena(
-    variant: str,
+    variant: str | RuleSpec,
     agents: Sequence[str],
     n_hands: int,
     seed: int = 0,
