@@ -25,7 +25,9 @@ Semantics (``docs/observations.md``):
   hands; there is no truncation (every hand ends by a win or an exhaustive draw).
 - Seeding: ``reset(seed=s)`` deals hand ``i`` of the run from the RNG key ``(s, i)`` (the same
   keys as ``mjsim.simulate``); a later ``reset()`` without a seed continues with the next hand
-  numbers. The first dealer is ``hand_number % n_players`` (seat 0 after a seeded reset).
+  numbers; ``reset(options={"hand": i})`` starts at hand ``i``. The first dealer is
+  ``hand_number % n_players`` (seat 0 after a seeded reset). Hand ``i`` of seed ``s`` is the
+  deal of ``mjsim.simulate(variant, seed=s)``'s row ``i`` (same key, same dealer).
 """
 
 from __future__ import annotations
@@ -166,6 +168,11 @@ class raw_env(AECEnv):
         elif self._seed is None:
             self._seed = int(np.random.SeedSequence().entropy % (2**62))
             self._next_hand_no = 0
+        if options and "hand" in options:
+            h0 = options["hand"]
+            if not isinstance(h0, int | np.integer) or h0 < 0:
+                raise ValueError(f"options['hand']={h0!r} must be an integer >= 0")
+            self._next_hand_no = int(h0)
         s = self._state
         h = self._next_hand_no
         self._first_dealer = h % self.n_players

@@ -9,18 +9,23 @@ import mjsim.envs as E
 import numpy as np
 import pettingzoo
 import pytest
+from mjsim.agents.random import random_action
 from pettingzoo.test import api_test, seed_test
 
+import mjsim
 from mjsim import variants
-from mjsim.actions import N_ACTIONS, PASS
-from mjsim.engine import Game
+from mjsim.actions import N_ACTIONS, PASS, WIN
+from mjsim.engine import Game, core
 from mjsim.engine.state import (
     PH_REACT,
     PV_SCORE,
     TV_DEALER,
+    TV_HEAD,
     TV_PHASE,
     TV_REACT_N,
     TV_REACT_POS,
+    TV_TAIL,
+    TV_WINNERS,
 )
 
 VARIANTS = variants.names()
@@ -119,53 +124,103 @@ def test_masks_and_rewards_match_engine_game(variant):
         assert sum(total.values()) == pytest.approx(float(pay.sum()))
 
 
-def test_normalized_rewards():
-    v = VARIANTS[0]
-    a = E.mahjong_v0.raw_env(v)
-    b = E.mahjong_v0.raw_env(v, normalize_rewards=True, reward_scale=4.0)
-    got = {}
-    for name, e in (("a", a), ("b", b)):
-        for seed in range(12):
-            e.reset(seed=seed)
-            rng = np.random.default_rng(seed)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rewards_equal_simulate_payments(variant):
+    """Driven by the in-kernel random bot (same RNG stream as ``mjsim.simulate``), hand ``i`` of
+    seed ``s`` replays ``simulate``'s row ``i``: the summed rewards are its payments; with
+    ``normalize_rewards`` they are divided by ``reward_scale``."""
+    seed = 0
+    res = mjsim.simulate(variant, 300, seed=seed, threads=1)
+    won = np.flatnonzero(res["winners"] != 0)[:3]
+    rows = list(won) + [0, 1]
+    assert len(won) > 0
+    raw = E.mahjong_v0.raw_env(variant)
+    norm = E.mahjong_v0.raw_env(variant, normalize_rewards=True, reward_scale=4.0)
+    for i in rows:
+        for e, scale in ((raw, 1.0), (norm, 4.0)):
+            e.reset(seed=seed, options={"hand": int(i)})
             tot = np.zeros(e.n_players)
-
+            mask = np.zeros(N_ACTIONS, np.bool_)
             for _agent in e.agent_iter():
-                obs, _, term, trunc, _ = e.last()
+                _, _, term, trunc, _ = e.last()
                 if term or trunc:
                     e.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
-                e.step(int(legal[rng.integers(len(legal))]))
+                core.legal_mask(e.state_arrays, e._rules, 0, mask)
+                e.step(int(random_action(e.state_arrays, e._rules, 0, mask)))
                 tot += [e.rewards[x] for x in e.possible_agents]
-            got.setdefault(name, []).append(tot)
-    ga, gb = np.array(got["a"]), np.array(got["b"])
-    assert np.abs(ga).sum() > 0
-    np.testing.assert_allclose(gb, ga / 4.0)
+            want = [res[f"pay{p}"][i] for p in range(e.n_players)]
+            np.testing.assert_allclose(tot * scale, want)
 
 
-def _find_multi_window(variant, max_hands=400):
-    """A raw env paused at a reaction window that asks >= 2 seats (random play)."""
+def _rig_two_seat_window(variant: str, seed: int = 0):
+    """A raw env at the dealer's first turn, rigged (tiles moved only between the other seats'
+    concealed hands and the live wall, so the tile set is conserved) so that discarding ``k``
+    lets seat 1 pung it and seat 2 win on it (four concealed pungs + a single wait on ``k``).
+    Returns ``(raw, k)`` or ``None`` if the variant's rules do not open that window."""
     raw = E.mahjong_v0.raw_env(variant)
-    for seed in range(max_hands):
-        raw.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        while not raw.terminations[raw.agent_selection]:
-            tv = raw.state_arrays.tv[0]
-            if tv[TV_PHASE] == PH_REACT and tv[TV_REACT_N] >= 2 and tv[TV_REACT_POS] == 0:
-                return raw
-            legal = np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])
-            raw.step(int(legal[rng.integers(len(legal))]))
-    return None
+    raw.reset(seed=seed)
+    s, n = raw.state_arrays, raw.n_players
+    if n < 3:
+        return None
+    h = s.hands[0]
+    head, tail = int(s.tv[0, TV_HEAD]), int(s.tv[0, TV_TAIL])
+    pool = np.zeros(34, np.int64)
+    for q in range(1, n):
+        pool += h[q, :34]
+    live_pos = [i for i in range(head, tail) if s.wall[0, i] < 34]
+    for i in live_pos:
+        pool[s.wall[0, i]] += 1
+    singles = [k for k in range(34) if h[0, k] == 1 and pool[k] >= 3]
+    if not singles:
+        return None
+    k = singles[0]
+    pool[k] -= 3
+    pungs = [x for x in range(34) if x != k and pool[x] >= 3][:4]
+    if len(pungs) < 4:
+        return None
+    hs = int(raw.spec.hand_size)
+    if hs != 13:
+        return None
+    new = np.zeros((n, 34), np.int64)
+    new[1, k] = 2
+    new[2, k] = 1
+    for x in pungs:
+        new[2, x] = 3
+        pool[x] -= 3
+    rest = [x for x in range(34) for _ in range(int(pool[x]))]
+    rng = np.random.default_rng(seed)
+    rng.shuffle(rest)
+    fill = {1: hs - 2}
+    for q in range(3, n):
+        fill[q] = hs
+    for q, m in fill.items():
+        for x in rest[:m]:
+            new[q, x] += 1
+        rest = rest[m:]
+    for q in range(1, n):
+        h[q, :34] = new[q]
+    for i, x in zip(live_pos, rest, strict=True):
+        s.wall[0, i] = x
+    core.legal_mask(s, raw._rules, 0, raw._mask)
+    if not raw._mask[k]:
+        return None
+    raw.step(k)
+    tv = s.tv[0]
+    if tv[TV_PHASE] != PH_REACT or tv[TV_REACT_N] < 2 or tv[TV_REACT_POS] != 0:
+        return None
+    return raw, k
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_reaction_choice_is_hidden(variant):
     """In a window asking several seats, whatever the first asked seat answers, every other
-    seat's observation afterwards is the same (the engine resolves only when all answered)."""
-    raw = _find_multi_window(variant)
-    if raw is None:
-        pytest.skip(f"{variant}: no multi-seat reaction window in 400 random hands")
+    seat's observation afterwards is the same, and the engine resolves only after all answered
+    (a discard win beats the pung)."""
+    rig = _rig_two_seat_window(variant)
+    if rig is None:
+        pytest.skip(f"{variant}: rules do not allow the rigged pung + win window")
+    raw, _k = rig
     first = raw.agent_selection
     legal = np.flatnonzero(raw.observe(first)["action_mask"])
     assert PASS in legal and len(legal) >= 2
@@ -173,11 +228,16 @@ def test_reaction_choice_is_hidden(variant):
     for a in legal:
         e = copy.deepcopy(raw)
         e.step(int(a))
-        assert e.agent_selection != first  # the window moved on to the next asked seat
-        seen.append({ag: e.observe(ag)["observation"] for ag in e.possible_agents if ag != first})
+        assert e.agent_selection == "player_2"  # the window moved on to the next asked seat
+        assert int(e.state_arrays.tv[0, TV_PHASE]) == PH_REACT
+        seen.append({ag: e.observe(ag) for ag in e.possible_agents if ag != first})
+        if a != PASS:
+            e.step(WIN)  # seat 2 wins on the discard whatever seat 1 chose
+            assert e.state_arrays.tv[0, TV_WINNERS] == 1 << 2
     for other in seen[1:]:
         for ag, o in other.items():
-            np.testing.assert_array_equal(o, seen[0][ag])
+            np.testing.assert_array_equal(o["observation"], seen[0][ag]["observation"])
+            np.testing.assert_array_equal(o["action_mask"], seen[0][ag]["action_mask"])
 
 
 def test_match_carry_over_matches_engine():

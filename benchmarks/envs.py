@@ -1,0 +1,255 @@
+"""Environment benchmark: PettingZoo AEC, Gymnasium and vector-env steps/s, beside RLCard.
+
+    python benchmarks/envs.py [--quick] [--no-write] [--variant hebei]
+
+Measures, in one run, interleaved A B A B after a warm-up (``benchmarks/common.py``):
+
+* ``mahjong_v0`` AEC (wrapped exactly like PettingZoo's classic envs) with random masked
+  actions, vs RLCard's mahjong through PettingZoo AEC (``rlcard_aec``, PettingZoo's former
+  ``mahjong_v4`` rebuilt; ``benchmarks/peers/peer_rlcard.py``): one step = one decision.
+* ``mahjong_v0`` raw env (no wrappers) vs RLCard's own API (``rlcard_raw``).
+* Gymnasium ``mjsim/Mahjong-v0`` (one learner, in-kernel random opponents): learner steps/s;
+  each includes the opponents' decisions up to the learner's next one.
+* ``MahjongVectorEnv`` at N = 1, 64, 1024 with ``planes-v0``: env-steps/s (N learner steps per
+  call), random masked actions drawn by a jitted helper, ``copy=False``.
+
+Writes the "## Envs" section of ``benchmarks/RESULTS.md`` only (unless ``--no-write``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numba as nb
+import numpy as np
+from common import (
+    Row,
+    Stat,
+    interleave,
+    machine_info,
+    machine_markdown,
+    rows_markdown,
+    rows_text,
+    write_heading_section,
+)
+
+AREA = "envs"
+VARIANT = "hebei"
+
+
+@nb.njit(cache=True)
+def _random_masked(masks, state, out):
+    """One uniformly random legal action per row of ``masks`` (bool[N, A]) (xorshift64 in
+    ``state[0]``); rows without a legal action get 0."""
+    x = state[0]
+    for t in range(masks.shape[0]):
+        n = 0
+        for a in range(masks.shape[1]):
+            if masks[t, a]:
+                n += 1
+        if n == 0:
+            out[t] = 0
+            continue
+        x ^= x << np.uint64(13)
+        x ^= x >> np.uint64(7)
+        x ^= x << np.uint64(17)
+        j = np.int64(x % np.uint64(n))
+        for a in range(masks.shape[1]):
+            if masks[t, a]:
+                if j == 0:
+                    out[t] = a
+                    break
+                j -= 1
+    state[0] = x
+
+
+def _aec_rate(env, rng, seconds: float) -> float:
+    steps = 0
+    t0 = time.perf_counter()
+    while True:
+        env.reset()
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return steps / dt
+
+
+def _gym_rate(env, rng, seconds: float) -> float:
+    steps = 0
+    obs, _ = env.reset()
+    t0 = time.perf_counter()
+    while True:
+        for _ in range(256):
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _r, done, _t, _i = env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            if done:
+                obs, _ = env.reset()
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return steps / dt
+
+
+def _vector_rate(env, seconds: float) -> float:
+    n = env.num_envs
+    acts = np.zeros(n, np.int64)
+    st = np.array([0x9E3779B97F4A7C15], np.uint64)
+    _obs, info = env.reset(seed=0)
+    masks = info["action_mask"]
+    calls = 0
+    t0 = time.perf_counter()
+    while True:
+        for _ in range(max(1, 2048 // n)):
+            _random_masked(masks, st, acts)
+            _obs, _r, _te, _tr, info = env.step(acts)
+            masks = info["action_mask"]
+            calls += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return calls * n / dt
+
+
+def _peer(measure_id: str):
+    """(session, label) for a peer, or (None, error text)."""
+    try:
+        import peers
+
+        s = peers.PeerSession(measure_id)
+        s.__enter__()
+        return s, f"RLCard {s.header.get('version', '')}".strip()
+    except Exception as exc:  # noqa: BLE001 - reported as "peer failed"
+        return None, f"{type(exc).__name__}: {exc}"[:300]
+
+
+def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
+    """Measure every env interface (and RLCard beside the AEC and raw loops)."""
+    import mjsim.envs as E
+
+    seconds = 0.5 if quick else 2.0
+    repeats = 1 if quick else 3
+    rows: list[Row] = []
+    rng = np.random.default_rng(0)
+
+    # ---- AEC (wrapped) vs RLCard via PettingZoo
+    aec = E.mahjong_v0.env(variant)
+    aec.reset(seed=0)
+    raw = E.mahjong_v0.raw_env(variant)
+    raw.reset(seed=0)
+    for api, env, peer_id, config, compared in (
+        (
+            "aec",
+            aec,
+            "rlcard_aec",
+            f"AEC {variant} (PettingZoo wrappers), random masked actions",
+            "PettingZoo AEC loop (agent_iter/last/step, 3 standard wrappers): RLCard mahjong "
+            f"(PettingZoo's former mahjong_v4) vs mjsim mahjong_v0 ({variant}); 1 step = 1 decision",
+        ),
+        (
+            "raw",
+            raw,
+            "rlcard_raw",
+            f"raw_env {variant} (no wrappers), random masked actions",
+            "each library's own single-table API: RLCard env.step vs mjsim mahjong_v0.raw_env "
+            "(AEC without wrappers); 1 step = 1 decision",
+        ),
+    ):
+        session, label = _peer(peer_id)
+        fns = {"mjsim": lambda env=env: _aec_rate(env, rng, seconds)}
+        if session is not None:
+            fns["peer"] = lambda s=session: s.measure(seconds)["steps/s"]
+        try:
+            st = interleave(fns, repeats=repeats)
+        finally:
+            if session is not None:
+                session.close()
+        rows.append(
+            Row(
+                area=AREA,
+                config=config,
+                unit="steps/s",
+                mjsim=st["mjsim"],
+                peer=label if session is not None else f"RLCard ({peer_id})",
+                peer_stat=st.get("peer"),
+                compared=compared,
+                note="" if session is not None else label,
+                status="ok" if session is not None else "peer failed",
+            )
+        )
+        _ = api
+
+    # ---- Gymnasium single learner
+    import gymnasium
+
+    g = gymnasium.make("mjsim/Mahjong-v0", variant=variant, opponents="random", seat=0)
+    g.reset(seed=0)
+    st = interleave({"mjsim": lambda: _gym_rate(g.unwrapped, rng, seconds)}, repeats=repeats)
+    rows.append(
+        Row(
+            area=AREA,
+            config=f"Gymnasium mjsim/Mahjong-v0 {variant}, 1 learner vs 3 in-kernel random bots",
+            unit="learner steps/s",
+            mjsim=st["mjsim"],
+            compared="no peer: one learner step includes the bots' decisions until the "
+            "learner's next one",
+        )
+    )
+
+    # ---- vector env
+    for n in (1, 64, 1024):
+        v = E.MahjongVectorEnv(variant, n, copy=False)
+        st = interleave({"mjsim": lambda v=v: _vector_rate(v, seconds)}, repeats=repeats)
+        rows.append(
+            Row(
+                area=AREA,
+                config=f"MahjongVectorEnv {variant}, N={n}, planes-v0, random masked actions",
+                unit="env-steps/s",
+                mjsim=st["mjsim"],
+                compared="no peer; aim >= 500,000 env-steps/s at N=1024 (issue 6). One env step "
+                "= one learner decision + the bots' decisions up to the next one",
+                note=f"numba threads: {nb.get_num_threads()}",
+            )
+        )
+    return rows
+
+
+def _markdown(rows: list[Row]) -> str:
+    info = machine_info()
+    return (
+        "Written by `benchmarks/envs.py` (issue 6). Random masked actions; medians of "
+        "interleaved repeats, min-max in brackets; ratio > 1 = mjsim faster.\n\n"
+        + machine_markdown(info)
+        + "\n\n"
+        + rows_markdown(rows)
+        + "\n"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--variant", default=VARIANT)
+    a = ap.parse_args(argv)
+    rows = run(quick=a.quick, variant=a.variant)
+    print(machine_markdown(machine_info()))
+    print(rows_text(rows))
+    if not a.no_write:
+        write_heading_section("## Envs", _markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.exit(main())
+
+__all__ = ["AREA", "Stat", "run"]
