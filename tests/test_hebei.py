@@ -161,7 +161,7 @@ def test_t7_3_two_winners_on_one_discard() -> None:
 
 
 def test_no_chow_in_hebei_and_pung_priority() -> None:
-    w = make_wall({0: "1m2m3m 4p5p6p 7s8s9s 1z1z2z 3z", 1: "4m5m 123p 456p 789p 11s"}, "6m")
+    w = make_wall({0: "1m2m3m 4p5p6p 7s8s9s 1z1z2z 3z", 1: "4m5m 123p 456p 789p 1s9s"}, "6m")
     g = Game("hebei", wall=w)
     g.step(action_from_name("discard 6m"))
     # seat 1 could chow 4m5m+6m elsewhere, not in hebei: it is not asked, and no chow is ever
