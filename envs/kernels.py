@@ -164,8 +164,10 @@ def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, to
     return rew, hands_left, cp < 0
 
 
-@nb.njit(cache=True, parallel=True)
+@nb.njit(cache=True, nogil=True)
 def vector_step(
+    lo,
+    hi,
     s,
     r,
     actions,
@@ -186,7 +188,8 @@ def vector_step(
     terminated,
     illegal,
 ):
-    """One step of every table (``B`` of them) in one call, tables in parallel.
+    """One step of tables ``lo .. hi-1`` in one compiled call (releases the GIL, so slices of
+    the batch can run on several threads).
 
     Tables flagged ``needs_reset`` (finished on the previous step: Gymnasium's "next-step"
     autoreset, or never started) start episode ``episodes[t]`` (then incremented) and ignore
@@ -202,10 +205,9 @@ def vector_step(
     int64[B, 4]; ``obs``: int8[B, N_PLANES, 34]; ``masks``: bool[B, N_ACTIONS]; ``rewards``:
     float64[B].
     """
-    B = s.tv.shape[0]
     n = r.params[P_N_PLAYERS]
     na = masks.shape[1]
-    for t in nb.prange(B):
+    for t in range(lo, hi):
         learner = learners[t]
         illegal[t] = False
         if needs_reset[t]:

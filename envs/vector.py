@@ -3,7 +3,8 @@
 Each table seats one learner (``seat``) against in-kernel bots. One :meth:`step` applies the
 learner's action on every table, lets the opponents play until each learner's next decision,
 encodes every learner's ``planes-v0`` observation and legal mask - all inside one compiled call
-(``mjsim.envs.kernels.vector_step``, tables in parallel with ``numba.prange``).
+(``mjsim.envs.kernels.vector_step``; with ``threads > 1`` each thread runs one such GIL-free
+call on a slice of the tables).
 
 Autoreset: Gymnasium's default "next-step" mode (``metadata["autoreset_mode"]``). The step that
 ends a table's episode returns ``terminated[t] = True`` with the final observation and an all-zero
@@ -13,7 +14,9 @@ its new episode (reward 0, not terminated).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import gymnasium as gym
@@ -42,6 +45,9 @@ class MahjongVectorEnv(VectorEnv):
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
         copy: return copies of the batch buffers (default); ``False`` returns the internal
             buffers, overwritten by the next step (fastest).
+        threads: worker threads, each stepping a slice of the tables in a GIL-free compiled
+            call (default: the CPU count, up to 8, when ``num_envs >= 64``, else 1). Results do
+            not depend on it (each table has its own RNG streams).
         overrides: ``RuleSpec`` fields.
 
     Observations: ``{"observation": int8[N, 41, 34], "action_mask": int8[N, 120]}``; also
@@ -66,6 +72,7 @@ class MahjongVectorEnv(VectorEnv):
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
         copy: bool = True,
+        threads: int | None = None,
         **overrides: Any,
     ) -> None:
         from mjsim import variants
@@ -121,9 +128,29 @@ class MahjongVectorEnv(VectorEnv):
         self._actions = np.zeros(N, np.int64)
         self._has_mask = np.ones(N, np.bool_)
         self._started = False
+        if threads is None:
+            threads = min(os.cpu_count() or 1, 8) if N >= 64 else 1
+        if not isinstance(threads, int | np.integer) or threads < 1:
+            raise ValueError(f"threads={threads!r} must be an integer >= 1")
+        self.threads = int(min(threads, N))
+        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
 
     def _call(self) -> None:
+        if self._pool is None:
+            self._slice(0, self.num_envs)
+            return
+        per = -(-self.num_envs // self.threads)
+        jobs = [
+            self._pool.submit(self._slice, lo, min(self.num_envs, lo + per))
+            for lo in range(0, self.num_envs, per)
+        ]
+        for j in jobs:
+            j.result()
+
+    def _slice(self, lo: int, hi: int) -> None:
         vector_step(
+            lo,
+            hi,
             self._state,
             self._rules,
             self._actions,
@@ -212,4 +239,6 @@ class MahjongVectorEnv(VectorEnv):
         return self._masks.copy()
 
     def close_extras(self, **kwargs: Any) -> None:
-        pass
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
