@@ -71,10 +71,17 @@ class WinInput:
 Adapter = Callable[..., ScoreResult]
 """``adapter(win: WinInput, **variant_context) -> ScoreResult``."""
 
+# Built-in scorers, imported on first use ("module:function"); other variants call
+# register_scorer() from their own modules.
 _ADAPTERS: dict[str, Adapter | str] = {
     "guobiao": "mjsim.scoring.guobiao_api:score_guobiao",
+    "sichuan": "mjsim.scoring.sichuan:score_sichuan",
+    "chengdu": "mjsim.scoring.sichuan:score_chengdu",
+    "sichuan_xuezhan": "mjsim.scoring.sichuan:score_sichuan_xuezhan",
+    "changsha": "mjsim.scoring.changsha:score_changsha",
+    "guangdong_jipinghu": "mjsim.scoring.jipinghu:score_jipinghu",
 }
-_HAND_SIZE: dict[str, int] = {"guobiao": 14}
+_HAND_SIZE: dict[str, int] = dict.fromkeys(_ADAPTERS, 14)
 
 
 def register_scorer(variant_id: str, adapter: Adapter | str, *, hand_size: int = 14) -> None:
