@@ -28,14 +28,12 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from mjsim.envs.encoders import N_PLANES, get_encoder
-from mjsim.envs.kernels import episode_seed, learner_reset, learner_step_flat, seat_totals
+from mjsim.envs.encoders import get_encoder
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
+from mjsim.envs.vector import MahjongVectorEnv
 
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine.records import render_table
-from mjsim.engine.state import new_state
-from mjsim.rules.spec import check_playable
 
 
 def opponent_ids(opponents: str | Sequence[str], n_players: int) -> np.ndarray:
@@ -68,6 +66,10 @@ def opponent_ids(opponents: str | Sequence[str], n_players: int) -> np.ndarray:
 class MahjongEnv(gym.Env):
     """One learner seat of ``variant`` against in-kernel bots (see the module docstring).
 
+    It is a one-table :class:`~mjsim.envs.vector.MahjongVectorEnv` (the same compiled step) with
+    the single-env API: episode ``e`` after ``reset(seed=s)`` is the vector env's table 0 episode
+    ``e`` for seed ``s``.
+
     Args:
         variant: registered id; ``None`` = ``default_variant()`` (``"sichuan"`` if registered,
             else the first registered id).
@@ -78,6 +80,10 @@ class MahjongEnv(gym.Env):
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
         overrides: ``RuleSpec`` fields.
+
+    Raises:
+        ValueError: bad arguments; an illegal action (naming the legal ones); ``step`` after the
+        episode ended.
     """
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
@@ -94,29 +100,30 @@ class MahjongEnv(gym.Env):
         reward_scale: float = DEFAULT_REWARD_SCALE,
         **overrides: Any,
     ) -> None:
-        from mjsim import variants
-
         if variant is None:
             variant = default_variant()
-        self.variant = variant
-        self.spec_rules = variants.get(variant, **overrides)
-        check_playable(self.spec_rules)
-        self.n_players = self.spec_rules.n_players
-        if not isinstance(seat, int | np.integer) or not 0 <= seat < self.n_players:
-            raise ValueError(f"seat={seat!r} must be a seat 0..{self.n_players - 1}")
-        if not isinstance(hands, int | np.integer) or hands < 1:
-            raise ValueError(f"hands={hands!r} must be an integer >= 1")
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
-        if reward_scale <= 0:
-            raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
+        self.encoder = get_encoder(obs)
+        self._vec = MahjongVectorEnv(
+            variant,
+            1,
+            opponents=opponents,
+            seat=seat,
+            hands=hands,
+            normalize_rewards=normalize_rewards,
+            reward_scale=reward_scale,
+            copy=False,
+            threads=1,
+            **overrides,
+        )
+        self.variant = variant
         self.render_mode = render_mode
         self.seat = int(seat)
         self.hands = int(hands)
-        self._scale = float(reward_scale) if normalize_rewards else 1.0
-        self._agents = opponent_ids(opponents, self.n_players)
-        self._rules = self.spec_rules.compile()
-        self.encoder = get_encoder(obs)
+        self.n_players = self._vec.n_players
+        self._rules = self._vec._rules
+        self._state = self._vec._state
         self.observation_space = gym.spaces.Dict(
             {
                 "observation": self.encoder.space(self.n_players),
@@ -124,85 +131,55 @@ class MahjongEnv(gym.Env):
             }
         )
         self.action_space = gym.spaces.Discrete(N_ACTIONS)
-        self._state = new_state(1, rec_cap=0)
-        self._mask = np.zeros(N_ACTIONS, np.bool_)
-        self._totals = np.zeros(4, np.int64)
-        self._flat = (*self._state, *self._rules)
-        self._planes = self.encoder.name == "planes-v0"
-        self._seed: int | None = None
-        self._episode = 0
+        self._seeded = False
         self._done = True
+        self._act = np.zeros(1, np.int64)
 
-    def _obs(self, planes: np.ndarray | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-        mask = self._mask.astype(np.int8)
-        if planes is None:
-            planes = self.encoder.encode(self._state, self._rules, 0, self.seat)
-        o = {"observation": planes, "action_mask": mask}
-        return o, {"action_mask": mask.copy()}
+    def _obs(self, vobs: dict[str, np.ndarray]) -> tuple[dict[str, Any], dict[str, Any]]:
+        mask = vobs["action_mask"][0].copy()
+        if self.encoder.name == "planes-v0":
+            o = vobs["observation"][0].copy()
+        else:
+            o = self.encoder.encode(self._state, self._rules, 0, self.seat)
+        return {"observation": o, "action_mask": mask}, {"action_mask": mask.copy()}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
-            self._seed = int(seed)
-            self._episode = 0
-        elif self._seed is None:
-            self._seed = int(self.np_random.integers(0, 2**62))
-        es = int(episode_seed(self._seed, self._episode))
-        self._first_dealer = self._episode % self.n_players
-        self._ep_seed = es
-        learner_reset(
-            self._state,
-            self._rules,
-            0,
-            es,
-            self._first_dealer,
-            self.seat,
-            self._agents,
-            self._mask,
-        )
-        self._episode += 1
-        self._hands_left = self.hands - 1
-        seat_totals(self._state, self._rules, 0, self._totals)
+            s: int | None = int(seed)
+        elif not self._seeded:
+            s = int(self.np_random.integers(0, 2**62))
+        else:
+            s = None
+        self._seeded = True
+        vobs, _ = self._vec.reset(seed=s)
         self._done = False
         if self.render_mode == "human":
             self.render()
-        return self._obs()
+        return self._obs(vobs)
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self._done:
             raise ValueError("the episode is over: call reset()")
         a = int(action)
-        if not 0 <= a < N_ACTIONS or not self._mask[a]:
-            legal = ", ".join(
-                f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(self._mask)
-            )
+        mask = self._vec._masks[0]
+        if not 0 <= a < N_ACTIONS or not mask[a]:
+            legal = ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(mask))
             shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
             raise ValueError(f"illegal action {shown} for seat {self.seat}; legal: {legal}")
-        out = np.empty((N_PLANES, 34), np.int8) if self._planes else None
-        rew, hl, done = learner_step_flat(
-            *self._flat,
-            a,
-            self.seat,
-            self._agents,
-            self._ep_seed,
-            self._hands_left,
-            self._first_dealer,
-            self._totals,
-            self._mask,
-            out if out is not None else np.empty((N_PLANES, 34), np.int8),
-        )
-        self._hands_left = int(hl)
-        self._done = bool(done)
+        self._act[0] = a
+        vobs, rew, term, _trunc, _ = self._vec.step(self._act)
+        self._done = bool(term[0])
         if self.render_mode == "human":
             self.render()
-        obs, info = self._obs(out)
-        return obs, float(rew) / self._scale, self._done, False, info
+        obs, info = self._obs(vobs)
+        return obs, float(rew[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:
         """``bool[120]`` legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
-        return self._mask.copy()
+        return self._vec._masks[0].copy()
 
     def render(self) -> str | None:
         """``"ansi"``: the table as text with unicode tiles (all hands face up); ``"human"``:
@@ -217,3 +194,6 @@ class MahjongEnv(gym.Env):
             print(text)
             return None
         return text
+
+    def close(self) -> None:
+        self._vec.close()

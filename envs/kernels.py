@@ -273,17 +273,3 @@ def encode_flat(
     s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
     r = CompiledRules(params, tile_counts, rwild, score_table)
     encode_planes(s, r, 0, me, out)
-
-
-@nb.njit(cache=True)
-def learner_step_flat(
-    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
-    params, tile_counts, rwild, score_table,
-    a, learner, agents, seed, hands_left, first_dealer, totals, mask, out,
-):  # fmt: skip
-    """:func:`learner_step` on table 0, then the learner's ``planes-v0`` into ``out``."""
-    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
-    r = CompiledRules(params, tile_counts, rwild, score_table)
-    res = learner_step(s, r, 0, a, learner, agents, seed, hands_left, first_dealer, totals, mask)
-    encode_planes(s, r, 0, learner, out)
-    return res

@@ -8,8 +8,10 @@ Called on ``import mjsim.envs`` (idempotent):
   ``gymnasium.make_vec("mjsim/Mahjong-v0", num_envs=N, vectorization_mode="vector_entry_point")``
   (-> :class:`~mjsim.envs.vector.MahjongVectorEnv`).
 
-Without importing mjsim first, Gymnasium finds the id through the ``gymnasium.envs`` entry point
-``mjsim = "mjsim.envs.registration:register_gymnasium"`` (pyproject).
+Gymnasium 1.x has no plugin entry points any more; without importing mjsim first use its
+``module:id`` form, ``gymnasium.make("mjsim.envs:mjsim/Mahjong-v0", ...)``, which imports
+``mjsim.envs`` (and so registers) before the lookup. PettingZoo's registry has no plugin hook
+either: ``import mjsim.envs`` before ``pettingzoo.make``.
 """
 
 from __future__ import annotations

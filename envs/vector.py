@@ -23,7 +23,6 @@ import gymnasium as gym
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from mjsim.envs.encoders import N_PLANES
-from mjsim.envs.gym_env import opponent_ids
 from mjsim.envs.kernels import vector_step
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 
@@ -99,6 +98,8 @@ class MahjongVectorEnv(VectorEnv):
         self.hands = int(hands)
         self.copy = bool(copy)
         self._scale = float(reward_scale) if normalize_rewards else 1.0
+        from mjsim.envs.gym_env import opponent_ids
+
         self._agents = opponent_ids(opponents, n)
         self._rules = self.rule_spec.compile()
         self.single_observation_space = gym.spaces.Dict(

@@ -158,3 +158,14 @@ def test_vector_rewards_sum_to_scores_and_errors():
         vec.step(acts)
     with pytest.raises(ValueError, match="shape"):
         vec.step(np.zeros(N + 1, np.int64))
+
+
+def test_gymnasium_registration_forms():
+    v = VARIANTS[0]
+    for env_id in ("mjsim/Mahjong-v0", "mjsim.envs:mjsim/Mahjong-v0"):
+        env = gymnasium.make(env_id, variant=v, seat=0)
+        assert isinstance(env.unwrapped, E.MahjongEnv)
+    vec = gymnasium.make_vec(
+        "mjsim/Mahjong-v0", num_envs=2, vectorization_mode="vector_entry_point", variant=v
+    )
+    assert isinstance(vec, E.MahjongVectorEnv) and vec.num_envs == 2
