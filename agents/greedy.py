@@ -9,9 +9,11 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   but required of the winning hand (``suit_rule == "missing_one"``), the bot voids the suit it
   holds fewest tiles of while the hand still holds all three suits.
 - Own turn: among the legal discards, minimise the shanten of what is left (``mjsim.kernels``
-  ``shanten`` over the variant's shapes, pair rule, honour chows and wilds); ties: with
-  ``min_fan > 0`` (guobiao, where the mask forbids wins below 8 fan) prefer the fan-richer shape
-  (the flush-like one: most tiles of one suit, honour pairs); then maximise the live waits
+  ``shanten`` over the variant's shapes, pair rule, honour chows and wilds). With
+  ``min_fan > 0`` (guobiao, where the mask forbids wins below 8 fan) the shanten is taken
+  towards the fan-rich shapes only (special shapes, full flush; :func:`_rich_shanten`), the bot
+  stays concealed (no calls, no kongs), and ties prefer the fan-richer shape (most tiles of one
+  suit, honour pairs). Ties: maximise the live waits
   (ukeire: unseen copies of the kinds that lower the shanten, counting every visible tile —
   rivers and exposed melds); with ``pair_rule == "258"`` (Changsha 将 must be 2-5-8) never
   break the last 2-5-8 pair on a tie; then shed the most isolated tile. Own-turn kongs are
@@ -55,6 +57,7 @@ from mjsim.engine.state import (
     TV_TILE,
 )
 from mjsim.kernels.shanten import shanten
+from mjsim.kernels.standard import standard_distance
 from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
@@ -77,6 +80,8 @@ from mjsim.rules.params import (
 BIG = 1000
 #: live waits break shanten ties from this shanten down (0 = ready ... 2 = two from ready)
 UKEIRE_MAX_SHANTEN = 2
+#: the same with ``min_fan > 0``, where each shanten covers the costly special shapes
+UKEIRE_MAX_SHANTEN_RICH = 0
 
 
 @nb.njit(cache=True)
@@ -140,12 +145,47 @@ def _total(c):
 
 @nb.njit(cache=True)
 def _sh(r, c, nw):
-    """Shanten of natural counts ``c`` + ``nw`` wilds (3n+1 or 3n+2 tiles) under the rules."""
+    """Shanten of natural counts ``c`` + ``nw`` wilds (3n+1 or 3n+2 tiles) under the rules.
+
+    With ``min_fan > 0`` (guobiao: "8 fan to win") it is the shanten towards a fan-rich hand
+    (:func:`_rich_shanten`): an ordinary hand far from 8 fan is worth nothing to aim at."""
     tot = _total(c) + nw
     nm = (tot - 1) // 3 if tot % 3 == 1 else (tot - 2) // 3
+    if r.params[P_MIN_FAN] > 0:
+        return _rich_shanten(r, c, nm, nw)
     return shanten(
         c, nm, nw, r.params[P_PAIR_RULE], r.params[P_HONOR_CHOWS], r.params[P_WIN_SHAPES]
     )
+
+
+@nb.njit(cache=True)
+def _rich_shanten(r, c, nm, nw):
+    """Shanten towards the fan-rich shapes the rules allow: the special shapes (seven pairs,
+    thirteen orphans, knitted / knitted straight, shisanlan: guobiao 24/88/12/12 fan) and a
+    full flush (a standard hand from one suit's tiles only: guobiao 清一色 24 fan)."""
+    shapes = r.params[P_WIN_SHAPES]
+    pr = r.params[P_PAIR_RULE]
+    hc = r.params[P_HONOR_CHOWS]
+    rich = shapes & ~SHAPE_STANDARD
+    best = BIG
+    if rich != 0:
+        best = shanten(c, nm, nw, pr, hc, rich)
+    if shapes & SHAPE_STANDARD:
+        cs = np.zeros(34, dtype=np.uint8)
+        for su in range(3):
+            n = 0
+            for k in range(9 * su, 9 * su + 9):
+                cs[k] = c[k]
+                n += c[k]
+            if n > 0:
+                d = standard_distance(cs, nm, pr, hc) - nw - 1
+                if d < -1:
+                    d = -1
+                if d < best:
+                    best = d
+            for k in range(9 * su, 9 * su + 9):
+                cs[k] = 0
+    return best
 
 
 @nb.njit(cache=True)
@@ -319,7 +359,8 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
     for k in range(34):
         if shk[k] == best_sh:
             n_ties += 1
-    use_uke = need_uke or (n_ties > 1 and best_sh <= UKEIRE_MAX_SHANTEN)
+    max_sh = UKEIRE_MAX_SHANTEN if r.params[P_MIN_FAN] == 0 else UKEIRE_MAX_SHANTEN_RICH
+    use_uke = need_uke or (n_ties > 1 and best_sh <= max_sh)
     min_fan = r.params[P_MIN_FAN]
     pair258 = r.params[P_PAIR_RULE] == PAIR_258
     n258 = 0
@@ -382,7 +423,7 @@ def _turn_action(s, r, t, p, mask):
     best_sh = out[0]
     # own-turn kongs that do not raise the shanten
     for x in range(34):
-        if not mask[KONG + x]:
+        if not mask[KONG + x] or r.params[P_MIN_FAN] > 0:
             continue
         if void >= 0 and x < 27 and x // 9 == void:
             continue
@@ -411,6 +452,8 @@ def _turn_action(s, r, t, p, mask):
 
 @nb.njit(cache=True)
 def _react_action(s, r, t, p, mask):
+    if r.params[P_MIN_FAN] > 0:
+        return PASS  # stay concealed: the fan-rich shapes need it (see _rich_shanten)
     k = np.int64(s.tv[t, TV_TILE])
     c = np.zeros(34, dtype=np.uint8)
     nw = _split(s, r, t, p, c)

@@ -121,11 +121,14 @@ def main() -> None:
     print(rows_text(rows))
     print(machine_markdown())
     if not args.no_write:
+        cmd = "python benchmarks/bots.py" + (" --quick" if args.quick else "")
+        cmd += " --main-job" if args.main_job else ""
+        reps = "1 repeat (--quick)" if args.quick else "medians of 3 interleaved repeats"
         body = "\n\n".join(
             [
-                f"Command: `{COMMAND}` ({time.perf_counter() - t0:.0f} s). Ratio = greedy / "
-                "random hands/s in the same run (the cost of the greedy policy); medians of 3 "
-                "interleaved repeats, min-max in brackets.",
+                f"Command: `{cmd}` ({time.perf_counter() - t0:.0f} s). Ratio = greedy / "
+                f"random hands/s in the same run (the cost of the greedy policy); {reps}, "
+                "min-max in brackets.",
                 rows_markdown(rows),
                 machine_markdown(),
             ]
