@@ -1,0 +1,227 @@
+"""Changsha 长沙麻将 (``changsha``): the spec and its jitted engine hooks.
+
+Sources: ``/work/shared/rules/variants_A.md`` §2 (primary), ``variants_B.md`` §12; seed 003
+(全国各地麻将玩法总汇). Hand value and money: :mod:`mjsim.scoring.changsha`
+(``changsha_value``, ``changsha_is_big``, ``changsha_win_payments``, ``changsha_bird_seat``).
+
+Played here:
+
+- 108 tiles (no honours), dealer 14: [003: "只有庄家可得到十四张牌，其余的人十三张"]; chow only
+  from the previous seat, pung beats chow: [003: "庄家的下家（右手边的玩者），有权力吃或碰那张牌，
+  其它两家则只可碰或杠那张牌"].
+- Win legality: a 2-5-8 pair for a small win [003: "长沙麻将需要二、五、八做将"], any pair for a big
+  win [003: "如果是某些牌型则将可以为任意一对"]: ``pair_rule="any"`` with ``min_fan=1`` and the
+  scorer returning 0 for a hand that is neither (``changsha_value`` < 0) -> WIN is legal iff the
+  hand is a legal big win OR a 2-5-8 small win. Seven pairs 七小对 [003: "手上任意七对牌"].
+- Several winners on one discard [003: "通炮：即几个玩家可胡同一张牌"].
+- 漏胡 [003: "如果玩家漏掉了炮胡，则在玩家摸牌前禁止炮胡，摸牌后一切正常，只对该玩家漏胡的那张牌有效"]:
+  ``missed_win_lockout="same_tile_until_next_draw"``.
+- Robbing an added kong only [003: "暗杠不能抢杠胡，只有明杠可以抢胡"] (a big win, 抢杠胡).
+- 天胡 [003: "庄家起牌后，即已经胡牌"]; 地胡 only on the dealer's first discard [003: "当庄家打出第一张
+  牌时，给闲家点炮"] (hook :func:`changsha_flags`).
+- Money (:func:`changsha_pay`): ``changsha_win_payments`` (small self 10 / discard 10, big self 30
+  / discard 60, dealer +10) with one bird 扎鸟: the next wall tile after the win, the 海底 tile
+  after a 海底 win [003: "玩家胡牌后，再摸紧跟着的牌即为鸟"; "如果海底胡，即以海底为牌为鸟"]; the bird
+  seat counts from the dealer [003: "一表示庄家，二表示下家，三为对家，四为上家，依此类推"]; recorded in
+  ``tv[TV_BIRD]``.
+- Opening-hand small wins 起手小胡 (四喜 "玩家手上已有四张一样的牌", 板板胡 "玩家手上没有一张 2 、 5 、
+  8 （将牌）", 缺一色 "玩家手上筒、索、万任缺一门", 六六顺 "玩家手上已有 2 个刻子"; each "等同小胡自摸"):
+  after the deal every seat holding one is asked, in order from the dealer, ``DECLARE`` (action
+  ``DECLARE + 0``) or ``PASS`` (phase ``"declare"``); if anyone declared, the hand ends (A2.2
+  default) and each declarer is paid ``k`` small self-draws with one bird
+  (:func:`changsha_opening_settle`). Switch: ``score_values[CS_OPENING]`` (1 = on).
+- Dealer succession (:func:`changsha_next_dealer`) [003: "庄家确定方法"]: B the winner deals;
+  E 通炮 -> the discarder deals; C an exhaustive draw -> the player who took the last (海底) tile;
+  G several opening-hand winners -> the seat hit by the bird.
+- Play to the last tile (``wall_reserve=0``); no kong payments.
+
+NOT played yet (see docs/variants.md): the roaming 海底 (take / refuse: today the last tile is
+drawn by the next seat as usual, a self-draw on it is 海底捞月, a win on its discard 海底炮); the
+dice kong 杠 (only when ready, forced discards, 杠上开花 / 杠上炮) vs 补张 -- every kong here is a
+补张, so a win on its replacement is an ordinary self-draw [003: "没掷骰子补张可胡牌，算作自摸；按照
+当时牌型计算"]; dealer rules D and F (they need the roaming 海底).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from mjsim.engine.state import (
+    PV_PAY,
+    PV_VALUE,
+    PV_WON,
+    TV_BIRD,
+    TV_DEALER,
+    TV_HEAD,
+    TV_MULT,
+    TV_N_DISCARDS,
+    TV_SEABED0,
+    TV_SEABED_N,
+    TV_SEABED_TAKER,
+    TV_SEAT,
+    TV_TAIL,
+    TV_WIN_FROM,
+    WK_SELF_DRAW,
+)
+from mjsim.rules.params import P_N_PLAYERS
+from mjsim.rules.spec import RuleSpec
+from mjsim.scoring.changsha import (
+    changsha_bird_seat,
+    changsha_is_big,
+    changsha_opening_wins,
+    changsha_value,
+    changsha_win_payments,
+    default_params,
+)
+from mjsim.scoring.context import (
+    F_AFTER_KONG_DISCARD,
+    F_DISCARDER_SEAT,
+    F_EARTHLY,
+    F_KONG_REPLACEMENT,
+    F_SELF_DRAWN,
+)
+
+SPEC = RuleSpec(
+    name="changsha",
+    n_players=4,
+    tile_set="108",
+    flowers="none",
+    hand_size=13,
+    allow_chow=True,
+    chow_left_only=True,
+    allow_pung=True,
+    allow_exposed_kong=True,
+    allow_added_kong=True,
+    allow_concealed_kong=True,
+    win_shapes=("standard", "seven_pairs"),
+    pair_rule="any",
+    min_fan=1,
+    allow_ready=False,
+    missed_win_lockout="same_tile_until_next_draw",
+    multi_winner="all",
+    rob_kong="added",
+    wall_reserve=0,
+    dealer_rotation="winner_deals",
+    dealer_stays_on_draw=True,
+    scoring="changsha",
+    score_values=(*(int(x) for x in default_params()), 1),  # [9] = CS_OPENING
+    kong_payment_timing="at_end",  # no kong payments (kong_points is 0)
+)
+
+
+@nb.njit(cache=True)
+def changsha_hand_value(concealed, melds, win_tile, flags, table, items):
+    """``k`` small or big wins (``changsha_value``), 0 when the hand is not a Changsha win."""
+    k = changsha_value(concealed[:34], melds, win_tile, flags, table, items)
+    if k < 0:
+        for i in range(items.shape[0]):
+            items[i] = 0
+        return 0
+    return k
+
+
+@nb.njit(cache=True)
+def changsha_flags(s, t, flags):
+    """Every kong is a 补张: no 杠上开花 / 杠上炮; 地胡 = a win on the dealer's first discard."""
+    flags[F_KONG_REPLACEMENT] = 0
+    flags[F_AFTER_KONG_DISCARD] = 0
+    first_discard = s.tv[t, TV_N_DISCARDS] == 1
+    from_dealer = flags[F_DISCARDER_SEAT] == s.tv[t, TV_DEALER]
+    on_discard = flags[F_SELF_DRAWN] == 0
+    flags[F_EARTHLY] = 1 if (on_discard and first_discard and from_dealer) else 0
+
+
+@nb.njit(cache=True)
+def changsha_bird(s, t, tile):
+    """The bird tile: the next live wall tile, or the winning (海底) tile when the wall is empty."""
+    head = s.tv[t, TV_HEAD]
+    if head < s.tv[t, TV_TAIL]:
+        return np.int64(s.wall[t, head])
+    return np.int64(tile)
+
+
+@nb.njit(cache=True)
+def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
+    """Money of seat ``p``'s win of ``v`` (= k) small/big wins, bird included (int PV_PAY)."""
+    n = r.params[P_N_PLAYERS]
+    dealer = s.tv[t, TV_DEALER]
+    bird = changsha_bird(s, t, tile)
+    s.tv[t, TV_BIRD] = bird
+    hits = np.zeros(4, np.int64)
+    hits[changsha_bird_seat(bird, dealer)] += 1
+    out = np.zeros(4, np.int64)
+    big = changsha_is_big(s.items[t, p])
+    d = -1 if win_kind == WK_SELF_DRAW else frm
+    changsha_win_payments(v, big, p, d, dealer, hits, r.score_table, out)
+    for q in range(n):
+        s.pv[t, q, PV_PAY] += out[q] * mult
+
+
+@nb.njit(cache=True)
+def changsha_next_dealer(s, t, winners, first_winner):
+    """Rules B (the winner), E (通炮: the discarder), C (draw: who took the last tile), G
+    (several opening-hand winners: the bird's seat)."""
+    if winners == 0:
+        if s.tv[t, TV_SEABED_TAKER] > 0:  # C: the 海底 taker deals
+            return s.tv[t, TV_SEABED_TAKER] - 1
+        if s.tv[t, TV_SEABED_N] >= 4:  # D: all refused -> the first seat offered deals
+            return s.tv[t, TV_SEABED0]
+        return s.tv[t, TV_SEAT]
+    nw = 0
+    for q in range(4):
+        nw += (winners >> q) & 1
+    if nw >= 2 and s.tv[t, TV_WIN_FROM] >= 0:
+        return s.tv[t, TV_WIN_FROM]
+    if nw >= 2:  # G: several opening-hand winners -> the seat hit by the bird deals
+        return changsha_bird_seat(s.tv[t, TV_BIRD], s.tv[t, TV_DEALER])
+    return first_winner
+
+
+#: ``score_values`` index of the opening-hand small wins switch (1 = declared after the deal)
+CS_OPENING = 9
+
+
+@nb.njit(cache=True)
+def changsha_next_declarer(s, t, after):
+    """Next seat (in order from the dealer, after seat ``after``; -1 = from the start) whose dealt
+    hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺), or -1."""
+    dealer = s.tv[t, TV_DEALER]
+    items = np.zeros(s.items.shape[2], np.int32)
+    started = after < 0
+    for i in range(4):
+        q = (dealer + i) % 4
+        if not started:
+            if q == after:
+                started = True
+            continue
+        if changsha_opening_wins(s.hands[t, q, :34], items) > 0:
+            return q
+    return -1
+
+
+@nb.njit(cache=True)
+def changsha_declare(s, t, p):
+    """Seat ``p`` declares its opening small wins: ``k`` is stored as its hand value."""
+    k = changsha_opening_wins(s.hands[t, p, :34], s.items[t, p])
+    s.pv[t, p, PV_VALUE] = k
+    s.pv[t, p, PV_WON] = 1
+
+
+@nb.njit(cache=True)
+def changsha_opening_settle(s, r, t, winners):
+    """Pay every declarer ``k`` small self-draws (等同小胡自摸) with one bird (the next wall
+    tile)."""
+    dealer = s.tv[t, TV_DEALER]
+    bird = changsha_bird(s, t, 0)
+    s.tv[t, TV_BIRD] = bird
+    hits = np.zeros(4, np.int64)
+    hits[changsha_bird_seat(bird, dealer)] += 1
+    out = np.zeros(4, np.int64)
+    for p in range(4):
+        if (winners >> p) & 1:
+            changsha_win_payments(
+                s.pv[t, p, PV_VALUE], False, p, -1, dealer, hits, r.score_table, out
+            )
+    for q in range(r.params[P_N_PLAYERS]):
+        s.pv[t, q, PV_PAY] += out[q] * s.tv[t, TV_MULT]
