@@ -21,9 +21,11 @@ import numba as nb
 import numpy as np
 
 from mjsim.actions import (
+    CHOOSE_SUIT,
     CHOW_HIGH,
     CHOW_LOW,
     CHOW_MID,
+    DECLARE,
     EXPOSED_KONG,
     KONG,
     N_ACTIONS,
@@ -32,8 +34,15 @@ from mjsim.actions import (
     READY_DISCARD,
     WIN,
 )
+from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
 from mjsim.engine.rng import AGENT_SALT, below, splitmix64
-from mjsim.engine.settle import hand_value, kong_points
+from mjsim.engine.settle import (
+    hand_value,
+    kong_points,
+    qualifying_value,
+    variant_flags,
+    win_payments,
+)
 from mjsim.engine.state import (
     ERR_DONE,
     ERR_ILLEGAL,
@@ -49,8 +58,11 @@ from mjsim.engine.state import (
     EV_PAY,
     EV_WIN,
     MAX_RIVER,
+    PH_CHOOSE_SUIT,
+    PH_DECLARE,
     PH_DONE,
     PH_REACT,
+    PH_SEABED,
     PH_TURN,
     PV_CAN_WIN,
     PV_CHOICE,
@@ -101,6 +113,9 @@ from mjsim.engine.state import (
     TV_REPEAT,
     TV_REPLACEMENT,
     TV_ROUND_WIND,
+    TV_SEABED0,
+    TV_SEABED_N,
+    TV_SEABED_TAKER,
     TV_SEAT,
     TV_TAIL,
     TV_TILE,
@@ -110,6 +125,7 @@ from mjsim.engine.state import (
     TV_WIN_TILE,
     TV_WINNERS,
     WK_DISCARD,
+    WK_NONE,
     WK_ROB_KONG,
     WK_SELF_DRAW,
 )
@@ -123,12 +139,15 @@ from mjsim.melds import (
     MELD_PUNG,
 )
 from mjsim.rules.params import (
+    DEALER_DISCARDER_DEALS,
+    DEALER_RANDOM,
     DEALER_ROTATE,
     DEALER_WINNER_STAYS,
     KONG_PAY_AT_END,
     KONG_PAY_IMMEDIATE,
     KONG_PAY_WINNER_ONLY,
     LOCKOUT_NONE,
+    LOCKOUT_SAME_TILE,
     LOCKOUT_UNTIL_NEXT_DRAW,
     MULTI_NEAREST,
     P_ALLOW_ADDED_KONG,
@@ -137,16 +156,19 @@ from mjsim.rules.params import (
     P_ALLOW_EXPOSED_KONG,
     P_ALLOW_PUNG,
     P_ALLOW_READY,
+    P_BLOOD_BATTLE,
     P_CHOW_LEFT_ONLY,
     P_DEALER_ROTATION,
     P_DEALER_STAYS_ON_DRAW,
     P_DRAW_MULTIPLIER,
     P_FORBID_CHOW_SAME_DISCARD,
+    P_FORCED_WIN_TILES,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
     P_KONG_PAYMENT_TIMING,
     P_MIN_FAN,
     P_MISSED_WIN_LOCKOUT,
+    P_MISSING_SUIT_CHOICE,
     P_MULTI_WINNER,
     P_MUST_BE_READY,
     P_MUST_HAVE_PUNG,
@@ -160,6 +182,7 @@ from mjsim.rules.params import (
     P_RESERVE_PER_KONG,
     P_RESERVE_WHOLE_STACKS,
     P_ROB_KONG,
+    P_SCORING,
     P_SELF_DRAW_ONLY,
     P_SUIT_RULE,
     P_WALL_RESERVE,
@@ -168,6 +191,9 @@ from mjsim.rules.params import (
     P_WIN_SHAPES,
     ROB_ADDED,
     ROB_ADDED_AND_CONCEALED,
+    SCORING_CHANGSHA,
+    SCORING_JIPINGHU,
+    SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
@@ -199,6 +225,16 @@ from mjsim.scoring.context import (
     F_WINNER_SEAT,
     N_FLAGS,
 )
+from mjsim.variants.changsha import (
+    CS_OPENING,
+    changsha_declare,
+    changsha_flags,
+    changsha_next_dealer,
+    changsha_next_declarer,
+    changsha_opening_settle,
+    changsha_pay,
+)
+from mjsim.variants.guangdong_jipinghu import jipinghu_flags, jipinghu_on_claim, jipinghu_pay
 
 # option bits of a reaction
 O_WIN = 1
@@ -365,6 +401,15 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
     tv[t, TV_PHASE] = PH_TURN
     tv[t, TV_SEAT] = dealer
     tv[t, TV_DRAWN] = last
+    if r.params[P_MISSING_SUIT_CHOICE] != 0:
+        # 定缺: every seat from the dealer chooses a void suit before play (CHOOSE_SUIT)
+        tv[t, TV_PHASE] = PH_CHOOSE_SUIT
+    if r.params[P_SCORING] == SCORING_CHANGSHA and r.score_table[CS_OPENING] != 0:
+        # changsha: seats with an opening small win may declare it (DECLARE) or play on (PASS)
+        q = changsha_next_declarer(s, t, -1)
+        if q >= 0:
+            tv[t, TV_PHASE] = PH_DECLARE
+            tv[t, TV_SEAT] = q
 
 
 # ---------------------------------------------------------------------------------- hand tests
@@ -635,6 +680,11 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_WINNER_SEAT] = p
     flags[F_DISCARDER_SEAT] = -1 if self_drawn else frm
     flags[F_DEALER_SEAT] = dealer
+    variant_flags(r, flags, s.pv[t, p, PV_MISSING])
+    if r.params[P_SCORING] == SCORING_JIPINGHU:
+        jipinghu_flags(s, t, p, win_kind, flags)
+    elif r.params[P_SCORING] == SCORING_CHANGSHA:
+        changsha_flags(s, t, flags)
 
 
 @nb.njit(cache=True)
@@ -660,7 +710,10 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     if pv[t, p, PV_WON] != 0:
         return False
     if win_kind != WK_SELF_DRAW:
-        if prm[P_SELF_DRAW_ONLY] != 0 or pv[t, p, PV_LOCK] != 0:
+        if prm[P_SELF_DRAW_ONLY] != 0:
+            return False
+        lock = pv[t, p, PV_LOCK]
+        if lock != 0 and (prm[P_MISSED_WIN_LOCKOUT] < LOCKOUT_SAME_TILE or lock == tile + 1):
             return False
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
         return False
@@ -674,14 +727,43 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     h = s.hands[t, p]
     if win_kind != WK_SELF_DRAW:
         h[tile] += 1
-    ok = _shape_win(s, r, t, p, h, shapes, 0) and _requirements_ok(s, r, t, p, h)
+    ok = (
+        _shape_win(s, r, t, p, h, shapes, 0)
+        and _requirements_ok(s, r, t, p, h)
+        and _void_count(s, t, p, h) == 0
+    )
     if win_kind != WK_SELF_DRAW:
         h[tile] -= 1
     if ok and prm[P_MIN_FAN] > 0:
         v = _value_with_tile(s, r, t, p, tile, win_kind, frm)
         s.items[t, p, :] = 0
-        ok = v >= prm[P_MIN_FAN]
+        ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= prm[P_MIN_FAN]
     return ok
+
+
+@nb.njit(cache=True)
+def _void_count(s, t, p, h):
+    """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
+    v = s.pv[t, p, PV_MISSING]
+    if v < 0:
+        return 0
+    c = 0
+    for k in range(9 * v, 9 * v + 9):
+        c += h[k]
+    return c
+
+
+@nb.njit(cache=True)
+def _in_void(s, t, p, k):
+    v = s.pv[t, p, PV_MISSING]
+    return v >= 0 and 9 * v <= k < 9 * v + 9
+
+
+@nb.njit(cache=True)
+def _forced_win(s, r, t):
+    """Last-tiles forced win (sichuan "最后四张自动胡"); off with 定缺 ("定缺规则中最后四张可以不胡")."""
+    f = r.params[P_FORCED_WIN_TILES]
+    return f > 0 and r.params[P_MISSING_SUIT_CHOICE] == 0 and remaining(s, t) <= f
 
 
 @nb.njit(cache=True)
@@ -712,13 +794,18 @@ def _react_options(s, r, t, p):
         return opts
     if _win_ok(s, r, t, p, k, WK_DISCARD, d, False):
         opts |= O_WIN
+    if prm[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] != 0:
+        return opts  # the exposed 海底 tile: only 海底炮
     if _locked(s, r, t, p):
         return opts
     h = s.hands[t, p]
+    if _in_void(s, t, p, k):
+        return opts
     if prm[P_ALLOW_PUNG] != 0 and h[k] >= 2:
         opts |= O_PUNG
     if prm[P_ALLOW_EXPOSED_KONG] != 0 and h[k] == 3 and remaining(s, t) > 0:
-        opts |= O_KONG
+        if _void_count(s, t, p, h) == 0:
+            opts |= O_KONG
     n = prm[P_N_PLAYERS]
     if prm[P_ALLOW_CHOW] != 0 and k < 27:
         if prm[P_CHOW_LEFT_ONLY] == 0 or p == (d + 1) % n:
@@ -776,9 +863,33 @@ def legal_mask(s, r, t, mask):
     if ph == PH_DONE or s.tv[t, TV_ERROR] != 0:
         return 0
     prm = r.params
+    if ph == PH_DECLARE:
+        mask[DECLARE] = True
+        mask[PASS] = True
+        return 2
+    if ph == PH_SEABED:
+        mask[DECLARE + 1] = True
+        mask[PASS] = True
+        return 2
+    if ph == PH_CHOOSE_SUIT:
+        # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
+        p = s.tv[t, TV_SEAT]
+        held = 0
+        for k in range(27):
+            if s.hands[t, p, k] > 0:
+                held |= 1 << (k // 9)
+        n = 0
+        for v in range(3):
+            if held == 7 or (held >> v) & 1 == 0:
+                mask[CHOOSE_SUIT + v] = True
+                n += 1
+        return n
     if ph == PH_REACT:
         p = s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]]
         opts = _react_options(s, r, t, p)
+        if (opts & O_WIN) and _forced_win(s, r, t):
+            mask[WIN] = True
+            return 1
         mask[PASS] = True
         n = 1
         if opts & O_WIN:
@@ -805,11 +916,16 @@ def legal_mask(s, r, t, mask):
     h = s.hands[t, p]
     drawn = s.tv[t, TV_DRAWN]
     locked = _locked(s, r, t, p)
+    if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
+        locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
     n = 0
     if drawn >= 0 and _win_ok(s, r, t, p, drawn, WK_SELF_DRAW, -1, False):
         mask[WIN] = True
         n += 1
-    if drawn >= 0 and remaining(s, t) > 0:
+        if _forced_win(s, r, t):
+            return 1
+    vh = _void_count(s, t, p, h)
+    if drawn >= 0 and remaining(s, t) > 0 and vh == 0:
         for k in range(34):
             c = h[k]
             if c == 0:
@@ -838,6 +954,8 @@ def legal_mask(s, r, t, mask):
             continue
         if locked and drawn >= 0 and k != drawn:
             continue
+        if vh > 0 and not _in_void(s, t, p, k):
+            continue  # 定缺: the void suit's tiles are discarded first
         mask[k] = True
         nd += 1
     if nd == 0:  # safety net: never leave a live decision without a discard
@@ -936,7 +1054,12 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
         s.pv[t, p, PV_SCORE] += s.pv[t, p, PV_PAY]
     _rec(s, t, EV_END, win_kind, winners)
     mult = s.tv[t, TV_MULT]
-    if winners == 0:
+    rot = r.params[P_DEALER_ROTATION]
+    if rot == DEALER_RANDOM:
+        # sichuan blood battle "每局投骰": dice every hand (the game stream, after the shuffle)
+        nxt = below(s.rng, t, 0, n)
+        s.tv[t, TV_NEXT_MULT] = mult if winners == 0 else 1
+    elif winners == 0:
         nxt = dealer if r.params[P_DEALER_STAYS_ON_DRAW] != 0 else (dealer + 1) % n
         s.tv[t, TV_NEXT_MULT] = mult * r.params[P_DRAW_MULTIPLIER]
     else:
@@ -945,9 +1068,13 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
             nxt = dealer if (winners >> dealer) & 1 else (dealer + 1) % n
         elif rot == DEALER_ROTATE:
             nxt = (dealer + 1) % n
+        elif rot == DEALER_DISCARDER_DEALS and s.tv[t, TV_WIN_FROM] >= 0:
+            nxt = s.tv[t, TV_WIN_FROM]  # 点炮者坐庄 (sichuan); a self-draw: the winner (A3.6)
         else:
             nxt = first_winner
         s.tv[t, TV_NEXT_MULT] = 1
+    if r.params[P_SCORING] == SCORING_CHANGSHA:
+        nxt = changsha_next_dealer(s, t, winners, first_winner)
     s.tv[t, TV_NEXT_DEALER] = nxt
     s.tv[t, TV_NEXT_REPEAT] = s.tv[t, TV_REPEAT] + 1 if nxt == dealer else 0
     s.tv[t, TV_WINNERS] = winners
@@ -958,7 +1085,50 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
 @nb.njit(cache=True)
 def _finish_draw(s, r, t):
     _settle_kongs(s, r, t, 0, True)
+    if r.params[P_SCORING] == SCORING_SICHUAN:
+        dajiao = np.zeros(4, dtype=np.int64)
+        sichuan_draw(s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
+    won = _won_mask(s, r, t)
+    if won != 0:
+        # blood battle: the wall ran out after some wins
+        _end_hand(s, r, t, won, s.tv[t, TV_WIN_KIND], -1)
+        return
     _end_hand(s, r, t, 0, 0, -1)
+
+
+@nb.njit(cache=True)
+def _won_mask(s, r, t):
+    m = 0
+    for q in range(r.params[P_N_PLAYERS]):
+        if s.pv[t, q, PV_WON] != 0:
+            m |= 1 << q
+    return m
+
+
+@nb.njit(cache=True)
+def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
+    """血战到底: after a win the hand continues until n - 1 seats have won or the wall ends
+    (003, "1家胡了并不结束该局，而是未胡的玩家继续打，直到有3家都胡或者余下的玩家家流局"). The first
+    win's kind / discarder / tile are kept; a self-drawn winning tile leaves the hand (flagged
+    ``RF_WON`` in the winner's river) so every seat that has won keeps ``hand_size`` tiles.
+    Returns True if play went on (the next seat after ``last`` still in draws)."""
+    n = r.params[P_N_PLAYERS]
+    if s.tv[t, TV_WIN_KIND] == WK_NONE:
+        s.tv[t, TV_WIN_KIND] = win_kind
+        s.tv[t, TV_WIN_FROM] = frm
+        s.tv[t, TV_WIN_TILE] = tile
+    if win_kind == WK_SELF_DRAW:
+        s.hands[t, last, tile] -= 1
+        _add_river(s, t, last, tile, RF_WON)
+    won = _won_mask(s, r, t)
+    n_won = 0
+    for q in range(n):
+        n_won += (won >> q) & 1
+    s.tv[t, TV_WINNERS] = won
+    if n_won >= n - 1:
+        return False
+    _draw_turn(s, r, t, (last + 1) % n)
+    return True
 
 
 @nb.njit(cache=True)
@@ -966,6 +1136,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = s.tv[t, TV_MULT]
     first = -1
+    s.tv[t, TV_WINNERS] = winners  # visible to the scorer's flags (一炮三响)
     for i in range(n):
         # winners in turn order after the discarder (self-draw: the drawer)
         p = (frm + 1 + i) % n if frm >= 0 else (s.tv[t, TV_SEAT] + i) % n
@@ -977,7 +1148,19 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         s.pv[t, p, PV_VALUE] = v
         s.pv[t, p, PV_WON] = 1
         _rec(s, t, EV_WIN, p, v)
-        if win_kind == WK_SELF_DRAW:
+        buf = np.zeros(4, dtype=np.int64)
+        still = np.zeros(4, dtype=np.bool_)
+        for q in range(n):
+            still[q] = s.pv[t, q, PV_WON] == 0 or q == p
+        if r.params[P_SCORING] == SCORING_JIPINGHU:
+            jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
+        elif r.params[P_SCORING] == SCORING_CHANGSHA:
+            changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult)
+        elif win_payments(r, v, p, frm if win_kind != WK_SELF_DRAW else -1, still, buf):
+            # the family produced the whole payment vector of this win
+            for q in range(n):
+                s.pv[t, q, PV_PAY] += buf[q] * mult
+        elif win_kind == WK_SELF_DRAW:
             for q in range(n):
                 if q != p:
                     s.pv[t, q, PV_PAY] -= v * mult
@@ -985,6 +1168,20 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         else:
             s.pv[t, frm, PV_PAY] -= v * mult
             s.pv[t, p, PV_PAY] += v * mult
+    if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
+        if s.tv[t, TV_AFTER_KONG] != 0:
+            sichuan_transfer(s, r, t, frm, winners)  # 呼叫转移 on 杠上炮
+    if r.params[P_BLOOD_BATTLE] != 0:
+        last = s.tv[t, TV_SEAT] if frm < 0 else frm
+        for i in range(n):
+            q = (frm + 1 + i) % n if frm >= 0 else last
+            if (winners >> q) & 1:
+                last = q
+        if _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
+            return
+        _settle_kongs(s, r, t, s.tv[t, TV_WINNERS], False)
+        _end_hand(s, r, t, s.tv[t, TV_WINNERS], s.tv[t, TV_WIN_KIND], first)
+        return
     s.tv[t, TV_WIN_FROM] = frm
     s.tv[t, TV_WIN_TILE] = tile
     _settle_kongs(s, r, t, winners, False)
@@ -994,14 +1191,32 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
 @nb.njit(cache=True)
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
+    for _ in range(r.params[P_N_PLAYERS]):
+        if s.pv[t, q, PV_WON] == 0:
+            break
+        q = (q + 1) % r.params[P_N_PLAYERS]  # blood battle: seats that have won sit out
     if not can_draw_normal(s, r, t):
         _finish_draw(s, r, t)
+        return
+    if (
+        r.params[P_SCORING] == SCORING_CHANGSHA
+        and s.tv[t, TV_SEABED_TAKER] == 0
+        and remaining(s, t) == 1
+    ):
+        # changsha 海底漫游: the last tile is offered in seat order, from the seat to draw
+        s.tv[t, TV_PHASE] = PH_SEABED
+        s.tv[t, TV_SEAT] = q
+        s.tv[t, TV_SEABED0] = q
+        s.tv[t, TV_SEABED_N] = 0
+        s.tv[t, TV_TILE] = -1
         return
     k = _take(s, t, q, False)
     if k < 0:
         _finish_draw(s, r, t)
         return
-    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW:
+    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW or (
+        r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
+    ):
         s.pv[t, q, PV_LOCK] = 0
     if q == s.tv[t, TV_DEALER]:
         s.tv[t, TV_FIRST_ROUND] = 0
@@ -1020,7 +1235,9 @@ def _complete_kong(s, r, t, p, mtype):
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_N_KONGS] += 1
     pts = kong_points(r, mtype)
-    if r.params[P_KONG_PAYMENT_TIMING] == KONG_PAY_IMMEDIATE:
+    if r.params[P_SCORING] == SCORING_SICHUAN:
+        sichuan_kong(s, r, t, p, mtype)  # 刮风下雨, paid once the robbing window has closed
+    elif r.params[P_KONG_PAYMENT_TIMING] == KONG_PAY_IMMEDIATE:
         mult = s.tv[t, TV_MULT]
         for q in range(n):
             if q != p:
@@ -1032,7 +1249,9 @@ def _complete_kong(s, r, t, p, mtype):
     if k < 0:
         _finish_draw(s, r, t)
         return
-    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW:
+    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW or (
+        r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
+    ):
         s.pv[t, p, PV_LOCK] = 0
     s.tv[t, TV_SEAT] = p
     s.tv[t, TV_PHASE] = PH_TURN
@@ -1066,6 +1285,15 @@ def _open_window(s, r, t, kind, k, frm):
     if m > 0:
         s.tv[t, TV_PHASE] = PH_REACT
     return m
+
+
+@nb.njit(cache=True)
+def _after_claim(s, r, t, claimer, d, action):
+    """A claim was applied (meld added): a claim is a move (漏和 ends), then the family hook."""
+    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_SAME_TILE:
+        s.pv[t, claimer, PV_LOCK] = 0
+    if r.params[P_SCORING] == SCORING_JIPINGHU:
+        jipinghu_on_claim(s, r, t, claimer, d, action)
 
 
 @nb.njit(cache=True)
@@ -1153,9 +1381,11 @@ def _resolve(s, r, t):
     if ca == PUNG:
         h[k] -= 2
         _add_meld(s, t, claimer, MELD_PUNG, k, src)
+        _after_claim(s, r, t, claimer, d, ca)
     elif ca == EXPOSED_KONG:
         h[k] -= 3
         _add_meld(s, t, claimer, MELD_KONG, k, src)
+        _after_claim(s, r, t, claimer, d, ca)
         _complete_kong(s, r, t, claimer, MELD_KONG)
     else:
         lo = k if ca == CHOW_LOW else (k - 1 if ca == CHOW_MID else k - 2)
@@ -1163,12 +1393,80 @@ def _resolve(s, r, t):
             if j != k:
                 h[j] -= 1
         _add_meld(s, t, claimer, MELD_CHOW, lo, src)
+        _after_claim(s, r, t, claimer, d, ca)
         if r.params[P_FORBID_CHOW_SAME_DISCARD] != 0:
             s.tv[t, TV_FORBID0] = k
             if ca == CHOW_LOW and k % 9 <= 5:
                 s.tv[t, TV_FORBID1] = k + 3
             elif ca == CHOW_HIGH and k % 9 >= 3:
                 s.tv[t, TV_FORBID1] = k - 3
+
+
+@nb.njit(cache=True)
+def _choose_suit(s, r, t, a):
+    """定缺: the current seat's hidden choice; revealed when every seat has chosen, then the
+    dealer plays (003, "定缺：摸牌结束后由玩家选择一门花色作为该局游戏的定缺花色")."""
+    n = r.params[P_N_PLAYERS]
+    p = s.tv[t, TV_SEAT]
+    _rec(s, t, EV_ACT, p, a)
+    s.pv[t, p, PV_CHOICE] = a - CHOOSE_SUIT
+    q = (p + 1) % n
+    dealer = s.tv[t, TV_DEALER]
+    s.tv[t, TV_SEAT] = q
+    if q == dealer:
+        for i in range(n):
+            s.pv[t, i, PV_MISSING] = s.pv[t, i, PV_CHOICE]
+            s.pv[t, i, PV_CHOICE] = -1
+        s.tv[t, TV_PHASE] = PH_TURN
+
+
+@nb.njit(cache=True)
+def _seabed(s, r, t, a):
+    """changsha 海底漫游: the offered seat takes the last tile (DECLARE + 1) or refuses (PASS);
+    when all refuse, the hand is drawn (rule D: the first seat offered deals)."""
+    p = s.tv[t, TV_SEAT]
+    _rec(s, t, EV_ACT, p, a)
+    if a == DECLARE + 1:
+        s.tv[t, TV_SEABED_TAKER] = p + 1
+        _draw_turn(s, r, t, p)
+        return
+    n = r.params[P_N_PLAYERS]
+    s.tv[t, TV_SEABED_N] += 1
+    if s.tv[t, TV_SEABED_N] >= n:
+        _finish_draw(s, r, t)
+        return
+    s.tv[t, TV_SEAT] = (p + 1) % n
+
+
+@nb.njit(cache=True)
+def _declare(s, r, t, a):
+    """changsha opening small wins: the asked seat declares (DECLARE) or plays on (PASS); after
+    the last asked seat the hand ends if anyone declared (A2.2 default), else the dealer plays."""
+    p = s.tv[t, TV_SEAT]
+    _rec(s, t, EV_ACT, p, a)
+    if a == DECLARE:
+        changsha_declare(s, t, p)
+    q = changsha_next_declarer(s, t, p)
+    if q >= 0:
+        s.tv[t, TV_SEAT] = q
+        return
+    n = r.params[P_N_PLAYERS]
+    dealer = s.tv[t, TV_DEALER]
+    winners = 0
+    first = -1
+    for i in range(n):
+        w = (dealer + i) % n
+        if s.pv[t, w, PV_WON] != 0:
+            winners |= 1 << w
+            if first < 0:
+                first = w
+            _rec(s, t, EV_WIN, w, s.pv[t, w, PV_VALUE])
+    s.tv[t, TV_SEAT] = dealer
+    if winners == 0:
+        s.tv[t, TV_PHASE] = PH_TURN
+        return
+    changsha_opening_settle(s, r, t, winners)
+    _end_hand(s, r, t, winners, WK_SELF_DRAW, first)
 
 
 @nb.njit(cache=True)
@@ -1183,12 +1481,24 @@ def apply_action(s, r, t, a):
         _rec(s, t, EV_ACT, p, a)
         s.pv[t, p, PV_CHOICE] = a
         if a != WIN and s.pv[t, p, PV_CAN_WIN] != 0:
-            if r.params[P_MISSED_WIN_LOCKOUT] != LOCKOUT_NONE:
+            lk = r.params[P_MISSED_WIN_LOCKOUT]
+            if lk >= LOCKOUT_SAME_TILE:  # same-tile codes: remember the kind
+                s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1
+            elif lk != LOCKOUT_NONE:
                 s.pv[t, p, PV_LOCK] = 1
         pos += 1
         s.tv[t, TV_REACT_POS] = pos
         if pos >= s.tv[t, TV_REACT_N]:
             _resolve(s, r, t)
+        return
+    if ph == PH_CHOOSE_SUIT:
+        _choose_suit(s, r, t, a)
+        return
+    if ph == PH_DECLARE:
+        _declare(s, r, t, a)
+        return
+    if ph == PH_SEABED:
+        _seabed(s, r, t, a)
         return
     p = s.tv[t, TV_SEAT]
     _rec(s, t, EV_ACT, p, a)
@@ -1296,7 +1606,10 @@ def check_invariants(s, r, t):
             c = 3 * s.pv[t, p, PV_N_MELDS]
             for k in range(34):
                 c += s.hands[t, p, k]
-            want = hs + (1 if (ph == PH_TURN and p == s.tv[t, TV_SEAT]) else 0)
+            own = (ph == PH_TURN and p == s.tv[t, TV_SEAT]) or (
+                (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE) and p == s.tv[t, TV_DEALER]
+            )
+            want = hs + (1 if own else 0)
             if c != want:
                 return 2
     tot = 0

@@ -3,14 +3,37 @@
 ``hand_value`` and ``kong_points`` switch on ``rules.params[P_SCORING]``. A new family adds one
 code in :mod:`mjsim.rules.params` (``SCORING_CODES``) and one branch here calling that family's
 jitted function; nothing else in the loop changes.
+
+Families whose payments are not "one payer's share" (guobiao: the base 8 from everyone plus the
+fan from the discarder; sichuan: only the players still in pay) produce the whole payment vector
+of a win in :func:`win_payments`; :func:`variant_flags` writes a family's own win-context flag
+(``flags`` indices 19..23) and :func:`qualifying_value` gives the part of a value that counts
+toward ``min_fan`` (guobiao: flowers excluded).
 """
 
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
-from mjsim.rules.params import P_SCORING, SCORING_HEBEI
+from mjsim.rules.params import (
+    P_SCORING,
+    SCORING_CHANGSHA,
+    SCORING_GUOBIAO,
+    SCORING_HEBEI,
+    SCORING_JIPINGHU,
+    SCORING_SICHUAN,
+)
+from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
+from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
+from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
+from mjsim.variants.changsha import changsha_hand_value
+from mjsim.variants.guangdong_jipinghu import jipinghu_points
 from mjsim.variants.hebei import hebei_kong_points, hebei_value
+
+#: sichuan ``score_values`` layout: ``[0:8]`` = the scorer's params (``default_params``),
+#: ``[8]`` = the base score b
+SICHUAN_BASE = SICHUAN_N_PARAMS
 
 
 @nb.njit(cache=True)
@@ -19,6 +42,17 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
     fam = rules.params[P_SCORING]
     if fam == SCORING_HEBEI:
         return hebei_value(concealed, melds, win_tile, flags, rules.score_table, items)
+    if fam == SCORING_GUOBIAO:
+        # total fan including flowers (1 each); see qualifying_value for the 8-fan minimum
+        return guobiao_fan(concealed[:34], melds, win_tile, flags, items)
+    if fam == SCORING_SICHUAN:
+        return sichuan_value(
+            concealed[:34], melds, win_tile, flags, rules.score_table[:SICHUAN_BASE], items
+        )
+    if fam == SCORING_JIPINGHU:
+        return jipinghu_points(concealed, melds, win_tile, flags, rules.score_table, items)
+    if fam == SCORING_CHANGSHA:
+        return changsha_hand_value(concealed, melds, win_tile, flags, rules.score_table, items)
     return 1
 
 
@@ -29,3 +63,55 @@ def kong_points(rules, meld_type):
     if fam == SCORING_HEBEI:
         return hebei_kong_points(meld_type, rules.score_table)
     return 0
+
+
+@nb.njit(cache=True)
+def variant_flags(rules, flags, missing_suit):
+    """Write the family's own win-context flag (``flags`` int64[N_FLAGS], indices 19..23).
+
+    guobiao: ``F_GB_OPTIONS`` = ``score_values[0]`` (the scorer's ``OPT_*`` reading bits);
+    sichuan: ``F_MISSING_SUIT`` = the winner's declared void suit ``missing_suit`` (-1 = none).
+    """
+    fam = rules.params[P_SCORING]
+    if fam == SCORING_GUOBIAO:
+        flags[F_GB_OPTIONS] = rules.score_table[0]
+    elif fam == SCORING_SICHUAN:
+        flags[F_MISSING_SUIT] = missing_suit
+
+
+@nb.njit(cache=True)
+def qualifying_value(rules, value, n_flowers):
+    """The part of a hand value compared with ``min_fan`` (guobiao: flowers do not count,
+    variants_B.md §1.4 "每花计一分。不计在起和分内")."""
+    if rules.params[P_SCORING] == SCORING_GUOBIAO:
+        return value - n_flowers
+    return value
+
+
+@nb.njit(cache=True)
+def win_payments(rules, value, winner, discarder, still_in, out):
+    """The whole payment vector of one win, ADDED to ``out`` (int64[4], zero-sum).
+
+    ``discarder`` < 0 on a self-draw; ``still_in`` (bool[4]) = seats that have not won yet.
+    Returns False for a family that pays "one payer's share" (``hand_value`` from the discarder,
+    or from every other seat on a self-draw): the caller then applies that rule.
+
+    guobiao: :func:`mjsim.scoring.guobiao.guobiao_payments` (8 + fan from each on a self-draw;
+    8 from each and the fan on top from the discarder); sichuan:
+    :func:`mjsim.scoring.sichuan.sichuan_win_payments` (``b * 2 ** fan``, self-draw from each
+    player still in, 自摸加底).
+    """
+    fam = rules.params[P_SCORING]
+    if fam == SCORING_GUOBIAO:
+        tmp = np.zeros(4, dtype=np.int32)
+        guobiao_payments(value, winner, discarder, discarder < 0, tmp)
+        for q in range(4):
+            out[q] += tmp[q]
+        return True
+    if fam == SCORING_SICHUAN:
+        tab = rules.score_table
+        sichuan_win_payments(
+            value, winner, discarder, still_in, tab[:SICHUAN_BASE], tab[SICHUAN_BASE], out
+        )
+        return True
+    return False

@@ -17,7 +17,7 @@ from mjsim.melds import MAX_MELDS, MELD_FIELDS
 MAX_P = 4
 WALL_CAP = 144
 MAX_RIVER = 48
-N_ITEMS = 32
+N_ITEMS = 96  # >= the largest item table (guobiao: 83 fan ids)
 REC_CAP = 2048
 
 # ---- per-table scalars: tv[t, TV_*]
@@ -57,7 +57,11 @@ TV_N_DISCARDS = 35
 TV_NEXT_DEALER = 36  # filled at settlement: dealer of the next hand
 TV_NEXT_REPEAT = 37
 TV_NEXT_MULT = 38
-N_TV = 40
+TV_BIRD = 39  # changsha: the bird tile (扎鸟) of the hand's win, -1 if none
+TV_SEABED0 = 40  # changsha: first seat offered the 海底 tile
+TV_SEABED_N = 41  # changsha: seats that refused the 海底 tile so far
+TV_SEABED_TAKER = 42  # changsha: 1 + the seat that took the 海底 tile (0 = none)
+N_TV = 48
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
 PV_N_MELDS = 0
@@ -74,14 +78,20 @@ PV_N_RIVER = 10
 PV_N_FLOWERS = 11
 PV_N_EXPOSED = 12  # exposed (claimed or added) melds: for must_open
 PV_CAN_WIN = 13  # WIN was among the options of the open window
-N_PV = 16
+PV_LIABLE = 14  # 包自摸: 1 + the seat liable for this seat's self-draw (0 = none; first enabler)
+PV_KONG_FROM = 15  # exposed kong claimed from a discard: 8 * (kong number) + 1 + its discarder
+PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LEDGER0 + receiver]
+PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
+N_PV = 32
 
 # ---- phases
 PH_TURN = 0
 PH_REACT = 1
 PH_CHOOSE_SUIT = 2
 PH_DONE = 3
-PHASE_NAMES = ("turn", "react", "choose_suit", "done")
+PH_DECLARE = 4  # changsha: opening-hand small wins declared after the deal (DECLARE / PASS)
+PH_SEABED = 5  # changsha: the last (海底) tile is offered in seat order (DECLARE + 1 = take / PASS)
+PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed")
 
 # ---- reaction kinds
 RK_DISCARD = 0

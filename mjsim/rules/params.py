@@ -49,6 +49,7 @@ P_COUNT_DEALER_REPEATS = 37
 P_SCORING = 38
 P_KONG_PAYMENT_TIMING = 39
 P_N_WILD_KINDS = 40
+P_FORCED_WIN_TILES = 41  # live wall <= this: a seat that can win must win (sichuan, 0 = off)
 NP = 48  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -113,10 +114,14 @@ SUIT_CODES = {
 LOCKOUT_NONE = 0
 LOCKOUT_UNTIL_NEXT_DRAW = 1
 LOCKOUT_WHOLE_HAND = 2
+LOCKOUT_SAME_TILE = 3  # only the passed tile's kind, until the seat moves (draw, chow, pung, kong)
+LOCKOUT_SAME_TILE_DRAW = 4  # only the passed tile's kind, until the seat's next draw (漏胡)
 LOCKOUT_CODES = {
     "none": LOCKOUT_NONE,
     "until_next_draw": LOCKOUT_UNTIL_NEXT_DRAW,
     "whole_hand": LOCKOUT_WHOLE_HAND,
+    "same_tile_until_move": LOCKOUT_SAME_TILE,
+    "same_tile_until_next_draw": LOCKOUT_SAME_TILE_DRAW,
 }
 
 MULTI_ALL = 0
@@ -131,10 +136,14 @@ ROB_CODES = {"none": ROB_NONE, "added": ROB_ADDED, "added_and_concealed": ROB_AD
 DEALER_WINNER_STAYS = 0  # dealer wins -> stays; otherwise the dealer's next seat deals
 DEALER_ROTATE = 1  # the deal always passes to the next seat
 DEALER_WINNER_DEALS = 2  # the (first) winner deals next
+DEALER_DISCARDER_DEALS = 3  # the discarder (robbed konger) deals next; self-draw: the winner
+DEALER_RANDOM = 4  # a random seat deals each hand (sichuan blood battle: "每局投骰")
 DEALER_CODES = {
     "winner_stays": DEALER_WINNER_STAYS,
     "rotate": DEALER_ROTATE,
     "winner_deals": DEALER_WINNER_DEALS,
+    "discarder_deals": DEALER_DISCARDER_DEALS,
+    "random": DEALER_RANDOM,
 }
 
 KONG_PAY_IMMEDIATE = 0  # paid when declared, kept whatever happens
@@ -150,4 +159,14 @@ KONG_PAY_CODES = {
 
 # scoring families: the settlement dispatch in mjsim.engine.settle switches on these
 SCORING_HEBEI = 0
-SCORING_CODES = {"hebei": SCORING_HEBEI}
+SCORING_GUOBIAO = 10  # Chinese Official (mjsim.variants.guobiao)
+SCORING_SICHUAN = 11  # Sichuan family: sichuan, sichuan_xuezhan, chengdu (mjsim.variants.sichuan)
+SCORING_JIPINGHU = 12  # guangdong_jipinghu: 2 ** 番, liability (包) payments
+SCORING_CHANGSHA = 13  # changsha: small/big wins, birds (mjsim.variants.changsha)
+SCORING_CODES = {
+    "hebei": SCORING_HEBEI,
+    "guobiao": SCORING_GUOBIAO,
+    "sichuan": SCORING_SICHUAN,
+    "jipinghu": SCORING_JIPINGHU,
+    "changsha": SCORING_CHANGSHA,
+}

@@ -142,6 +142,8 @@ class RuleSpec:
     allow_ready: bool = False  # declaring ready (报听) is an action (READY_DISCARD)
     missed_win_lockout: str = "until_next_draw"  # "none" | "until_next_draw" | "whole_hand":
     # a seat that passes a discard win may not win on a discard until its next draw / this hand
+    # | "same_tile_until_move": only on the passed kind, until the seat draws or calls (漏和)
+    # | "same_tile_until_next_draw": only on the passed kind, until the seat's next draw (漏胡)
     multi_winner: str = "all"  # "all" (every claimant wins) | "nearest" (head bump: first in turn
     # order after the discarder)
     rob_kong: str = "added"  # "none" | "added" | "added_and_concealed"
@@ -156,9 +158,13 @@ class RuleSpec:
     # ---- pre-play choices and long hands
     missing_suit_choice: bool = False  # each seat chooses a suit to void before play (定缺)
     blood_battle: bool = False  # play on after a win until n_players - 1 seats have won (血战)
+    forced_win_tiles: int = 0  # live wall <= this many tiles: a seat that can win must win (mask
+    # = WIN only; sichuan "最后四张自动胡" = 4); not applied with missing_suit_choice (003, "定缺规则中
+    # 最后四张可以不胡"); 0 = off
 
     # ---- dealer and carry-over between hands
-    dealer_rotation: str = "winner_stays"  # "winner_stays" | "rotate" | "winner_deals"
+    dealer_rotation: str = "winner_stays"  # "winner_stays" | "rotate" | "winner_deals" |
+    # "discarder_deals" | "random"
     dealer_stays_on_draw: bool = True  # an exhaustive draw keeps the dealer
     draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
     # (cumulative while draws repeat; 1 = no carry-over)
@@ -279,6 +285,10 @@ class RuleSpec:
                 f"RuleSpec.wall_reserve={self.wall_reserve} (+{self.reserve_per_kong} per kong) "
                 f"is larger than the {wall}-tile wall left after the deal"
             )
+        if not isinstance(self.forced_win_tiles, int) or self.forced_win_tiles < 0:
+            raise ValueError(
+                f"RuleSpec.forced_win_tiles={self.forced_win_tiles!r} must be an integer >= 0"
+            )
         if self.blood_battle and self.n_players < 3:
             raise ValueError("RuleSpec.blood_battle=True needs at least 3 players")
         _enum("dealer_rotation", self.dealer_rotation, P.DEALER_CODES)
@@ -357,6 +367,7 @@ class RuleSpec:
         p[P.P_RESERVE_WHOLE_STACKS] = self.reserve_whole_stacks
         p[P.P_MISSING_SUIT_CHOICE] = self.missing_suit_choice
         p[P.P_BLOOD_BATTLE] = self.blood_battle
+        p[P.P_FORCED_WIN_TILES] = self.forced_win_tiles
         p[P.P_DEALER_ROTATION] = P.DEALER_CODES[self.dealer_rotation]
         p[P.P_DEALER_STAYS_ON_DRAW] = self.dealer_stays_on_draw
         p[P.P_DRAW_MULTIPLIER] = self.draw_multiplier
@@ -383,10 +394,6 @@ def check_playable(spec: RuleSpec) -> None:
     unsupported = []
     if spec.wild_rule in ("indicator", "indicator_next"):
         unsupported.append(f"wild_rule={spec.wild_rule!r}")
-    if spec.missing_suit_choice:
-        unsupported.append("missing_suit_choice=True")
-    if spec.blood_battle:
-        unsupported.append("blood_battle=True")
     if unsupported:
         raise NotImplementedError(
             "the engine does not play these rule values yet: " + ", ".join(unsupported)

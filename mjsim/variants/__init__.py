@@ -16,6 +16,12 @@ from mjsim.rules.spec import RuleSpec, field_names
 #: registered variant ids -> module path
 _REGISTRY: dict[str, str] = {
     "hebei": "mjsim.variants.hebei",
+    "changsha": "mjsim.variants.changsha",
+    "guangdong_jipinghu": "mjsim.variants.guangdong_jipinghu",
+    "guobiao": "mjsim.variants.guobiao",
+    "sichuan": "mjsim.variants.sichuan",
+    "sichuan_xuezhan": "mjsim.variants.sichuan_xuezhan",
+    "chengdu": "mjsim.variants.chengdu",
 }
 
 

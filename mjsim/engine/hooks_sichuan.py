@@ -1,0 +1,115 @@
+"""Engine-side hooks of the Sichuan family (sichuan, sichuan_xuezhan, chengdu): the per-hand
+kong-income ledger, 刮风下雨 kong payments, 呼叫转移 and the exhaustive-draw settlement.
+
+The money arithmetic is the jitted scorer's (:mod:`mjsim.scoring.sichuan`); these functions only
+move it in and out of the engine state. The ledger ``int64[4, 4]`` ``[payer, receiver]`` lives in
+``pv[t, payer, PV_LEDGER0 + receiver]``; ``pv[t, q, PV_LAST_KONG]`` is what ``q`` paid for the
+most recent kong. ``score_values`` layout: ``[0:8]`` the scorer's params
+(:func:`mjsim.scoring.sichuan.default_params`), ``[8]`` the base score b.
+
+Seed passages (``/work/shared/rules/variants_A.md`` §3.5-§3.6, seed 003): "面下杠时立刻收取其他未胡者
+1倍点数"; "下雨立刻收取其他未胡者2倍点数"; "承包制：玩家直杠时，只收取点杠(引杠)玩家2倍基础分"; robbed:
+"玩家面下杠时，他家可以抢杠而胡，刮风下雨无效" (the payment is made only after the robbing window
+closes, so a robbed kong never pays); "呼叫转移：即某玩家杠牌后打出的牌其他玩家可以胡，那么该玩家的刮风
+下雨所得则转移给胡牌玩家"; draw: "花猪赔给非花猪玩家16倍点数", "没听牌的玩家（花猪不用）赔给听牌的玩家
+最大的可能番（大叫），并退回所有刮风下雨所得".
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from mjsim.engine.state import (
+    PV_LAST_KONG,
+    PV_LEDGER0,
+    PV_MISSING,
+    PV_PAY,
+    PV_WON,
+    TV_FROM,
+)
+from mjsim.melds import MELD_KONG
+from mjsim.scoring.sichuan import (
+    N_PARAMS,
+    sichuan_call_transfer,
+    sichuan_draw_settlement,
+    sichuan_kong_payment,
+)
+
+BASE = N_PARAMS  # score_values index of the base score b
+
+
+@nb.njit(cache=True)
+def _ledger(s, t):
+    led = np.zeros((4, 4), dtype=np.int64)
+    for a in range(4):
+        for b in range(4):
+            led[a, b] = s.pv[t, a, PV_LEDGER0 + b]
+    return led
+
+
+@nb.njit(cache=True)
+def _store(s, t, led, out):
+    for a in range(4):
+        s.pv[t, a, PV_PAY] += out[a]
+        for b in range(4):
+            s.pv[t, a, PV_LEDGER0 + b] = led[a, b]
+
+
+@nb.njit(cache=True)
+def _still_in(s, t):
+    still = np.zeros(4, dtype=np.bool_)
+    for q in range(4):
+        still[q] = s.pv[t, q, PV_WON] == 0
+    return still
+
+
+@nb.njit(cache=True)
+def sichuan_kong(s, r, t, p, mtype):
+    """刮风下雨: seat ``p``'s kong of ``mtype`` (not robbed) pays at once; updates the ledger."""
+    tab = r.score_table
+    disc = np.int64(s.tv[t, TV_FROM]) if mtype == MELD_KONG else np.int64(-1)
+    led = _ledger(s, t)
+    before = led[:, p].copy()
+    out = np.zeros(4, dtype=np.int64)
+    sichuan_kong_payment(mtype, p, disc, _still_in(s, t), False, tab[:BASE], tab[BASE], led, out)
+    for q in range(4):
+        s.pv[t, q, PV_LAST_KONG] = led[q, p] - before[q]
+    _store(s, t, led, out)
+
+
+@nb.njit(cache=True)
+def sichuan_transfer(s, r, t, konger, winners):
+    """呼叫转移: ``konger`` dealt in right after its kong; its kong income goes to the seats of
+    the bitmask ``winners`` (scope per the scorer's ``P_TRANSFER_SCOPE``)."""
+    tab = r.score_table
+    led = _ledger(s, t)
+    last = np.zeros(4, dtype=np.int64)
+    wb = np.zeros(4, dtype=np.bool_)
+    for q in range(4):
+        last[q] = s.pv[t, q, PV_LAST_KONG]
+        wb[q] = (winners >> q) & 1 == 1
+    out = np.zeros(4, dtype=np.int64)
+    sichuan_call_transfer(konger, wb, last, tab[:BASE], led, out)
+    _store(s, t, led, out)
+
+
+@nb.njit(cache=True)
+def sichuan_draw(s, r, t, dajiao):
+    """Exhaustive draw: 查花猪, 查大叫, 退税 among the seats still in; ``dajiao`` (int64[4]) gets
+    each seat's 大叫 fan (-1 not ready, -2 花猪, -3 already won)."""
+    tab = r.score_table
+    hands = np.zeros((4, 34), dtype=np.uint8)
+    missing = np.zeros(4, dtype=np.int64)
+    won = np.zeros(4, dtype=np.bool_)
+    for q in range(4):
+        for k in range(34):
+            hands[q, k] = s.hands[t, q, k]
+        missing[q] = s.pv[t, q, PV_MISSING]
+        won[q] = s.pv[t, q, PV_WON] != 0
+    led = _ledger(s, t)
+    out = np.zeros(4, dtype=np.int64)
+    sichuan_draw_settlement(
+        hands, s.melds[t], missing, won, tab[:BASE], tab[BASE], led, out, dajiao
+    )
+    _store(s, t, led, out)

@@ -1,0 +1,13 @@
+"""Chengdu 成都麻将: the rules of :mod:`mjsim.variants.sichuan` under their own name.
+
+Source: ``/work/shared/rules/variants_B.md`` §13 (seed 001, "成都计番" is the Chengdu count of the
+Sichuan rules); ``variants_A.md`` §3 gives the rules themselves.
+"""
+
+from __future__ import annotations
+
+from mjsim.variants.sichuan import SPEC as _SICHUAN
+
+SPEC = _SICHUAN.replace(name="chengdu")
+
+__all__ = ["SPEC"]

@@ -1,0 +1,209 @@
+"""guobiao in the engine: scripted walls (fixed deals), the 8-fan mask, flowers, payments,
+the competition schedule, invariants over random hands and determinism.
+
+Rule source: ``/work/shared/rules/variants_B.md`` §1 (seed 001): payments "自摸和牌：(8+番数)×3",
+"别人点炮和：8×3+番数"; flowers "每花计一分。不计在起和分内"; minimum 8 fan.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import mjsim
+from mjsim.actions import PASS, WIN, action_from_name
+from mjsim.engine import Game
+from mjsim.tiles import parse_tiles
+from mjsim.variants import get, names
+from mjsim.variants.guobiao import competition_schedule
+
+N_TILES = 144
+
+
+def make_wall(
+    hands: dict[int, str],
+    dealer_extra: str,
+    draws: str = "",
+    tail: str = "",
+    avoid: str = "",
+    dealer: int = 0,
+) -> list[int]:
+    """A 144-tile wall dealing ``hands[seat]`` (13 tiles each; seats not given get filler without
+    flowers and without the ``avoid`` kinds), the dealer's 14th tile, ``draws`` from the head and
+    ``tail`` as the LAST tiles (``tail[0]`` is drawn first as a replacement); filler in between."""
+    pool = Counter({k: (4 if k < 34 else 1) for k in range(42)})
+    parts = {p: parse_tiles(h) for p, h in hands.items()}
+    extra = parse_tiles(dealer_extra)
+    nxt = parse_tiles(draws) if draws else []
+    back = parse_tiles(tail) if tail else []
+    for kinds in [*parts.values(), extra, nxt, back]:
+        for k in kinds:
+            pool[k] -= 1
+            assert pool[k] >= 0, f"too many copies of kind {k}"
+    bad = set(parse_tiles(avoid)) if avoid else set()
+    safe = [k for k in range(34) if k not in bad for _ in range(pool[k])]
+    wall: list[int] = []
+    for i in range(4):
+        seat = (dealer + i) % 4
+        if seat in parts:
+            assert len(parts[seat]) == 13
+            wall += parts[seat]
+        else:
+            wall += safe[:13]
+            for k in safe[:13]:
+                pool[k] -= 1
+            safe = safe[13:]
+    rest = [k for k in range(42) for _ in range(pool[k])]
+    wall += extra + nxt + rest + back[::-1]
+    assert len(wall) == N_TILES
+    return wall
+
+
+def play_until_done(g: Game, actions: dict[int, str]) -> None:
+    """Apply the scripted ``actions[seat]`` (an action name) when that seat acts; others pass."""
+    while not g.done:
+        p = g.current_player
+        if p in actions and action_from_name(actions[p]) in g.legal_actions():
+            g.step(actions[p])
+        else:
+            g.step(PASS if PASS in g.legal_actions() else g.legal_actions()[0])
+
+
+def test_registered_and_spec() -> None:
+    assert "guobiao" in names()
+    spec = get("guobiao")
+    assert spec.tile_set == "144" and spec.min_fan == 8 and spec.multi_winner == "nearest"
+    assert spec.chow_left_only and spec.dealer_rotation == "rotate"
+    assert not spec.dealer_stays_on_draw
+
+
+def test_scripted_discard_win_with_flowers_pays_8_each_and_fan_from_the_discarder() -> None:
+    # seat 1 is dealt two flowers, replaced from the tail by 1m then 2m; it then holds
+    # 123456789m 111p 9s and wins on the dealer's 9s: 清龙 16 + 门前清 2 + 幺九刻 1 + 无字 1 +
+    # 单钓将 1 = 21, + 2 flowers = 23 (same value as mjsim.score with flowers=2)
+    wall = make_wall(
+        {0: "1122334455667z", 1: "3456789m111p9s1f2f"},
+        dealer_extra="9s",
+        tail="1m2m",
+        avoid="9s9p",
+    )
+    g = Game("guobiao", wall=wall, dealer=0)
+    assert int(g.state.pv[0, 1, 11]) == 2  # PV_N_FLOWERS
+    g.step("discard 9s")
+    assert g.current_player == 1 and WIN in g.legal_actions()
+    g.step("win")
+    play_until_done(g, {})
+    ref = mjsim.score(
+        "guobiao",
+        "123456789m111p99s",
+        win_tile="9s",
+        seat=1,
+        dealer=0,
+        discarder=0,
+        seat_wind="S",
+        flowers=2,
+    )
+    assert ref.total == 23
+    assert g.winners == [1] and g.win_kind == "discard"
+    assert int(g.values[1]) == 23
+    assert g.payments.tolist() == [-(8 + 23), 24 + 23, -8, -8] == ref.payments
+    assert int(g.items[1, 0]) == 0 and int(g.items[1, 83:].sum()) == 0  # fan ids 1..82
+    assert int(g.payments.sum()) == 0
+
+
+def test_scripted_self_draw_pays_8_plus_fan_from_each() -> None:
+    # the dealer discards 7z (nobody can use it); seat 1 draws 9s and self-draws
+    wall = make_wall(
+        {0: "1122334455666z", 1: "123456789m111p9s"},
+        dealer_extra="7z",
+        draws="9s",
+        avoid="9s7z",
+    )
+    g = Game("guobiao", wall=wall, dealer=0)
+    g.step("discard 7z")
+    while g.current_player != 1:
+        g.step(PASS)
+    assert WIN in g.legal_actions()
+    g.step("win")
+    ref = mjsim.score(
+        "guobiao",
+        "123456789m111p99s",
+        win_tile="9s",
+        seat=1,
+        dealer=0,
+        self_drawn=True,
+        seat_wind="S",
+    )
+    assert ref.valid
+    f = int(g.values[1])
+    assert f == ref.total
+    assert g.win_kind == "self_draw"
+    assert g.payments.tolist() == [-(8 + f), 3 * (8 + f), -(8 + f), -(8 + f)] == ref.payments
+
+
+def test_win_below_eight_fan_is_masked_out_even_with_flowers() -> None:
+    # 123m 345m 678p 234s 5s + 5s: 门前清 2 + 平和 2 = 4 fan; four flowers make 8 in total but
+    # flowers do not count toward the minimum (M3): no WIN in the mask
+    ref = mjsim.score(
+        "guobiao",
+        "123m345m678p234s55s",
+        win_tile="5s",
+        seat=1,
+        dealer=0,
+        discarder=0,
+        seat_wind="S",
+        flowers=4,
+    )
+    assert ref.total == 8 and ref.qualifying_total == 4 and not ref.valid
+    wall = make_wall(
+        {0: "1122334455667z", 1: "123m345m678p5s1f2f3f4f"},
+        dealer_extra="5s",
+        tail="2s3s4s7m",
+        avoid="5s",
+    )
+    g = Game("guobiao", wall=wall, dealer=0)
+    assert int(g.state.pv[0, 1, 11]) == 4
+    g.step("discard 5s")
+    while not g.done and g.tiles_left > 100:
+        if g.current_player == 1 and PASS in g.legal_actions():
+            assert WIN not in g.legal_actions()
+        legal = g.legal_actions()
+        g.step(PASS if PASS in legal else legal[0])
+    assert 1 not in g.winners
+
+
+def test_competition_schedule() -> None:
+    assert competition_schedule(0) == (0, 0, (0, 1, 2, 3))
+    assert competition_schedule(5) == (1, 1, (0, 1, 2, 3))
+    assert competition_schedule(8) == (2, 0, (1, 0, 3, 2))
+    assert competition_schedule(15) == (3, 3, (1, 0, 3, 2))
+    assert competition_schedule(16) == competition_schedule(0)
+    with pytest.raises(ValueError):
+        competition_schedule(-1)
+    wind, dealer, _ = competition_schedule(6)
+    g = Game("guobiao", seed=1, dealer=dealer, round_wind=wind)
+    assert g.dealer == 2
+
+
+def test_random_hands_invariants_zero_sum_and_minimum() -> None:
+    r = mjsim.simulate("guobiao", 10_000, seed=5, check=True, threads=2)
+    assert len(r) == 10_000
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert (pays.sum(axis=1) == 0).all()
+    won = r["n_winners"] > 0
+    assert won.any() and (~won).any()
+    assert (r["n_winners"] <= 1).all()  # head bump
+    # every win pays 8 from each loser at least; the winner gets >= 3 * 8 + 8
+    win_pay = pays[won].max(axis=1)
+    assert (win_pay >= 32).all()
+    assert (r["value"][won] >= 8).all()
+    # drawn hands pay nothing
+    assert (pays[~won] == 0).all()
+
+
+def test_determinism() -> None:
+    a = mjsim.simulate("guobiao", 300, seed=9, threads=1)
+    b = mjsim.simulate("guobiao", 300, seed=9, threads=2)
+    assert (a == b).all()
