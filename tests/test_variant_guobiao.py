@@ -158,9 +158,9 @@ def test_win_below_eight_fan_is_masked_out_even_with_flowers() -> None:
     )
     assert ref.total == 8 and ref.qualifying_total == 4 and not ref.valid
     wall = make_wall(
-        {0: "1122334455667z", 1: "123m345m678p5s1f2f3f4f"},
+        {0: "1122334455667z", 1: "123m345m678p1f2f3f4f"},
         dealer_extra="5s",
-        tail="2s3s4s7m",
+        tail="2s3s4s5s",
         avoid="5s",
     )
     g = Game("guobiao", wall=wall, dealer=0)
