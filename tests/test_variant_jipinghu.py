@@ -114,7 +114,7 @@ def test_g_f_robbing_a_kong_after_a_lockout_that_a_draw_lifted() -> None:
     g.step(action_from_name("discard 5p"))
     assert g.current_player == 2 and WIN in g.legal_actions()
     g.step(PASS)
-    assert int(g.state.pv[0, 2, 4]) == 5 + 9 + 1  # locked on 5p only (kind + 1)
+    assert int(g.state.pv[0, 2, 4]) == parse_tiles("5p")[0] + 1  # locked on 5p only
     while g.current_player != 0:
         g.step(PASS)
     g.step(PUNG)

@@ -30,16 +30,21 @@ Played here:
   ``DECLARE + 0``) or ``PASS`` (phase ``"declare"``); if anyone declared, the hand ends (A2.2
   default) and each declarer is paid ``k`` small self-draws with one bird
   (:func:`changsha_opening_settle`). Switch: ``score_values[CS_OPENING]`` (1 = on).
+- 海底漫游 [003: "海底牌漫游：即玩家可选择是否要海底牌，按照座次轮询"; "即轮到第一个玩家摸，他不要，则按照次
+  序第二个玩家可要，依此类推"]: when only the last tile is left, the seat to draw and then each
+  next seat is asked ``DECLARE + 1`` (take) or ``PASS`` (phase ``"seabed"``); the taker wins
+  (海底捞月) or exposes it (A2.5 DEFAULT: its only discard is that tile); the others may only
+  win on it (海底炮, paid by the taker as the discarder [003: "乙玩家没有要得到海底，而又可以胡这张
+  海底牌，即为乙玩家胡牌"]); nobody wins -> exhaustive draw.
 - Dealer succession (:func:`changsha_next_dealer`) [003: "庄家确定方法"]: B the winner deals;
-  E 通炮 -> the discarder deals; C an exhaustive draw -> the player who took the last (海底) tile;
-  G several opening-hand winners -> the seat hit by the bird.
+  C the 海底 taker deals after a draw; D all refused the 海底 -> the first seat offered deals;
+  E 通炮 -> the discarder deals; G several opening-hand winners -> the seat hit by the bird.
 - Play to the last tile (``wall_reserve=0``); no kong payments.
 
-NOT played yet (see docs/variants.md): the roaming 海底 (take / refuse: today the last tile is
-drawn by the next seat as usual, a self-draw on it is 海底捞月, a win on its discard 海底炮); the
-dice kong 杠 (only when ready, forced discards, 杠上开花 / 杠上炮) vs 补张 -- every kong here is a
-补张, so a win on its replacement is an ordinary self-draw [003: "没掷骰子补张可胡牌，算作自摸；按照
-当时牌型计算"]; dealer rules D and F (they need the roaming 海底).
+NOT played yet (see docs/variants.md): the dice kong 杠 (only when ready, then forced discards;
+杠上开花 / 杠上炮) vs 补张 -- every kong here is a 补张, so a win on its replacement is an ordinary
+self-draw [003: "没掷骰子补张可胡牌，算作自摸；按照当时牌型计算"] and T2.11 (dice kong illegal when
+not ready) has nothing to test; rule F (the 海底 used as a kong replacement).
 """
 
 from __future__ import annotations
