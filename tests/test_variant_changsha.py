@@ -178,7 +178,7 @@ def test_t2_10_seabed_refused_then_taken_and_won_by_a_third_player() -> None:
     # by the taker (A2.5): 60 + 10 (the dealer pays); the bird is the 海底 tile itself (3p: rank
     # 3 -> seat 2, not involved). The winner deals next (rule B).
     w = make_wall(
-        {1: "1m2m3m 4m5m6m 7s8s9s 5s5s 1p2p", 2: "3p3p3p 4m4m 6m6m 7m7m 9p9p 9s9s"},
+        {1: "1m2m3m 4m5m6m 7s8s9s 5s5s 1p2p", 2: "3p3p3p 4m4m 6m6m 7m7m 9p9p 8s9s"},
         "9m",
         draws="",
     )
