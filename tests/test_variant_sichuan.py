@@ -61,6 +61,9 @@ def passive(g: Game, until=None) -> None:
     """Discard the drawn tile (else the first legal discard), pass every reaction."""
     while not g.done and not (until and until(g)):
         legal = g.legal_actions()
+        if legal == [WIN]:  # the last-four-tiles forced win
+            g.step(WIN)
+            continue
         if PASS in legal:
             g.step(PASS)
             continue
@@ -119,6 +122,8 @@ def test_t3_1_exposed_kong_pays_2_from_the_discarder() -> None:
         g.step("discard 5p")
         assert g.current_player == 1
         g.step("exposed_kong")
+        while g.phase == "react":
+            g.step(PASS)  # seat 2 could win on 5p and passes
         assert g.payments.tolist() == want  # 承包制 / 家家有 (T3.1)
 
 
@@ -140,6 +145,8 @@ def test_t3_2_robbed_added_kong_pays_nothing() -> None:
     g.step("pung")
     assert g.current_player == 2 and WIN in g.legal_actions()
     g.step("pass")  # C passes its win on the discard (locked until its next draw)
+    assert g.current_player == 1
+    g.step("discard 8m")
     passive(g, until=lambda g: g.current_player == 1 and g.phase == "turn")
     assert int(g.state.tv[0, TV_DRAWN]) == parse_tiles("7s")[0]
     g.step("kong 7s")
@@ -184,7 +191,7 @@ def test_t3_4_draw_settlement_pig_and_dajiao() -> None:
         0: "111m222m333s444s5m",  # 对对胡 on 5m: 1 fan
         1: "1368m2368p15789s",
         2: "11p33p55p77p22s88s6s",  # 七对 on 6s: 2 fan
-        3: "255579m1366899s",
+        3: "255579m3666899s",
     }
     wall = make_wall(hands, dealer_extra="9s")
     g = Game("sichuan", wall=wall, missing_suit_choice=False)
@@ -198,9 +205,9 @@ def test_t3_4_draw_settlement_pig_and_dajiao() -> None:
 def test_t3_6_forced_win_in_the_last_four_tiles() -> None:
     # seat 3 waits on 5p (single); its only live copy is the last wall tile, drawn by seat 3
     hands = {
-        0: "111m222m333m444m9s",
-        1: "555m666m777m888m9s",
-        2: "111s222s333s444s9s",
+        0: "111m222m333m4m1p7s9s",
+        1: "555m666m777m8m2p6s8s",
+        2: "111s222s333s4s6s7p9p",
         3: "123m456m789m123p5p",
     }
     wall = make_wall(hands, dealer_extra="9m")
