@@ -78,6 +78,8 @@ def test_g_g_twelve_exposed_liability_first_enabler_pays_all() -> None:
             tile = int(g.state.tv[0, 11])
             if p == 1 and PUNG in g.legal_actions() and tile < 27:
                 g.step(PUNG)
+                pass_all(g)  # the other asked seats answer (hidden choices)
+                assert g.current_player == 1 and g.phase == "turn"
                 g.step(action_from_name("discard " + plan1[pungs]))
                 pungs += 1
             else:
