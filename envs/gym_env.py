@@ -79,10 +79,13 @@ class MahjongEnv(gym.Env):
         hands: hands per episode.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
+        strict: an illegal action raises ``ValueError`` (naming the legal ones); by default it
+            ends the episode with reward ``illegal_reward`` (-1) and ``info["illegal_action"]``
+            (as PettingZoo's ``TerminateIllegalWrapper``; ``check_env`` samples unmasked actions).
         overrides: ``RuleSpec`` fields.
 
     Raises:
-        ValueError: bad arguments; an illegal action (naming the legal ones); ``step`` after the
+        ValueError: bad arguments; an illegal action with ``strict=True``; ``step`` after the
         episode ended.
     """
 
@@ -98,8 +101,12 @@ class MahjongEnv(gym.Env):
         render_mode: str | None = None,
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
+        strict: bool = False,
+        illegal_reward: float = -1.0,
         **overrides: Any,
     ) -> None:
+        self.strict = bool(strict)
+        self.illegal_reward = float(illegal_reward)
         if variant is None:
             variant = default_variant()
         if render_mode not in (None, "human", "ansi"):
@@ -168,7 +175,16 @@ class MahjongEnv(gym.Env):
         if not 0 <= a < N_ACTIONS or not mask[a]:
             legal = ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(mask))
             shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
-            raise ValueError(f"illegal action {shown} for seat {self.seat}; legal: {legal}")
+            msg = f"illegal action {shown} for seat {self.seat}; legal: {legal}"
+            if self.strict:
+                raise ValueError(msg)
+            # like PettingZoo's TerminateIllegalWrapper: the episode ends, reward illegal_reward
+            self._done = True
+            obs, info = self._obs(
+                {"observation": self._vec._obs, "action_mask": self._vec._masks.view(np.int8)}
+            )
+            info["illegal_action"] = msg
+            return obs, self.illegal_reward, True, False, info
         self._act[0] = a
         vobs, rew, term, _trunc, _ = self._vec.step(self._act)
         self._done = bool(term[0])

@@ -77,11 +77,15 @@ def test_errors():
         E.MahjongEnv(v, seat=7)
     with pytest.raises(ValueError, match="unknown agent"):
         E.MahjongEnv(v, opponents="nobody")
-    env = E.MahjongEnv(v)
+    env = E.MahjongEnv(v, strict=True)
     obs, _ = env.reset(seed=0)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ValueError, match="illegal action .* legal: "):
         env.step(bad)
+    lax = E.MahjongEnv(v)
+    lax.reset(seed=0)
+    _, r, done, _, info = lax.step(bad)
+    assert done and r == -1.0 and "legal: " in info["illegal_action"]
     with pytest.raises(ValueError, match="only 'planes-v0'"):
         E.MahjongVectorEnv(v, 2, obs="dict-v0")
 
