@@ -37,6 +37,7 @@ from mjsim.actions import (
     CHOW_HIGH,
     CHOW_LOW,
     CHOW_MID,
+    DECLARE,
     EXPOSED_KONG,
     KONG,
     PASS,
@@ -516,6 +517,18 @@ def greedy_action(s, r, t, mask):
     at least one True). Deterministic (uses no RNG). Returns a legal action id."""
     if mask[WIN]:
         return WIN
+    if mask[DECLARE]:
+        # an opening-hand small win (Changsha 起手小胡) is paid like a small self-draw: declare it
+        return DECLARE
+    if mask[DECLARE + 1]:
+        # the roaming seabed tile (Changsha 海底漫游): take it only when ready, since a taker who
+        # cannot win exposes it and pays if another seat wins on it (海底炮)
+        p = s.tv[t, TV_SEAT]
+        c = np.zeros(34, dtype=np.uint8)
+        nw = _split(s, r, t, p, c)
+        if _sh(r, c, nw) <= 0:
+            return DECLARE + 1
+        return PASS
     if s.tv[t, TV_PHASE] == PH_REACT:
         p = s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]]
         if mask[PASS]:
