@@ -12,9 +12,12 @@ from mjsim.envs import encoders as enc
 
 from mjsim import variants
 from mjsim.engine.state import (
+    PH_TURN,
     PV_N_RIVER,
     RF_CLAIMED,
     TV_HEAD,
+    TV_PHASE,
+    TV_SEAT,
     TV_TAIL,
     State,
 )
@@ -127,7 +130,9 @@ def test_planes_at_the_deal(variant):
         assert (p[enc.PL_TILES_LEFT] == min(left, 127)).all()
         assert p[enc.PL_SCALARS, 4 + (0 - me) % n] == 1  # dealer, relative
         assert p[enc.PL_SCALARS, 11] == n
-        assert p[enc.PL_MY_TURN].all() == (me == 0)
+        # the own-turn plane is set in the own-turn phase only (not during 定缺 / declarations)
+        own_turn = int(s.tv[0, TV_PHASE]) == PH_TURN and me == int(s.tv[0, TV_SEAT])
+        assert p[enc.PL_MY_TURN].all() == own_turn
         assert p[enc.PL_DISCARDS : enc.PL_DISCARDS + 4].sum() == 0
     flowers = int(s.hands[0, :n, 34:].sum())
     assert left == sum(spec.counts()) - n * spec.hand_size - 1 - flowers
