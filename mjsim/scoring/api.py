@@ -80,6 +80,7 @@ _ADAPTERS: dict[str, Adapter | str] = {
     "sichuan_xuezhan": "mjsim.scoring.sichuan:score_sichuan_xuezhan",
     "changsha": "mjsim.scoring.changsha:score_changsha",
     "guangdong_jipinghu": "mjsim.scoring.jipinghu:score_jipinghu",
+    "hebei": "mjsim.scoring.hebei:score_hebei",
 }
 _HAND_SIZE: dict[str, int] = dict.fromkeys(_ADAPTERS, 14)
 

@@ -1,0 +1,66 @@
+"""``mjsim.score`` adapter for ``hebei``: the engine's jitted placeholder scorer behind the API.
+
+The seeds have no Hebei scoring table (variants_A.md §7.6 "NOT IN SEEDS"); the values are the
+DEFAULT placeholder of :mod:`mjsim.variants.hebei` (``score_values``), and the payment rule is the
+seed's: "只有放炮家输分，且放炮家不包分" (a discard win: only the discarder pays) and "三家都要输分"
+(a self-draw: all three pay).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mjsim.kernels.shanten import is_win
+from mjsim.rules.params import P_HONOR_CHOWS, P_PAIR_RULE, P_WIN_SHAPES
+from mjsim.scoring.api import WinInput
+from mjsim.scoring.result import ScoreResult
+from mjsim.variants.hebei import ITEM_NAMES, SPEC, hebei_value
+
+_ITEM_ZH = ("平胡", "自摸", "碰碰胡", "七对", "十三幺")
+
+
+def score_hebei(win: WinInput, **variant_context: Any) -> ScoreResult:
+    """Score one Hebei win; ``total`` and ``payments`` in points.
+
+    Raises ``ValueError`` for an unknown keyword or a hand that is not a Hebei win (standard shape,
+    all pungs, seven pairs or thirteen orphans, the last two fully concealed).
+    """
+    if variant_context:
+        raise ValueError(f"hebei: unknown keyword(s) {sorted(variant_context)}; it takes none")
+    rules = SPEC.compile()
+    prm = rules.params
+    shapes = int(prm[P_WIN_SHAPES])
+    if not is_win(
+        win.concealed,
+        4 - win.n_melds,
+        0,
+        int(prm[P_PAIR_RULE]),
+        int(prm[P_HONOR_CHOWS]),
+        shapes,
+    ):
+        raise ValueError(
+            "hebei: not a winning hand (4 melds + pair, seven pairs, thirteen orphans)"
+        )
+    items = np.zeros(8, np.int32)
+    value = int(
+        hebei_value(win.concealed, win.melds, win.win_tile, win.flags, rules.score_table, items)
+    )
+    payments = [0, 0, 0, 0]
+    payers = [q for q in range(4) if q != win.seat] if win.self_drawn else [win.discarder]
+    for q in payers:
+        payments[q] -= value
+        payments[win.seat] += value
+    rows = [
+        (i, name, _ITEM_ZH[i], 0, int(items[i])) for i, name in enumerate(ITEM_NAMES) if items[i]
+    ]
+    return ScoreResult(
+        variant="hebei",
+        total=value,
+        items=rows,
+        valid=True,
+        payments=payments,
+        unit="points",
+        qualifying_total=value,
+    )
