@@ -494,10 +494,14 @@ def _locked_rewrite(path: Path, transform: Callable[[str], str]) -> None:
     lock_path = path.with_name(path.name + ".lock")
     with open(lock_path, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        old = path.read_text() if path.exists() else ""
+        old = ""
+        if path.exists():
+            # newline="": keep the bytes outside the block exactly (no universal-newline folding)
+            with open(path, encoding="utf-8", newline="") as f:
+                old = f.read()
         new = transform(old)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-        with os.fdopen(fd, "w") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(new)
         os.replace(tmp, path)
     try:
