@@ -16,6 +16,7 @@ from mjsim.kernels.shanten import is_win
 from mjsim.rules.params import P_HONOR_CHOWS, P_PAIR_RULE, P_WIN_SHAPES
 from mjsim.scoring.api import WinInput
 from mjsim.scoring.result import ScoreResult
+from mjsim.scoring.settlement import win_transfers
 from mjsim.variants.hebei import ITEM_NAMES, SPEC, hebei_value
 
 _ITEM_ZH = ("平胡", "自摸", "碰碰胡", "七对", "十三幺")
@@ -47,11 +48,11 @@ def score_hebei(win: WinInput, **variant_context: Any) -> ScoreResult:
     value = int(
         hebei_value(win.concealed, win.melds, win.win_tile, win.flags, rules.score_table, items)
     )
-    payments = [0, 0, 0, 0]
-    payers = [q for q in range(4) if q != win.seat] if win.self_drawn else [win.discarder]
-    for q in payers:
-        payments[q] -= value
-        payments[win.seat] += value
+    out = np.zeros(4, np.int64)
+    win_transfers(
+        win.seat, win.discarder, value, 0, np.ones(4, np.bool_), np.ones(4, np.int64), out
+    )
+    payments = [int(x) for x in out]
     rows = [
         (i, name, _ITEM_ZH[i], 0, int(items[i])) for i, name in enumerate(ITEM_NAMES) if items[i]
     ]
