@@ -13,7 +13,7 @@ Semantics (``docs/observations.md``):
   asks every seat that has an option besides ``pass``, one at a time in turn order after the
   discarder; each answer stays hidden (no observation shows it) until all have answered, then
   the engine applies win > pung/kong > chow. A seat with no option is not asked.
-- Observation ``{"observation": <encoder output>, "action_mask": int8[120]}``; the mask is the
+- Observation ``{"observation": <encoder output>, "action_mask": int8[192]}``; the mask is the
   engine's legal mask (``mjsim.engine.core.legal_mask``) for the agent to act and all zeros for
   the others. Actions are ``mjsim.actions`` ids (``docs/actions.md``).
 - Rewards are payments in the variant's points as they happen (immediate kong points at the

@@ -49,8 +49,8 @@ class MahjongVectorEnv(VectorEnv):
             not depend on it (each table has its own RNG streams).
         overrides: ``RuleSpec`` fields.
 
-    Observations: ``{"observation": int8[N, 41, 34], "action_mask": int8[N, 120]}``; also
-    ``info["action_mask"]`` (``bool[N, 120]``). Rewards ``float64[N]`` in points (or normalised),
+    Observations: ``{"observation": int8[N, 41, 34], "action_mask": int8[N, 192]}``; also
+    ``info["action_mask"]`` (``bool[N, 192]``). Rewards ``float64[N]`` in points (or normalised),
     ``terminated`` ``bool[N]``, ``truncated`` always False.
 
     Raises:
@@ -236,7 +236,7 @@ class MahjongVectorEnv(VectorEnv):
         return obs, rew, term, self._truncated.copy(), info
 
     def action_masks(self) -> np.ndarray:
-        """``bool[N, 120]`` legal actions of every learner."""
+        """``bool[N, 192]`` legal actions of every learner."""
         return self._masks.copy()
 
     def close_extras(self, **kwargs: Any) -> None:

@@ -17,9 +17,17 @@ block                   ids        meaning
 ``PASS``                108        decline every option of a reaction window
 ``CHOOSE_SUIT + s``     109-111    pre-play choice of the suit to void (定缺): 0 = m, 1 = p, 2 = s
 ``DECLARE + i``         112-119    variant declarations (opening small wins, seabed choice, ...)
+``KONG_DICE + k``       120-153    own-turn kong of kind ``k`` whose replacement is chosen by the
+                                   dice (Changsha 开杠 as opposed to 补张; legal only when ready)
+``READY_SHOWN + k``     154-187    declare a shown ready (明楼 / 明摸 / 明打: the hand is exposed)
+                                   and discard kind ``k``
+``CHOW_READY_LOW``      188        chow the discard as the lowest tile and declare ready at once
+``CHOW_READY_MID``      189        (吃听, Harbin), as the middle tile
+``CHOW_READY_HIGH``     190        as the highest tile
+(reserved)              191        unused; never legal
 ======================  =========  ===============================================================
 
-``N_ACTIONS == 120``. The legality mask of a live decision always has at least one ``True``;
+``N_ACTIONS == 192``. The legality mask of a live decision always has at least one ``True``;
 ``PASS`` is legal wherever a seat may decline (discard reactions, robbing-a-kong window).
 """
 
@@ -40,7 +48,12 @@ PASS = 108
 CHOOSE_SUIT = 109
 DECLARE = 112
 N_DECLARE = 8
-N_ACTIONS = 120
+KONG_DICE = 120
+READY_SHOWN = 154
+CHOW_READY_LOW = 188
+CHOW_READY_MID = 189
+CHOW_READY_HIGH = 190
+N_ACTIONS = 192
 
 _SUITS = "mps"
 _HONORS = ("E", "S", "W", "N", "P", "F", "C")  # 1z..7z: East South West North White Green Red
@@ -111,14 +124,22 @@ def decode(action: int) -> tuple[str, int]:
         )
     if a < DECLARE:
         return "choose_suit", a - CHOOSE_SUIT
-    return "declare", a - DECLARE
+    if a < KONG_DICE:
+        return "declare", a - DECLARE
+    if a < READY_SHOWN:
+        return "kong_dice", a - KONG_DICE
+    if a < CHOW_READY_LOW:
+        return "ready_shown", a - READY_SHOWN
+    if a <= CHOW_READY_HIGH:
+        return ("chow_ready_low", "chow_ready_mid", "chow_ready_high")[a - CHOW_READY_LOW], -1
+    return "reserved", -1
 
 
 def action_name(action: int) -> str:
     """Readable name: ``"discard 5m"``, ``"kong 1z"``, ``"ready_discard 9s"``, ``"pung"``,
     ``"choose_suit p"``, ``"declare 0"``."""
     block, arg = decode(action)
-    if block in ("discard", "kong", "ready_discard"):
+    if block in ("discard", "kong", "ready_discard", "kong_dice", "ready_shown"):
         return f"{block} {_kind_name(arg)}"
     if block == "choose_suit":
         return f"choose_suit {_SUITS[arg]}"
@@ -141,11 +162,22 @@ def action_from_name(name: str) -> int:
         "exposed_kong": EXPOSED_KONG,
         "win": WIN,
         "pass": PASS,
+        "chow_ready_low": CHOW_READY_LOW,
+        "chow_ready_mid": CHOW_READY_MID,
+        "chow_ready_high": CHOW_READY_HIGH,
+        "reserved": N_ACTIONS - 1,
     }
     if block in simple and len(parts) == 1:
         return simple[block]
-    if block in ("discard", "kong", "ready_discard") and len(parts) == 2:
-        base = {"discard": DISCARD, "kong": KONG, "ready_discard": READY_DISCARD}[block]
+    bases = {
+        "discard": DISCARD,
+        "kong": KONG,
+        "ready_discard": READY_DISCARD,
+        "kong_dice": KONG_DICE,
+        "ready_shown": READY_SHOWN,
+    }
+    if block in bases and len(parts) == 2:
+        base = bases[block]
         return base + _parse_kind(parts[1])
     if block == "choose_suit" and len(parts) == 2 and parts[1] in ("m", "p", "s"):
         return CHOOSE_SUIT + _SUITS.index(parts[1])

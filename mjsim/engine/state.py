@@ -61,7 +61,9 @@ TV_BIRD = 39  # changsha: the bird tile (扎鸟) of the hand's win, -1 if none
 TV_SEABED0 = 40  # changsha: first seat offered the 海底 tile
 TV_SEABED_N = 41  # changsha: seats that refused the 海底 tile so far
 TV_SEABED_TAKER = 42  # changsha: 1 + the seat that took the 海底 tile (0 = none)
-N_TV = 48
+# TV ranges reserved for the gap work: 48-63 win/claim/ready; 64-79 wall/dealer/carry-over;
+# 80-95 wilds/flowers/dice; 96-111 riichi.
+N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
 PV_N_MELDS = 0
@@ -82,7 +84,9 @@ PV_LIABLE = 14  # 包自摸: 1 + the seat liable for this seat's self-draw (0 = 
 PV_KONG_FROM = 15  # exposed kong claimed from a discard: 8 * (kong number) + 1 + its discarder
 PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LEDGER0 + receiver]
 PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
-N_PV = 32
+# PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
+# 48-55 wilds/flowers/dice; 56-63 riichi.
+N_PV = 64
 
 # ---- phases
 PH_TURN = 0

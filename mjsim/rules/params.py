@@ -50,7 +50,10 @@ P_SCORING = 38
 P_KONG_PAYMENT_TIMING = 39
 P_N_WILD_KINDS = 40
 P_FORCED_WIN_TILES = 41  # live wall <= this: a seat that can win must win (sichuan, 0 = off)
-NP = 48  # room for growth; unused slots are 0
+# Index ranges reserved for the issue-3 gap work (so parallel additions never collide):
+#   48-79 win / claim / ready / lockout rules; 80-111 wall, dealer, winds, carry-over;
+#   112-143 wild tiles, flowers, dice; 144-159 riichi.
+NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
 FLOWERS_NONE = 0
