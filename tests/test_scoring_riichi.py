@@ -128,7 +128,7 @@ def random_win(rng: np.random.Generator):
     """A random legal Riichi winning hand with random context, or None if the draw failed.
 
     Returns (kwargs for mjsim.score, (tiles136, win136, melds, dora136, ura136, HandConfig))."""
-    left = [list(rng.permutation(4)) for _ in range(34)]
+    left = rng.random((34, 4)).argsort(axis=1).tolist()
 
     def take(k, n=1):
         if len(left[k]) < n:

@@ -936,17 +936,10 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
         riichi_win_payments(base, win.seat, win.discarder, win.dealer, honba, deposits, out)
     payments = [int(x) for x in out]
     doubles = (Y_KOKUSHI_13, Y_SUUANKOU_TANKI, Y_CHUUREN_9, Y_DAISUUSHII) if dbl_yakuman else ()
-    rows = [
-        (
-            i,
-            en,
-            ja,
-            26 if i in doubles else int(HAN_OPEN[i] if exposed else HAN_CLOSED[i]),
-            int(items[i]),
-        )
-        for i, en, ja, _hc, _ho in RIICHI_YAKU
-        if items[i] > 0
-    ]
+    rows = []
+    for i in np.flatnonzero(items).tolist():
+        _i, en, ja, hc, ho = RIICHI_YAKU[i]
+        rows.append((i, en, ja, 26 if i in doubles else (ho if exposed else hc), int(items[i])))
     cost = payments[win.seat] - (1000 * deposits if valid else 0)
     return RiichiScoreResult(
         variant="riichi",
