@@ -7,6 +7,10 @@ compilation is single-threaded, so a compile's CPU time is the wall time it take
 machine). ``--cpu-log=PATH`` appends every test's figures as tab-separated lines while the run
 goes (readable even when a long run is stopped).
 
+Hypothesis runs without its per-example deadline (profile ``mjsim``): the first example of a
+kernel test includes numba's compilation, and on a loaded CI machine any example can stall; a
+deadline there only produces flaky failures. Tests still set their own ``max_examples``.
+
 The header names numba's cache directory (see ``mjsim/_cache.py``): a cold directory means the
 run pays the full compilation.
 """
@@ -18,6 +22,10 @@ import resource
 import time
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("mjsim", deadline=None)
+settings.load_profile("mjsim")
 
 
 def _cpu() -> float:
