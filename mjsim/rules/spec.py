@@ -68,6 +68,9 @@ TILE_SETS: dict[str, tuple[int, ...]] = {
 
 WIN_SHAPE_NAMES = tuple(P.SHAPE_CODES)
 
+#: scoring families with a jitted dealer-succession hook (``dealer_rotation="hook"``)
+_DEALER_HOOK_FAMILIES = ("changsha",)
+
 
 class CompiledRules(NamedTuple):
     """The numba-ready form of a :class:`RuleSpec`.
@@ -122,6 +125,11 @@ class RuleSpec:
     forbid_chow_same_discard: bool = False  # after a chow, may not discard the claimed kind nor the
     # kind completing the same sequence at the other end (no 吃完打同张 / 换张)
     ready_locks_hand: bool = True  # after declaring ready the seat discards only its drawn tile
+    # -- gapsB: Changsha 开杠 (spec_gaps.md G32)
+    dice_kong: bool = False  # own-turn kongs may also be declared as KONG_DICE + k when the hand is
+    # ready after the kong: the replacement is the top tile of the d-th stack from the tail
+    # (d = two dice); a non-winning replacement must be discarded and from then on every
+    # non-winning draw too (changsha 开杠 vs 补张)
 
     # ---- wild tiles
     wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next"
@@ -169,6 +177,15 @@ class RuleSpec:
     draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
     # (cumulative while draws repeat; 1 = no carry-over)
     count_dealer_repeats: bool = False  # keep a dealer-repeat counter (连庄) for the scorer
+    # -- gapsB: dealer succession and winds (spec_gaps.md G65, G66)
+    dealer_on_draw: str = "stays"  # after an exhaustive draw: "stays" | "next" |
+    # "next_if_any_kong" (next seat if any kong was declared, else stays: taiyuan, weihai) |
+    # "stays_if_ready" (the dealer stays if its hand is ready: riichi). The legacy
+    # dealer_stays_on_draw=False is read as "next" when this is left at "stays"
+    dealer_after_multi_win: str = "rotation"  # several winners on one discard: "rotation" (as
+    # dealer_rotation decides) | "nearest_winner" | "discarder" | "stays_if_dealer_won"
+    round_wind_rule: str = "fixed"  # "fixed" (the prevailing wind given at the deal is kept) |
+    # "advance_after_cycle" (E->S->W->N when the deal returns to the match's first dealer)
 
     # ---- scoring and settlement
     scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
@@ -292,6 +309,21 @@ class RuleSpec:
         if self.blood_battle and self.n_players < 3:
             raise ValueError("RuleSpec.blood_battle=True needs at least 3 players")
         _enum("dealer_rotation", self.dealer_rotation, P.DEALER_CODES)
+        if self.dealer_rotation == "hook" and self.scoring not in _DEALER_HOOK_FAMILIES:
+            raise ValueError(
+                f"RuleSpec.dealer_rotation='hook' needs a scoring family with a dealer hook "
+                f"({sorted(_DEALER_HOOK_FAMILIES)}), got scoring={self.scoring!r}"
+            )
+        _enum("dealer_on_draw", self.dealer_on_draw, P.DRAW_DEALER_CODES)
+        if not self.dealer_stays_on_draw and self.dealer_on_draw not in ("stays", "next"):
+            raise ValueError(
+                f"RuleSpec.dealer_on_draw={self.dealer_on_draw!r} conflicts with the legacy "
+                "dealer_stays_on_draw=False (leave dealer_stays_on_draw=True)"
+            )
+        _enum("dealer_after_multi_win", self.dealer_after_multi_win, P.MULTI_DEALER_CODES)
+        _enum("round_wind_rule", self.round_wind_rule, P.ROUND_WIND_CODES)
+        if self.dice_kong and not (self.allow_concealed_kong or self.allow_added_kong):
+            raise ValueError("RuleSpec.dice_kong=True needs an own-turn kong (concealed or added)")
         if not isinstance(self.draw_multiplier, int) or self.draw_multiplier < 1:
             raise ValueError(f"RuleSpec.draw_multiplier={self.draw_multiplier!r} must be >= 1")
         _enum("scoring", self.scoring, P.SCORING_CODES)
@@ -371,6 +403,13 @@ class RuleSpec:
         p[P.P_DEALER_ROTATION] = P.DEALER_CODES[self.dealer_rotation]
         p[P.P_DEALER_STAYS_ON_DRAW] = self.dealer_stays_on_draw
         p[P.P_DRAW_MULTIPLIER] = self.draw_multiplier
+        on_draw = self.dealer_on_draw
+        if on_draw == "stays" and not self.dealer_stays_on_draw:
+            on_draw = "next"
+        p[P.P_DEALER_ON_DRAW] = P.DRAW_DEALER_CODES[on_draw]
+        p[P.P_DEALER_AFTER_MULTI_WIN] = P.MULTI_DEALER_CODES[self.dealer_after_multi_win]
+        p[P.P_ROUND_WIND_RULE] = P.ROUND_WIND_CODES[self.round_wind_rule]
+        p[P.P_DICE_KONG] = self.dice_kong
         p[P.P_COUNT_DEALER_REPEATS] = self.count_dealer_repeats
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
