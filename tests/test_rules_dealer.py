@@ -1,4 +1,4 @@
-"""Dealer succession, prevailing wind and dice fields (spec_gaps.md G5, G65, G66): scripted
+"""Dealer succession, prevailing wind, dice and reserve fields (spec_gaps.md G5, G53, G65, G66): scripted
 deals on ``hebei`` with the field overridden, plus validation.
 
 Deal order of a scripted wall (docs/engine.md): seats from the dealer take 13 tiles each from
@@ -168,3 +168,97 @@ def test_hook_rotation_needs_a_family_with_a_dealer_hook() -> None:
         RuleSpec(
             dice_kong=True, allow_concealed_kong=False, allow_added_kong=False, rob_kong="none"
         )
+
+
+# ---------------------------------------------------------------- reserve arithmetic (G53)
+# Passive play (nobody wins or claims) ends exactly when normal draws stop, so tiles_left at the
+# end is the reserve rule's answer.
+@pytest.mark.parametrize(
+    ("reserve", "rounding", "left"),
+    [
+        (12, "tiles", 12),
+        (12, "floor_stacks", 13),  # 13 tiles = 6 whole stacks: not more than 6
+        (12, "ceil_stacks", 12),
+        (11, "tiles", 11),
+        (11, "floor_stacks", 11),
+        (11, "ceil_stacks", 10),  # 11 tiles = 6 stacks (the single tile counts) > 5.5
+    ],
+)
+def test_reserve_rounding(reserve: int, rounding: str, left: int) -> None:
+    g = Game(
+        "hebei", seed=2, wall_reserve=reserve, reserve_whole_stacks=False, reserve_rounding=rounding
+    )
+    passive(g)
+    assert g.winners == [] and g.tiles_left == left
+
+
+@pytest.mark.parametrize(("free", "left"), [(0, 16), (1, 12)])
+def test_concealed_kong_increment_and_free_kongs(free: int, left: int) -> None:
+    # the dealer's concealed kong of 1m at its first turn; +2 per kong, +4 per concealed kong
+    g = Game(
+        "hebei",
+        wall=wall136({0: "1m1m1m1m2p3p4p5s6s7s1z2z3z"}, "4z"),
+        reserve_whole_stacks=False,
+        wall_reserve=12,
+        reserve_per_kong=2,
+        reserve_per_concealed_kong=4,
+        reserve_free_kongs=free,
+    )
+    g.step(action_from_name("kong 1m"))
+    passive(g)
+    assert g.winners == [] and g.tiles_left == left
+
+
+def test_reserve_validation_names_the_field() -> None:
+    with pytest.raises(ValueError, match="reserve_rounding"):
+        RuleSpec(reserve_rounding="half")
+    with pytest.raises(ValueError, match="reserve_rounding"):
+        RuleSpec(reserve_whole_stacks=True, reserve_rounding="ceil_stacks")
+    with pytest.raises(ValueError, match="reserve_per_concealed_kong"):
+        RuleSpec(reserve_per_concealed_kong=-2)
+    with pytest.raises(ValueError, match="reserve_free_kongs"):
+        RuleSpec(reserve_free_kongs=5)
+    with pytest.raises(ValueError, match="wall_reserve"):
+        RuleSpec(wall_reserve=40, reserve_per_concealed_kong=10)
+
+
+# ---------------------------------------------------------------- carry-over counters (G64)
+@pytest.mark.parametrize(
+    ("overrides", "mults"),
+    [
+        # yantai: x2 per consecutive drawn hand up to 32, then 8 ("5局以上荒庄按照8倍计算")
+        (
+            {"draw_counter_rule": "double_per_draw", "draw_multiplier_after_cap": 8},
+            [1, 2, 4, 8, 16, 32, 8, 8],
+        ),
+        ({"draw_counter_rule": "shanghai"}, [1, 2, 2, 2]),  # 荒番: x2 while the counter >= 1
+        ({"draw_multiplier": 3}, [1, 3, 9]),  # legacy "multiply"
+    ],
+)
+def test_draw_counter_rules(overrides: dict, mults: list[int]) -> None:
+    g = Game("hebei", seed=5, **overrides)
+    got = []
+    for _ in range(len(mults)):
+        got.append(int(g.state.tv[0, 9]))  # TV_MULT carried into the hand
+        passive(g)
+        g.next_hand()
+    assert got == mults
+
+
+def test_shanghai_counter_goes_down_by_one_per_win() -> None:
+    g = _double_win(draw_counter_rule="shanghai")
+    assert int(g.state.tv[0, 76]) == 0 and int(g.state.tv[0, 38]) == 1
+    from mjsim.engine import core
+
+    g = Game("hebei", seed=5, draw_counter_rule="shanghai")
+    s = g.state
+    core.reset_table(s, g.rules, 0, np.uint64(7), 0, 0, 0, 0, 2, True, 0, 2)  # counter 2 in
+    passive(g)
+    assert int(s.tv[0, 76]) == 3 and int(s.tv[0, 38]) == 2
+    w = wall136({1: "1m2m3m 4m5m6m 7m8m9m 1p1p 2s3s", 2: "4p5p6p 7p8p9p 5z5z5z 6z6z 2s3s"}, "4s")
+    g = Game("hebei", wall=w, draw_counter_rule="shanghai")
+    g._start(0, 0, 0, 0, 2, 2)  # counter 2 carried in
+    g.step(action_from_name("discard 4s"))
+    while not g.done:
+        g.step(WIN if "win" in g.legal_action_names() else PASS)
+    assert g.winners and int(g.state.tv[0, 76]) == 1 and int(g.state.tv[0, 38]) == 2

@@ -117,6 +117,7 @@ from mjsim.engine.state import (
     TV_NEXT_MULT,
     TV_NEXT_REPEAT,
     TV_NEXT_ROUND_WIND,
+    TV_NEXT_STREAK,
     TV_PHASE,
     TV_REACT_KIND,
     TV_REACT_N,
@@ -124,12 +125,14 @@ from mjsim.engine.state import (
     TV_REC_N,
     TV_REPEAT,
     TV_REPLACEMENT,
+    TV_RESERVE_EXTRA,
     TV_ROUND_WIND,
     TV_SEABED0,
     TV_SEABED_N,
     TV_SEABED_REPL,
     TV_SEABED_TAKER,
     TV_SEAT,
+    TV_STREAK,
     TV_TAIL,
     TV_TILE,
     TV_WALL_LEN,
@@ -157,6 +160,8 @@ from mjsim.rules.params import (
     DEALER_RANDOM,
     DEALER_ROTATE,
     DEALER_WINNER_STAYS,
+    DRAW_COUNTER_MULTIPLY,
+    DRAW_COUNTER_SHANGHAI,
     DRAW_DEALER_NEXT,
     DRAW_DEALER_NEXT_IF_ANY_KONG,
     DRAW_DEALER_STAYS_IF_READY,
@@ -182,7 +187,10 @@ from mjsim.rules.params import (
     P_DEALER_ON_DRAW,
     P_DEALER_ROTATION,
     P_DICE_KONG,
+    P_DRAW_COUNTER_RULE,
     P_DRAW_MULTIPLIER,
+    P_DRAW_MULTIPLIER_AFTER_CAP,
+    P_DRAW_MULTIPLIER_CAP,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN_TILES,
     P_HAND_SIZE,
@@ -201,8 +209,10 @@ from mjsim.rules.params import (
     P_NO_KONG_AFTER_PUNG,
     P_PAIR_RULE,
     P_READY_LOCKS_HAND,
+    P_RESERVE_FREE_KONGS,
+    P_RESERVE_PER_CONCEALED_KONG,
     P_RESERVE_PER_KONG,
-    P_RESERVE_WHOLE_STACKS,
+    P_RESERVE_ROUNDING,
     P_ROB_KONG,
     P_ROUND_WIND_RULE,
     P_SCORING,
@@ -212,6 +222,8 @@ from mjsim.rules.params import (
     P_WILD_AFTER_READY_ONLY,
     P_WILD_RULE,
     P_WIN_SHAPES,
+    RESERVE_CEIL_STACKS,
+    RESERVE_FLOOR_STACKS,
     ROB_ADDED,
     ROB_ADDED_AND_CONCEALED,
     ROUND_WIND_ADVANCE,
@@ -303,9 +315,12 @@ def remaining(s, t):
 def can_draw_normal(s, r, t):
     """Whether a normal draw is allowed (the wall has not reached the reserve)."""
     rem = s.tv[t, TV_TAIL] - s.tv[t, TV_HEAD]
-    reserve = r.params[P_WALL_RESERVE] + r.params[P_RESERVE_PER_KONG] * s.tv[t, TV_N_KONGS]
-    if r.params[P_RESERVE_WHOLE_STACKS] != 0:
+    reserve = r.params[P_WALL_RESERVE] + s.tv[t, TV_RESERVE_EXTRA]
+    rnd = r.params[P_RESERVE_ROUNDING]
+    if rnd == RESERVE_FLOOR_STACKS:
         return (rem // 2) * 2 > reserve
+    if rnd == RESERVE_CEIL_STACKS:
+        return ((rem + 1) // 2) * 2 > reserve
     return rem > reserve
 
 
@@ -340,7 +355,9 @@ def _take(s, t, seat, from_tail):
 
 # ---------------------------------------------------------------------------------- reset
 @nb.njit(cache=True)
-def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle, first_dealer=-1):
+def reset_table(
+    s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle, first_dealer=-1, streak=0
+):
     """Start a hand on table ``t``: clear it (running scores kept), shuffle the wall from ``key``
     (uint64) unless ``shuffle`` is False (then ``s.wall[t]`` holds a scripted order), deal and
     replace flowers. Leaves the dealer to act.
@@ -348,7 +365,8 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
     The opening dice ``tv[t, TV_DICE0 / TV_DICE1]`` (1..6) are a pure function of ``key``
     (:func:`mjsim.engine.rng.dice_pair`), so they do not depend on the thread count and a replay
     rolls the same. ``first_dealer``: dealer of the match's first hand (``round_wind_rule=
-    "advance_after_cycle"``); -1 (default) = seat 0."""
+    "advance_after_cycle"``); -1 (default) = seat 0. ``streak``: the carry-over draw counter
+    (``draw_counter_rule``) carried in."""
     n = r.params[P_N_PLAYERS]
     s.hands[t, :, :] = 0
     s.melds[t, :, :, :] = MELD_NONE
@@ -408,6 +426,8 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
     tv[t, TV_DICE1] = d1
     tv[t, TV_FIRST_DEALER] = first_dealer if first_dealer >= 0 else 0
     tv[t, TV_NEXT_ROUND_WIND] = round_wind
+    tv[t, TV_STREAK] = streak
+    tv[t, TV_NEXT_STREAK] = streak
     _rec(s, t, EV_DEAL, dealer, hand_no)
     hs = r.params[P_HAND_SIZE]
     head = 0
@@ -471,6 +491,7 @@ def next_hand(s, r, t, key):
         tv[t, TV_NEXT_MULT],
         True,
         tv[t, TV_FIRST_DEALER],
+        tv[t, TV_NEXT_STREAK],
     )
 
 
@@ -1164,6 +1185,28 @@ def _dealer_hook(s, r, t, winners, first_winner):
 
 
 @nb.njit(cache=True)
+def _draw_counter(s, r, t, winners):
+    """Carry-over counter and the next hand's multiplier (``draw_counter_rule``, G64):
+    "double_per_draw" (B §32 "至多连续5局荒庄翻至32倍，5局以上荒庄按照8倍计算") and "shanghai"
+    (A §1.7 荒番: "每有人胡1次则荒番减1")."""
+    rule = r.params[P_DRAW_COUNTER_RULE]
+    c = s.tv[t, TV_STREAK]
+    if rule == DRAW_COUNTER_SHANGHAI:
+        c = c + 1 if winners == 0 else max(c - 1, 0)
+        s.tv[t, TV_NEXT_MULT] = 2 if c >= 1 else 1
+    else:
+        c = c + 1 if winners == 0 else 0
+        m = 1
+        for _ in range(c):
+            m *= 2
+            if m > r.params[P_DRAW_MULTIPLIER_CAP]:
+                m = r.params[P_DRAW_MULTIPLIER_AFTER_CAP]
+                break
+        s.tv[t, TV_NEXT_MULT] = m
+    s.tv[t, TV_NEXT_STREAK] = c
+
+
+@nb.njit(cache=True)
 def _end_hand(s, r, t, winners, win_kind, first_winner):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
@@ -1204,6 +1247,8 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
         else:
             nxt = first_winner
         s.tv[t, TV_NEXT_MULT] = 1
+    if r.params[P_DRAW_COUNTER_RULE] != DRAW_COUNTER_MULTIPLY:
+        _draw_counter(s, r, t, winners)
     if rot == DEALER_HOOK:
         nxt = _dealer_hook(s, r, t, winners, first_winner)
     s.tv[t, TV_NEXT_DEALER] = nxt
@@ -1411,6 +1456,12 @@ def _complete_kong(s, r, t, p, mtype, dice=False):
     the 开杠 replacement of :func:`_take_dice`, after which the seat is locked)."""
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_N_KONGS] += 1
+    if s.tv[t, TV_N_KONGS] > r.params[P_RESERVE_FREE_KONGS]:
+        # G53: the reserve grows per kong after the free ones, by the kong's type
+        if mtype == MELD_CONCEALED_KONG:
+            s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_CONCEALED_KONG]
+        else:
+            s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_KONG]
     pts = kong_points(r, mtype)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         sichuan_kong(s, r, t, p, mtype)  # 刮风下雨, paid once the robbing window has closed

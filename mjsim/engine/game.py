@@ -31,6 +31,7 @@ from mjsim.engine.state import (
     TV_NEXT_MULT,
     TV_NEXT_REPEAT,
     TV_NEXT_ROUND_WIND,
+    TV_NEXT_STREAK,
     TV_PHASE,
     TV_REC_N,
     TV_REPEAT,
@@ -146,7 +147,9 @@ class Game:
         self._start(hand_no, dealer, round_wind, 0, 1)
 
     # ------------------------------------------------------------------ lifecycle
-    def _start(self, hand_no: int, dealer: int, round_wind: int, repeat: int, mult: int) -> None:
+    def _start(
+        self, hand_no: int, dealer: int, round_wind: int, repeat: int, mult: int, streak: int = 0
+    ) -> None:
         s = self.state
         self._scores_before = [int(x) for x in s.pv[0, : self.n_players, PV_SCORE]]
         shuffle = self._fixed_wall is None
@@ -165,6 +168,7 @@ class Game:
             mult,
             shuffle,
             self.first_dealer,
+            streak,
         )
         self._wall_at_start = [int(x) for x in s.wall[0, : int(s.tv[0, TV_TAIL])]]
 
@@ -182,6 +186,7 @@ class Game:
             int(tv[TV_NEXT_ROUND_WIND]),
             int(tv[TV_NEXT_REPEAT]),
             int(tv[TV_NEXT_MULT]),
+            int(tv[TV_NEXT_STREAK]),
         )
 
     # ------------------------------------------------------------------ decisions

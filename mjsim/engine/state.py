@@ -74,6 +74,9 @@ TV_SEABED_REPL = 70  # 1 + the seat that drew the last (海底) tile as a kong r
 TV_FIRST_DEALER = 71  # dealer of the first hand of the match (round_wind_rule)
 TV_NEXT_ROUND_WIND = 72  # filled at settlement: prevailing wind of the next hand
 TV_DICE_PENDING = 73  # 1 while the kong under a robbing window is a 开杠 (dice kong)
+TV_RESERVE_EXTRA = 74  # tiles added to the reserve by this hand's kongs (G53 arithmetic)
+TV_STREAK = 75  # carry-over draw counter carried in (draw_counter_rule: drawn-hand streak / 荒番)
+TV_NEXT_STREAK = 76  # filled at settlement: the counter for the next hand
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]

@@ -58,6 +58,12 @@ P_DICE_KONG = 80  # Changsha 开杠: KONG_DICE + k, legal when ready; dice-chose
 P_DEALER_ON_DRAW = 81  # DRAW_DEALER_*: who deals after an exhaustive draw
 P_DEALER_AFTER_MULTI_WIN = 82  # MULTI_DEALER_*: who deals after several winners on one discard
 P_ROUND_WIND_RULE = 83  # ROUND_WIND_*: how the prevailing wind moves between hands
+P_RESERVE_ROUNDING = 84  # RESERVE_*: how the live wall is compared with the reserve
+P_RESERVE_PER_CONCEALED_KONG = 85  # tiles kept back per concealed kong (after the free kongs)
+P_RESERVE_FREE_KONGS = 86  # the first N kongs of a hand do not enlarge the reserve
+P_DRAW_COUNTER_RULE = 87  # DRAW_COUNTER_*: the payment multiplier carried over drawn hands
+P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
+P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -182,6 +188,24 @@ MULTI_DEALER_CODES = {
 ROUND_WIND_FIXED = 0  # the prevailing wind given at the deal is kept for every hand
 ROUND_WIND_ADVANCE = 1  # advances (E->S->W->N->E) when the deal returns to the match's first dealer
 ROUND_WIND_CODES = {"fixed": ROUND_WIND_FIXED, "advance_after_cycle": ROUND_WIND_ADVANCE}
+
+RESERVE_TILES = 0  # normal draws continue while live tiles > reserve
+RESERVE_FLOOR_STACKS = 1  # whole stacks of two: floor(live / 2) * 2 > reserve (hebei)
+RESERVE_CEIL_STACKS = 2  # a single tile at the tail counts as a stack: ceil(live / 2) * 2 > reserve
+RESERVE_CODES = {
+    "tiles": RESERVE_TILES,
+    "floor_stacks": RESERVE_FLOOR_STACKS,
+    "ceil_stacks": RESERVE_CEIL_STACKS,
+}
+
+DRAW_COUNTER_MULTIPLY = 0  # legacy: each drawn hand multiplies by draw_multiplier; a win resets
+DRAW_COUNTER_DOUBLE = 1  # 2 ** (consecutive drawn hands), capped; a win resets
+DRAW_COUNTER_SHANGHAI = 2  # 荒番: counter +1 per draw, -1 per win; x2 while the counter >= 1
+DRAW_COUNTER_CODES = {
+    "multiply": DRAW_COUNTER_MULTIPLY,
+    "double_per_draw": DRAW_COUNTER_DOUBLE,
+    "shanghai": DRAW_COUNTER_SHANGHAI,
+}
 
 KONG_PAY_IMMEDIATE = 0  # paid when declared, kept whatever happens
 KONG_PAY_AT_END = 1  # settled at the end of the hand, also on a drawn hand
