@@ -134,11 +134,11 @@ def test_round_wind_advances_after_the_deal_returns_to_the_first_dealer() -> Non
 
 def test_dice_are_counter_based_and_uniform() -> None:
     g = Game("hebei", seed=9, hand_no=5)
-    d0, d1 = dice_pair(hand_key(9, 5), 0)
+    d0, d1 = dice_pair(np.uint64(hand_key(9, 5)), 0)
     assert g.dice == (int(d0), int(d1))
     faces = np.zeros(7, dtype=np.int64)
     for h in range(600):
-        a, b = dice_pair(hand_key(0, h), 0)
+        a, b = dice_pair(np.uint64(hand_key(0, h)), 0)
         faces[a] += 1
         faces[b] += 1
     assert faces[0] == 0 and faces[1:].sum() == 1200 and faces[1:].min() > 150
@@ -219,7 +219,7 @@ def test_reserve_validation_names_the_field() -> None:
     with pytest.raises(ValueError, match="reserve_free_kongs"):
         RuleSpec(reserve_free_kongs=5)
     with pytest.raises(ValueError, match="wall_reserve"):
-        RuleSpec(wall_reserve=40, reserve_per_concealed_kong=10)
+        RuleSpec(wall_reserve=40, reserve_per_concealed_kong=11)
 
 
 # ---------------------------------------------------------------- carry-over counters (G64)

@@ -233,7 +233,7 @@ def test_seabed_refused_by_all_is_a_draw_first_offered_deals() -> None:
 def _dice_sum(seed: int = 0, hand_no: int = 0, roll: int = 1) -> int:
     from mjsim.engine.rng import dice_pair, hand_key
 
-    d0, d1 = dice_pair(hand_key(seed, hand_no), roll)
+    d0, d1 = dice_pair(np.uint64(hand_key(seed, hand_no)), roll)
     return int(d0 + d1)
 
 

@@ -70,8 +70,6 @@ from mjsim.engine.state import (
     PV_CHOICE,
     PV_DICE_LOCK,
     PV_KONG,
-    PV_LAST_KONG,
-    PV_LEDGER0,
     PV_LOCK,
     PV_MISSING,
     PV_N_EXPOSED,
@@ -1473,10 +1471,6 @@ def _complete_kong(s, r, t, p, mtype, dice=False):
             if q != p:
                 s.pv[t, q, PV_PAY] -= pts * mult
                 s.pv[t, p, PV_PAY] += pts * mult
-                # G62 kong ledger (the layout hooks_sichuan uses): what q paid p for kongs,
-                # and what q paid for the last kong
-                s.pv[t, q, PV_LEDGER0 + p] += pts * mult
-                s.pv[t, q, PV_LAST_KONG] = pts * mult
     else:
         s.pv[t, p, PV_KONG] += pts
     if remaining(s, t) == 1:
