@@ -20,6 +20,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.actions import (
     CHOOSE_SUIT,
     CHOW_HIGH,
@@ -249,7 +250,7 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@nb.njit(cache=True)
+@internal
 def _rec(s, t, kind, seat, arg):
     cap = s.rec.shape[1]
     if cap == 0:
@@ -279,7 +280,7 @@ def can_draw_normal(s, r, t):
     return rem > reserve
 
 
-@nb.njit(cache=True)
+@internal
 def _take(s, t, seat, from_tail):
     """Draw one tile for ``seat``; flowers are set aside and replaced from the tail.
 
@@ -458,7 +459,7 @@ def _non_orphans(h):
     return n
 
 
-@nb.njit(cache=True)
+@internal
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
     if wr == WILD_NONE:
@@ -468,7 +469,7 @@ def _wilds_active(s, r, t, p):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
     jokers form a legal shape with seat ``p``'s melds?"""
@@ -578,7 +579,7 @@ def _tenpai(s, r, t, p, h):
     return False
 
 
-@nb.njit(cache=True)
+@internal
 def _requirements_ok(s, r, t, p, h):
     """Suit rule, must-have-terminal and must-have-pung over concealed ``h`` + melds."""
     sr = r.params[P_SUIT_RULE]
@@ -632,7 +633,7 @@ def _requirements_ok(s, r, t, p, h):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
@@ -687,7 +688,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         changsha_flags(s, t, flags)
 
 
-@nb.njit(cache=True)
+@internal
 def _value_with_tile(s, r, t, p, tile, win_kind, frm):
     """Hand value of seat ``p`` winning on ``tile`` (fills ``s.items[t, p]``)."""
     flags = np.zeros(N_FLAGS, dtype=np.int64)
@@ -701,7 +702,7 @@ def _value_with_tile(s, r, t, p, tile, win_kind, frm):
     return v
 
 
-@nb.njit(cache=True)
+@internal
 def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     """May seat ``p`` win on ``tile`` (``win_kind``: WK_SELF_DRAW with the tile already in hand,
     else WK_DISCARD / WK_ROB_KONG with the tile outside the hand)?"""
@@ -741,7 +742,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     return ok
 
 
-@nb.njit(cache=True)
+@internal
 def _void_count(s, t, p, h):
     """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
     v = s.pv[t, p, PV_MISSING]
@@ -753,7 +754,7 @@ def _void_count(s, t, p, h):
     return c
 
 
-@nb.njit(cache=True)
+@internal
 def _in_void(s, t, p, k):
     v = s.pv[t, p, PV_MISSING]
     return v >= 0 and 9 * v <= k < 9 * v + 9
@@ -774,12 +775,12 @@ def _has_pung(s, t, p, k):
     return -1
 
 
-@nb.njit(cache=True)
+@internal
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
 
-@nb.njit(cache=True)
+@internal
 def _react_options(s, r, t, p):
     """Bitmask of ``O_*`` options of seat ``p`` in the open reaction window (PASS implied)."""
     prm = r.params
@@ -827,7 +828,7 @@ def _react_options(s, r, t, p):
     return opts
 
 
-@nb.njit(cache=True)
+@internal
 def _chow_leaves_discard(h, k, a, b, f1, f2):
     """After chowing ``k`` with ``a`` and ``b`` from ``h``, is some kind other than the
     forbidden ``k``/``f1``/``f2`` left to discard?"""
@@ -1004,7 +1005,7 @@ def legal_mask(s, r, t, mask):
 
 
 # ---------------------------------------------------------------------------------- transitions
-@nb.njit(cache=True)
+@internal
 def _add_meld(s, t, p, mtype, k, src):
     i = s.pv[t, p, PV_N_MELDS]
     s.melds[t, p, i, 0] = mtype
@@ -1013,7 +1014,7 @@ def _add_meld(s, t, p, mtype, k, src):
     s.pv[t, p, PV_N_MELDS] = i + 1
 
 
-@nb.njit(cache=True)
+@internal
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -1024,7 +1025,7 @@ def _add_river(s, t, p, k, flag):
     s.pv[t, p, PV_N_RIVER] = i + 1
 
 
-@nb.njit(cache=True)
+@internal
 def _settle_kongs(s, r, t, winners, drawn_hand):
     timing = r.params[P_KONG_PAYMENT_TIMING]
     if timing == KONG_PAY_IMMEDIATE:
@@ -1045,7 +1046,7 @@ def _settle_kongs(s, r, t, winners, drawn_hand):
                 s.pv[t, p, PV_PAY] += pts * mult
 
 
-@nb.njit(cache=True)
+@internal
 def _end_hand(s, r, t, winners, win_kind, first_winner):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
@@ -1105,7 +1106,7 @@ def _won_mask(s, r, t):
     return m
 
 
-@nb.njit(cache=True)
+@internal
 def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
     """血战到底: after a win the hand continues until n - 1 seats have won or the wall ends
     (003, "1家胡了并不结束该局，而是未胡的玩家继续打，直到有3家都胡或者余下的玩家家流局"). The first
@@ -1131,7 +1132,7 @@ def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = s.tv[t, TV_MULT]
@@ -1188,7 +1189,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
     _end_hand(s, r, t, winners, win_kind, first)
 
 
-@nb.njit(cache=True)
+@internal
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
     for _ in range(r.params[P_N_PLAYERS]):
@@ -1229,7 +1230,7 @@ def _draw_turn(s, r, t, q):
     s.tv[t, TV_TILE] = -1
 
 
-@nb.njit(cache=True)
+@internal
 def _complete_kong(s, r, t, p, mtype):
     """Kong declared and not robbed: points, then the replacement draw from the tail."""
     n = r.params[P_N_PLAYERS]
@@ -1262,7 +1263,7 @@ def _complete_kong(s, r, t, p, mtype):
     s.tv[t, TV_TILE] = -1
 
 
-@nb.njit(cache=True)
+@internal
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
     n = r.params[P_N_PLAYERS]
@@ -1287,7 +1288,7 @@ def _open_window(s, r, t, kind, k, frm):
     return m
 
 
-@nb.njit(cache=True)
+@internal
 def _after_claim(s, r, t, claimer, d, action):
     """A claim was applied (meld added): a claim is a move (漏和 ends), then the family hook."""
     if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_SAME_TILE:
