@@ -117,13 +117,19 @@ def _run_slice(
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)
     for i in range(lo, hi):
         hand = first_hand + i
+        # non-literal constants: the same compiled signature of reset_table as Game's
+        z = np.int64(0)
         if match_hands <= 1:
-            dealer = hand % n_players
-            core.reset_table(s, r, w, hand_key(seed, hand), hand, dealer, 0, 0, 1, True)
+            dealer = np.int64(hand % n_players)
+            core.reset_table(
+                s, r, w, hand_key(seed, hand), hand, dealer, z, z, z + 1, np.bool_(True), z, z
+            )
         elif hand % match_hands == 0:
             for q in range(s.pv.shape[1]):
                 s.pv[w, q, PV_SCORE] = 0
-            core.reset_table(s, r, w, hand_key(seed, hand), hand, 0, 0, 0, 1, True, 0)
+            core.reset_table(
+                s, r, w, hand_key(seed, hand), hand, z, z, z, z + 1, np.bool_(True), z, z
+            )
         else:
             core.next_hand(s, r, w, hand_key(seed, hand))
         play_hand(s, r, w, agents, mask, check)
