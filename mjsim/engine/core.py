@@ -299,7 +299,6 @@ O_CHOW_HIGH = 32
 
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.int64)
 _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
-_NO_WILD = np.zeros(34, dtype=np.uint8)
 
 
 # ---------------------------------------------------------------------------------- records
@@ -534,8 +533,8 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
         return False
     if (shapes & FREE_SHAPES) != 0:
         # gapsA G37: structure-free shapes (将将胡, 风一色) read the melds too
-        wl = s.wild[t] if _wilds_active(s, r, t, p) else _NO_WILD
-        if free_shape_ok(r.params, h, wl, s.melds[t, p], shapes):
+        use_wild = _wilds_active(s, r, t, p)
+        if free_shape_ok(r.params, h, s.wild[t], use_wild, s.melds[t, p], shapes):
             return True
         shapes = shapes & ~FREE_SHAPES
         if shapes == 0:

@@ -62,9 +62,10 @@ def _free_kind(k, shape, winds_only):
 
 
 @nb.njit(cache=True)
-def free_shape_ok(params, h, wild, melds, shapes):
+def free_shape_ok(params, h, wild, use_wild, melds, shapes):
     """True if the hand is a structure-free win of one of the ``shapes`` bits in FREE_SHAPES:
-    every natural tile (concealed ``h``, wilds ``wild[k] != 0`` excluded, and every meld) is a
+    every natural tile (concealed ``h``, wilds ``wild[k] != 0`` excluded when ``use_wild``, and
+    every meld) is a
     2/5/8 of a suit (``all_258_free``) or an honour (``all_honors_free``; winds only when
     ``free_honors="winds"``). The caller checks the tile count (3n + 2)."""
     winds_only = params[P_FREE_HONORS] != 0
@@ -73,7 +74,11 @@ def free_shape_ok(params, h, wild, melds, shapes):
             continue
         ok = True
         for k in range(34):
-            if h[k] != 0 and wild[k] == 0 and not _free_kind(k, shape, winds_only):
+            if (
+                h[k] != 0
+                and not (use_wild and wild[k] != 0)
+                and not _free_kind(k, shape, winds_only)
+            ):
                 ok = False
                 break
         if ok:
