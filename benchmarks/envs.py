@@ -10,8 +10,12 @@ Measures, in one run, interleaved A B A B after a warm-up (``benchmarks/common.p
 * ``mahjong_v0`` raw env (no wrappers) vs RLCard's own API (``rlcard_raw``).
 * Gymnasium ``mjsim/Mahjong-v0`` (one learner, in-kernel random opponents): learner steps/s;
   each includes the opponents' decisions up to the learner's next one.
-* ``MahjongVectorEnv`` at N = 1, 64, 1024 with ``planes-v0``: env-steps/s (N learner steps per
-  call), random masked actions drawn by a jitted helper, ``copy=False``.
+* ``MahjongVectorEnv`` at N = 1, 64, 1024 with ``planes-v0`` (1 thread, and 2 threads at
+  N >= 64), and N = 1024 with ``planes-v1``: env-steps/s (N learner steps per call), random
+  masked actions drawn by a jitted helper, ``copy=False``.
+* The vector env's memory per table (``MahjongVectorEnv.state_nbytes``), and the engine share
+  of a vector step: the same tables stepped without encoding (``obs`` left stale), so
+  ``1 - rate_full / rate_no_encode`` is the encoder + wrapper share.
 
 Writes the "## Envs" section of ``benchmarks/RESULTS.md`` only (unless ``--no-write``).
 """
@@ -205,21 +209,107 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
     )
 
     # ---- vector env
-    for n in (1, 64, 1024):
-        v = E.MahjongVectorEnv(variant, n, copy=False)
+    configs = [
+        (1, 1, "planes-v0"),
+        (64, 1, "planes-v0"),
+        (64, 2, "planes-v0"),
+        (1024, 1, "planes-v0"),
+        (1024, 2, "planes-v0"),
+        (1024, 1, "planes-v1"),
+    ]
+    dps = _decisions_per_step(variant)
+    for n, threads, obs in configs:
+        v = E.MahjongVectorEnv(variant, n, obs=obs, copy=False, threads=threads)
         st = interleave({"mjsim": lambda v=v: _vector_rate(v, seconds)}, repeats=repeats)
+        v.close()
         rows.append(
             Row(
                 area=AREA,
-                config=f"MahjongVectorEnv {variant}, N={n}, planes-v0, random masked actions",
+                config=f"MahjongVectorEnv {variant}, N={n}, {obs}, {threads} thread(s), "
+                "random masked actions",
                 unit="env-steps/s",
                 mjsim=st["mjsim"],
-                compared="no peer; aim >= 500,000 env-steps/s at N=1024 (issue 6). One env step "
-                "= one learner decision + the bots' decisions up to the next one",
-                note=f"numba threads: {nb.get_num_threads()}",
+                compared="no peer; aim >= 500,000 env-steps/s (issue 6). One env step = one "
+                "learner decision + the bots' decisions up to the next one",
+                note=f"{dps:.1f} engine decisions per env step",
             )
         )
+    # ---- the engine's ceiling: decisions/s of the vector env (env-steps/s x decisions per env
+    # step) beside mjsim.simulate's self-play (random bots, 1 thread) in the same run
+    v = E.MahjongVectorEnv(variant, 1024, copy=False, threads=1)
+    st = interleave(
+        {
+            "mjsim": lambda: _vector_rate(v, seconds) * dps,
+            "peer": lambda: _engine_rate(variant, seconds),
+        },
+        repeats=repeats,
+    )
+    rows.append(
+        Row(
+            area=AREA,
+            config=f"MahjongVectorEnv {variant}, N=1024, planes-v0, 1 thread: engine decisions/s "
+            "(env-steps/s x decisions per env step)",
+            unit="decisions/s",
+            mjsim=st["mjsim"],
+            peer="mjsim.simulate, random bots, 1 thread (same run)",
+            peer_stat=st["peer"],
+            compared="the vector env's decisions/s vs the engine's own self-play loop: ratio = "
+            "share of the engine's speed the env keeps (encoding, masks, autoreset, Python)",
+            note=f"{dps:.1f} engine decisions per env step",
+        )
+    )
+    b = v.state_nbytes()
+    rows.append(
+        Row(
+            area=AREA,
+            config=f"MahjongVectorEnv {variant}, planes-v0: memory per table",
+            unit="bytes/table",
+            mjsim=Stat.of([float(b["per_table"])]),
+            compared="state_nbytes(): engine state + bookkeeping + observation + mask buffers",
+            note=f"state {b['state'] // 1024} B, obs {b['observation'] // 1024} B, mask "
+            f"{b['mask'] // 1024} B, bookkeeping {b['bookkeeping'] // 1024} B per table",
+        )
+    )
     return rows
+
+
+def _engine_rate(variant: str, seconds: float) -> float:
+    """Engine decisions/s of ``mjsim.simulate`` (random bots, 1 thread, 64 hands per call)."""
+    import mjsim
+
+    dec = 0
+    k = 0
+    t0 = time.perf_counter()
+    while True:
+        res = mjsim.simulate(variant, 64, seed=k, threads=1)
+        dec += int(res["decisions"].sum())
+        k += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return dec / dt
+
+
+def _decisions_per_step(variant: str, n: int = 256, steps: int = 200) -> float:
+    """Mean engine decisions (learner's + bots', ``TV_N_DECISIONS``) per vector env step."""
+    import mjsim.envs as E
+
+    from mjsim.engine.state import TV_N_DECISIONS
+
+    v = E.MahjongVectorEnv(variant, n, copy=False, threads=1)
+    acts = np.zeros(n, np.int64)
+    st = np.array([0x9E3779B97F4A7C15], np.uint64)
+    _obs, info = v.reset(seed=1)
+    total = 0
+    env_steps = 0
+    for _ in range(steps):
+        before = v._state.tv[:, TV_N_DECISIONS].astype(np.int64)
+        _random_masked(info["action_mask"], st, acts)
+        live = info["action_mask"].any(1)
+        _obs, _r, _te, _tr, info = v.step(acts)
+        after = v._state.tv[:, TV_N_DECISIONS].astype(np.int64)
+        total += int(np.where(live & (after >= before), after - before, 0).sum())
+        env_steps += int(live.sum())
+    return total / max(env_steps, 1)
 
 
 def _markdown(rows: list[Row]) -> str:

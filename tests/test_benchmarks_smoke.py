@@ -78,6 +78,9 @@ def test_peak_rss_self_and_child():
     res = common.run_subprocess([sys.executable, "-c", code], timeout=60)
     assert res.returncode == 0 and res.last_json() == {"ok": 1}
     assert res.peak_rss >= 120 * 2**20
+    spin = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"
+    busy = common.run_subprocess([sys.executable, "-c", spin], timeout=60)
+    assert 0.3 <= busy.cpu_seconds <= busy.seconds + 0.05  # the command's own CPU time
     small = common.run_subprocess([sys.executable, "-c", "pass"], timeout=60)
     assert small.peak_rss < res.peak_rss
     # the caller's own size must not leak into the child's figure (fork + exec high-water mark)
@@ -183,3 +186,20 @@ def test_peers_requirements_parse():
     assert not ok and "pettingzoo" in why
     with pytest.raises(ValueError, match="unknown peer"):
         peers.run_peer_once("nope")
+
+
+def test_vector_env_bytes_per_table_snippet(capsys):
+    """run_all's memory area: bytes of state per table of the vector env (no compile, no step):
+    the engine state arrays alone are a lower bound, and the parts add up."""
+    import json as _json
+
+    import numpy as np
+    import run_all
+
+    from mjsim.engine.state import new_state
+
+    exec("import json\n" + run_all._VECTOR_SNIPPET.format(n=4, variant="hebei"), {})
+    out = _json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    state_per_table = sum(a.nbytes for a in new_state(1, rec_cap=0))
+    assert out["bytes_per_table"] >= state_per_table > 0
+    assert np.isclose(sum(out["parts"].values()) / 4, out["bytes_per_table"], rtol=0.01)
