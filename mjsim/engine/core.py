@@ -589,6 +589,10 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
 
 
 # ---------------------------------------------------------------------------------- gapsA rules
+_STD_SHAPE = np.int64(SHAPE_STANDARD)
+_PAIRS_SHAPES = SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT
+
+
 @nb.njit(cache=True)
 def _extra_active(r):
     """Any of the gap-work win requirements (suit / terminal / chow / 258 / filter) is on."""
@@ -637,7 +641,9 @@ def _has_chow(s, r, t, p, h):
         c[a] -= 1
         c[a + 1] -= 1
         c[a + 2] -= 1
-        ok = is_win(c, n_sets - 1, nw, r.params[P_PAIR_RULE], r.params[P_HONOR_CHOWS], 1)
+        ok = is_win(
+            c, n_sets - 1, nw, r.params[P_PAIR_RULE], r.params[P_HONOR_CHOWS], np.int64(_STD_SHAPE)
+        )
         c[a] += 1
         c[a + 1] += 1
         c[a + 2] += 1
@@ -654,9 +660,10 @@ def _pairs_only_win(s, r, t, p, h, shapes):
         return False
     c, nw = _split_wilds(s, r, t, p, h)
     prm = r.params
-    if is_win(c, 4, nw, prm[P_PAIR_RULE], prm[P_HONOR_CHOWS], shapes & SHAPE_STANDARD):
+    four = np.int64(4)  # a variable, not a literal: no extra compilation of is_win
+    if is_win(c, four, nw, prm[P_PAIR_RULE], prm[P_HONOR_CHOWS], shapes & _STD_SHAPE):
         return False
-    return is_win(c, 4, nw, prm[P_PAIR_RULE], prm[P_HONOR_CHOWS], shapes & ~SHAPE_STANDARD)
+    return is_win(c, four, nw, prm[P_PAIR_RULE], prm[P_HONOR_CHOWS], shapes & ~_STD_SHAPE)
 
 
 @nb.njit(cache=True)
@@ -667,16 +674,14 @@ def _extra_ok(s, r, t, p, h):
     prm = r.params
     exempt = False
     if prm[P_MUST_HAVE_258_TILE] != 0:
-        exempt = _pairs_only_win(
-            s, r, t, p, h, SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT | SHAPE_THIRTEEN_ORPHANS
-        )
+        exempt = _pairs_only_win(s, r, t, p, h, np.int64(_PAIRS_SHAPES | SHAPE_THIRTEEN_ORPHANS))
     if not requirements_ok(prm, h, s.melds[t, p], exempt):
         return False
     if prm[P_MUST_HAVE_CHOW] != 0 and not _has_chow(s, r, t, p, h):
         return False
     if prm[P_WIN_FILTER] == WIN_FILTER_RIZHAO:
         # rizhao: seven pairs need a 2-5-8 pair ("但必须至少有一对是258")
-        if _pairs_only_win(s, r, t, p, h, SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT):
+        if _pairs_only_win(s, r, t, p, h, np.int64(_PAIRS_SHAPES)):
             return has_258_pair(h)
     return True
 
