@@ -589,7 +589,7 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
 
 
 # ---------------------------------------------------------------------------------- gapsA rules
-_STD_SHAPE = np.int64(SHAPE_STANDARD)
+_STD_SHAPE = SHAPE_STANDARD
 _PAIRS_SHAPES = SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT
 
 
