@@ -271,7 +271,7 @@ def test_rob_kong_as_self_draw_robbed_seat_pays_all() -> None:
 def test_rob_kong_by_pung_voids_the_addition() -> None:
     dealer = "4p5p6p7p8p9p1s2s3s4s6s"
     g = table(
-        [dealer, SEAT1, JUNK, "4p4p" + JUNK[:-4]],
+        [dealer, SEAT1, JUNK, "4p4p" + JUNK[:-6] + "7z6z"],  # no win on 4p
         drawn="6s",
         rob_kong="added",
         rob_kong_by_pung=True,
@@ -378,7 +378,7 @@ def test_kong_timing_rules() -> None:
         assert ("kong 1m" in g.legal_action_names()) is can
     # no claims on the last discard, no kong after the last tile
     for ov, react in (({}, True), ({"no_claims_on_last_discard": True}, False)):
-        g = table([DEALER.replace("4p", "1m"), SEAT1, "1m1m" + JUNK[:-4], SEAT3], **ov)
+        g = table([DEALER.replace("4p", "1m"), SEAT1, "1m1m" + JUNK[:-6] + "7z6z", SEAT3], **ov)
         s = g.state
         s.tv[0, TV_HEAD] = s.tv[0, TV_TAIL] - 12  # the wall has reached hebei's reserve
         g.step("discard 1m")
@@ -471,7 +471,7 @@ def test_call_limits_and_single_tile_wins() -> None:
 
 def test_missed_pung_lockout() -> None:
     for ov, can in (({}, True), ({"missed_pung_lockout": True}, False)):
-        g = table([DEALER, SEAT1, "1p1p" + JUNK[:-4], SEAT3], **ov)
+        g = table([DEALER, SEAT1, "1p1p" + JUNK[:-6] + "7z6z", SEAT3], **ov)
         g.step("discard 1p")
         assert g.current_player == 2
         g.step(PASS)
