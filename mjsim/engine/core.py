@@ -553,37 +553,35 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
         return is_win(c, n_sets, nw, pair_rule, honor_chow, shapes)
     if extra_wild == 0 and (shapes & ~_SIMPLE_SHAPES) == 0:
         # one pass of necessary conditions: a single (or four) with no neighbour cannot be in a
-        # standard hand; seven pairs needs no odd count; thirteen orphans no simple tile
-        iso = 0
-        odd = 0
-        simple = 0
+        # standard hand; seven pairs needs no odd count; thirteen orphans no simple tile. The
+        # pass stops as soon as every allowed shape is excluded (the common case).
+        std = (shapes & SHAPE_STANDARD) != 0
+        sp = (shapes & SHAPE_SEVEN_PAIRS) != 0 and n_sets == 4
+        to = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and n_sets == 4
         for k in range(34):
             c = h[k]
             if c == 0:
                 continue
-            odd += c & 1
+            if c & 1:
+                sp = False
             if k >= 27:
                 if (c == 1 or c == 4) and honor_chow == 0:
-                    iso += 1
-                continue
-            r9 = k % 9
-            if r9 != 0 and r9 != 8:
-                simple += c
-            if c == 1 or c == 4:
-                if not (
-                    (r9 >= 1 and h[k - 1] > 0)
-                    or (r9 >= 2 and h[k - 2] > 0)
-                    or (r9 <= 7 and h[k + 1] > 0)
-                    or (r9 <= 6 and h[k + 2] > 0)
-                ):
-                    iso += 1
-        possible = (shapes & SHAPE_STANDARD) != 0 and iso == 0
-        if not possible and n_sets == 4:
-            if (shapes & SHAPE_SEVEN_PAIRS) != 0 and odd == 0:
-                possible = True
-            if (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and simple == 0:
-                possible = True
-        if not possible:
+                    std = False
+            else:
+                r9 = k % 9
+                if r9 != 0 and r9 != 8:
+                    to = False
+                if std and (c == 1 or c == 4):
+                    if not (
+                        (r9 >= 1 and h[k - 1] > 0)
+                        or (r9 >= 2 and h[k - 2] > 0)
+                        or (r9 <= 7 and h[k + 1] > 0)
+                        or (r9 <= 6 and h[k + 2] > 0)
+                    ):
+                        std = False
+            if not (std or sp or to):
+                return False
+        if not (std or sp or to):
             return False
     return is_win(h[:34], n_sets, extra_wild, pair_rule, honor_chow, shapes)
 
@@ -695,7 +693,7 @@ def _wait_mask(s, r, t, p, h, out):
         if h[x] >= 4:
             continue
         h[x] += 1
-        out[x] = _shape_win(s, r, t, p, h, shapes, 0)
+        out[x] = _shape_win(s, r, t, p, h, shapes, np.int64(0))
         h[x] -= 1
 
 
@@ -718,7 +716,7 @@ def _furiten(s, r, t, p, tile):
         if h[x] >= 4:
             continue
         h[x] += 1
-        w = _shape_win(s, r, t, p, h, shapes, 0)
+        w = _shape_win(s, r, t, p, h, shapes, np.int64(0))
         h[x] -= 1
         if w:
             return True
@@ -770,13 +768,13 @@ def _tenpai(s, r, t, p, h):
             if h[x] >= 4:
                 continue
             h[x] += 1
-            ok = _shape_win(s, r, t, p, h, shapes, 0) and _extra_ok(s, r, t, p, h)
+            ok = _shape_win(s, r, t, p, h, shapes, np.int64(0)) and _extra_ok(s, r, t, p, h)
             h[x] -= 1
             if ok:
                 return True
         return False
     if _wilds_active(s, r, t, p) or (shapes & ~_SIMPLE_SHAPES) != 0:
-        return _shape_win(s, r, t, p, h, shapes, 1)
+        return _shape_win(s, r, t, p, h, shapes, np.int64(1))
     honor_chow = r.params[P_HONOR_CHOWS]
     total = 0
     pairs = 0
@@ -815,7 +813,7 @@ def _tenpai(s, r, t, p, h):
         if not near:
             continue
         h[x] += 1
-        ok = _shape_win(s, r, t, p, h, shapes, 0)
+        ok = _shape_win(s, r, t, p, h, shapes, np.int64(0))
         h[x] -= 1
         if ok:
             return True
@@ -994,7 +992,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     if win_kind != WK_SELF_DRAW:
         h[tile] += 1
     ok = (
-        _shape_win(s, r, t, p, h, shapes, 0)
+        _shape_win(s, r, t, p, h, shapes, np.int64(0))
         and _requirements_ok(s, r, t, p, h)
         and _void_count(s, t, p, h) == 0
         and _extra_ok(s, r, t, p, h)
@@ -1044,6 +1042,16 @@ def _has_pung(s, t, p, k):
 
 
 @nb.njit(cache=True)
+def _pung_bits(s, t, p):
+    """Bit ``k`` set when seat ``p`` has an exposed pung of kind ``k`` (one pass over the melds)."""
+    bits = 0
+    for i in range(s.pv[t, p, PV_N_MELDS]):
+        if s.melds[t, p, i, 0] == MELD_PUNG:
+            bits |= 1 << np.int64(s.melds[t, p, i, 1])
+    return bits
+
+
+@nb.njit(cache=True)
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
@@ -1053,11 +1061,11 @@ def _react_options(s, r, t, p):
     """Bitmask of ``O_*`` options of seat ``p`` in the open reaction window (PASS implied)."""
     prm = r.params
     k = np.int64(s.tv[t, TV_TILE])
-    d = s.tv[t, TV_FROM]
+    d = np.int64(s.tv[t, TV_FROM])
     kind = s.tv[t, TV_REACT_KIND]
     opts = 0
     if kind != RK_DISCARD:
-        wk = WK_ROB_KONG
+        wk = np.int64(WK_ROB_KONG)
         if _win_ok(s, r, t, p, k, wk, d, kind == RK_ROB_CONCEALED):
             opts |= O_WIN
         if (
@@ -1071,7 +1079,7 @@ def _react_options(s, r, t, p):
         ):
             opts |= O_PUNG  # G36a: pung the added tile; the addition is void (抢叉)
         return opts
-    if _win_ok(s, r, t, p, k, WK_DISCARD, d, False):
+    if _win_ok(s, r, t, p, k, np.int64(WK_DISCARD), d, np.bool_(False)):
         opts |= O_WIN
     if prm[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] != 0:
         return opts  # the exposed 海底 tile: only 海底炮
@@ -1099,17 +1107,18 @@ def _react_options(s, r, t, p):
         if prm[P_CHOW_LEFT_ONLY] == 0 or p == (d + 1) % n:
             r9 = k % 9
             forbid = prm[P_FORBID_CHOW_SAME_DISCARD] != 0
+            none = np.int64(-1)  # (not a literal: one compiled signature)
             if r9 <= 6 and h[k + 1] > 0 and h[k + 2] > 0:
                 if not forbid or _chow_leaves_discard(
-                    h, k, k, k + 1, k + 2, k + 3 if r9 <= 5 else -1
+                    h, k, k, k + 1, k + 2, k + 3 if r9 <= 5 else none
                 ):
                     opts |= O_CHOW_LOW
             if 1 <= r9 <= 7 and h[k - 1] > 0 and h[k + 1] > 0:
-                if not forbid or _chow_leaves_discard(h, k, k - 1, k + 1, -1, -1):
+                if not forbid or _chow_leaves_discard(h, k, k - 1, k + 1, none, none):
                     opts |= O_CHOW_MID
             if r9 >= 2 and h[k - 2] > 0 and h[k - 1] > 0:
                 if not forbid or _chow_leaves_discard(
-                    h, k, k - 2, k - 1, k - 3 if r9 >= 3 else -1, -1
+                    h, k, k - 2, k - 1, k - 3 if r9 >= 3 else none, none
                 ):
                     opts |= O_CHOW_HIGH
     return opts
@@ -1161,7 +1170,7 @@ def legal_mask(s, r, t, mask):
         return 2
     if ph == PH_CHOOSE_SUIT:
         # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
-        p = s.tv[t, TV_SEAT]
+        p = np.int64(s.tv[t, TV_SEAT])
         held = 0
         for k in range(27):
             if s.hands[t, p, k] > 0:
@@ -1173,8 +1182,8 @@ def legal_mask(s, r, t, mask):
                 n += 1
         return n
     if ph == PH_REACT:
-        p = s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]]
-        opts = _react_options(s, r, t, p)
+        p = np.int64(s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]])
+        opts = s.pv[t, p, PV_OPTS]  # computed when the window opened (nothing it reads changed)
         if (opts & O_WIN) and _forced_win(s, r, t):
             mask[WIN] = True
             return 1
@@ -1200,14 +1209,16 @@ def legal_mask(s, r, t, mask):
             n += 1
         return n
     # own turn
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     h = s.hands[t, p]
-    drawn = s.tv[t, TV_DRAWN]
+    drawn = np.int64(s.tv[t, TV_DRAWN])
     locked = _locked(s, r, t, p)
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
     n = 0
-    if drawn >= 0 and _win_ok(s, r, t, p, drawn, WK_SELF_DRAW, -1, False):
+    if drawn >= 0 and _win_ok(
+        s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False)
+    ):
         mask[WIN] = True
         n += 1
         if _forced_win(s, r, t):
@@ -1227,6 +1238,7 @@ def legal_mask(s, r, t, mask):
     )
     kar = prm[P_KONG_AFTER_READY]
     if kong_turn and remaining(s, t) > 0 and vh == 0:
+        pungs = _pung_bits(s, t, p)
         for k in range(34):
             c = h[k]
             if c == 0:
@@ -1234,7 +1246,7 @@ def legal_mask(s, r, t, mask):
             ok = False
             if c == 4 and prm[P_ALLOW_CONCEALED_KONG] != 0:
                 ok = True
-            elif prm[P_ALLOW_ADDED_KONG] != 0 and _has_pung(s, t, p, k) >= 0 and not first_dealer:
+            elif prm[P_ALLOW_ADDED_KONG] != 0 and (pungs >> k) & 1 and not first_dealer:
                 ok = prm[P_NO_KONG_AFTER_PUNG] == 0 or k == drawn
             if ok and locked and kar != KONG_READY_ANY:
                 if k != drawn or kar == KONG_READY_NONE:
@@ -1281,10 +1293,10 @@ def legal_mask(s, r, t, mask):
                 sh = shanten(
                     h[:34],
                     (total - 2) // 3,
-                    0,
+                    np.int64(0),
                     prm[P_PAIR_RULE],
                     prm[P_HONOR_CHOWS],
-                    SHAPE_STANDARD,
+                    np.int64(SHAPE_STANDARD),
                 )
                 maybe = sh <= 0
             if not maybe and s.pv[t, p, PV_N_MELDS] == 0:
@@ -1412,16 +1424,16 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
 
 @nb.njit(cache=True)
 def _finish_draw(s, r, t):
-    _settle_kongs(s, r, t, 0, True)
+    _settle_kongs(s, r, t, np.int64(0), np.bool_(True))
     if r.params[P_SCORING] == SCORING_SICHUAN:
         dajiao = np.zeros(4, dtype=np.int64)
         sichuan_draw(s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
     won = _won_mask(s, r, t)
     if won != 0:
         # blood battle: the wall ran out after some wins
-        _end_hand(s, r, t, won, s.tv[t, TV_WIN_KIND], -1)
+        _end_hand(s, r, t, won, np.int64(s.tv[t, TV_WIN_KIND]), np.int64(-1))
         return
-    _end_hand(s, r, t, 0, 0, -1)
+    _end_hand(s, r, t, np.int64(0), np.int64(0), np.int64(-1))
 
 
 @nb.njit(cache=True)
@@ -1517,12 +1529,13 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
                 last = q
         if _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
             return
-        _settle_kongs(s, r, t, s.tv[t, TV_WINNERS], False)
-        _end_hand(s, r, t, s.tv[t, TV_WINNERS], s.tv[t, TV_WIN_KIND], first)
+        won = np.int64(s.tv[t, TV_WINNERS])
+        _settle_kongs(s, r, t, won, np.bool_(False))
+        _end_hand(s, r, t, won, np.int64(s.tv[t, TV_WIN_KIND]), first)
         return
     s.tv[t, TV_WIN_FROM] = frm
     s.tv[t, TV_WIN_TILE] = tile
-    _settle_kongs(s, r, t, winners, False)
+    _settle_kongs(s, r, t, winners, np.bool_(False))
     _end_hand(s, r, t, winners, win_kind, first)
 
 
@@ -1642,7 +1655,7 @@ def _resolve(s, r, t):
     m = s.tv[t, TV_REACT_N]
     kind = s.tv[t, TV_REACT_KIND]
     k = np.int64(s.tv[t, TV_TILE])
-    d = s.tv[t, TV_FROM]
+    d = np.int64(s.tv[t, TV_FROM])
     winners = 0
     nearest = r.params[P_MULTI_WINNER] == MULTI_NEAREST
     claimer = -1
@@ -1671,7 +1684,7 @@ def _resolve(s, r, t):
         if kind == RK_DISCARD:
             i = s.pv[t, d, PV_N_RIVER] - 1
             s.river_flags[t, d, i] |= RF_WON
-            _finish_win(s, r, t, winners, WK_DISCARD, d, k)
+            _finish_win(s, r, t, winners, np.int64(WK_DISCARD), d, k)
         else:
             # the robbed tile leaves the kong: an added kong reverts to a pung, a robbed
             # concealed kong goes back to three concealed tiles; the tile lies in the river
@@ -1691,7 +1704,7 @@ def _resolve(s, r, t):
                         s.hands[t, d, k] += 3
                     break
             _add_river(s, t, d, k, RF_ROBBED | RF_WON)
-            _finish_win(s, r, t, winners, WK_ROB_KONG, d, k)
+            _finish_win(s, r, t, winners, np.int64(WK_ROB_KONG), d, k)
         return
     if kind != RK_DISCARD:
         if kind == RK_ROB_ADDED and claimer >= 0 and ca == PUNG:
@@ -1701,9 +1714,9 @@ def _resolve(s, r, t):
                 if s.melds[t, d, i, 0] == MELD_ADDED_KONG and s.melds[t, d, i, 1] == k:
                     s.melds[t, d, i, 0] = MELD_PUNG
                     break
-            _add_river(s, t, d, k, RF_ROBBED)
+            _add_river(s, t, d, k, np.int64(RF_ROBBED))
         else:
-            mtype = MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG
+            mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
             _complete_kong(s, r, t, d, mtype)
             return
     if claimer < 0 and chower >= 0:
@@ -1734,7 +1747,7 @@ def _resolve(s, r, t):
         h[k] -= 3
         _add_meld(s, t, claimer, MELD_KONG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
-        _complete_kong(s, r, t, claimer, MELD_KONG)
+        _complete_kong(s, r, t, claimer, np.int64(MELD_KONG))
     else:
         lo = k if ca == CHOW_LOW else (k - 1 if ca == CHOW_MID else k - 2)
         for j in range(lo, lo + 3):
@@ -1755,7 +1768,7 @@ def _choose_suit(s, r, t, a):
     """定缺: the current seat's hidden choice; revealed when every seat has chosen, then the
     dealer plays (003, "定缺：摸牌结束后由玩家选择一门花色作为该局游戏的定缺花色")."""
     n = r.params[P_N_PLAYERS]
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     s.pv[t, p, PV_CHOICE] = a - CHOOSE_SUIT
     q = (p + 1) % n
@@ -1772,7 +1785,7 @@ def _choose_suit(s, r, t, a):
 def _seabed(s, r, t, a):
     """changsha 海底漫游: the offered seat takes the last tile (DECLARE + 1) or refuses (PASS);
     when all refuse, the hand is drawn (rule D: the first seat offered deals)."""
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE + 1:
         s.tv[t, TV_SEABED_TAKER] = p + 1
@@ -1790,7 +1803,7 @@ def _seabed(s, r, t, a):
 def _declare(s, r, t, a):
     """changsha opening small wins: the asked seat declares (DECLARE) or plays on (PASS); after
     the last asked seat the hand ends if anyone declared (A2.2 default), else the dealer plays."""
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE:
         changsha_declare(s, t, p)
@@ -1851,7 +1864,7 @@ def apply_action(s, r, t, a):
     s.tv[t, TV_N_DECISIONS] += 1
     if ph == PH_REACT:
         pos = s.tv[t, TV_REACT_POS]
-        p = s.tv[t, TV_ASK0 + pos]
+        p = np.int64(s.tv[t, TV_ASK0 + pos])
         _rec(s, t, EV_ACT, p, a)
         s.pv[t, p, PV_CHOICE] = a
         if a != WIN and s.pv[t, p, PV_CAN_WIN] != 0:
@@ -1877,11 +1890,13 @@ def apply_action(s, r, t, a):
     if ph == PH_SEABED:
         _seabed(s, r, t, a)
         return
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
     if a == WIN:
-        _finish_win(s, r, t, 1 << p, WK_SELF_DRAW, -1, s.tv[t, TV_DRAWN])
+        _finish_win(
+            s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), np.int64(s.tv[t, TV_DRAWN])
+        )
         return
     if KONG <= a < READY_DISCARD:
         k = a - KONG
@@ -1890,17 +1905,17 @@ def apply_action(s, r, t, a):
             h[k] = 0
             _add_meld(s, t, p, MELD_CONCEALED_KONG, k, 0)
             if rob == ROB_ADDED_AND_CONCEALED:
-                if _open_window(s, r, t, RK_ROB_CONCEALED, k, p) > 0:
+                if _open_window(s, r, t, np.int64(RK_ROB_CONCEALED), k, p) > 0:
                     return
-            _complete_kong(s, r, t, p, MELD_CONCEALED_KONG)
+            _complete_kong(s, r, t, p, np.int64(MELD_CONCEALED_KONG))
         else:
             h[k] -= 1
             i = _has_pung(s, t, p, k)
             s.melds[t, p, i, 0] = MELD_ADDED_KONG
             if rob == ROB_ADDED or rob == ROB_ADDED_AND_CONCEALED:
-                if _open_window(s, r, t, RK_ROB_ADDED, k, p) > 0:
+                if _open_window(s, r, t, np.int64(RK_ROB_ADDED), k, p) > 0:
                     return
-            _complete_kong(s, r, t, p, MELD_ADDED_KONG)
+            _complete_kong(s, r, t, p, np.int64(MELD_ADDED_KONG))
         return
     # discard (plain or declaring ready)
     flag = 0
@@ -1932,7 +1947,7 @@ def apply_action(s, r, t, a):
         s.tv[t, TV_LAST_REGION] = 0
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
         return
-    if _open_window(s, r, t, RK_DISCARD, k, p) == 0:
+    if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
 
 
