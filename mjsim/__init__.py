@@ -15,6 +15,12 @@ from typing import Any
 
 __version__ = "0.1.0"
 
+# Before any kernel is decorated: numba's cache directory keyed on the hash of all mjsim sources
+# (a caller's cached code never outlives an edit of a callee; see mjsim/_cache.py).
+from mjsim import _cache  # noqa: E402
+
+_cache.configure(__version__)
+
 # public name -> module that defines it
 _LAZY = {
     "is_winning": "mjsim.hand",

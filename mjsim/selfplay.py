@@ -1,9 +1,14 @@
 """Vectorised self-play: many hands inside one compiled loop with in-kernel agents.
 
 ``mjsim.simulate("hebei", 100_000)`` -> one row per hand (numpy structured array; pass it to
-``pandas.DataFrame``). Hands are independent deals: hand ``i`` is dealt from the RNG key
-``(seed, i)`` with dealer ``i % n_players`` and no carry-over, so the result for a seed is
-identical for any thread count and any chunk size.
+``pandas.DataFrame``). By default hands are independent deals: hand ``i`` is dealt from the RNG key
+``(seed, i)`` with dealer ``i % n_players`` and no carry-over. With ``match_hands=m > 1`` the run is
+played as matches of ``m`` hands: the first hand of each match is dealt by seat 0 with the
+prevailing wind East and scores cleared, later hands carry the dealer, prevailing wind, repeat
+counter, multiplier and running scores that the engine computed at settlement (dealer succession
+and ``round_wind_rule`` of the spec; guobiao: 4 rounds x 4 hands, see
+:func:`mjsim.variants.guobiao.competition_schedule`). Either way the result for a seed is
+identical for any thread count and any chunk size (matches are never split between workers).
 """
 
 from __future__ import annotations
@@ -25,13 +30,17 @@ from mjsim.engine.state import (
     ERR_INVARIANT,
     PH_DONE,
     PV_PAY,
+    PV_SCORE,
     PV_VALUE,
+    TV_DEALER,
     TV_ERROR,
     TV_HEAD,
     TV_N_DECISIONS,
     TV_N_DRAWS,
     TV_N_KONGS,
     TV_PHASE,
+    TV_REPEAT,
+    TV_ROUND_WIND,
     TV_TAIL,
     TV_WIN_FROM,
     TV_WIN_KIND,
@@ -48,6 +57,8 @@ RESULT_DTYPE = np.dtype(
     [
         ("hand", np.int64),
         ("dealer", np.int8),
+        ("round_wind", np.int8),  # prevailing wind 0..3 = E S W N
+        ("repeat", np.int16),  # dealer-repeat counter carried into the hand (连庄)
         ("winners", np.uint8),  # bitmask of winning seats
         ("n_winners", np.int8),
         ("win_kind", np.int8),  # 0 none (drawn hand), 1 self-draw, 2 discard, 3 robbing a kong
@@ -94,19 +105,36 @@ def play_hand(s, r, t, agents, mask, check):
 
 
 @nb.njit(nogil=True, cache=True)
-def _run_slice(s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, values, items):
-    """Play hands ``first_hand + lo .. first_hand + hi - 1`` on table ``w`` (releases the GIL)."""
+def _run_slice(
+    s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, values, items, match_hands=1
+):
+    """Play hands ``first_hand + lo .. first_hand + hi - 1`` on table ``w`` (releases the GIL).
+
+    ``match_hands > 1``: hand ``h`` is hand ``h % match_hands`` of a match; its first hand is
+    dealt by seat 0 (prevailing wind East, scores cleared), the others by :func:`core.next_hand`
+    (the carry-over of the previous hand, which this slice must contain)."""
     n_players = r.params[0]
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)
     for i in range(lo, hi):
         hand = first_hand + i
-        dealer = hand % n_players
         # non-literal constants: the same compiled signature of reset_table as Game's
         z = np.int64(0)
-        core.reset_table(s, r, w, hand_key(seed, hand), hand, dealer, z, z, z + 1, np.bool_(True))
+        if match_hands <= 1:
+            dealer = np.int64(hand % n_players)
+            core.reset_table(
+                s, r, w, hand_key(seed, hand), hand, dealer, z, z, z + 1, np.bool_(True), z, z
+            )
+        elif hand % match_hands == 0:
+            for q in range(s.pv.shape[1]):
+                s.pv[w, q, PV_SCORE] = 0
+            core.reset_table(
+                s, r, w, hand_key(seed, hand), hand, z, z, z, z + 1, np.bool_(True), z, z
+            )
+        else:
+            core.next_hand(s, r, w, hand_key(seed, hand))
         play_hand(s, r, w, agents, mask, check)
         tv = s.tv[w]
-        cols[i, 0] = dealer
+        cols[i, 0] = tv[TV_DEALER]
         cols[i, 1] = tv[TV_WINNERS]
         cols[i, 2] = tv[TV_WIN_KIND]
         cols[i, 3] = tv[TV_WIN_FROM]
@@ -140,6 +168,8 @@ def _run_slice(s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, val
                     items[i, m, 1] = c
                     m += 1
         cols[i, 11] = first
+        cols[i, 12] = tv[TV_ROUND_WIND]
+        cols[i, 13] = tv[TV_REPEAT]
     return 0
 
 
@@ -153,6 +183,7 @@ def simulate(
     check: bool = False,
     chunk: int = 1 << 16,
     first_hand: int = 0,
+    match_hands: int = 1,
     **overrides: Any,
 ) -> np.ndarray:
     """Play ``n_hands`` independent hands of ``variant`` with in-kernel agents.
@@ -170,6 +201,13 @@ def simulate(
         chunk: hands per compiled call (memory stays bounded).
         first_hand: index of the first hand: rows are hands ``first_hand .. first_hand +
             n_hands - 1`` of the run (so a run can be split into index ranges and merged).
+        match_hands: hands per match (default 1: independent hands). With ``m > 1`` hand ``h``
+            is hand ``h % m`` of match ``h // m``: the first hand of a match is dealt by seat 0
+            in the East round with scores cleared, every later one carries the previous hand's
+            dealer succession, prevailing wind (``round_wind_rule``), repeat counter and
+            multiplier. Rows then carry the match's ``dealer``, ``round_wind`` and ``repeat``
+            (guobiao with ``match_hands=16``: the competition schedule, 4 rounds x 4 hands,
+            no dealer repeat). ``first_hand`` must be a multiple of ``m``.
         overrides: RuleSpec fields, as for :func:`mjsim.variants.get`.
 
     Returns:
@@ -206,16 +244,29 @@ def simulate(
     first_hand = int(first_hand)
     if first_hand < 0:
         raise ValueError(f"first_hand={first_hand!r} must be >= 0")
+    if not isinstance(match_hands, int | np.integer) or match_hands < 1:
+        raise ValueError(f"match_hands={match_hands!r} must be an integer >= 1")
+    match_hands = int(match_hands)
+    if first_hand % match_hands != 0:
+        raise ValueError(
+            f"first_hand={first_hand} must be a multiple of match_hands={match_hands} "
+            "(a match is never split)"
+        )
+    if match_hands > 1:
+        # chunks and worker slices hold whole matches only
+        chunk = max(match_hands, int(chunk) - int(chunk) % match_hands)
     out = np.zeros(n_hands, dtype=RESULT_DTYPE)
     s = new_state(threads, rec_cap=0)
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for start in range(0, n_hands, chunk):
             m = min(chunk, n_hands - start)
-            cols = np.zeros((m, 12), dtype=np.int64)
+            cols = np.zeros((m, 14), dtype=np.int64)
             pays = np.zeros((m, 4), dtype=np.int64)
             values = np.zeros((m, 4), dtype=np.int64)
             items = np.zeros((m, N_TOP_ITEMS, 2), dtype=np.int64)
             per = (m + threads - 1) // threads
+            if match_hands > 1:
+                per = (per + match_hands - 1) // match_hands * match_hands
             jobs = [
                 pool.submit(
                     _run_slice,
@@ -232,6 +283,7 @@ def simulate(
                     pays,
                     values,
                     items,
+                    match_hands,
                 )
                 for w in range(threads)
                 if w * per < m
@@ -241,6 +293,8 @@ def simulate(
             o = out[start : start + m]
             o["hand"] = np.arange(first_hand + start, first_hand + start + m)
             o["dealer"] = cols[:, 0]
+            o["round_wind"] = cols[:, 12]
+            o["repeat"] = cols[:, 13]
             o["winners"] = cols[:, 1]
             o["n_winners"] = [int(x).bit_count() for x in cols[:, 1]]
             o["win_kind"] = cols[:, 2]

@@ -230,10 +230,125 @@ def test_seabed_refused_by_all_is_a_draw_first_offered_deals() -> None:
     assert int(g.state.tv[0, 36]) == first  # rule D
 
 
+# ---------------------------------------------------------------- 开杠 (dice kong) vs 补张, rule F
+def _dice_sum(seed: int = 0, hand_no: int = 0, roll: int = 1) -> int:
+    from mjsim.engine.rng import dice_pair, hand_key
+
+    d0, d1 = dice_pair(np.uint64(hand_key(seed, hand_no)), roll)
+    return int(d0 + d1)
+
+
+def _put(w: list[int], pos: int, tile: str) -> None:
+    """Move a copy of ``tile`` from the undealt wall (index >= 53) to ``pos``."""
+    k = parse_tiles(tile)[0]
+    j = next(i for i in range(53, 108) if w[i] == k and i != pos)
+    w[j], w[pos] = w[pos], w[j]
+
+
+def test_t2_11_dice_kong_illegal_when_not_ready_only_buzhang() -> None:
+    g = play_on(Game(V, wall=make_wall({0: "1m1m1m 2p5p8p 3s6s9s 2m5m 8m9m"}, "1m")))
+    names = g.legal_action_names()
+    assert "kong 1m" in names and "kong_dice 1m" not in names
+
+
+DEALER_READY = "1m1m1m 2p3p4p 5s6s7s 2m2m 8p9p"  # + 1m: after a kong of 1m it waits on 7p
+
+
+def test_dice_kong_replacement_is_the_dth_stack_from_the_tail_and_wins_kong_flower() -> None:
+    d = _dice_sum()
+    pos = 108 - 2 * d + 1  # top tile of the d-th stack counted back from the tail
+    w = make_wall({0: DEALER_READY}, "1m")
+    _put(w, pos, "7p")  # the dice-chosen replacement is the winning 7p
+    g = play_on(Game(V, wall=w))
+    assert g.dice == (int(g.state.tv[0, 64]), int(g.state.tv[0, 65]))
+    assert all(1 <= x <= 6 for x in g.dice)
+    names = g.legal_action_names()
+    assert "kong_dice 1m" in names and "kong 1m" in names
+    g.step(action_from_name("kong_dice 1m"))
+    assert int(g.state.tv[0, 67]) == d  # TV_KONG_DICE
+    assert int(g.state.tv[0, 20]) == parse_tiles("7p")[0]  # drawn: the d-th stack's top
+    assert g.tiles_left == 108 - 53 - 1
+    assert "win" in g.legal_action_names()
+    g.step(WIN)
+    assert g.winners == [0] and g.items[0][C.KONG_FLOWER] == 1 and C.changsha_is_big(g.items[0])
+
+
+def test_buzhang_replacement_win_is_an_ordinary_self_draw() -> None:
+    w = make_wall({0: DEALER_READY}, "1m")
+    _put(w, 107, "7p")  # the 补张 replacement is the last wall tile
+    g = play_on(Game(V, wall=w))
+    g.step(action_from_name("kong 1m"))
+    assert int(g.state.tv[0, 20]) == parse_tiles("7p")[0]
+    g.step(WIN)
+    assert g.winners == [0] and g.items[0][C.KONG_FLOWER] == 0
+
+
+def test_dice_kong_discard_must_go_and_a_win_on_it_is_kong_discard() -> None:
+    # the dice replacement (9s) does not win: it is the only legal discard; seat 1 wins on it
+    # (杠上炮, a big win)
+    pos = 108 - 2 * _dice_sum() + 1
+    w = make_wall({0: DEALER_READY, 1: "1s2s3s 4s5s6s 7s8s 2p2p2p 5m5m"}, "1m")
+    _put(w, pos, "9s")
+    g = play_on(Game(V, wall=w))
+    g.step(action_from_name("kong_dice 1m"))
+    assert g.legal_action_names() == ["discard 9s"]
+    g.step(action_from_name("discard 9s"))
+    assert g.phase == "react" and g.current_player == 1 and "win" in g.legal_action_names()
+    g.step(WIN)
+    while not g.done:
+        g.step(PASS)
+    assert g.winners == [1] and g.items[1][C.KONG_DISCARD] == 1 and C.changsha_is_big(g.items[1])
+
+
+def test_dice_kong_lock_forces_every_non_winning_draw_out() -> None:
+    from mjsim.actions import action_name
+
+    pos = 108 - 2 * _dice_sum() + 1
+    w = make_wall({0: DEALER_READY}, "1m")
+    _put(w, pos, "9s")
+    g = play_on(Game(V, wall=w))
+    g.step(action_from_name("kong_dice 1m"))
+    g.step(action_from_name("discard 9s"))
+    while g.current_player != 0 or g.phase != "turn":
+        assert not g.done
+        if g.phase == "react":
+            if g.current_player == 0:  # a locked seat may only win
+                assert set(g.legal_action_names()) <= {"win", "pass"}
+            g.step(PASS)
+        else:
+            discard_drawn(g)
+    drawn = int(g.state.tv[0, 20])
+    assert set(g.legal_action_names()) - {"win"} == {action_name(drawn)}
+
+
+def test_rule_f_seabed_drawn_as_a_replacement_no_seabed_and_that_seat_deals() -> None:
+    # passive play; seat 2 draws w[106] (the second-to-last tile) = its fourth 5s and declares a
+    # 补张 kong with one tile left: the replacement takes the 海底, the hand has no 海底 offer,
+    # and after the drawn hand seat 2 deals (rule F)
+    w = make_wall({2: "5s5s5s 1m4m7m 2p6p9p 3s8s 9m 1p"}, "9m")
+    _put(w, 106, "5s")
+    g = play_on(Game(V, wall=w))
+    while not (g.phase == "turn" and g.tiles_left == 1 and g.current_player == 2):
+        assert not g.done and g.phase != "seabed"
+        if g.phase in ("react", "declare"):
+            g.step(PASS)
+        else:
+            discard_drawn(g)
+    g.step(action_from_name("kong 5s"))
+    assert g.tiles_left == 0 and int(g.state.tv[0, 70]) == 3  # TV_SEABED_REPL = 1 + seat
+    while not g.done:
+        assert g.phase != "seabed"
+        if g.phase == "react":
+            g.step(PASS)
+        else:
+            discard_drawn(g)
+    assert g.winners == [] and int(g.state.tv[0, 36]) == 2
+
+
 @pytest.mark.xfail(
     strict=False,
     reason="one run saw +-1 payments through mjsim.simulate (suspected stale numba cache after "
-    "concurrent engine edits); unverified on a clean cache - see the session note",
+    "concurrent engine edits); session 2 (gapsB) could not re-run it on a fresh cache in time",
 )
 def test_invariants_over_random_hands() -> None:
     # tile conservation, hand sizes and zero-sum payments checked at every step (check=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.actions import (
     CHOOSE_SUIT,
     CHOW_HIGH,
@@ -28,6 +29,7 @@ from mjsim.actions import (
     DECLARE,
     EXPOSED_KONG,
     KONG,
+    KONG_DICE,
     N_ACTIONS,
     PASS,
     PUNG,
@@ -36,7 +38,7 @@ from mjsim.actions import (
     WIN,
 )
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
-from mjsim.engine.rng import AGENT_SALT, below, splitmix64
+from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
     hand_value,
     kong_points,
@@ -67,6 +69,7 @@ from mjsim.engine.state import (
     PH_TURN,
     PV_CAN_WIN,
     PV_CHOICE,
+    PV_DICE_LOCK,
     PV_KONG,
     PV_LOCK,
     PV_LOCK_HAND,
@@ -90,11 +93,17 @@ from mjsim.engine.state import (
     RK_DISCARD,
     RK_ROB_ADDED,
     RK_ROB_CONCEALED,
+    TV_AFTER_DICE_KONG,
     TV_AFTER_KONG,
     TV_ASK0,
     TV_DEALER,
+    TV_DICE0,
+    TV_DICE1,
+    TV_DICE_PENDING,
+    TV_DICE_REPL,
     TV_DRAWN,
     TV_ERROR,
+    TV_FIRST_DEALER,
     TV_FIRST_ROUND,
     TV_FORBID0,
     TV_FORBID1,
@@ -102,15 +111,19 @@ from mjsim.engine.state import (
     TV_HAND_NO,
     TV_HEAD,
     TV_INDICATOR,
+    TV_KONG_DICE,
     TV_LAST_REGION,
     TV_MULT,
     TV_N_DECISIONS,
     TV_N_DISCARDS,
     TV_N_DRAWS,
     TV_N_KONGS,
+    TV_N_ROLLS,
     TV_NEXT_DEALER,
     TV_NEXT_MULT,
     TV_NEXT_REPEAT,
+    TV_NEXT_ROUND_WIND,
+    TV_NEXT_STREAK,
     TV_PHASE,
     TV_REACT_KIND,
     TV_REACT_N,
@@ -118,11 +131,14 @@ from mjsim.engine.state import (
     TV_REC_N,
     TV_REPEAT,
     TV_REPLACEMENT,
+    TV_RESERVE_EXTRA,
     TV_ROUND_WIND,
     TV_SEABED0,
     TV_SEABED_N,
+    TV_SEABED_REPL,
     TV_SEABED_TAKER,
     TV_SEAT,
+    TV_STREAK,
     TV_TAIL,
     TV_TILE,
     TV_WALL_LEN,
@@ -150,9 +166,15 @@ from mjsim.rules.params import (
     ABORT_KONGS_NONE,
     ABORT_KONGS_THREE_PLAYERS,
     DEALER_DISCARDER_DEALS,
+    DEALER_HOOK,
     DEALER_RANDOM,
     DEALER_ROTATE,
     DEALER_WINNER_STAYS,
+    DRAW_COUNTER_MULTIPLY,
+    DRAW_COUNTER_SHANGHAI,
+    DRAW_DEALER_NEXT,
+    DRAW_DEALER_NEXT_IF_ANY_KONG,
+    DRAW_DEALER_STAYS_IF_READY,
     KONG_AFTER_PUNG_ANY,
     KONG_PAY_AT_END,
     KONG_PAY_IMMEDIATE,
@@ -161,6 +183,9 @@ from mjsim.rules.params import (
     KONG_READY_KEEP_WAITS,
     KONG_READY_NONE,
     LOCKOUT_NONE,
+    MULTI_DEALER_DISCARDER,
+    MULTI_DEALER_NEAREST_WINNER,
+    MULTI_DEALER_STAYS_IF_DEALER_WON,
     MULTI_NEAREST,
     MW_LIFT_ANY_MOVE,
     MW_LIFT_OWN_DISCARD,
@@ -178,10 +203,15 @@ from mjsim.rules.params import (
     P_ALLOW_READY,
     P_BLOOD_BATTLE,
     P_CHOW_LEFT_ONLY,
+    P_DEALER_AFTER_MULTI_WIN,
+    P_DEALER_ON_DRAW,
     P_DEALER_ROTATION,
-    P_DEALER_STAYS_ON_DRAW,
+    P_DICE_KONG,
     P_DISCARD_WIN_REQUIRES_READY,
+    P_DRAW_COUNTER_RULE,
     P_DRAW_MULTIPLIER,
+    P_DRAW_MULTIPLIER_AFTER_CAP,
+    P_DRAW_MULTIPLIER_CAP,
     P_FIRST_TURN_NO_ADDED_KONG,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN_TILES,
@@ -219,11 +249,14 @@ from mjsim.rules.params import (
     P_READY_LOCKS_HAND,
     P_READY_MODE0,
     P_READY_MODE1,
+    P_RESERVE_FREE_KONGS,
+    P_RESERVE_PER_CONCEALED_KONG,
     P_RESERVE_PER_KONG,
-    P_RESERVE_WHOLE_STACKS,
+    P_RESERVE_ROUNDING,
     P_ROB_KONG,
     P_ROB_KONG_AS_SELF_DRAW,
     P_ROB_KONG_BY_PUNG,
+    P_ROUND_WIND_RULE,
     P_SCORING,
     P_SELF_DRAW_ONLY,
     P_SINGLE_TILE_WIN,
@@ -235,8 +268,11 @@ from mjsim.rules.params import (
     P_WIN_FILTER,
     P_WIN_SHAPES,
     READY_MODE_SHOWN_SELF_DRAW_ONLY,
+    RESERVE_CEIL_STACKS,
+    RESERVE_FLOOR_STACKS,
     ROB_ADDED,
     ROB_ADDED_AND_CONCEALED,
+    ROUND_WIND_ADVANCE,
     SCORING_CHANGSHA,
     SCORING_JIPINGHU,
     SCORING_SICHUAN,
@@ -259,14 +295,20 @@ from mjsim.rules.params import (
 )
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
+    F_CARRY_MULT,
+    F_DEALER_REPEATS,
     F_DEALER_SEAT,
+    F_DICE0,
+    F_DICE1,
     F_DISCARDER_SEAT,
     F_EARTHLY,
     F_FIRST_TURN,
     F_FLOWERS,
     F_FOURTH_TILE,
+    F_HAND_NO,
     F_HEAVENLY,
     F_IS_DEALER,
+    F_KONG_DICE,
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_N_WILD,
@@ -302,7 +344,7 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@nb.njit(cache=True)
+@internal
 def _rec(s, t, kind, seat, arg):
     cap = s.rec.shape[1]
     if cap == 0:
@@ -326,13 +368,16 @@ def remaining(s, t):
 def can_draw_normal(s, r, t):
     """Whether a normal draw is allowed (the wall has not reached the reserve)."""
     rem = s.tv[t, TV_TAIL] - s.tv[t, TV_HEAD]
-    reserve = r.params[P_WALL_RESERVE] + r.params[P_RESERVE_PER_KONG] * s.tv[t, TV_N_KONGS]
-    if r.params[P_RESERVE_WHOLE_STACKS] != 0:
+    reserve = r.params[P_WALL_RESERVE] + s.tv[t, TV_RESERVE_EXTRA]
+    rnd = r.params[P_RESERVE_ROUNDING]
+    if rnd == RESERVE_FLOOR_STACKS:
         return (rem // 2) * 2 > reserve
+    if rnd == RESERVE_CEIL_STACKS:
+        return ((rem + 1) // 2) * 2 > reserve
     return rem > reserve
 
 
-@nb.njit(cache=True)
+@internal
 def _take(s, t, seat, from_tail):
     """Draw one tile for ``seat``; flowers are set aside and replaced from the tail.
 
@@ -363,10 +408,18 @@ def _take(s, t, seat, from_tail):
 
 # ---------------------------------------------------------------------------------- reset
 @nb.njit(cache=True)
-def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle):
+def reset_table(
+    s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle, first_dealer=-1, streak=0
+):
     """Start a hand on table ``t``: clear it (running scores kept), shuffle the wall from ``key``
     (uint64) unless ``shuffle`` is False (then ``s.wall[t]`` holds a scripted order), deal and
-    replace flowers. Leaves the dealer to act."""
+    replace flowers. Leaves the dealer to act.
+
+    The opening dice ``tv[t, TV_DICE0 / TV_DICE1]`` (1..6) are a pure function of ``key``
+    (:func:`mjsim.engine.rng.dice_pair`), so they do not depend on the thread count and a replay
+    rolls the same. ``first_dealer``: dealer of the match's first hand (``round_wind_rule=
+    "advance_after_cycle"``); -1 (default) = seat 0. ``streak``: the carry-over draw counter
+    (``draw_counter_rule``) carried in."""
     n = r.params[P_N_PLAYERS]
     s.hands[t, :, :] = 0
     s.melds[t, :, :, :] = MELD_NONE
@@ -421,6 +474,13 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
     tv[t, TV_NEXT_DEALER] = dealer
     tv[t, TV_NEXT_REPEAT] = repeat
     tv[t, TV_NEXT_MULT] = mult
+    d0, d1 = dice_pair(key, 0)
+    tv[t, TV_DICE0] = d0
+    tv[t, TV_DICE1] = d1
+    tv[t, TV_FIRST_DEALER] = first_dealer if first_dealer >= 0 else 0
+    tv[t, TV_NEXT_ROUND_WIND] = round_wind
+    tv[t, TV_STREAK] = streak
+    tv[t, TV_NEXT_STREAK] = streak
     _rec(s, t, EV_DEAL, dealer, hand_no)
     hs = r.params[P_HAND_SIZE]
     head = 0
@@ -463,6 +523,29 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
         if q >= 0:
             tv[t, TV_PHASE] = PH_DECLARE
             tv[t, TV_SEAT] = q
+
+
+@nb.njit(cache=True)
+def next_hand(s, r, t, key):
+    """Deal the next hand of a match on table ``t`` after a finished one, from the game key
+    ``key`` (uint64): hand number + 1 and the carry-over the engine computed at settlement
+    (``TV_NEXT_DEALER``, ``TV_NEXT_ROUND_WIND`` per ``round_wind_rule``, ``TV_NEXT_REPEAT``,
+    ``TV_NEXT_MULT``, the match's first dealer); running scores are kept."""
+    tv = s.tv
+    reset_table(
+        s,
+        r,
+        t,
+        key,
+        np.int64(tv[t, TV_HAND_NO] + 1),
+        np.int64(tv[t, TV_NEXT_DEALER]),
+        np.int64(tv[t, TV_NEXT_ROUND_WIND]),
+        np.int64(tv[t, TV_NEXT_REPEAT]),
+        np.int64(tv[t, TV_NEXT_MULT]),
+        np.bool_(True),
+        np.int64(tv[t, TV_FIRST_DEALER]),
+        np.int64(tv[t, TV_NEXT_STREAK]),
+    )
 
 
 # ---------------------------------------------------------------------------------- hand tests
@@ -511,7 +594,7 @@ def _non_orphans(h):
     return n
 
 
-@nb.njit(cache=True)
+@internal
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
     if wr == WILD_NONE:
@@ -521,7 +604,7 @@ def _wilds_active(s, r, t, p):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
     jokers form a legal shape with seat ``p``'s melds?"""
@@ -734,7 +817,7 @@ def _discarded_by(s, t, p, k):
 @nb.njit(cache=True)
 def _live_draws(s, r, t):
     """Normal draws left before the reserve (approximate with whole-stack reserves)."""
-    reserve = r.params[P_WALL_RESERVE] + r.params[P_RESERVE_PER_KONG] * s.tv[t, TV_N_KONGS]
+    reserve = r.params[P_WALL_RESERVE] + s.tv[t, TV_RESERVE_EXTRA]
     return remaining(s, t) - reserve
 
 
@@ -820,7 +903,7 @@ def _tenpai(s, r, t, p, h):
     return False
 
 
-@nb.njit(cache=True)
+@internal
 def _requirements_ok(s, r, t, p, h):
     """Suit rule, must-have-terminal and must-have-pung over concealed ``h`` + melds."""
     sr = r.params[P_SUIT_RULE]
@@ -874,7 +957,7 @@ def _requirements_ok(s, r, t, p, h):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
@@ -924,6 +1007,12 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_WINNER_SEAT] = p
     flags[F_DISCARDER_SEAT] = -1 if self_drawn else frm
     flags[F_DEALER_SEAT] = dealer
+    flags[F_DICE0] = s.tv[t, TV_DICE0]
+    flags[F_DICE1] = s.tv[t, TV_DICE1]
+    flags[F_DEALER_REPEATS] = s.tv[t, TV_REPEAT]
+    flags[F_CARRY_MULT] = s.tv[t, TV_MULT]
+    flags[F_KONG_DICE] = s.tv[t, TV_KONG_DICE]
+    flags[F_HAND_NO] = s.tv[t, TV_HAND_NO]
     variant_flags(r, flags, s.pv[t, p, PV_MISSING])
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)
@@ -931,7 +1020,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         changsha_flags(s, t, flags)
 
 
-@nb.njit(cache=True)
+@internal
 def _value_with_tile(s, r, t, p, tile, win_kind, frm):
     """Hand value of seat ``p`` winning on ``tile`` (fills ``s.items[t, p]``)."""
     flags = np.zeros(N_FLAGS, dtype=np.int64)
@@ -945,7 +1034,7 @@ def _value_with_tile(s, r, t, p, tile, win_kind, frm):
     return v
 
 
-@nb.njit(cache=True)
+@internal
 def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     """May seat ``p`` win on ``tile`` (``win_kind``: WK_SELF_DRAW with the tile already in hand,
     else WK_DISCARD / WK_ROB_KONG with the tile outside the hand)?"""
@@ -1008,7 +1097,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     return ok
 
 
-@nb.njit(cache=True)
+@internal
 def _void_count(s, t, p, h):
     """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
     v = s.pv[t, p, PV_MISSING]
@@ -1020,7 +1109,7 @@ def _void_count(s, t, p, h):
     return c
 
 
-@nb.njit(cache=True)
+@internal
 def _in_void(s, t, p, k):
     v = s.pv[t, p, PV_MISSING]
     return v >= 0 and 9 * v <= k < 9 * v + 9
@@ -1051,12 +1140,12 @@ def _pung_bits(s, t, p):
     return bits
 
 
-@nb.njit(cache=True)
+@internal
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
 
-@nb.njit(cache=True)
+@internal
 def _react_options(s, r, t, p):
     """Bitmask of ``O_*`` options of seat ``p`` in the open reaction window (PASS implied)."""
     prm = r.params
@@ -1083,8 +1172,8 @@ def _react_options(s, r, t, p):
         opts |= O_WIN
     if prm[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] != 0:
         return opts  # the exposed 海底 tile: only 海底炮
-    if _locked(s, r, t, p):
-        return opts
+    if _locked(s, r, t, p) or s.pv[t, p, PV_DICE_LOCK] != 0:
+        return opts  # a ready-locked or 开杠-locked hand may only win
     h = s.hands[t, p]
     if _in_void(s, t, p, k):
         return opts
@@ -1124,7 +1213,7 @@ def _react_options(s, r, t, p):
     return opts
 
 
-@nb.njit(cache=True)
+@internal
 def _chow_leaves_discard(h, k, a, b, f1, f2):
     """After chowing ``k`` with ``a`` and ``b`` from ``h``, is some kind other than the
     forbidden ``k``/``f1``/``f2`` left to discard?"""
@@ -1223,8 +1312,9 @@ def legal_mask(s, r, t, mask):
         n += 1
         if _forced_win(s, r, t):
             return 1
-    if s.tv[t, TV_LAST_REGION] != 0 and drawn >= 0:
-        # G51: in the last-tiles region the drawer wins or gives up the drawn tile
+    if (s.tv[t, TV_LAST_REGION] != 0 or s.pv[t, p, PV_DICE_LOCK] != 0) and drawn >= 0:
+        # G51: in the last-tiles region the drawer wins or gives up the drawn tile;
+        # 开杠 made (changsha): "一旦掷骰子后摸进任何牌掷骰子者如果不能胡则必须打出"
         mask[drawn] = True
         return n + 1
     vh = _void_count(s, t, p, h)
@@ -1262,6 +1352,8 @@ def legal_mask(s, r, t, mask):
             if ok:
                 mask[KONG + k] = True
                 n += 1
+        if prm[P_DICE_KONG] != 0:
+            n += _dice_kong_mask(s, r, t, p, h, mask)
     f0 = s.tv[t, TV_FORBID0]
     f1 = s.tv[t, TV_FORBID1]
     nd = 0
@@ -1343,8 +1435,27 @@ def _kong_keeps_waits(s, r, t, p, h, k, rm):
     return any_wait
 
 
-# ---------------------------------------------------------------------------------- transitions
 @nb.njit(cache=True)
+def _dice_kong_mask(s, r, t, p, h, mask):
+    """开杠 (changsha, ``dice_kong``): ``KONG_DICE + k`` beside each legal ``KONG + k`` whose
+    kong leaves the hand ready (system-judged: some tile completes an allowed shape) [003:
+    "玩家的牌处于听牌状态（系统判断）才能掷骰子"]. Returns how many were set."""
+    n = 0
+    for k in range(34):
+        if not mask[KONG + k]:
+            continue
+        rm = 4 if h[k] == 4 else 1
+        h[k] -= rm
+        ok = _tenpai(s, r, t, p, h)
+        h[k] += rm
+        if ok:
+            mask[KONG_DICE + k] = True
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------------- transitions
+@internal
 def _add_meld(s, t, p, mtype, k, src):
     i = s.pv[t, p, PV_N_MELDS]
     s.melds[t, p, i, 0] = mtype
@@ -1353,7 +1464,7 @@ def _add_meld(s, t, p, mtype, k, src):
     s.pv[t, p, PV_N_MELDS] = i + 1
 
 
-@nb.njit(cache=True)
+@internal
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -1364,7 +1475,7 @@ def _add_river(s, t, p, k, flag):
     s.pv[t, p, PV_N_RIVER] = i + 1
 
 
-@nb.njit(cache=True)
+@internal
 def _settle_kongs(s, r, t, winners, drawn_hand):
     timing = r.params[P_KONG_PAYMENT_TIMING]
     if timing == KONG_PAY_IMMEDIATE:
@@ -1386,6 +1497,53 @@ def _settle_kongs(s, r, t, winners, drawn_hand):
 
 
 @nb.njit(cache=True)
+def _dealer_after_draw(s, r, t, dealer):
+    """Next dealer after an exhaustive draw (``dealer_on_draw``, spec_gaps.md G65)."""
+    n = r.params[P_N_PLAYERS]
+    od = r.params[P_DEALER_ON_DRAW]
+    if od == DRAW_DEALER_NEXT:
+        return (dealer + 1) % n
+    if od == DRAW_DEALER_NEXT_IF_ANY_KONG:
+        # A §9.6 "荒庄时，若4人均无杠，则庄家继续坐庄；有杠则下家做庄"
+        return (dealer + 1) % n if s.tv[t, TV_N_KONGS] > 0 else dealer
+    if od == DRAW_DEALER_STAYS_IF_READY:
+        h = s.hands[t, dealer]
+        return dealer if _tenpai(s, r, t, dealer, h) else (dealer + 1) % n
+    return dealer
+
+
+@nb.njit(cache=True)
+def _dealer_hook(s, r, t, winners, first_winner):
+    """Hook point (d) of spec_gaps.md G61: the scoring family's jitted dealer succession, for
+    ``dealer_rotation="hook"`` (changsha rules A-G: :func:`changsha_next_dealer`)."""
+    if r.params[P_SCORING] == SCORING_CHANGSHA:
+        return changsha_next_dealer(s, t, winners, first_winner)
+    return first_winner if first_winner >= 0 else s.tv[t, TV_DEALER]
+
+
+@nb.njit(cache=True)
+def _draw_counter(s, r, t, winners):
+    """Carry-over counter and the next hand's multiplier (``draw_counter_rule``, G64):
+    "double_per_draw" (B §32 "至多连续5局荒庄翻至32倍，5局以上荒庄按照8倍计算") and "shanghai"
+    (A §1.7 荒番: "每有人胡1次则荒番减1")."""
+    rule = r.params[P_DRAW_COUNTER_RULE]
+    c = s.tv[t, TV_STREAK]
+    if rule == DRAW_COUNTER_SHANGHAI:
+        c = c + 1 if winners == 0 else max(c - 1, 0)
+        s.tv[t, TV_NEXT_MULT] = 2 if c >= 1 else 1
+    else:
+        c = c + 1 if winners == 0 else 0
+        m = 1
+        for _ in range(c):
+            m *= 2
+            if m > r.params[P_DRAW_MULTIPLIER_CAP]:
+                m = r.params[P_DRAW_MULTIPLIER_AFTER_CAP]
+                break
+        s.tv[t, TV_NEXT_MULT] = m
+    s.tv[t, TV_NEXT_STREAK] = c
+
+
+@internal
 def _end_hand(s, r, t, winners, win_kind, first_winner):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
@@ -1400,11 +1558,24 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
         nxt = below(s.rng, t, 0, n)
         s.tv[t, TV_NEXT_MULT] = mult if winners == 0 else 1
     elif winners == 0:
-        nxt = dealer if r.params[P_DEALER_STAYS_ON_DRAW] != 0 else (dealer + 1) % n
+        nxt = _dealer_after_draw(s, r, t, dealer)
         s.tv[t, TV_NEXT_MULT] = mult * r.params[P_DRAW_MULTIPLIER]
     else:
-        rot = r.params[P_DEALER_ROTATION]
-        if rot == DEALER_WINNER_STAYS:
+        md = r.params[P_DEALER_AFTER_MULTI_WIN]
+        n_win = 0
+        for q in range(n):
+            n_win += (winners >> q) & 1
+        if n_win >= 2 and md != 0 and r.params[P_BLOOD_BATTLE] == 0 and first_winner >= 0:
+            # several winners on one discard (spec_gaps.md G65 dealer_after_multi_win)
+            if md == MULTI_DEALER_NEAREST_WINNER:
+                nxt = first_winner
+            elif md == MULTI_DEALER_DISCARDER and s.tv[t, TV_WIN_FROM] >= 0:
+                nxt = s.tv[t, TV_WIN_FROM]
+            elif md == MULTI_DEALER_STAYS_IF_DEALER_WON and (winners >> dealer) & 1:
+                nxt = dealer
+            else:
+                nxt = first_winner
+        elif rot == DEALER_WINNER_STAYS:
             nxt = dealer if (winners >> dealer) & 1 else (dealer + 1) % n
         elif rot == DEALER_ROTATE:
             nxt = (dealer + 1) % n
@@ -1413,9 +1584,18 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
         else:
             nxt = first_winner
         s.tv[t, TV_NEXT_MULT] = 1
-    if r.params[P_SCORING] == SCORING_CHANGSHA:
-        nxt = changsha_next_dealer(s, t, winners, first_winner)
+    if r.params[P_DRAW_COUNTER_RULE] != DRAW_COUNTER_MULTIPLY:
+        _draw_counter(s, r, t, winners)
+    if rot == DEALER_HOOK:
+        nxt = _dealer_hook(s, r, t, winners, first_winner)
     s.tv[t, TV_NEXT_DEALER] = nxt
+    rw = s.tv[t, TV_ROUND_WIND]
+    if r.params[P_ROUND_WIND_RULE] == ROUND_WIND_ADVANCE:
+        # the prevailing wind advances when the deal returns to the match's first dealer
+        # (variants_B.md §2.1 "每打完一圈，则按照东、南、西、北的次序转换风圈"; A §4.6)
+        if nxt != dealer and nxt == s.tv[t, TV_FIRST_DEALER]:
+            rw = (rw + 1) % 4
+    s.tv[t, TV_NEXT_ROUND_WIND] = rw
     s.tv[t, TV_NEXT_REPEAT] = s.tv[t, TV_REPEAT] + 1 if nxt == dealer else 0
     s.tv[t, TV_WINNERS] = winners
     s.tv[t, TV_WIN_KIND] = win_kind
@@ -1445,7 +1625,7 @@ def _won_mask(s, r, t):
     return m
 
 
-@nb.njit(cache=True)
+@internal
 def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
     """血战到底: after a win the hand continues until n - 1 seats have won or the wall ends
     (003, "1家胡了并不结束该局，而是未胡的玩家继续打，直到有3家都胡或者余下的玩家家流局"). The first
@@ -1471,7 +1651,7 @@ def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = s.tv[t, TV_MULT]
@@ -1539,7 +1719,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
     _end_hand(s, r, t, winners, win_kind, first)
 
 
-@nb.njit(cache=True)
+@internal
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
     for _ in range(r.params[P_N_PLAYERS]):
@@ -1575,17 +1755,63 @@ def _draw_turn(s, r, t, q):
     s.tv[t, TV_PHASE] = PH_TURN
     s.tv[t, TV_DRAWN] = k
     s.tv[t, TV_REPLACEMENT] = 0
+    s.tv[t, TV_DICE_REPL] = 0
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_TILE] = -1
 
 
 @nb.njit(cache=True)
-def _complete_kong(s, r, t, p, mtype):
-    """Kong declared and not robbed: points, then the replacement draw from the tail."""
+def _take_dice(s, r, t, p):
+    """开杠 replacement (changsha, A §2.2): roll two dice (sum ``d``) and take the top tile of the
+    ``d``-th stack counted back from the tail [003: "骰子开几点，即取倒数第几叠牌的最上面一张"]; if
+    ``d`` exceeds the stacks left, the last stack of the count (the one at the head end) [003:
+    "如果投掷骰子出来的数目大于牌局上墩数，则在最后一墩牌上取牌补张"]. The live wall is read as stacks
+    of two from its tail end (stack ``j`` = tiles ``tail-2j+1`` (top) and ``tail-2j``); the taken
+    tile leaves the live wall and the tiles behind it close up (their order is kept). Returns the
+    kind drawn (flowers replaced from the tail), or -1 if the wall is empty."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if tail <= head:
+        return -1
+    roll = s.tv[t, TV_N_ROLLS] + 1
+    s.tv[t, TV_N_ROLLS] = roll
+    d0, d1 = dice_pair(s.rng[t, 0], roll)
+    d = d0 + d1
+    s.tv[t, TV_KONG_DICE] = d
+    n_stacks = (tail - head + 1) // 2
+    if d > n_stacks:
+        d = n_stacks
+    pos = max(tail - 2 * d + 1, head)
+    k = np.int64(s.wall[t, pos])
+    for i in range(pos, tail - 1):
+        s.wall[t, i] = s.wall[t, i + 1]
+    s.wall[t, tail - 1] = k
+    s.tv[t, TV_TAIL] = tail - 1
+    _rec(s, t, EV_DRAW_TAIL, p, k)
+    s.tv[t, TV_N_DRAWS] += 1
+    s.hands[t, p, k] += 1
+    if k < 34:
+        return k
+    _rec(s, t, EV_FLOWER, p, k)
+    s.pv[t, p, PV_N_FLOWERS] += 1
+    return _take(s, t, p, True)
+
+
+@internal
+def _complete_kong(s, r, t, p, mtype, dice):
+    """Kong declared and not robbed: points, then the replacement draw from the tail (``dice``:
+    the 开杠 replacement of :func:`_take_dice`, after which the seat is locked)."""
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_N_KONGS] += 1
+    if s.tv[t, TV_N_KONGS] > r.params[P_RESERVE_FREE_KONGS]:
+        # G53: the reserve grows per kong after the free ones, by the kong's type
+        if mtype == MELD_CONCEALED_KONG:
+            s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_CONCEALED_KONG]
+        else:
+            s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_KONG]
     if _kong_abort(s, r, t):
+        s.tv[t, TV_DICE_PENDING] = 0
         _finish_draw(s, r, t)  # G54a: 三家杠荒牌 / four kongs by several seats
         return
     pts = kong_points(r, mtype)
@@ -1599,7 +1825,15 @@ def _complete_kong(s, r, t, p, mtype):
                 s.pv[t, p, PV_PAY] += pts * mult
     else:
         s.pv[t, p, PV_KONG] += pts
-    k = _take(s, t, p, True)
+    if remaining(s, t) == 1:
+        # the replacement takes the 海底 tile: "该海底牌不做原有功能使用此局无海底牌" (changsha rule F)
+        s.tv[t, TV_SEABED_REPL] = p + 1
+    if dice:
+        k = _take_dice(s, r, t, p)
+        s.pv[t, p, PV_DICE_LOCK] = 1
+    else:
+        k = _take(s, t, p, True)
+    s.tv[t, TV_DICE_PENDING] = 0
     if k < 0:
         _finish_draw(s, r, t)
         return
@@ -1608,12 +1842,13 @@ def _complete_kong(s, r, t, p, mtype):
     s.tv[t, TV_PHASE] = PH_TURN
     s.tv[t, TV_DRAWN] = k
     s.tv[t, TV_REPLACEMENT] = 1
+    s.tv[t, TV_DICE_REPL] = 1 if dice else 0
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_TILE] = -1
 
 
-@nb.njit(cache=True)
+@internal
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
     n = r.params[P_N_PLAYERS]
@@ -1639,7 +1874,7 @@ def _open_window(s, r, t, kind, k, frm):
     return m
 
 
-@nb.njit(cache=True)
+@internal
 def _after_claim(s, r, t, claimer, d, action):
     """A claim was applied (meld added): a claim is a move (漏和 ends), then the family hook."""
     if r.params[P_MW_LIFT] == MW_LIFT_ANY_MOVE:
@@ -1715,9 +1950,10 @@ def _resolve(s, r, t):
                     s.melds[t, d, i, 0] = MELD_PUNG
                     break
             _add_river(s, t, d, k, np.int64(RF_ROBBED))
+            s.tv[t, TV_DICE_PENDING] = 0
         else:
             mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
-            _complete_kong(s, r, t, d, mtype)
+            _complete_kong(s, r, t, d, mtype, s.tv[t, TV_DICE_PENDING] != 0)
             return
     if claimer < 0 and chower >= 0:
         claimer = chower
@@ -1736,6 +1972,7 @@ def _resolve(s, r, t):
     s.tv[t, TV_PHASE] = PH_TURN
     s.tv[t, TV_DRAWN] = -1
     s.tv[t, TV_REPLACEMENT] = 0
+    s.tv[t, TV_DICE_REPL] = 0
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_TILE] = -1
@@ -1747,7 +1984,7 @@ def _resolve(s, r, t):
         h[k] -= 3
         _add_meld(s, t, claimer, MELD_KONG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
-        _complete_kong(s, r, t, claimer, np.int64(MELD_KONG))
+        _complete_kong(s, r, t, claimer, np.int64(MELD_KONG), False)
     else:
         lo = k if ca == CHOW_LOW else (k - 1 if ca == CHOW_MID else k - 2)
         for j in range(lo, lo + 3):
@@ -1898,8 +2135,10 @@ def apply_action(s, r, t, a):
             s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), np.int64(s.tv[t, TV_DRAWN])
         )
         return
-    if KONG <= a < READY_DISCARD:
-        k = a - KONG
+    if KONG <= a < READY_DISCARD or KONG_DICE <= a < READY_SHOWN:
+        dice = a >= KONG_DICE
+        k = a - KONG_DICE if dice else a - KONG
+        s.tv[t, TV_DICE_PENDING] = 1 if dice else 0
         rob = r.params[P_ROB_KONG]
         if h[k] == 4:
             h[k] = 0
@@ -1907,7 +2146,7 @@ def apply_action(s, r, t, a):
             if rob == ROB_ADDED_AND_CONCEALED:
                 if _open_window(s, r, t, np.int64(RK_ROB_CONCEALED), k, p) > 0:
                     return
-            _complete_kong(s, r, t, p, np.int64(MELD_CONCEALED_KONG))
+            _complete_kong(s, r, t, p, np.int64(MELD_CONCEALED_KONG), dice)
         else:
             h[k] -= 1
             i = _has_pung(s, t, p, k)
@@ -1915,7 +2154,7 @@ def apply_action(s, r, t, a):
             if rob == ROB_ADDED or rob == ROB_ADDED_AND_CONCEALED:
                 if _open_window(s, r, t, np.int64(RK_ROB_ADDED), k, p) > 0:
                     return
-            _complete_kong(s, r, t, p, np.int64(MELD_ADDED_KONG))
+            _complete_kong(s, r, t, p, np.int64(MELD_ADDED_KONG), dice)
         return
     # discard (plain or declaring ready)
     flag = 0
@@ -1939,6 +2178,7 @@ def apply_action(s, r, t, a):
     if s.pv[t, p, PV_N_RIVER] > 1:
         s.tv[t, TV_FIRST_ROUND] = 0
     s.tv[t, TV_AFTER_KONG] = s.tv[t, TV_REPLACEMENT]
+    s.tv[t, TV_AFTER_DICE_KONG] = s.tv[t, TV_DICE_REPL]
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_DRAWN] = -1

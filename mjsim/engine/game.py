@@ -21,6 +21,8 @@ from mjsim.engine.state import (
     PV_VALUE,
     REC_CAP,
     TV_DEALER,
+    TV_DICE0,
+    TV_DICE1,
     TV_ERROR,
     TV_HAND_NO,
     TV_HEAD,
@@ -28,6 +30,8 @@ from mjsim.engine.state import (
     TV_NEXT_DEALER,
     TV_NEXT_MULT,
     TV_NEXT_REPEAT,
+    TV_NEXT_ROUND_WIND,
+    TV_NEXT_STREAK,
     TV_PHASE,
     TV_REC_N,
     TV_REPEAT,
@@ -90,9 +94,12 @@ class Game:
     """One table of one variant: ``step`` through a hand, inspect it, get its record.
 
     ``Game(variant_or_spec, seed=0, *, wall=None, dealer=0, round_wind=0, hand_no=0,
-    record=True, **overrides)``: ``variant_or_spec`` is a registered id or a ``RuleSpec``;
-    ``overrides`` are spec fields (see :func:`mjsim.variants.get`); ``wall`` fixes the tile
-    order for a scripted deal (validated). The hand's RNG is ``(seed, hand_no)``.
+    record=True, first_dealer=None, **overrides)``: ``variant_or_spec`` is a registered id or a
+    ``RuleSpec``; ``overrides`` are spec fields (see :func:`mjsim.variants.get`); ``wall`` fixes
+    the tile order for a scripted deal (validated). The hand's RNG is ``(seed, hand_no)``.
+    ``first_dealer`` (default: ``dealer``) is the dealer of the match's first hand: with
+    ``round_wind_rule="advance_after_cycle"`` the prevailing wind advances when the deal returns
+    to it (:meth:`next_hand`).
 
     Deal order (``docs/engine.md``): seats from the dealer take ``hand_size`` consecutive tiles
     each from ``wall[0]``, then the dealer takes one more; replacements come from the end.
@@ -111,6 +118,7 @@ class Game:
         round_wind: int = 0,
         hand_no: int = 0,
         record: bool = True,
+        first_dealer: int | None = None,
         **overrides: Any,
     ) -> None:
         from mjsim import variants
@@ -123,6 +131,13 @@ class Game:
             raise ValueError(f"dealer={dealer!r} must be a seat 0..{self.n_players - 1}")
         if not 0 <= round_wind < 4:
             raise ValueError(f"round_wind={round_wind!r} must be 0..3")
+        if first_dealer is None:
+            first_dealer = dealer
+        if not 0 <= first_dealer < self.n_players:
+            raise ValueError(
+                f"first_dealer={first_dealer!r} must be a seat 0..{self.n_players - 1}"
+            )
+        self.first_dealer = int(first_dealer)
         if not isinstance(seed, int | np.integer) or seed < 0:
             raise ValueError(f"seed={seed!r} must be an integer >= 0")
         self.seed = int(seed)
@@ -132,7 +147,9 @@ class Game:
         self._start(hand_no, dealer, round_wind, 0, 1)
 
     # ------------------------------------------------------------------ lifecycle
-    def _start(self, hand_no: int, dealer: int, round_wind: int, repeat: int, mult: int) -> None:
+    def _start(
+        self, hand_no: int, dealer: int, round_wind: int, repeat: int, mult: int, streak: int = 0
+    ) -> None:
         s = self.state
         self._scores_before = [int(x) for x in s.pv[0, : self.n_players, PV_SCORE]]
         shuffle = self._fixed_wall is None
@@ -150,11 +167,14 @@ class Game:
             repeat,
             mult,
             shuffle,
+            self.first_dealer,
+            streak,
         )
         self._wall_at_start = [int(x) for x in s.wall[0, : int(s.tv[0, TV_TAIL])]]
 
     def next_hand(self) -> None:
-        """Start the next hand with the carry-over (dealer, repeat counter, multiplier, scores).
+        """Start the next hand with the carry-over (dealer, prevailing wind, repeat counter,
+        multiplier, scores): the engine's ``TV_NEXT_*`` values of the finished hand.
 
         A scripted wall is reused. ``ValueError`` if the current hand is not over."""
         if not self.done:
@@ -163,9 +183,10 @@ class Game:
         self._start(
             int(tv[TV_HAND_NO]) + 1,
             int(tv[TV_NEXT_DEALER]),
-            int(tv[TV_ROUND_WIND]),
+            int(tv[TV_NEXT_ROUND_WIND]),
             int(tv[TV_NEXT_REPEAT]),
             int(tv[TV_NEXT_MULT]),
+            int(tv[TV_NEXT_STREAK]),
         )
 
     # ------------------------------------------------------------------ decisions
@@ -279,6 +300,23 @@ class Game:
     @property
     def dealer(self) -> int:
         return int(self.state.tv[0, TV_DEALER])
+
+    @property
+    def round_wind(self) -> int:
+        """Prevailing wind of this hand, 0..3 = East South West North."""
+        return int(self.state.tv[0, TV_ROUND_WIND])
+
+    @property
+    def seat_winds(self) -> list[int]:
+        """Seat wind of each seat, ``(seat - dealer) % n_players`` (0 = East), as the scorer
+        receives it (``F_SEAT_WIND``)."""
+        d = self.dealer
+        return [(p - d) % self.n_players for p in range(self.n_players)]
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The hand's opening dice roll (each 1..6), drawn from the table's counter-based RNG."""
+        return int(self.state.tv[0, TV_DICE0]), int(self.state.tv[0, TV_DICE1])
 
     @property
     def tiles_left(self) -> int:

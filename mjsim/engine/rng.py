@@ -47,3 +47,18 @@ def next_u64(rng, t, stream):
 def below(rng, t, stream, n):
     """Uniform int in ``[0, n)`` from the stream (n >= 1; bias < 2**-31)."""
     return np.int64(next_u64(rng, t, stream) >> _S33) % n
+
+
+DICE_SALT = np.uint64(0xD1CED1CE5EED5EED)
+
+
+@nb.njit(cache=True)
+def dice_pair(key, roll):
+    """Two dice (each 1..6) of roll number ``roll`` (0 = the opening roll) of the hand whose game
+    key is ``key`` (uint64). Counter-based: a pure function of ``(key, roll)``, so it does not
+    advance or depend on the game stream (the shuffle and the random dealer are unchanged) and a
+    replay from the recorded wall rolls the same dice."""
+    z = splitmix64(key ^ DICE_SALT ^ (np.uint64(roll + 1) * GOLDEN))
+    d0 = np.int64(z >> _S33) % 6 + 1
+    d1 = np.int64((z >> np.uint64(8)) & np.uint64(0xFFFFFF)) % 6 + 1
+    return d0, d1

@@ -65,6 +65,20 @@ TV_SEABED_TAKER = 42  # changsha: 1 + the seat that took the 海底 tile (0 = no
 TV_LAST_REGION = 48  # 1 while the seat to act drew in the last_tiles_self_draw_only region
 # TV ranges reserved for the gap work: 48-63 win/claim/ready; 64-79 wall/dealer/carry-over;
 # 80-95 wilds/flowers/dice; 96-111 riichi.
+# ---- gapsB block (64-79): dice, dice kong, dealer succession, winds, carry-over
+TV_DICE0 = 64  # the hand's opening dice roll (1..6 each), from the table's counter-based RNG
+TV_DICE1 = 65
+TV_N_ROLLS = 66  # dice rolls made this hand after the opening one (Changsha 开杠)
+TV_KONG_DICE = 67  # sum of the last 开杠 dice roll (0 = none this hand)
+TV_DICE_REPL = 68  # 1 if TV_DRAWN came from a dice kong (开杠) replacement (杠上开花)
+TV_AFTER_DICE_KONG = 69  # the tile under reaction was discarded right after a 开杠 replacement
+TV_SEABED_REPL = 70  # 1 + the seat that drew the last (海底) tile as a kong replacement (rule F)
+TV_FIRST_DEALER = 71  # dealer of the first hand of the match (round_wind_rule)
+TV_NEXT_ROUND_WIND = 72  # filled at settlement: prevailing wind of the next hand
+TV_DICE_PENDING = 73  # 1 while the kong under a robbing window is a 开杠 (dice kong)
+TV_RESERVE_EXTRA = 74  # tiles added to the reserve by this hand's kongs (G53 arithmetic)
+TV_STREAK = 75  # carry-over draw counter carried in (draw_counter_rule: drawn-hand streak / 荒番)
+TV_NEXT_STREAK = 76  # filled at settlement: the counter for the next hand
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
@@ -93,6 +107,8 @@ PV_PUNG_LOCK = 34  # missed_pung_lockout: 1 + the kind whose pung was passed (0 
 PV_OPTS = 35  # the O_* option bits of the seat in the open reaction window
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.
+# ---- gapsB block (40-47)
+PV_DICE_LOCK = 40  # 开杠 made: every non-winning draw must be discarded (Changsha, dice_kong)
 N_PV = 64
 
 # ---- phases

@@ -83,6 +83,17 @@ P_FREE_HONORS = 76  # all_honors_free: 0 = any honours, 1 = winds only
 # Index ranges reserved for the issue-3 gap work (so parallel additions never collide):
 #   48-79 win / claim / ready / lockout rules; 80-111 wall, dealer, winds, carry-over;
 #   112-143 wild tiles, flowers, dice; 144-159 riichi.
+# ---- gapsB block (80-111): wall, dealer, winds, carry-over
+P_DICE_KONG = 80  # Changsha 开杠: KONG_DICE + k, legal when ready; dice-chosen replacement
+P_DEALER_ON_DRAW = 81  # DRAW_DEALER_*: who deals after an exhaustive draw
+P_DEALER_AFTER_MULTI_WIN = 82  # MULTI_DEALER_*: who deals after several winners on one discard
+P_ROUND_WIND_RULE = 83  # ROUND_WIND_*: how the prevailing wind moves between hands
+P_RESERVE_ROUNDING = 84  # RESERVE_*: how the live wall is compared with the reserve
+P_RESERVE_PER_CONCEALED_KONG = 85  # tiles kept back per concealed kong (after the free kongs)
+P_RESERVE_FREE_KONGS = 86  # the first N kongs of a hand do not enlarge the reserve
+P_DRAW_COUNTER_RULE = 87  # DRAW_COUNTER_*: the payment multiplier carried over drawn hands
+P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
+P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -186,6 +197,53 @@ DEALER_CODES = {
     "winner_deals": DEALER_WINNER_DEALS,
     "discarder_deals": DEALER_DISCARDER_DEALS,
     "random": DEALER_RANDOM,
+}
+
+DEALER_HOOK = 5  # the scoring family's jitted dealer hook decides (changsha rules A-G)
+DEALER_CODES["hook"] = DEALER_HOOK
+
+DRAW_DEALER_STAYS = 0  # an exhaustive draw keeps the dealer
+DRAW_DEALER_NEXT = 1  # the dealer's next seat deals
+DRAW_DEALER_NEXT_IF_ANY_KONG = 2  # next seat if anyone declared a kong this hand, else stays
+DRAW_DEALER_STAYS_IF_READY = 3  # the dealer stays if its hand is ready (one tile from a win)
+DRAW_DEALER_CODES = {
+    "stays": DRAW_DEALER_STAYS,
+    "next": DRAW_DEALER_NEXT,
+    "next_if_any_kong": DRAW_DEALER_NEXT_IF_ANY_KONG,
+    "stays_if_ready": DRAW_DEALER_STAYS_IF_READY,
+}
+
+MULTI_DEALER_ROTATION = 0  # as dealer_rotation decides for any win (today's behaviour)
+MULTI_DEALER_NEAREST_WINNER = 1  # the winner nearest the discarder in turn order deals
+MULTI_DEALER_DISCARDER = 2  # the discarder deals (changsha rule E, sichuan)
+MULTI_DEALER_STAYS_IF_DEALER_WON = 3  # the dealer stays if among the winners, else the nearest
+MULTI_DEALER_CODES = {
+    "rotation": MULTI_DEALER_ROTATION,
+    "nearest_winner": MULTI_DEALER_NEAREST_WINNER,
+    "discarder": MULTI_DEALER_DISCARDER,
+    "stays_if_dealer_won": MULTI_DEALER_STAYS_IF_DEALER_WON,
+}
+
+ROUND_WIND_FIXED = 0  # the prevailing wind given at the deal is kept for every hand
+ROUND_WIND_ADVANCE = 1  # advances (E->S->W->N->E) when the deal returns to the match's first dealer
+ROUND_WIND_CODES = {"fixed": ROUND_WIND_FIXED, "advance_after_cycle": ROUND_WIND_ADVANCE}
+
+RESERVE_TILES = 0  # normal draws continue while live tiles > reserve
+RESERVE_FLOOR_STACKS = 1  # whole stacks of two: floor(live / 2) * 2 > reserve (hebei)
+RESERVE_CEIL_STACKS = 2  # a single tile at the tail counts as a stack: ceil(live / 2) * 2 > reserve
+RESERVE_CODES = {
+    "tiles": RESERVE_TILES,
+    "floor_stacks": RESERVE_FLOOR_STACKS,
+    "ceil_stacks": RESERVE_CEIL_STACKS,
+}
+
+DRAW_COUNTER_MULTIPLY = 0  # legacy: each drawn hand multiplies by draw_multiplier; a win resets
+DRAW_COUNTER_DOUBLE = 1  # 2 ** (consecutive drawn hands), capped; a win resets
+DRAW_COUNTER_SHANGHAI = 2  # 荒番: counter +1 per draw, -1 per win; x2 while the counter >= 1
+DRAW_COUNTER_CODES = {
+    "multiply": DRAW_COUNTER_MULTIPLY,
+    "double_per_draw": DRAW_COUNTER_DOUBLE,
+    "shanghai": DRAW_COUNTER_SHANGHAI,
 }
 
 KONG_PAY_IMMEDIATE = 0  # paid when declared, kept whatever happens

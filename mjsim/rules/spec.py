@@ -68,6 +68,9 @@ TILE_SETS: dict[str, tuple[int, ...]] = {
 
 WIN_SHAPE_NAMES = tuple(P.SHAPE_CODES)
 
+#: scoring families with a jitted dealer-succession hook (``dealer_rotation="hook"``)
+_DEALER_HOOK_FAMILIES = ("changsha",)
+
 
 class CompiledRules(NamedTuple):
     """The numba-ready form of a :class:`RuleSpec`.
@@ -137,6 +140,11 @@ class RuleSpec:
     # first turn (changchun "庄家第一手不允许补杠")
     no_claims_on_last_discard: bool = False  # the discard after the last wall tile may only be
     # won, and no kong after drawing the last tile (guobiao 妙手回春 note)
+    # -- gapsB: Changsha 开杠 (spec_gaps.md G32)
+    dice_kong: bool = False  # own-turn kongs may also be declared as KONG_DICE + k when the hand is
+    # ready after the kong: the replacement is the top tile of the d-th stack from the tail
+    # (d = two dice); a non-winning replacement must be discarded and from then on every
+    # non-winning draw too (changsha 开杠 vs 补张)
 
     # ---- wild tiles
     wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next"
@@ -201,7 +209,14 @@ class RuleSpec:
     reserve_per_kong: int = 0  # extra tiles kept back per kong declared in the hand
     reserve_whole_stacks: bool = False  # count the reserve in whole stacks of two tiles: normal
     # draws continue while floor(remaining / 2) > (reserve / 2) (hebei: a single leftover tile
-    # does not count as a stack)
+    # does not count as a stack); legacy spelling of reserve_rounding="floor_stacks"
+    # -- gapsB: reserve arithmetic (spec_gaps.md G53)
+    reserve_rounding: str = "tiles"  # "tiles" | "floor_stacks" (= reserve_whole_stacks) |
+    # "ceil_stacks" (a single tile at the tail counts as a stack: jinan "牌墙尾有一张也算一墩")
+    reserve_per_concealed_kong: int = -1  # tiles kept back per concealed kong; -1 = as
+    # reserve_per_kong (yantai/weihai: +2 exposed or added, +4 concealed)
+    reserve_free_kongs: int = 0  # the first N kongs of the hand keep the reserve unchanged
+    # (changchun/taiyuan/beijing "1杠留7墩, 2杠留8墩": 1)
     # -- end of the wall: gapsA block (docs/spec_gaps.md G51, G54a)
     last_tiles_self_draw_only: int = 0  # the last N drawable tiles: each drawer may only win by
     # self-draw or discard the drawn tile, which nobody may claim or win on; no kong, no ready
@@ -222,6 +237,23 @@ class RuleSpec:
     draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
     # (cumulative while draws repeat; 1 = no carry-over)
     count_dealer_repeats: bool = False  # keep a dealer-repeat counter (连庄) for the scorer
+    # -- gapsB: carry-over counters (spec_gaps.md G64)
+    draw_counter_rule: str = "multiply"  # "multiply" (each drawn hand multiplies the next hand's
+    # payments by draw_multiplier; a win resets) | "double_per_draw" (2 ** consecutive drawn
+    # hands up to draw_multiplier_cap, then draw_multiplier_after_cap; a win resets: yantai,
+    # weihai, jinan, rizhao) | "shanghai" (荒番: +1 per drawn hand, -1 per win, x2 while >= 1)
+    draw_multiplier_cap: int = 32  # double_per_draw: largest multiplier (B §32 "翻至32倍")
+    draw_multiplier_after_cap: int = 32  # double_per_draw: multiplier after more drawn hands
+    # than the cap allows (yantai reading 8: "5局以上荒庄按照8倍计算"; weihai 32)
+    # -- gapsB: dealer succession and winds (spec_gaps.md G65, G66)
+    dealer_on_draw: str = "stays"  # after an exhaustive draw: "stays" | "next" |
+    # "next_if_any_kong" (next seat if any kong was declared, else stays: taiyuan, weihai) |
+    # "stays_if_ready" (the dealer stays if its hand is ready: riichi). The legacy
+    # dealer_stays_on_draw=False is read as "next" when this is left at "stays"
+    dealer_after_multi_win: str = "rotation"  # several winners on one discard: "rotation" (as
+    # dealer_rotation decides) | "nearest_winner" | "discarder" | "stays_if_dealer_won"
+    round_wind_rule: str = "fixed"  # "fixed" (the prevailing wind given at the deal is kept) |
+    # "advance_after_cycle" (E->S->W->N when the deal returns to the match's first dealer)
 
     # ---- scoring and settlement
     scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
@@ -336,9 +368,26 @@ class RuleSpec:
             v = getattr(self, name)
             if not isinstance(v, int) or v < 0:
                 raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
-        if self.wall_reserve + 4 * self.reserve_per_kong >= wall:
+        _enum("reserve_rounding", self.reserve_rounding, P.RESERVE_CODES)
+        if self.reserve_whole_stacks and self.reserve_rounding == "ceil_stacks":
             raise ValueError(
-                f"RuleSpec.wall_reserve={self.wall_reserve} (+{self.reserve_per_kong} per kong) "
+                "RuleSpec.reserve_rounding='ceil_stacks' conflicts with the legacy "
+                "reserve_whole_stacks=True (floor_stacks)"
+            )
+        rpck = self.reserve_per_concealed_kong
+        if not isinstance(rpck, int) or rpck < -1:
+            raise ValueError(
+                f"RuleSpec.reserve_per_concealed_kong={rpck!r} must be an integer >= 0 "
+                "(or -1 = as reserve_per_kong)"
+            )
+        if not isinstance(self.reserve_free_kongs, int) or not 0 <= self.reserve_free_kongs <= 4:
+            raise ValueError(
+                f"RuleSpec.reserve_free_kongs={self.reserve_free_kongs!r} must be in 0..4"
+            )
+        per_kong = max(self.reserve_per_kong, rpck)
+        if self.wall_reserve + 4 * per_kong >= wall:
+            raise ValueError(
+                f"RuleSpec.wall_reserve={self.wall_reserve} (+{per_kong} per kong) "
                 f"is larger than the {wall}-tile wall left after the deal"
             )
         if not isinstance(self.forced_win_tiles, int) or self.forced_win_tiles < 0:
@@ -348,8 +397,33 @@ class RuleSpec:
         if self.blood_battle and self.n_players < 3:
             raise ValueError("RuleSpec.blood_battle=True needs at least 3 players")
         _enum("dealer_rotation", self.dealer_rotation, P.DEALER_CODES)
+        if self.dealer_rotation == "hook" and self.scoring not in _DEALER_HOOK_FAMILIES:
+            raise ValueError(
+                f"RuleSpec.dealer_rotation='hook' needs a scoring family with a dealer hook "
+                f"({sorted(_DEALER_HOOK_FAMILIES)}), got scoring={self.scoring!r}"
+            )
+        _enum("dealer_on_draw", self.dealer_on_draw, P.DRAW_DEALER_CODES)
+        if not self.dealer_stays_on_draw and self.dealer_on_draw not in ("stays", "next"):
+            raise ValueError(
+                f"RuleSpec.dealer_on_draw={self.dealer_on_draw!r} conflicts with the legacy "
+                "dealer_stays_on_draw=False (leave dealer_stays_on_draw=True)"
+            )
+        _enum("dealer_after_multi_win", self.dealer_after_multi_win, P.MULTI_DEALER_CODES)
+        _enum("round_wind_rule", self.round_wind_rule, P.ROUND_WIND_CODES)
+        if self.dice_kong and not (self.allow_concealed_kong or self.allow_added_kong):
+            raise ValueError("RuleSpec.dice_kong=True needs an own-turn kong (concealed or added)")
         if not isinstance(self.draw_multiplier, int) or self.draw_multiplier < 1:
             raise ValueError(f"RuleSpec.draw_multiplier={self.draw_multiplier!r} must be >= 1")
+        _enum("draw_counter_rule", self.draw_counter_rule, P.DRAW_COUNTER_CODES)
+        if self.draw_counter_rule != "multiply" and self.draw_multiplier != 1:
+            raise ValueError(
+                f"RuleSpec.draw_multiplier={self.draw_multiplier} is used only with "
+                f"draw_counter_rule='multiply' (got {self.draw_counter_rule!r})"
+            )
+        for name in ("draw_multiplier_cap", "draw_multiplier_after_cap"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or not 1 <= v <= 1 << 20:
+                raise ValueError(f"RuleSpec.{name}={v!r} must be an integer in 1..2**20")
         _enum("scoring", self.scoring, P.SCORING_CODES)
         if len(self.score_values) > 32:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
@@ -488,13 +562,30 @@ class RuleSpec:
         p[P.P_ROB_KONG] = P.ROB_CODES[self.rob_kong]
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
-        p[P.P_RESERVE_WHOLE_STACKS] = self.reserve_whole_stacks
+        rounding = self.reserve_rounding
+        if self.reserve_whole_stacks and rounding == "tiles":
+            rounding = "floor_stacks"
+        p[P.P_RESERVE_WHOLE_STACKS] = rounding == "floor_stacks"
+        p[P.P_RESERVE_ROUNDING] = P.RESERVE_CODES[rounding]
+        rpck = self.reserve_per_concealed_kong
+        p[P.P_RESERVE_PER_CONCEALED_KONG] = self.reserve_per_kong if rpck < 0 else rpck
+        p[P.P_RESERVE_FREE_KONGS] = self.reserve_free_kongs
         p[P.P_MISSING_SUIT_CHOICE] = self.missing_suit_choice
         p[P.P_BLOOD_BATTLE] = self.blood_battle
         p[P.P_FORCED_WIN_TILES] = self.forced_win_tiles
         p[P.P_DEALER_ROTATION] = P.DEALER_CODES[self.dealer_rotation]
         p[P.P_DEALER_STAYS_ON_DRAW] = self.dealer_stays_on_draw
         p[P.P_DRAW_MULTIPLIER] = self.draw_multiplier
+        on_draw = self.dealer_on_draw
+        if on_draw == "stays" and not self.dealer_stays_on_draw:
+            on_draw = "next"
+        p[P.P_DEALER_ON_DRAW] = P.DRAW_DEALER_CODES[on_draw]
+        p[P.P_DEALER_AFTER_MULTI_WIN] = P.MULTI_DEALER_CODES[self.dealer_after_multi_win]
+        p[P.P_ROUND_WIND_RULE] = P.ROUND_WIND_CODES[self.round_wind_rule]
+        p[P.P_DICE_KONG] = self.dice_kong
+        p[P.P_DRAW_COUNTER_RULE] = P.DRAW_COUNTER_CODES[self.draw_counter_rule]
+        p[P.P_DRAW_MULTIPLIER_CAP] = self.draw_multiplier_cap
+        p[P.P_DRAW_MULTIPLIER_AFTER_CAP] = self.draw_multiplier_after_cap
         p[P.P_COUNT_DEALER_REPEATS] = self.count_dealer_repeats
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]

@@ -36,4 +36,13 @@ F_FIRST_TURN = 15  # no call or discard-win has interrupted the first go-round
 F_WINNER_SEAT = 16  # absolute seat of the winner
 F_DISCARDER_SEAT = 17  # absolute seat of the discarder (-1 on self-draw)
 F_DEALER_SEAT = 18  # absolute seat of the dealer
-N_FLAGS = 24  # room for variant-specific flags (indices 19..23)
+# indices 19..23: one variant-specific flag per family (mjsim.engine.settle.variant_flags)
+# ---- table context for scorers and settlement hooks (spec_gaps.md G5, G63), filled by the engine
+F_DICE0 = 24  # the hand's opening dice (1..6 each; 0 when scored outside the engine)
+F_DICE1 = 25
+F_DEALER_REPEATS = 26  # dealer-repeat counter carried into this hand (连庄数)
+F_CARRY_MULT = 27  # payment multiplier carried in from drawn hands (1 = none)
+F_KONG_DICE = 28  # sum of the last 开杠 dice roll of this hand (0 = none)
+F_HAND_NO = 29  # index of the hand in its run / match
+# 30..39 free for later context slots (ready kind, wilds discarded, 放风 count, bets, chickens)
+N_FLAGS = 40

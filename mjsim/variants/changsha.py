@@ -36,15 +36,23 @@ Played here:
   (海底捞月) or exposes it (A2.5 DEFAULT: its only discard is that tile); the others may only
   win on it (海底炮, paid by the taker as the discarder [003: "乙玩家没有要得到海底，而又可以胡这张
   海底牌，即为乙玩家胡牌"]); nobody wins -> exhaustive draw.
-- Dealer succession (:func:`changsha_next_dealer`) [003: "庄家确定方法"]: B the winner deals;
-  C the 海底 taker deals after a draw; D all refused the 海底 -> the first seat offered deals;
-  E 通炮 -> the discarder deals; G several opening-hand winners -> the seat hit by the bird.
+- Four of a kind, two actions (``dice_kong=True``): ``KONG + k`` is the 补张 (replacement from
+  the tail; a win on it is an ordinary self-draw [003: "没掷骰子补张可胡牌，算作自摸；按照当时牌型
+  计算"]); ``KONG_DICE + k`` is the 开杠, legal only when the hand is ready after the kong [003:
+  "玩家的牌处于听牌状态（系统判断）才能掷骰子"]: two dice (sum ``d``, A2.4) pick the top tile of the
+  ``d``-th stack from the tail [003: "骰子开几点，即取倒数第几叠牌的最上面一张"] (the last stack of
+  the count when ``d`` is larger); a win on it is 杠上开花, otherwise it must be discarded (a win
+  on that discard is 杠上炮) and from then on every non-winning draw is discarded [003: "一旦掷骰
+  子后摸进任何牌掷骰子者如果不能胡则必须打出，直到胡牌或放炮为止"] (``pv[PV_DICE_LOCK]``).
+- A replacement (补张 or 开杠) that takes the last tile takes the 海底: the hand has no 海底
+  [003: "如果只有海底牌时候则取海底牌补张，并且该海底牌不做原有功能使用此局无海底牌"] (no 海底捞月 /
+  海底炮; ``tv[TV_SEABED_REPL]``).
+- Dealer succession (:func:`changsha_next_dealer`, ``dealer_rotation="hook"``) [003: "庄家确定
+  方法"]: A hand 1 random (the caller's dealer); B the winner deals; C the 海底 taker deals after a
+  draw; D all refused the 海底 -> the first seat offered deals; E 通炮 -> the discarder deals; F the
+  海底 drawn as a replacement and nobody won -> the seat that drew it deals; G several
+  opening-hand winners -> the seat hit by the bird.
 - Play to the last tile (``wall_reserve=0``); no kong payments.
-
-NOT played yet (see docs/variants.md): the dice kong 杠 (only when ready, then forced discards;
-杠上开花 / 杠上炮) vs 补张 -- every kong here is a 补张, so a win on its replacement is an ordinary
-self-draw [003: "没掷骰子补张可胡牌，算作自摸；按照当时牌型计算"] and T2.11 (dice kong illegal when
-not ready) has nothing to test; rule F (the 海底 used as a kong replacement).
 """
 
 from __future__ import annotations
@@ -52,17 +60,21 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.engine.state import (
     PV_PAY,
     PV_VALUE,
     PV_WON,
+    TV_AFTER_DICE_KONG,
     TV_BIRD,
     TV_DEALER,
+    TV_DICE_REPL,
     TV_HEAD,
     TV_MULT,
     TV_N_DISCARDS,
     TV_SEABED0,
     TV_SEABED_N,
+    TV_SEABED_REPL,
     TV_SEABED_TAKER,
     TV_SEAT,
     TV_TAIL,
@@ -84,6 +96,7 @@ from mjsim.scoring.context import (
     F_DISCARDER_SEAT,
     F_EARTHLY,
     F_KONG_REPLACEMENT,
+    F_LAST_WALL_TILE,
     F_SELF_DRAWN,
 )
 
@@ -107,15 +120,16 @@ SPEC = RuleSpec(
     multi_winner="all",
     rob_kong="added",
     wall_reserve=0,
-    dealer_rotation="winner_deals",
+    dealer_rotation="hook",  # rules A-G: changsha_next_dealer
     dealer_stays_on_draw=True,
+    dice_kong=True,  # 开杠 vs 补张
     scoring="changsha",
     score_values=(*(int(x) for x in default_params()), 1),  # [9] = CS_OPENING
     kong_payment_timing="at_end",  # no kong payments (kong_points is 0)
 )
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_hand_value(concealed, melds, win_tile, flags, table, items):
     """``k`` small or big wins (``changsha_value``), 0 when the hand is not a Changsha win."""
     k = changsha_value(concealed[:34], melds, win_tile, flags, table, items)
@@ -128,16 +142,20 @@ def changsha_hand_value(concealed, melds, win_tile, flags, table, items):
 
 @nb.njit(cache=True)
 def changsha_flags(s, t, flags):
-    """Every kong is a 补张: no 杠上开花 / 杠上炮; 地胡 = a win on the dealer's first discard."""
-    flags[F_KONG_REPLACEMENT] = 0
-    flags[F_AFTER_KONG_DISCARD] = 0
+    """杠上开花 / 杠上炮 only after a 开杠 (dice kong; a 补张 replacement is an ordinary draw); no
+    海底 when a replacement took it (rule F); 地胡 = a win on the dealer's first discard."""
+    on_self = flags[F_SELF_DRAWN] != 0
+    flags[F_KONG_REPLACEMENT] = 1 if (on_self and s.tv[t, TV_DICE_REPL] != 0) else 0
+    flags[F_AFTER_KONG_DISCARD] = 1 if (not on_self and s.tv[t, TV_AFTER_DICE_KONG] != 0) else 0
+    if s.tv[t, TV_SEABED_REPL] != 0:
+        flags[F_LAST_WALL_TILE] = 0
     first_discard = s.tv[t, TV_N_DISCARDS] == 1
     from_dealer = flags[F_DISCARDER_SEAT] == s.tv[t, TV_DEALER]
     on_discard = flags[F_SELF_DRAWN] == 0
     flags[F_EARTHLY] = 1 if (on_discard and first_discard and from_dealer) else 0
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_bird(s, t, tile):
     """The bird tile: the next live wall tile, or the winning (海底) tile when the wall is empty."""
     head = s.tv[t, TV_HEAD]
@@ -146,7 +164,7 @@ def changsha_bird(s, t, tile):
     return np.int64(tile)
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
     """Money of seat ``p``'s win of ``v`` (= k) small/big wins, bird included (int PV_PAY)."""
     n = r.params[P_N_PLAYERS]
@@ -163,11 +181,14 @@ def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
         s.pv[t, q, PV_PAY] += out[q] * mult
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_next_dealer(s, t, winners, first_winner):
-    """Rules B (the winner), E (通炮: the discarder), C (draw: who took the last tile), G
-    (several opening-hand winners: the bird's seat)."""
+    """Rules B (the winner), E (通炮: the discarder), C (draw: who took the last tile), D (all
+    refused the 海底: the first seat offered), F (draw after the 海底 went to a kong replacement:
+    the seat that drew it), G (several opening-hand winners: the bird's seat)."""
     if winners == 0:
+        if s.tv[t, TV_SEABED_REPL] > 0:  # F: the 海底 was drawn as a replacement
+            return s.tv[t, TV_SEABED_REPL] - 1
         if s.tv[t, TV_SEABED_TAKER] > 0:  # C: the 海底 taker deals
             return s.tv[t, TV_SEABED_TAKER] - 1
         if s.tv[t, TV_SEABED_N] >= 4:  # D: all refused -> the first seat offered deals
@@ -187,7 +208,7 @@ def changsha_next_dealer(s, t, winners, first_winner):
 CS_OPENING = 9
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_next_declarer(s, t, after):
     """Next seat (in order from the dealer, after seat ``after``; -1 = from the start) whose dealt
     hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺), or -1."""
@@ -213,7 +234,7 @@ def changsha_declare(s, t, p):
     s.pv[t, p, PV_WON] = 1
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_opening_settle(s, r, t, winners):
     """Pay every declarer ``k`` small self-draws (等同小胡自摸) with one bird (the next wall
     tile)."""

@@ -32,8 +32,14 @@ seat 0 -> 1 -> 2 -> 3 (no repeat); seat winds: dealer East, next South, opposite
 North [001: "庄家为东风，下家为南风，对家为西风，上家为北风"]. Before the West round East swaps seats
 with South and West with North [001: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"]; engine
 seats are table positions, so the swap only changes which player sits where
-(``players_at_seats``). ``mjsim.simulate`` plays independent hands (dealer ``i % 4``, prevailing
-wind East); :class:`mjsim.engine.Game` takes ``dealer=`` and ``round_wind=`` from this schedule.
+(``players_at_seats``). The engine plays this schedule wherever hands carry over: the deal
+rotates without repeat (``dealer_rotation="rotate"``, ``dealer_stays_on_draw=False``) and the
+prevailing wind advances when the deal returns to the first dealer (``round_wind_rule=
+"advance_after_cycle"``), so ``mjsim.simulate("guobiao", n, match_hands=16)``,
+:meth:`mjsim.engine.Game.next_hand` and the environments' ``hands=16`` all deal hand ``i`` of a
+match as ``competition_schedule(i)`` (dealer seat, prevailing wind; seat winds
+``(seat - dealer) % 4`` go to the scorer). Without ``match_hands``, ``mjsim.simulate`` plays
+independent hands (dealer ``i % 4``, prevailing wind East).
 """
 
 from __future__ import annotations
@@ -63,6 +69,7 @@ SPEC = RuleSpec(
     wall_reserve=0,
     dealer_rotation="rotate",
     dealer_stays_on_draw=False,
+    round_wind_rule="advance_after_cycle",  # East, South, West, North rounds of 4 hands
     scoring="guobiao",
     score_values=(0,),
     kong_payment_timing="immediate",

@@ -1,0 +1,151 @@
+"""Numba cache safety (mjsim._cache): one cache directory per exact set of mjsim sources.
+
+The bug it prevents: numba's ``cache=True`` keys a function's cache on its own file only, so a
+caller kept a stale compiled callee after the callee's module changed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numba
+import pytest
+
+import mjsim
+from mjsim import _cache
+
+ENV_KEYS = ("NUMBA_CACHE_DIR", _cache.AUTO_ENV, _cache.MODE_ENV, "MJSIM_CACHE_DIR", "NUMBA_OPT")
+
+
+@pytest.fixture
+def clean_env(monkeypatch, tmp_path):
+    """No user cache settings; numba's config and the module state restored afterwards."""
+    for k in ENV_KEYS:
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("MJSIM_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(numba.core.config, "CACHE_DIR", numba.core.config.CACHE_DIR)
+    monkeypatch.setattr(_cache, "CACHE_DIR", _cache.CACHE_DIR)
+    return tmp_path
+
+
+def copy_package(dst: Path) -> list[Path]:
+    """A copy of the installed sources in the editable layout (mjsim/, envs/, agents/)."""
+    roots = _cache.source_roots()
+    ignore = shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "*.pyc")
+    out = []
+    for i, r in enumerate(roots):
+        name = "mjsim" if i == 0 else r.name
+        shutil.copytree(r, dst / name, ignore=ignore)
+        out.append(dst / name)
+    return out
+
+
+def test_source_roots_cover_envs_and_agents():
+    roots = _cache.source_roots()
+    names = {p.name for r in roots for p in r.rglob("*.py")}
+    assert {"__init__.py", "selfplay.py", "_cache.py"} <= names
+    for sub in ("mjsim.envs", "mjsim.agents"):
+        mod = __import__(sub, fromlist=["x"])
+        here = Path(mod.__file__).resolve().parent
+        assert any(here == r or r in here.parents for r in roots), sub
+
+
+def test_hash_changes_with_any_source_edit_only(tmp_path):
+    roots = copy_package(tmp_path)
+    h0 = _cache.source_hash(roots)
+    assert len(h0) == _cache.HASH_CHARS and h0 == _cache.source_hash(roots)
+    # compiled artefacts and modification times do not count
+    (roots[0] / "__pycache__").mkdir(exist_ok=True)
+    (roots[0] / "__pycache__" / "x.py").write_text("junk")
+    os.utime(roots[0] / "tiles.py", (0, 0))
+    assert _cache.source_hash(roots) == h0
+    # an edit in a callee module (the stale-callee case), in envs/, a new file: all change it
+    seen = {h0}
+    for path, text in [
+        (roots[0] / "engine" / "core.py", "\n# edited\n"),
+        (roots[1] / "__init__.py", "\n# edited\n"),
+        (roots[0] / "kernels" / "new_module.py", "X = 1\n"),
+    ]:
+        with open(path, "a") as f:
+            f.write(text)
+        h = _cache.source_hash(roots)
+        assert h not in seen
+        seen.add(h)
+
+
+def test_configure_picks_hashed_dir_and_exports_it(clean_env, monkeypatch):
+    d = _cache.configure(mjsim.__version__)
+    assert d == _cache.cache_dir_for(mjsim.__version__) and d.is_dir()
+    assert d.parent == clean_env / "cache" / "numba"
+    assert d.name == f"{mjsim.__version__}-{_cache.source_hash(_cache.source_roots())}"
+    assert os.environ["NUMBA_CACHE_DIR"] == str(d) == os.environ[_cache.AUTO_ENV]
+    assert numba.core.config.CACHE_DIR == str(d)
+    # a child (or a re-import) that inherited mjsim's own choice recomputes, same sources: same
+    assert _cache.configure(mjsim.__version__) == d
+    # code optimised at another level lives apart (numba's index does not record the level)
+    monkeypatch.setenv("NUMBA_OPT", "0")
+    assert _cache.configure(mjsim.__version__) == d.with_name(d.name + "-O0")
+
+
+def test_user_choice_and_per_file_mode_are_respected(clean_env, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(clean_env / "mine"))
+    assert _cache.configure(mjsim.__version__) is None
+    assert os.environ["NUMBA_CACHE_DIR"] == str(clean_env / "mine")
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setenv(_cache.MODE_ENV, "per-file")
+    assert _cache.configure(mjsim.__version__) is None
+    assert "NUMBA_CACHE_DIR" not in os.environ
+    monkeypatch.setenv(_cache.MODE_ENV, "sometimes")
+    with pytest.raises(ValueError, match="MJSIM_NUMBA_CACHE='sometimes'"):
+        _cache.configure(mjsim.__version__)
+
+
+def test_prune_keeps_the_newest_two_and_recently_used(tmp_path):
+    parent = tmp_path / "numba"
+    dirs = []
+    for i in range(5):
+        d = parent / f"0.1.0-{i:016x}"
+        d.mkdir(parents=True)
+        os.utime(d, (1000 + i, 1000 + i))
+        dirs.append(d)
+    now = time.time()
+    os.utime(dirs[1], (now, now))  # both used lately (other checkouts): dirs[1] is the newest,
+    os.utime(dirs[2], (now - 60, now - 60))  # dirs[2] is spared by the grace period alone
+    gone = _cache.prune(parent, dirs[0])  # the current one survives although oldest
+    assert sorted(gone) == [dirs[3], dirs[4]]
+    assert sorted(parent.iterdir()) == dirs[:3]
+    assert _cache.prune(parent, dirs[0], grace=0) == [dirs[2]]
+
+
+def test_editing_a_copy_of_the_package_changes_the_cache_dir(tmp_path):
+    """End to end in fresh interpreters: ``import mjsim`` from a copy, edit, import again."""
+    copy_package(tmp_path / "src")
+    env = {k: v for k, v in os.environ.items() if k not in ENV_KEYS}
+    env.update(PYTHONPATH=str(tmp_path / "src"), MJSIM_CACHE_DIR=str(tmp_path / "cache"))
+    code = "import os, mjsim; print(mjsim.__file__); print(os.environ['NUMBA_CACHE_DIR'])"
+
+    def cache_dir() -> Path:
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        where, d = out.stdout.split()
+        assert Path(where).resolve().is_relative_to((tmp_path / "src").resolve())
+        return Path(d)
+
+    dirs = [cache_dir()]
+    assert cache_dir() == dirs[0]  # same sources, same directory
+    for i in range(2):
+        time.sleep(0.05)  # distinct modification times for pruning
+        with open(tmp_path / "src" / "mjsim" / "selfplay.py", "a") as f:
+            f.write(f"\n# edit {i}\n")
+        dirs.append(cache_dir())
+    assert len(set(dirs)) == 3
+    assert all(d.parent == tmp_path / "cache" / "numba" for d in dirs)
+    # all three were used within the grace period: none pruned yet (see the prune test)
+    assert sorted((tmp_path / "cache" / "numba").iterdir()) == sorted(dirs)
