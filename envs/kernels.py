@@ -18,13 +18,8 @@ from mjsim.engine.state import (
     PH_DONE,
     PV_PAY,
     PV_SCORE,
-    TV_DEALER,
     TV_HAND_NO,
-    TV_NEXT_DEALER,
-    TV_NEXT_MULT,
-    TV_NEXT_REPEAT,
     TV_PHASE,
-    TV_ROUND_WIND,
     State,
 )
 from mjsim.rules.params import P_N_PLAYERS
@@ -52,36 +47,25 @@ def seat_totals(s, r, t, out):
 @nb.njit(cache=True)
 def start_match(s, r, t, seed, hand_no, dealer):
     """First hand of a match on table ``t``: scores cleared, prevailing wind East, RNG key
-    ``(seed, hand_no)``."""
+    ``(seed, hand_no)``, ``dealer`` deals and is the match's first dealer."""
     for p in range(s.pv.shape[1]):
         s.pv[t, p, PV_SCORE] = 0
-    core.reset_table(s, r, t, hand_key(seed, hand_no), hand_no, dealer, 0, 0, 1, True)
+    z = np.int64(0)
+    d = np.int64(dealer)
+    # the same compiled signature of reset_table as mjsim.selfplay's and Game's
+    core.reset_table(
+        s, r, t, hand_key(seed, hand_no), np.int64(hand_no), d, z, z, z + 1, np.bool_(True), d, z
+    )
 
 
 @nb.njit(cache=True)
 def next_hand(s, r, t, seed, first_dealer):
-    """Deal the next hand of a match after a finished one, carrying the scores, dealer,
-    dealer-repeat counter and multiplier (the engine's ``TV_NEXT_*``); the prevailing wind
-    advances each time the deal returns to ``first_dealer``."""
-    n = r.params[P_N_PLAYERS]
-    dealer = s.tv[t, TV_DEALER]
-    nd = s.tv[t, TV_NEXT_DEALER]
-    rw = s.tv[t, TV_ROUND_WIND]
-    if nd != dealer and nd == first_dealer % n:
-        rw = (rw + 1) % 4
-    hand_no = s.tv[t, TV_HAND_NO] + 1
-    core.reset_table(
-        s,
-        r,
-        t,
-        hand_key(seed, hand_no),
-        hand_no,
-        nd,
-        rw,
-        s.tv[t, TV_NEXT_REPEAT],
-        s.tv[t, TV_NEXT_MULT],
-        True,
-    )
+    """Deal the next hand of a match after a finished one with the engine's carry-over
+    (:func:`mjsim.engine.core.next_hand`: scores, next dealer, prevailing wind per the
+    variant's ``round_wind_rule``, dealer-repeat counter, multiplier, draw streak), RNG key
+    ``(seed, hand_no + 1)``. ``first_dealer`` is kept for the callers' signature (the engine
+    reads the match's first dealer from the state)."""
+    core.next_hand(s, r, t, hand_key(seed, np.int64(s.tv[t, TV_HAND_NO]) + 1))
 
 
 @nb.njit(cache=True)

@@ -20,8 +20,9 @@ Semantics (``docs/observations.md``):
   kong, the hand's settlement at its end); ``normalize_rewards=True`` divides them by
   ``reward_scale``. A hand's rewards sum to each seat's payment of the hand.
 - ``hands > 1`` plays a match: the next hand is dealt with the carry-over the engine computes
-  (dealer rotation, dealer-repeat counter, drawn-hand multiplier, running scores); the prevailing
-  wind advances when the deal returns to the first dealer. The episode ends after ``hands``
+  (``mjsim.engine.core.next_hand``: dealer rotation, prevailing wind per the variant's
+  ``round_wind_rule``, dealer-repeat counter, drawn-hand multiplier, draw streak, running
+  scores). The episode ends after ``hands``
   hands; there is no truncation (every hand ends by a win or an exhaustive draw).
 - Seeding: ``reset(seed=s)`` deals hand ``i`` of the run from the RNG key ``(s, i)`` (the same
   keys as ``mjsim.simulate``); a later ``reset()`` without a seed continues with the next hand

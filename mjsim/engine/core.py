@@ -72,6 +72,7 @@ from mjsim.engine.state import (
     PV_DICE_LOCK,
     PV_KONG,
     PV_LOCK,
+    PV_LOCK_HAND,
     PV_MISSING,
     PV_N_EXPOSED,
     PV_N_FLOWERS,
@@ -79,7 +80,9 @@ from mjsim.engine.state import (
     PV_N_RIVER,
     PV_OPTS,
     PV_PAY,
+    PV_PUNG_LOCK,
     PV_READY,
+    PV_READY_KIND,
     PV_SCORE,
     PV_VALUE,
     PV_WON,
@@ -109,6 +112,7 @@ from mjsim.engine.state import (
     TV_HEAD,
     TV_INDICATOR,
     TV_KONG_DICE,
+    TV_LAST_REGION,
     TV_MULT,
     TV_N_DECISIONS,
     TV_N_DISCARDS,
@@ -147,6 +151,7 @@ from mjsim.engine.state import (
     WK_ROB_KONG,
     WK_SELF_DRAW,
 )
+from mjsim.engine.win_rules import FREE_SHAPES, free_shape_ok, has_258_pair, requirements_ok
 from mjsim.kernels.shanten import is_win, shanten
 from mjsim.melds import (
     MELD_ADDED_KONG,
@@ -157,6 +162,9 @@ from mjsim.melds import (
     MELD_PUNG,
 )
 from mjsim.rules.params import (
+    ABORT_KONGS_FOUR_TWO_PLAYERS,
+    ABORT_KONGS_NONE,
+    ABORT_KONGS_THREE_PLAYERS,
     DEALER_DISCARDER_DEALS,
     DEALER_HOOK,
     DEALER_RANDOM,
@@ -167,16 +175,26 @@ from mjsim.rules.params import (
     DRAW_DEALER_NEXT,
     DRAW_DEALER_NEXT_IF_ANY_KONG,
     DRAW_DEALER_STAYS_IF_READY,
+    KONG_AFTER_PUNG_ANY,
     KONG_PAY_AT_END,
     KONG_PAY_IMMEDIATE,
     KONG_PAY_WINNER_ONLY,
+    KONG_READY_ANY,
+    KONG_READY_KEEP_WAITS,
+    KONG_READY_NONE,
     LOCKOUT_NONE,
-    LOCKOUT_SAME_TILE,
-    LOCKOUT_UNTIL_NEXT_DRAW,
     MULTI_DEALER_DISCARDER,
     MULTI_DEALER_NEAREST_WINNER,
     MULTI_DEALER_STAYS_IF_DEALER_WON,
     MULTI_NEAREST,
+    MW_LIFT_ANY_MOVE,
+    MW_LIFT_OWN_DISCARD,
+    MW_LIFT_OWN_DRAW,
+    MW_SCOPE_ALL,
+    OWN_DISCARD_NONE,
+    OWN_DISCARD_WIN,
+    OWN_DISCARD_WIN_AND_CHOW,
+    P_ABORT_ON_KONGS,
     P_ALLOW_ADDED_KONG,
     P_ALLOW_CHOW,
     P_ALLOW_CONCEALED_KONG,
@@ -189,41 +207,67 @@ from mjsim.rules.params import (
     P_DEALER_ON_DRAW,
     P_DEALER_ROTATION,
     P_DICE_KONG,
+    P_DISCARD_WIN_REQUIRES_READY,
     P_DRAW_COUNTER_RULE,
     P_DRAW_MULTIPLIER,
     P_DRAW_MULTIPLIER_AFTER_CAP,
     P_DRAW_MULTIPLIER_CAP,
+    P_FIRST_TURN_NO_ADDED_KONG,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN_TILES,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
+    P_KONG_AFTER_PUNG,
+    P_KONG_AFTER_READY,
     P_KONG_PAYMENT_TIMING,
-    P_MIN_FAN,
+    P_LAST_TILES_SELF_DRAW_ONLY,
+    P_MIN_FAN_DISCARD,
+    P_MIN_FAN_SELF_DRAW,
+    P_MIN_HAND_AFTER_CALL,
+    P_MISSED_PUNG_LOCKOUT,
     P_MISSED_WIN_LOCKOUT,
     P_MISSING_SUIT_CHOICE,
     P_MULTI_WINNER,
     P_MUST_BE_READY,
+    P_MUST_HAVE_258_TILE,
+    P_MUST_HAVE_CHOW,
     P_MUST_HAVE_PUNG,
     P_MUST_HAVE_TERMINAL,
     P_MUST_OPEN,
+    P_MW_LIFT,
+    P_MW_SCOPE,
+    P_MW_UNREADY_ONLY,
     P_N_PLAYERS,
     P_N_TILES,
+    P_NO_CLAIMS_LAST_DISCARD,
     P_NO_KONG_AFTER_PUNG,
+    P_OPEN_HAND_SELF_DRAW_ONLY,
+    P_OWN_DISCARD_LOCKOUT,
     P_PAIR_RULE,
+    P_READY_EXEMPT_KONG_REPLACEMENT,
+    P_READY_LOCKOUT_WHOLE_HAND,
     P_READY_LOCKS_HAND,
+    P_READY_MODE0,
+    P_READY_MODE1,
     P_RESERVE_FREE_KONGS,
     P_RESERVE_PER_CONCEALED_KONG,
     P_RESERVE_PER_KONG,
     P_RESERVE_ROUNDING,
     P_ROB_KONG,
+    P_ROB_KONG_AS_SELF_DRAW,
+    P_ROB_KONG_BY_PUNG,
     P_ROUND_WIND_RULE,
     P_SCORING,
     P_SELF_DRAW_ONLY,
+    P_SINGLE_TILE_WIN,
     P_SUIT_RULE,
+    P_TERMINAL_RULE,
     P_WALL_RESERVE,
     P_WILD_AFTER_READY_ONLY,
     P_WILD_RULE,
+    P_WIN_FILTER,
     P_WIN_SHAPES,
+    READY_MODE_SHOWN_SELF_DRAW_ONLY,
     RESERVE_CEIL_STACKS,
     RESERVE_FLOOR_STACKS,
     ROB_ADDED,
@@ -233,14 +277,21 @@ from mjsim.rules.params import (
     SCORING_JIPINGHU,
     SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
+    SHAPE_SEVEN_PAIRS_DISTINCT,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SINGLE_TILE_ANY,
     SUIT_ALL_THREE,
+    SUIT_AT_LEAST_TWO,
     SUIT_MISSING_ONE,
     SUIT_NONE,
     SUIT_ONE_SUIT_8,
+    TERMINAL_NONE,
+    TERMINAL_OR_HONOR,
     WILD_FIXED,
     WILD_NONE,
+    WIN_FILTER_NONE,
+    WIN_FILTER_RIZHAO,
 )
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
@@ -563,6 +614,14 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
     total += extra_wild
     if total % 3 != 2:
         return False
+    if (shapes & FREE_SHAPES) != 0:
+        # gapsA G37: structure-free shapes (将将胡, 风一色) read the melds too
+        use_wild = _wilds_active(s, r, t, p)
+        if free_shape_ok(r.params, h, s.wild[t], use_wild, s.melds[t, p], shapes):
+            return True
+        shapes = shapes & ~FREE_SHAPES
+        if shapes == 0:
+            return False
     n_sets = (total - 2) // 3
     pair_rule = r.params[P_PAIR_RULE]
     honor_chow = r.params[P_HONOR_CHOWS]
@@ -610,10 +669,193 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
     return is_win(h[:34], n_sets, extra_wild, pair_rule, honor_chow, shapes)
 
 
+# ---------------------------------------------------------------------------------- gapsA rules
+_STD_SHAPE = SHAPE_STANDARD
+_PAIRS_SHAPES = SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT
+
+
+@nb.njit(cache=True)
+def _extra_active(r):
+    """Any of the gap-work win requirements (suit / terminal / chow / 258 / filter) is on."""
+    prm = r.params
+    tr = prm[P_TERMINAL_RULE]
+    return (
+        prm[P_SUIT_RULE] == SUIT_AT_LEAST_TWO
+        or (tr != TERMINAL_NONE and tr != TERMINAL_OR_HONOR)
+        or prm[P_SINGLE_TILE_WIN] != SINGLE_TILE_ANY
+        or prm[P_MUST_HAVE_258_TILE] != 0
+        or prm[P_WIN_FILTER] != WIN_FILTER_NONE
+        or prm[P_MUST_HAVE_CHOW] != 0
+    )
+
+
+@nb.njit(cache=True)
+def _split_wilds(s, r, t, p, h):
+    """``(natural counts uint8[34], wilds held)`` of ``h`` for seat ``p``."""
+    c = np.zeros(34, dtype=np.uint8)
+    nw = 0
+    active = _wilds_active(s, r, t, p)
+    for k in range(34):
+        if active and s.wild[t, k] != 0:
+            nw += h[k]
+        else:
+            c[k] = h[k]
+    return c, nw
+
+
+@nb.njit(cache=True)
+def _has_chow(s, r, t, p, h):
+    """A chow meld, or a standard decomposition of ``h`` (3n+2 tiles) holding a chow."""
+    for i in range(s.pv[t, p, PV_N_MELDS]):
+        if s.melds[t, p, i, 0] == MELD_CHOW:
+            return True
+    c, nw = _split_wilds(s, r, t, p, h)
+    total = nw
+    for k in range(34):
+        total += c[k]
+    n_sets = (total - 2) // 3
+    if n_sets < 1:
+        return False
+    for a in range(27):
+        if a % 9 > 6 or c[a] == 0 or c[a + 1] == 0 or c[a + 2] == 0:
+            continue
+        c[a] -= 1
+        c[a + 1] -= 1
+        c[a + 2] -= 1
+        ok = is_win(
+            c, n_sets - 1, nw, r.params[P_PAIR_RULE], r.params[P_HONOR_CHOWS], np.int64(_STD_SHAPE)
+        )
+        c[a] += 1
+        c[a + 1] += 1
+        c[a + 2] += 1
+        if ok:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def _pairs_only_win(s, r, t, p, h, shapes):
+    """``h`` wins as seven pairs / thirteen orphans (one of ``shapes``) but not as a standard
+    hand."""
+    if s.pv[t, p, PV_N_MELDS] != 0 or (shapes & ~SHAPE_STANDARD) == 0:
+        return False
+    c, nw = _split_wilds(s, r, t, p, h)
+    prm = r.params
+    four = np.int64(4)  # a variable, not a literal: no extra compilation of is_win
+    if is_win(c, four, nw, prm[P_PAIR_RULE], prm[P_HONOR_CHOWS], shapes & _STD_SHAPE):
+        return False
+    return is_win(c, four, nw, prm[P_PAIR_RULE], prm[P_HONOR_CHOWS], shapes & ~_STD_SHAPE)
+
+
+@nb.njit(cache=True)
+def _extra_ok(s, r, t, p, h):
+    """The gap-work requirements for the complete concealed hand ``h`` (winning tile in it)."""
+    if not _extra_active(r):
+        return True
+    prm = r.params
+    exempt = False
+    if prm[P_MUST_HAVE_258_TILE] != 0:
+        exempt = _pairs_only_win(s, r, t, p, h, np.int64(_PAIRS_SHAPES | SHAPE_THIRTEEN_ORPHANS))
+    if not requirements_ok(prm, h, s.melds[t, p], exempt):
+        return False
+    if prm[P_MUST_HAVE_CHOW] != 0 and not _has_chow(s, r, t, p, h):
+        return False
+    if prm[P_WIN_FILTER] == WIN_FILTER_RIZHAO:
+        # rizhao: seven pairs need a 2-5-8 pair ("但必须至少有一对是258")
+        if _pairs_only_win(s, r, t, p, h, np.int64(_PAIRS_SHAPES)):
+            return has_258_pair(h)
+    return True
+
+
+@nb.njit(cache=True)
+def _wait_mask(s, r, t, p, h, out):
+    """``out`` (bool[34]) = kinds completing ``h`` (3n+1 tiles) into an allowed shape."""
+    shapes = r.params[P_WIN_SHAPES]
+    for x in range(34):
+        out[x] = False
+        if h[x] >= 4:
+            continue
+        h[x] += 1
+        out[x] = _shape_win(s, r, t, p, h, shapes, np.int64(0))
+        h[x] -= 1
+
+
+@nb.njit(cache=True)
+def _furiten(s, r, t, p, tile):
+    """own_discard_lockout: may seat ``p`` NOT win on ``tile`` because of its own discards?"""
+    mode = r.params[P_OWN_DISCARD_LOCKOUT]
+    if mode == OWN_DISCARD_NONE:
+        return False
+    n = s.pv[t, p, PV_N_RIVER]
+    for i in range(n):
+        if s.river[t, p, i] == tile:
+            return True
+    if mode != OWN_DISCARD_WIN:
+        return False
+    shapes = r.params[P_WIN_SHAPES]
+    h = s.hands[t, p]
+    for i in range(n):
+        x = np.int64(s.river[t, p, i])
+        if h[x] >= 4:
+            continue
+        h[x] += 1
+        w = _shape_win(s, r, t, p, h, shapes, np.int64(0))
+        h[x] -= 1
+        if w:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def _discarded_by(s, t, p, k):
+    for i in range(s.pv[t, p, PV_N_RIVER]):
+        if s.river[t, p, i] == k:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def _live_draws(s, r, t):
+    """Normal draws left before the reserve (approximate with whole-stack reserves)."""
+    reserve = r.params[P_WALL_RESERVE] + s.tv[t, TV_RESERVE_EXTRA]
+    return remaining(s, t) - reserve
+
+
+@nb.njit(cache=True)
+def _kong_abort(s, r, t):
+    """abort_on_kongs: do the kongs declared so far end the hand as a draw?"""
+    mode = r.params[P_ABORT_ON_KONGS]
+    if mode == ABORT_KONGS_NONE:
+        return False
+    seats = 0
+    for q in range(r.params[P_N_PLAYERS]):
+        for i in range(s.pv[t, q, PV_N_MELDS]):
+            mt = s.melds[t, q, i, 0]
+            if mt != MELD_PUNG and mt != MELD_CHOW and mt != MELD_NONE:
+                seats += 1
+                break
+    if mode == ABORT_KONGS_THREE_PLAYERS:
+        return seats >= 3
+    if mode == ABORT_KONGS_FOUR_TWO_PLAYERS:
+        return s.tv[t, TV_N_KONGS] >= 4 and seats >= 2
+    return False
+
+
 @nb.njit(cache=True)
 def _tenpai(s, r, t, p, h):
     """Is the concealed part ``h`` (3n+1 tiles) one tile from a win of an allowed shape?"""
     shapes = r.params[P_WIN_SHAPES]
+    if _extra_active(r):
+        # the gap-work requirements bind the ready declaration too (G38, G42)
+        for x in range(34):
+            if h[x] >= 4:
+                continue
+            h[x] += 1
+            ok = _shape_win(s, r, t, p, h, shapes, np.int64(0)) and _extra_ok(s, r, t, p, h)
+            h[x] -= 1
+            if ok:
+                return True
+        return False
     if _wilds_active(s, r, t, p) or (shapes & ~_SIMPLE_SHAPES) != 0:
         return _shape_win(s, r, t, p, h, shapes, np.int64(1))
     honor_chow = r.params[P_HONOR_CHOWS]
@@ -747,6 +989,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_LAST_WALL_TILE] = 0 if can_draw_normal(s, r, t) else 1
     flags[F_KONG_REPLACEMENT] = 1 if (self_drawn and s.tv[t, TV_REPLACEMENT] != 0) else 0
     flags[F_ROBBING_KONG] = 1 if win_kind == WK_ROB_KONG else 0
+    if win_kind == WK_ROB_KONG and r.params[P_ROB_KONG_AS_SELF_DRAW] != 0:
+        flags[F_SELF_DRAWN] = 1  # G36b: scored as a self-draw ("记分按自摸计")
     flags[F_IS_DEALER] = 1 if p == dealer else 0
     first = s.tv[t, TV_FIRST_ROUND] != 0
     flags[F_HEAVENLY] = 1 if (self_drawn and p == dealer and s.tv[t, TV_N_DISCARDS] == 0) else 0
@@ -798,14 +1042,34 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     prm = r.params
     if pv[t, p, PV_WON] != 0:
         return False
-    if win_kind != WK_SELF_DRAW:
+    # robbing a kong counted as a self-draw (G36b): the self-draw-only rules do not bar it
+    as_self = win_kind == WK_SELF_DRAW or (
+        win_kind == WK_ROB_KONG and prm[P_ROB_KONG_AS_SELF_DRAW] != 0
+    )
+    if not as_self:
         if prm[P_SELF_DRAW_ONLY] != 0:
             return False
+        if prm[P_OPEN_HAND_SELF_DRAW_ONLY] != 0 and pv[t, p, PV_N_EXPOSED] != 0:
+            return False
+        if pv[t, p, PV_READY] != 0 and pv[t, p, PV_READY_KIND] == READY_MODE_SHOWN_SELF_DRAW_ONLY:
+            return False
+    if win_kind != WK_SELF_DRAW:
         lock = pv[t, p, PV_LOCK]
-        if lock != 0 and (prm[P_MISSED_WIN_LOCKOUT] < LOCKOUT_SAME_TILE or lock == tile + 1):
+        if lock != 0 and (prm[P_MW_SCOPE] == MW_SCOPE_ALL or lock == tile + 1):
+            return False
+        if pv[t, p, PV_LOCK_HAND] != 0:
+            return False
+        if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
+            return False
+        if _furiten(s, r, t, p, tile):
             return False
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
-        return False
+        if not (
+            prm[P_READY_EXEMPT_KONG_REPLACEMENT] != 0
+            and win_kind == WK_SELF_DRAW
+            and s.tv[t, TV_REPLACEMENT] != 0
+        ):
+            return False
     if prm[P_MUST_OPEN] != 0 and pv[t, p, PV_N_EXPOSED] == 0:
         return False
     shapes = prm[P_WIN_SHAPES]
@@ -820,13 +1084,16 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         _shape_win(s, r, t, p, h, shapes, np.int64(0))
         and _requirements_ok(s, r, t, p, h)
         and _void_count(s, t, p, h) == 0
+        and _extra_ok(s, r, t, p, h)
     )
     if win_kind != WK_SELF_DRAW:
         h[tile] -= 1
-    if ok and prm[P_MIN_FAN] > 0:
+    # minimum qualifying value by win kind (G43; both are >= min_fan, see RuleSpec.compile)
+    need = prm[P_MIN_FAN_SELF_DRAW] if as_self else prm[P_MIN_FAN_DISCARD]
+    if ok and need > 0:
         v = _value_with_tile(s, r, t, p, tile, win_kind, frm)
         s.items[t, p, :] = 0
-        ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= prm[P_MIN_FAN]
+        ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= need
     return ok
 
 
@@ -890,6 +1157,16 @@ def _react_options(s, r, t, p):
         wk = np.int64(WK_ROB_KONG)
         if _win_ok(s, r, t, p, k, wk, d, kind == RK_ROB_CONCEALED):
             opts |= O_WIN
+        if (
+            kind == RK_ROB_ADDED
+            and prm[P_ROB_KONG_BY_PUNG] != 0
+            and prm[P_ALLOW_PUNG] != 0
+            and s.hands[t, p, k] >= 2
+            and not _locked(s, r, t, p)
+            and not _in_void(s, t, p, k)
+            and s.pv[t, p, PV_PUNG_LOCK] != k + 1
+        ):
+            opts |= O_PUNG  # G36a: pung the added tile; the addition is void (抢叉)
         return opts
     if _win_ok(s, r, t, p, k, np.int64(WK_DISCARD), d, np.bool_(False)):
         opts |= O_WIN
@@ -900,13 +1177,22 @@ def _react_options(s, r, t, p):
     h = s.hands[t, p]
     if _in_void(s, t, p, k):
         return opts
-    if prm[P_ALLOW_PUNG] != 0 and h[k] >= 2:
+    if prm[P_NO_CLAIMS_LAST_DISCARD] != 0 and not can_draw_normal(s, r, t):
+        return opts  # G35: the last discard may only be won
+    # G27: a call and its discard must leave min_hand_after_call concealed tiles
+    held = 0
+    for j in range(34):
+        held += h[j]
+    if held - 3 < prm[P_MIN_HAND_AFTER_CALL]:
+        return opts
+    if prm[P_ALLOW_PUNG] != 0 and h[k] >= 2 and s.pv[t, p, PV_PUNG_LOCK] != k + 1:
         opts |= O_PUNG
     if prm[P_ALLOW_EXPOSED_KONG] != 0 and h[k] == 3 and remaining(s, t) > 0:
         if _void_count(s, t, p, h) == 0:
             opts |= O_KONG
     n = prm[P_N_PLAYERS]
-    if prm[P_ALLOW_CHOW] != 0 and k < 27:
+    no_chow = prm[P_OWN_DISCARD_LOCKOUT] == OWN_DISCARD_WIN_AND_CHOW and _discarded_by(s, t, p, k)
+    if prm[P_ALLOW_CHOW] != 0 and k < 27 and not no_chow:
         if prm[P_CHOW_LEFT_ONLY] == 0 or p == (d + 1) % n:
             r9 = k % 9
             forbid = prm[P_FORBID_CHOW_SAME_DISCARD] != 0
@@ -1026,12 +1312,22 @@ def legal_mask(s, r, t, mask):
         n += 1
         if _forced_win(s, r, t):
             return 1
-    if s.pv[t, p, PV_DICE_LOCK] != 0 and drawn >= 0:
+    if (s.tv[t, TV_LAST_REGION] != 0 or s.pv[t, p, PV_DICE_LOCK] != 0) and drawn >= 0:
+        # G51: in the last-tiles region the drawer wins or gives up the drawn tile;
         # 开杠 made (changsha): "一旦掷骰子后摸进任何牌掷骰子者如果不能胡则必须打出"
         mask[drawn] = True
         return n + 1
     vh = _void_count(s, t, p, h)
-    if drawn >= 0 and remaining(s, t) > 0 and vh == 0:
+    kong_turn = drawn >= 0 or prm[P_KONG_AFTER_PUNG] == KONG_AFTER_PUNG_ANY
+    if prm[P_NO_CLAIMS_LAST_DISCARD] != 0 and not can_draw_normal(s, r, t):
+        kong_turn = False  # G35: no kong after drawing the last tile
+    first_dealer = (
+        prm[P_FIRST_TURN_NO_ADDED_KONG] != 0
+        and p == s.tv[t, TV_DEALER]
+        and s.pv[t, p, PV_N_RIVER] == 0
+    )
+    kar = prm[P_KONG_AFTER_READY]
+    if kong_turn and remaining(s, t) > 0 and vh == 0:
         pungs = _pung_bits(s, t, p)
         for k in range(34):
             c = h[k]
@@ -1040,16 +1336,19 @@ def legal_mask(s, r, t, mask):
             ok = False
             if c == 4 and prm[P_ALLOW_CONCEALED_KONG] != 0:
                 ok = True
-            elif prm[P_ALLOW_ADDED_KONG] != 0 and (pungs >> k) & 1:
+            elif prm[P_ALLOW_ADDED_KONG] != 0 and (pungs >> k) & 1 and not first_dealer:
                 ok = prm[P_NO_KONG_AFTER_PUNG] == 0 or k == drawn
-            if ok and locked:
-                if k != drawn:
+            if ok and locked and kar != KONG_READY_ANY:
+                if k != drawn or kar == KONG_READY_NONE:
                     ok = False
                 else:
                     rm = 4 if c == 4 else 1
-                    h[k] -= rm
-                    ok = _tenpai(s, r, t, p, h)
-                    h[k] += rm
+                    if kar == KONG_READY_KEEP_WAITS:
+                        ok = _kong_keeps_waits(s, r, t, p, h, k, rm)
+                    else:
+                        h[k] -= rm
+                        ok = _tenpai(s, r, t, p, h)
+                        h[k] += rm
             if ok:
                 mask[KONG + k] = True
                 n += 1
@@ -1107,9 +1406,33 @@ def legal_mask(s, r, t, mask):
                 ok = _tenpai(s, r, t, p, h)
                 h[k] += 1
                 if ok:
-                    mask[READY_DISCARD + k] = True
-                    n += 1
+                    if prm[P_READY_MODE0] >= 0:
+                        mask[READY_DISCARD + k] = True
+                        n += 1
+                    if prm[P_READY_MODE1] >= 0:
+                        mask[READY_SHOWN + k] = True  # G45: the second ready kind
+                        n += 1
     return n
+
+
+@nb.njit(cache=True)
+def _kong_keeps_waits(s, r, t, p, h, k, rm):
+    """kong_after_ready="keep_waits": the waits before the draw (``h`` minus the drawn ``k``)
+    equal the waits after the kong (``h`` minus ``rm`` copies of ``k``)."""
+    before = np.zeros(34, dtype=np.bool_)
+    after = np.zeros(34, dtype=np.bool_)
+    h[k] -= 1
+    _wait_mask(s, r, t, p, h, before)
+    h[k] += 1
+    h[k] -= rm
+    _wait_mask(s, r, t, p, h, after)
+    h[k] += rm
+    any_wait = False
+    for x in range(34):
+        if before[x] != after[x]:
+            return False
+        any_wait = any_wait or after[x]
+    return any_wait
 
 
 @nb.njit(cache=True)
@@ -1333,6 +1656,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = s.tv[t, TV_MULT]
     first = -1
+    rob_self = win_kind == WK_ROB_KONG and r.params[P_ROB_KONG_AS_SELF_DRAW] != 0
     s.tv[t, TV_WINNERS] = winners  # visible to the scorer's flags (一炮三响)
     for i in range(n):
         # winners in turn order after the discarder (self-draw: the drawer)
@@ -1353,14 +1677,23 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
             changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult)
-        elif win_payments(r, v, p, frm if win_kind != WK_SELF_DRAW else -1, still, buf):
+        elif win_payments(
+            r, v, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1, still, buf
+        ):
             # the family produced the whole payment vector of this win
+            if rob_self:
+                # G36b 抢杠全包: the robbed seat pays every share of the self-draw
+                for q in range(n):
+                    if q != p and q != frm:
+                        buf[frm] += buf[q]
+                        buf[q] = 0
             for q in range(n):
                 s.pv[t, q, PV_PAY] += buf[q] * mult
-        elif win_kind == WK_SELF_DRAW:
+        elif win_kind == WK_SELF_DRAW or rob_self:
             for q in range(n):
                 if q != p:
-                    s.pv[t, q, PV_PAY] -= v * mult
+                    payer = frm if rob_self else q
+                    s.pv[t, payer, PV_PAY] -= v * mult
                     s.pv[t, p, PV_PAY] += v * mult
         else:
             s.pv[t, frm, PV_PAY] -= v * mult
@@ -1412,10 +1745,10 @@ def _draw_turn(s, r, t, q):
     if k < 0:
         _finish_draw(s, r, t)
         return
-    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW or (
-        r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
-    ):
-        s.pv[t, q, PV_LOCK] = 0
+    _lift_on_draw(s, r, t, q)
+    # G51: the last N drawable tiles (counted before this draw) are self-draw only
+    nl = r.params[P_LAST_TILES_SELF_DRAW_ONLY]
+    s.tv[t, TV_LAST_REGION] = 1 if (nl > 0 and _live_draws(s, r, t) < nl) else 0
     if q == s.tv[t, TV_DEALER]:
         s.tv[t, TV_FIRST_ROUND] = 0
     s.tv[t, TV_SEAT] = q
@@ -1477,6 +1810,10 @@ def _complete_kong(s, r, t, p, mtype, dice):
             s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_CONCEALED_KONG]
         else:
             s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_KONG]
+    if _kong_abort(s, r, t):
+        s.tv[t, TV_DICE_PENDING] = 0
+        _finish_draw(s, r, t)  # G54a: 三家杠荒牌 / four kongs by several seats
+        return
     pts = kong_points(r, mtype)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         sichuan_kong(s, r, t, p, mtype)  # 刮风下雨, paid once the robbing window has closed
@@ -1500,10 +1837,7 @@ def _complete_kong(s, r, t, p, mtype, dice):
     if k < 0:
         _finish_draw(s, r, t)
         return
-    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW or (
-        r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
-    ):
-        s.pv[t, p, PV_LOCK] = 0
+    _lift_on_draw(s, r, t, p)
     s.tv[t, TV_SEAT] = p
     s.tv[t, TV_PHASE] = PH_TURN
     s.tv[t, TV_DRAWN] = k
@@ -1543,7 +1877,7 @@ def _open_window(s, r, t, kind, k, frm):
 @internal
 def _after_claim(s, r, t, claimer, d, action):
     """A claim was applied (meld added): a claim is a move (漏和 ends), then the family hook."""
-    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_SAME_TILE:
+    if r.params[P_MW_LIFT] == MW_LIFT_ANY_MOVE:
         s.pv[t, claimer, PV_LOCK] = 0
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_on_claim(s, r, t, claimer, d, action)
@@ -1608,9 +1942,19 @@ def _resolve(s, r, t):
             _finish_win(s, r, t, winners, np.int64(WK_ROB_KONG), d, k)
         return
     if kind != RK_DISCARD:
-        mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
-        _complete_kong(s, r, t, d, mtype, s.tv[t, TV_DICE_PENDING] != 0)
-        return
+        if kind == RK_ROB_ADDED and claimer >= 0 and ca == PUNG:
+            # G36a 抢叉: the addition is void (the kong reverts to a pung) and the added tile,
+            # placed in the konger's river, is punged like a discard
+            for i in range(s.pv[t, d, PV_N_MELDS]):
+                if s.melds[t, d, i, 0] == MELD_ADDED_KONG and s.melds[t, d, i, 1] == k:
+                    s.melds[t, d, i, 0] = MELD_PUNG
+                    break
+            _add_river(s, t, d, k, np.int64(RF_ROBBED))
+            s.tv[t, TV_DICE_PENDING] = 0
+        else:
+            mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
+            _complete_kong(s, r, t, d, mtype, s.tv[t, TV_DICE_PENDING] != 0)
+            return
     if claimer < 0 and chower >= 0:
         claimer = chower
         ca = cha
@@ -1724,6 +2068,32 @@ def _declare(s, r, t, a):
 
 
 @nb.njit(cache=True)
+def _missed_win(s, r, t, p):
+    """Seat ``p`` declined a win on ``tv[TV_TILE]``: set its lockout (G49)."""
+    prm = r.params
+    ready = s.pv[t, p, PV_READY] != 0
+    if ready and prm[P_READY_LOCKOUT_WHOLE_HAND] != 0:
+        s.pv[t, p, PV_LOCK_HAND] = 1
+    if prm[P_MISSED_WIN_LOCKOUT] == LOCKOUT_NONE:
+        return
+    if ready and prm[P_MW_UNREADY_ONLY] != 0:
+        return
+    if prm[P_MW_SCOPE] == MW_SCOPE_ALL:
+        s.pv[t, p, PV_LOCK] = 1
+    else:
+        s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1  # only this kind
+
+
+@nb.njit(cache=True)
+def _lift_on_draw(s, r, t, q):
+    """Seat ``q`` drew (normal or replacement): lift its draw-bound lockouts."""
+    lift = r.params[P_MW_LIFT]
+    if lift == MW_LIFT_OWN_DRAW or lift == MW_LIFT_ANY_MOVE:
+        s.pv[t, q, PV_LOCK] = 0
+    s.pv[t, q, PV_PUNG_LOCK] = 0
+
+
+@nb.njit(cache=True)
 def apply_action(s, r, t, a):
     """Apply action ``a`` for the current player WITHOUT checking legality (callers that took
     ``a`` from ``legal_mask`` use this; everyone else calls :func:`step`)."""
@@ -1735,11 +2105,14 @@ def apply_action(s, r, t, a):
         _rec(s, t, EV_ACT, p, a)
         s.pv[t, p, PV_CHOICE] = a
         if a != WIN and s.pv[t, p, PV_CAN_WIN] != 0:
-            lk = r.params[P_MISSED_WIN_LOCKOUT]
-            if lk >= LOCKOUT_SAME_TILE:  # same-tile codes: remember the kind
-                s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1
-            elif lk != LOCKOUT_NONE:
-                s.pv[t, p, PV_LOCK] = 1
+            _missed_win(s, r, t, p)
+        if (
+            r.params[P_MISSED_PUNG_LOCKOUT] != 0
+            and a != PUNG
+            and a != WIN
+            and (s.pv[t, p, PV_OPTS] & O_PUNG) != 0
+        ):
+            s.pv[t, p, PV_PUNG_LOCK] = s.tv[t, TV_TILE] + 1  # G28
         pos += 1
         s.tv[t, TV_REACT_POS] = pos
         if pos >= s.tv[t, TV_REACT_N]:
@@ -1785,12 +2158,20 @@ def apply_action(s, r, t, a):
         return
     # discard (plain or declaring ready)
     flag = 0
-    if a >= READY_DISCARD:
+    if a >= READY_SHOWN:
+        k = a - READY_SHOWN
+        s.pv[t, p, PV_READY] = 1
+        s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE1]  # G45
+        flag = RF_READY
+    elif a >= READY_DISCARD:
         k = a - READY_DISCARD
         s.pv[t, p, PV_READY] = 1
+        s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE0]
         flag = RF_READY
     else:
         k = a
+    if r.params[P_MW_LIFT] == MW_LIFT_OWN_DISCARD:
+        s.pv[t, p, PV_LOCK] = 0
     h[k] -= 1
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
@@ -1801,6 +2182,11 @@ def apply_action(s, r, t, a):
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_DRAWN] = -1
+    if s.tv[t, TV_LAST_REGION] != 0:
+        # G51: a discard in the last-tiles region is dead (nobody claims or wins on it)
+        s.tv[t, TV_LAST_REGION] = 0
+        _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
+        return
     if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
 

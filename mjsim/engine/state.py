@@ -61,6 +61,8 @@ TV_BIRD = 39  # changsha: the bird tile (扎鸟) of the hand's win, -1 if none
 TV_SEABED0 = 40  # changsha: first seat offered the 海底 tile
 TV_SEABED_N = 41  # changsha: seats that refused the 海底 tile so far
 TV_SEABED_TAKER = 42  # changsha: 1 + the seat that took the 海底 tile (0 = none)
+# -- gapsA (48-63): win / claim / ready
+TV_LAST_REGION = 48  # 1 while the seat to act drew in the last_tiles_self_draw_only region
 # TV ranges reserved for the gap work: 48-63 win/claim/ready; 64-79 wall/dealer/carry-over;
 # 80-95 wilds/flowers/dice; 96-111 riichi.
 # ---- gapsB block (64-79): dice, dice kong, dealer succession, winds, carry-over
@@ -98,6 +100,10 @@ PV_LIABLE = 14  # 包自摸: 1 + the seat liable for this seat's self-draw (0 = 
 PV_KONG_FROM = 15  # exposed kong claimed from a discard: 8 * (kong number) + 1 + its discarder
 PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LEDGER0 + receiver]
 PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
+# -- gapsA (32-39): win / claim / ready
+PV_LOCK_HAND = 32  # 1: missed win after a ready declaration, no discard win this hand
+PV_READY_KIND = 33  # READY_MODE_* of the seat's ready declaration (valid when PV_READY != 0)
+PV_PUNG_LOCK = 34  # missed_pung_lockout: 1 + the kind whose pung was passed (0 = none)
 PV_OPTS = 35  # the O_* option bits of the seat in the open reaction window
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.

@@ -50,6 +50,36 @@ P_SCORING = 38
 P_KONG_PAYMENT_TIMING = 39
 P_N_WILD_KINDS = 40
 P_FORCED_WIN_TILES = 41  # live wall <= this: a seat that can win must win (sichuan, 0 = off)
+# ---- win / claim / ready / lockout rules (gapsA, range 48-79; docs/spec_gaps.md G25-G51)
+P_MW_SCOPE = 48  # missed-win lockout scope: MW_SCOPE_* (derived from missed_win_scope)
+P_MW_LIFT = 49  # what lifts a missed-win lockout: MW_LIFT_* (derived from missed_win_lift)
+P_MW_UNREADY_ONLY = 50  # the missed-win lockout binds only seats that have not declared ready
+P_OWN_DISCARD_LOCKOUT = 51  # OWN_DISCARD_* (furiten / 曾放过的牌不能上不能和)
+P_READY_LOCKOUT_WHOLE_HAND = 52  # a ready seat that passes a win is locked out for the hand
+P_MIN_FAN_DISCARD = 53  # minimum qualifying value of a discard (or robbing) win
+P_MIN_FAN_SELF_DRAW = 54  # minimum qualifying value of a self-draw win
+P_ROB_KONG_BY_PUNG = 55  # a tile added to a kong may be punged instead of won
+P_ROB_KONG_AS_SELF_DRAW = 56  # robbing a kong counts as a self-draw; the robbed seat pays all
+P_WIN_FILTER = 57  # WIN_FILTER_* regional win predicate (mjsim.engine.win_filters)
+P_SEVEN_PAIRS_QUADS = 58  # seven pairs may hold four of a kind as two pairs (1) or not (0)
+P_KONG_AFTER_READY = 59  # KONG_READY_* kongs a ready (locked) seat may declare
+P_NO_CLAIMS_LAST_DISCARD = 60  # the discard after the last wall tile may only be won
+P_OPEN_HAND_SELF_DRAW_ONLY = 61  # after a chow/pung/exposed kong: self-draw wins only
+P_TERMINAL_RULE = 62  # TERMINAL_* (must_have_terminal is TERMINAL_OR_HONOR)
+P_MUST_HAVE_CHOW = 63  # a win needs a chow (exposed or concealed)
+P_DISCARD_WIN_REQUIRES_READY = 64  # a discard win needs a prior ready declaration
+P_READY_EXEMPT_KONG_REPLACEMENT = 65  # must_be_ready waived for a win on a kong replacement
+P_KONG_AFTER_PUNG = 66  # KONG_AFTER_PUNG_* (no_kong_after_pung is NEVER_WITH_HELD_FOURTH)
+P_MIN_HAND_AFTER_CALL = 67  # concealed tiles a call (and its discard) must leave, >= 1
+P_SINGLE_TILE_WIN = 68  # SINGLE_TILE_* (手把一)
+P_MISSED_PUNG_LOCKOUT = 69  # a passed pung may not be claimed again before the seat's next draw
+P_LAST_TILES_SELF_DRAW_ONLY = 70  # the last N drawable tiles: self-draw only, dead discards
+P_ABORT_ON_KONGS = 71  # ABORT_KONGS_*
+P_FIRST_TURN_NO_ADDED_KONG = 72  # the dealer may not declare an added kong on its first turn
+P_MUST_HAVE_258_TILE = 73  # a standard win holds at least one 2, 5 or 8
+P_READY_MODE0 = 74  # READY_MODE_* declared by READY_DISCARD + k (-1 = none)
+P_READY_MODE1 = 75  # READY_MODE_* declared by READY_SHOWN + k (-1 = none)
+P_FREE_HONORS = 76  # all_honors_free: 0 = any honours, 1 = winds only
 # Index ranges reserved for the issue-3 gap work (so parallel additions never collide):
 #   48-79 win / claim / ready / lockout rules; 80-111 wall, dealer, winds, carry-over;
 #   112-143 wild tiles, flowers, dice; 144-159 riichi.
@@ -90,6 +120,11 @@ SHAPE_THIRTEEN_ORPHANS = 4
 SHAPE_KNITTED = 8
 SHAPE_KNITTED_STRAIGHT = 16
 SHAPE_SHISANLAN = 32
+SHAPE_SEVEN_PAIRS_DISTINCT = 64  # compiled from seven_pairs_quads=False (kernel constant)
+SHAPE_ALL_258_FREE = (
+    256  # every tile a 2/5/8 of a suit, no structure (将将胡; checked in the engine)
+)
+SHAPE_ALL_HONORS_FREE = 512  # every tile an honour, no structure (风一色 / 乱风; in the engine)
 SHAPE_CODES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
@@ -97,6 +132,8 @@ SHAPE_CODES = {
     "knitted": SHAPE_KNITTED,
     "knitted_straight": SHAPE_KNITTED_STRAIGHT,
     "shisanlan": SHAPE_SHISANLAN,
+    "all_258_free": SHAPE_ALL_258_FREE,
+    "all_honors_free": SHAPE_ALL_HONORS_FREE,
 }
 
 PAIR_ANY = 0
@@ -118,11 +155,13 @@ SUIT_NONE = 0
 SUIT_MISSING_ONE = 1  # at most two suits in the winning hand (缺一门)
 SUIT_ALL_THREE = 2  # all three suits present (三门齐)
 SUIT_ONE_SUIT_8 = 3  # at least 8 tiles of one suit (一门八张)
+SUIT_AT_LEAST_TWO = 4  # at least two suits (no one-suit hand; honours are no suit) (gapsA, G38)
 SUIT_CODES = {
     "none": SUIT_NONE,
     "missing_one": SUIT_MISSING_ONE,
     "all_three": SUIT_ALL_THREE,
     "one_suit_8": SUIT_ONE_SUIT_8,
+    "at_least_two": SUIT_AT_LEAST_TWO,
 }
 
 LOCKOUT_NONE = 0
@@ -231,3 +270,96 @@ SCORING_CODES = {
     "jipinghu": SCORING_JIPINGHU,
     "changsha": SCORING_CHANGSHA,
 }
+
+
+# ---- gapsA enum codes
+MW_SCOPE_ALL = 0  # every discard win (all waits) is locked
+MW_SCOPE_TILE = 1  # only the passed kind is locked
+MW_SCOPE_CODES = {"all_waits": MW_SCOPE_ALL, "tile": MW_SCOPE_TILE}
+
+MW_LIFT_NEVER = 0  # the lockout lasts the whole hand
+MW_LIFT_OWN_DRAW = 1  # lifted by the seat's next draw (replacement draws included)
+MW_LIFT_ANY_MOVE = 2  # lifted by the seat's next draw or claim (动牌: 碰、上、杠、摸)
+MW_LIFT_OWN_DISCARD = 3  # lifted by the seat's next discard
+MW_LIFT_CODES = {
+    "own_draw": MW_LIFT_OWN_DRAW,
+    "any_move": MW_LIFT_ANY_MOVE,
+    "own_discard": MW_LIFT_OWN_DISCARD,
+}
+
+OWN_DISCARD_NONE = 0
+OWN_DISCARD_WIN = 1  # furiten: no discard win while any wait is among one's own discards
+OWN_DISCARD_WIN_AND_CHOW = 2  # a kind once discarded may never be chowed or won by that seat
+OWN_DISCARD_CODES = {
+    "none": OWN_DISCARD_NONE,
+    "win": OWN_DISCARD_WIN,
+    "win_and_chow": OWN_DISCARD_WIN_AND_CHOW,
+}
+
+WIN_FILTER_NONE = 0
+WIN_FILTER_CHANGCHUN = 1  # pung requirement waived by any kong or a dragon pair as the eye
+WIN_FILTER_HARBIN = 2  # a pair of 红中 counts as the required pung
+WIN_FILTER_RIZHAO = 3  # seven pairs need a 2-5-8 pair
+WIN_FILTER_CODES = {
+    "none": WIN_FILTER_NONE,
+    "changchun": WIN_FILTER_CHANGCHUN,
+    "harbin": WIN_FILTER_HARBIN,
+    "rizhao": WIN_FILTER_RIZHAO,
+}
+
+KONG_READY_STILL_READY = 0  # only the drawn tile, and the hand is still ready after it (today)
+KONG_READY_KEEP_WAITS = 1  # only the drawn tile, and the waits are unchanged
+KONG_READY_ANY = 2  # any kong the hand allows
+KONG_READY_NONE = 3  # no kong after declaring ready
+KONG_READY_CODES = {
+    "still_ready": KONG_READY_STILL_READY,
+    "keep_waits": KONG_READY_KEEP_WAITS,
+    "any": KONG_READY_ANY,
+    "none": KONG_READY_NONE,
+}
+
+TERMINAL_NONE = 0
+TERMINAL_TERMINAL = 1  # a 1 or 9 of a suit
+TERMINAL_OR_HONOR = 2  # a 1, 9 or honour (幺九); what must_have_terminal=True means
+TERMINAL_OR_RED = 3  # a 1, 9 or 红中
+TERMINAL_OR_DRAGON_PUNG = 4  # a 1, 9 or a dragon pung/kong
+TERMINAL_CODES = {
+    "none": TERMINAL_NONE,
+    "terminal": TERMINAL_TERMINAL,
+    "terminal_or_honor": TERMINAL_OR_HONOR,
+    "terminal_or_red": TERMINAL_OR_RED,
+    "terminal_or_dragon_pung": TERMINAL_OR_DRAGON_PUNG,
+}
+
+KONG_AFTER_PUNG_NEXT_TURN = 0  # no kong in a turn that began with a claim (today's engine)
+KONG_AFTER_PUNG_NEVER_HELD = 1  # also: a pung is upgraded only with a drawn fourth tile
+KONG_AFTER_PUNG_ANY = 2  # kongs also in the turn of the claim
+KONG_AFTER_PUNG_CODES = {
+    "next_turn": KONG_AFTER_PUNG_NEXT_TURN,
+    "never_with_held_fourth": KONG_AFTER_PUNG_NEVER_HELD,
+    "any": KONG_AFTER_PUNG_ANY,
+}
+
+SINGLE_TILE_ANY = 0
+SINGLE_TILE_ALL_PUNGS = 1  # a win with one concealed tile (手把一) only with no chow meld
+SINGLE_TILE_CODES = {"any": SINGLE_TILE_ANY, "all_pungs_only": SINGLE_TILE_ALL_PUNGS}
+
+ABORT_KONGS_NONE = 0
+ABORT_KONGS_THREE_PLAYERS = 1  # kongs by three different seats: drawn hand (三家杠荒牌)
+ABORT_KONGS_FOUR_TWO_PLAYERS = 2  # a fourth kong, by at least two seats: drawn hand
+ABORT_KONGS_CODES = {
+    "none": ABORT_KONGS_NONE,
+    "three_players": ABORT_KONGS_THREE_PLAYERS,
+    "four_kongs_two_players": ABORT_KONGS_FOUR_TWO_PLAYERS,
+}
+
+READY_MODE_HIDDEN = 0  # 暗听: nothing shown
+READY_MODE_SHOWN = 1  # 明楼 / 明打: the hand is exposed
+READY_MODE_SHOWN_SELF_DRAW_ONLY = 2  # 明摸: exposed, and self-draw wins only
+READY_MODE_CODES = {
+    "hidden": READY_MODE_HIDDEN,
+    "shown": READY_MODE_SHOWN,
+    "shown_self_draw_only": READY_MODE_SHOWN_SELF_DRAW_ONLY,
+}
+
+FREE_HONORS_CODES = {"any": 0, "winds": 1}

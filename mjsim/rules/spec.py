@@ -125,6 +125,21 @@ class RuleSpec:
     forbid_chow_same_discard: bool = False  # after a chow, may not discard the claimed kind nor the
     # kind completing the same sequence at the other end (no 吃完打同张 / 换张)
     ready_locks_hand: bool = True  # after declaring ready the seat discards only its drawn tile
+    # -- calls: gapsA block (docs/spec_gaps.md G25 G27 G28 G30 G33 G35)
+    kong_after_pung: str = "next_turn"  # "next_turn" (no kong in a turn begun by a claim: the
+    # engine's rule so far) | "never_with_held_fourth" (also: a pung is upgraded only with a drawn
+    # fourth tile; = no_kong_after_pung=True) | "any" (kongs also in the turn of the claim)
+    kong_after_ready: str = "still_ready"  # kongs a locked ready seat may declare: "still_ready"
+    # (the drawn tile, still ready after it) | "keep_waits" (the drawn tile, waits unchanged) |
+    # "any" | "none"
+    min_hand_after_call: int = 1  # concealed tiles a chow/pung/kong plus its discard must leave
+    # (harbin 4: "不能吃碰后只剩余一张牌")
+    missed_pung_lockout: bool = False  # a seat that passes a pung may not pung that kind again
+    # before its own next draw (taiyuan "若第一次未碰，在自己未摸下一张牌的一圈内不可再碰")
+    first_turn_no_added_kong: bool = False  # the dealer may not declare an added kong on its
+    # first turn (changchun "庄家第一手不允许补杠")
+    no_claims_on_last_discard: bool = False  # the discard after the last wall tile may only be
+    # won, and no kong after drawing the last tile (guobiao 妙手回春 note)
     # -- gapsB: Changsha 开杠 (spec_gaps.md G32)
     dice_kong: bool = False  # own-turn kongs may also be declared as KONG_DICE + k when the hand is
     # ready after the kong: the replacement is the top tile of the d-th stack from the tail
@@ -155,6 +170,39 @@ class RuleSpec:
     multi_winner: str = "all"  # "all" (every claimant wins) | "nearest" (head bump: first in turn
     # order after the discarder)
     rob_kong: str = "added"  # "none" | "added" | "added_and_concealed"
+    # -- winning: gapsA block (docs/spec_gaps.md G34 G36-G45 G47 G49)
+    missed_win_scope: str = "auto"  # "auto" (from missed_win_lockout) | "all_waits" | "tile"
+    missed_win_lift: str = "auto"  # "auto" (from missed_win_lockout) | "own_draw" | "any_move"
+    # (draw, chow, pung or kong: 动牌) | "own_discard"; ignored for "whole_hand"
+    missed_win_unready_only: bool = False  # the lockout binds only seats not declared ready
+    # (yantai "在没有听牌状态下，在同一圈牌里不能弃先和后")
+    own_discard_lockout: str = "none"  # "none" | "win" (furiten: no discard win while a wait is
+    # among one's own discards) | "win_and_chow" (a kind once discarded may never be chowed or won
+    # by that seat: jiangnan "曾放过的牌既不能上，更不能和")
+    ready_lockout_whole_hand: bool = False  # a ready seat that passes a win may not win on a
+    # discard for the rest of the hand (riichi)
+    min_fan_discard: int = 0  # extra minimum qualifying value of a discard / robbing win
+    min_fan_self_draw: int = 0  # extra minimum qualifying value of a self-draw win
+    rob_kong_by_pung: bool = False  # a tile added to a kong may be punged (the addition is void)
+    rob_kong_as_self_draw: bool = False  # robbing a kong counts as a self-draw: legal under
+    # self_draw_only, scored as a self-draw, the robbed seat pays every share (抢杠全包)
+    win_filter: str = "none"  # regional win predicate (mjsim.engine.win_filters): "none" |
+    # "changchun" | "harbin" | "rizhao"; applied to WIN and to the ready declaration
+    seven_pairs_quads: bool = True  # seven pairs may hold a four of a kind as two pairs
+    free_honors: str = "any"  # all_honors_free shape: "any" honours | "winds" only (rizhao)
+    open_hand_self_draw_only: bool = False  # after a chow/pung/exposed kong only self-draw wins
+    # (beijing "吃碰后只能自摸，不能捉铳")
+    terminal_rule: str = "none"  # "none" | "terminal" | "terminal_or_honor" | "terminal_or_red"
+    # | "terminal_or_dragon_pung"; must_have_terminal=True is "terminal_or_honor"
+    must_have_chow: bool = False  # a win needs a chow (exposed or in the concealed hand)
+    must_have_258_tile: bool = False  # a standard win holds at least one 2, 5 or 8
+    discard_win_requires_ready: bool = False  # a discard win needs a ready declaration
+    ready_exempt_kong_replacement: bool = False  # must_be_ready waived for a kong-replacement
+    # self-draw (rizhao "必须听牌才能和牌（杠开除外）")
+    single_tile_win: str = "any"  # "any" | "all_pungs_only" (手把一 wins only without chows)
+    ready_modes: tuple[str, ...] = ("hidden",)  # 1 or 2 of "hidden" | "shown" |
+    # "shown_self_draw_only": the first is declared by READY_DISCARD + k, the second by
+    # READY_SHOWN + k (a shown hand is exposed; shown_self_draw_only forbids discard wins)
 
     # ---- end of the wall
     wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
@@ -169,6 +217,11 @@ class RuleSpec:
     # reserve_per_kong (yantai/weihai: +2 exposed or added, +4 concealed)
     reserve_free_kongs: int = 0  # the first N kongs of the hand keep the reserve unchanged
     # (changchun/taiyuan/beijing "1杠留7墩, 2杠留8墩": 1)
+    # -- end of the wall: gapsA block (docs/spec_gaps.md G51, G54a)
+    last_tiles_self_draw_only: int = 0  # the last N drawable tiles: each drawer may only win by
+    # self-draw or discard the drawn tile, which nobody may claim or win on; no kong, no ready
+    abort_on_kongs: str = "none"  # "none" | "three_players" (kongs by three different seats end
+    # the hand as a draw: beijing "三家杠荒牌") | "four_kongs_two_players" (riichi 四槓散了)
 
     # ---- pre-play choices and long hands
     missing_suit_choice: bool = False  # each seat chooses a suit to void before play (定缺)
@@ -212,7 +265,7 @@ class RuleSpec:
 
     def __post_init__(self) -> None:
         # normalise sequences given as lists (from JSON / the command line)
-        for name in ("tile_counts", "wild_tiles", "win_shapes", "score_values"):
+        for name in ("tile_counts", "wild_tiles", "win_shapes", "score_values", "ready_modes"):
             v = getattr(self, name)
             if isinstance(v, list):
                 object.__setattr__(self, name, tuple(v))
@@ -297,8 +350,11 @@ class RuleSpec:
         _enum("missed_win_lockout", self.missed_win_lockout, P.LOCKOUT_CODES)
         _enum("multi_winner", self.multi_winner, P.MULTI_CODES)
         _enum("rob_kong", self.rob_kong, P.ROB_CODES)
-        if self.rob_kong != "none" and self.self_draw_only:
-            raise ValueError("RuleSpec.rob_kong must be 'none' when self_draw_only=True")
+        if self.rob_kong != "none" and self.self_draw_only and not self.rob_kong_as_self_draw:
+            raise ValueError(
+                "RuleSpec.rob_kong must be 'none' when self_draw_only=True "
+                "(unless rob_kong_as_self_draw=True)"
+            )
         if self.rob_kong == "added" and not self.allow_added_kong:
             raise ValueError("RuleSpec.rob_kong='added' but allow_added_kong=False")
         dealt = self.n_players * self.hand_size + 1
@@ -372,6 +428,74 @@ class RuleSpec:
         if len(self.score_values) > 32:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
+        self._validate_win_claim_ready()
+
+    def _validate_win_claim_ready(self) -> None:
+        """gapsA fields (docs/spec_gaps.md G25-G51)."""
+        _enum("kong_after_pung", self.kong_after_pung, P.KONG_AFTER_PUNG_CODES)
+        if self.no_kong_after_pung and self.kong_after_pung == "any":
+            raise ValueError(
+                "RuleSpec.kong_after_pung='any' contradicts no_kong_after_pung=True "
+                "(= 'never_with_held_fourth')"
+            )
+        _enum("kong_after_ready", self.kong_after_ready, P.KONG_READY_CODES)
+        if not isinstance(self.min_hand_after_call, int) or not 1 <= self.min_hand_after_call <= 13:
+            raise ValueError(
+                f"RuleSpec.min_hand_after_call={self.min_hand_after_call!r} must be an integer "
+                "1..13"
+            )
+        if self.missed_win_scope != "auto":
+            _enum("missed_win_scope", self.missed_win_scope, P.MW_SCOPE_CODES)
+        if self.missed_win_lift != "auto":
+            _enum("missed_win_lift", self.missed_win_lift, P.MW_LIFT_CODES)
+        lk = self.missed_win_lockout
+        if lk.startswith("same_tile") and self.missed_win_scope == "all_waits":
+            raise ValueError(
+                f"RuleSpec.missed_win_scope='all_waits' contradicts missed_win_lockout={lk!r}"
+            )
+        implied = {"same_tile_until_move": "any_move", "same_tile_until_next_draw": "own_draw"}
+        if lk in implied and self.missed_win_lift not in ("auto", implied[lk]):
+            raise ValueError(
+                f"RuleSpec.missed_win_lift={self.missed_win_lift!r} contradicts "
+                f"missed_win_lockout={lk!r} (lifted by {implied[lk]!r})"
+            )
+        _enum("own_discard_lockout", self.own_discard_lockout, P.OWN_DISCARD_CODES)
+        if self.own_discard_lockout == "win_and_chow" and not self.allow_chow:
+            pass  # the chow half is moot without chows; the win half still applies
+        for name in ("min_fan_discard", "min_fan_self_draw"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
+        if self.rob_kong_by_pung and self.rob_kong == "none":
+            raise ValueError("RuleSpec.rob_kong_by_pung=True needs rob_kong != 'none'")
+        if self.rob_kong_as_self_draw and self.rob_kong == "none":
+            raise ValueError("RuleSpec.rob_kong_as_self_draw=True needs rob_kong != 'none'")
+        _enum("win_filter", self.win_filter, P.WIN_FILTER_CODES)
+        _enum("free_honors", self.free_honors, P.FREE_HONORS_CODES)
+        _enum("terminal_rule", self.terminal_rule, P.TERMINAL_CODES)
+        if self.must_have_terminal and self.terminal_rule not in ("none", "terminal_or_honor"):
+            raise ValueError(
+                f"RuleSpec.terminal_rule={self.terminal_rule!r} contradicts "
+                "must_have_terminal=True (= 'terminal_or_honor')"
+            )
+        if self.discard_win_requires_ready and not self.allow_ready:
+            raise ValueError("RuleSpec.discard_win_requires_ready=True needs allow_ready=True")
+        if self.ready_exempt_kong_replacement and not self.must_be_ready:
+            raise ValueError("RuleSpec.ready_exempt_kong_replacement=True needs must_be_ready=True")
+        _enum("single_tile_win", self.single_tile_win, P.SINGLE_TILE_CODES)
+        modes = self.ready_modes
+        if not 1 <= len(modes) <= 2 or len(set(modes)) != len(modes):
+            raise ValueError(
+                f"RuleSpec.ready_modes={modes!r} must name 1 or 2 different ready kinds"
+            )
+        for m in modes:
+            _enum("ready_modes", m, P.READY_MODE_CODES)
+        if tuple(modes) != ("hidden",) and not self.allow_ready:
+            raise ValueError(f"RuleSpec.ready_modes={modes!r} needs allow_ready=True")
+        v = self.last_tiles_self_draw_only
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 16:
+            raise ValueError(f"RuleSpec.last_tiles_self_draw_only={v!r} must be an integer 0..16")
+        _enum("abort_on_kongs", self.abort_on_kongs, P.ABORT_KONGS_CODES)
 
     # ------------------------------------------------------------------ helpers
     def replace(self, **overrides: Any) -> RuleSpec:
@@ -465,6 +589,7 @@ class RuleSpec:
         p[P.P_COUNT_DEALER_REPEATS] = self.count_dealer_repeats
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
+        self._compile_win_claim_ready(p)
         wild = np.zeros(N_KINDS, dtype=np.uint8)
         for k in self.wild_tiles:
             wild[int(k)] = 1
@@ -472,6 +597,59 @@ class RuleSpec:
         table = np.zeros(32, dtype=np.int64)
         table[: len(self.score_values)] = self.score_values
         return CompiledRules(p, counts, wild, table)
+
+    def _compile_win_claim_ready(self, p: np.ndarray) -> None:
+        """gapsA fields -> params 48-79 (see mjsim.rules.params)."""
+        lk = self.missed_win_lockout
+        scope = self.missed_win_scope
+        if scope == "auto":
+            scope = "tile" if lk.startswith("same_tile") else "all_waits"
+        lift = self.missed_win_lift
+        if lift == "auto":
+            lift = "any_move" if lk == "same_tile_until_move" else "own_draw"
+        p[P.P_MW_SCOPE] = P.MW_SCOPE_CODES[scope]
+        p[P.P_MW_LIFT] = P.MW_LIFT_NEVER if lk == "whole_hand" else P.MW_LIFT_CODES[lift]
+        p[P.P_MW_UNREADY_ONLY] = self.missed_win_unready_only
+        p[P.P_OWN_DISCARD_LOCKOUT] = P.OWN_DISCARD_CODES[self.own_discard_lockout]
+        p[P.P_READY_LOCKOUT_WHOLE_HAND] = self.ready_lockout_whole_hand
+        p[P.P_MIN_FAN_DISCARD] = max(self.min_fan, self.min_fan_discard)
+        p[P.P_MIN_FAN_SELF_DRAW] = max(self.min_fan, self.min_fan_self_draw)
+        p[P.P_ROB_KONG_BY_PUNG] = self.rob_kong_by_pung
+        p[P.P_ROB_KONG_AS_SELF_DRAW] = self.rob_kong_as_self_draw
+        p[P.P_WIN_FILTER] = P.WIN_FILTER_CODES[self.win_filter]
+        p[P.P_SEVEN_PAIRS_QUADS] = self.seven_pairs_quads
+        if not self.seven_pairs_quads and p[P.P_WIN_SHAPES] & P.SHAPE_SEVEN_PAIRS:
+            p[P.P_WIN_SHAPES] += P.SHAPE_SEVEN_PAIRS_DISTINCT - P.SHAPE_SEVEN_PAIRS
+        p[P.P_FREE_HONORS] = P.FREE_HONORS_CODES[self.free_honors]
+        p[P.P_KONG_AFTER_READY] = P.KONG_READY_CODES[self.kong_after_ready]
+        p[P.P_NO_CLAIMS_LAST_DISCARD] = self.no_claims_on_last_discard
+        p[P.P_OPEN_HAND_SELF_DRAW_ONLY] = self.open_hand_self_draw_only
+        term = self.terminal_rule
+        if self.must_have_terminal:
+            term = "terminal_or_honor"
+        p[P.P_TERMINAL_RULE] = P.TERMINAL_CODES[term]
+        if term == "terminal_or_honor":
+            p[P.P_MUST_HAVE_TERMINAL] = 1  # the engine's older check applies it
+        p[P.P_MUST_HAVE_CHOW] = self.must_have_chow
+        p[P.P_DISCARD_WIN_REQUIRES_READY] = self.discard_win_requires_ready
+        p[P.P_READY_EXEMPT_KONG_REPLACEMENT] = self.ready_exempt_kong_replacement
+        kap = self.kong_after_pung
+        if self.no_kong_after_pung:
+            kap = "never_with_held_fourth"
+            p[P.P_NO_KONG_AFTER_PUNG] = 1
+        p[P.P_KONG_AFTER_PUNG] = P.KONG_AFTER_PUNG_CODES[kap]
+        if kap == "never_with_held_fourth":
+            p[P.P_NO_KONG_AFTER_PUNG] = 1
+        p[P.P_MIN_HAND_AFTER_CALL] = self.min_hand_after_call
+        p[P.P_SINGLE_TILE_WIN] = P.SINGLE_TILE_CODES[self.single_tile_win]
+        p[P.P_MISSED_PUNG_LOCKOUT] = self.missed_pung_lockout
+        p[P.P_LAST_TILES_SELF_DRAW_ONLY] = self.last_tiles_self_draw_only
+        p[P.P_ABORT_ON_KONGS] = P.ABORT_KONGS_CODES[self.abort_on_kongs]
+        p[P.P_FIRST_TURN_NO_ADDED_KONG] = self.first_turn_no_added_kong
+        p[P.P_MUST_HAVE_258_TILE] = self.must_have_258_tile
+        modes = list(self.ready_modes)
+        p[P.P_READY_MODE0] = P.READY_MODE_CODES[modes[0]]
+        p[P.P_READY_MODE1] = P.READY_MODE_CODES[modes[1]] if len(modes) > 1 else -1
 
 
 def field_names() -> list[str]:

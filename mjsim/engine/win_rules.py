@@ -1,0 +1,215 @@
+"""Jitted win requirements added for the issue-3 gap work (win / claim / ready group).
+
+Each function reads a seat's concealed counts ``h`` (``uint8[>=34]``, the winning tile included)
+and its meld rows ``melds`` (``int8[MAX_MELDS, 3]``, rows ``(meld_type, tile, source)``), plus the
+compiled ``params`` (``int64[NP]``, :mod:`mjsim.rules.params`). They are called by
+:mod:`mjsim.engine.core` for the WIN action and for the ready declaration; nothing here touches
+the game state.
+
+Rule sources (``/work/shared/rules``; docs/spec_gaps.md gives the whole list):
+
+- ``free_shape_ok``: 将将胡 / 将一色 "玩家手上每一张牌都为 2 、 5 、 8" (variants_A.md §2.4); 风一色 /
+  乱风 "全副牌都是风向牌，可以是乱风向的牌" (A §1.5); rizhao winds only (B §35).
+- ``terminal_ok``: changchun "不能缺1，9，当手牌中有风、字牌的时候可免1、9" (A §8.4); harbin
+  "红中就可代替这个“幺九牌条件”" (A §10.4); neimenggu "必须有幺九或箭刻" (B §16).
+- ``suit count``: harbin "清一色不能听，必须有两种色以上。（注：红中不算色）" (A §10.4).
+- ``win_filter``: changchun "使用红中、发财、白板做将牌时可免" (A §8.4); harbin "红中" pair as the
+  pung (A §10.4); rizhao "但必须至少有一对是258" (B §35).
+- ``has_258_tile``: yantai "添加和牌牌型中有且至少有２、５、８中的一个" (B §32).
+- ``single_tile_ok``: changchun "胡牌时只有飘胡允许手把一" (A §8.4).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.rules.params import (
+    P_FREE_HONORS,
+    P_MUST_HAVE_258_TILE,
+    P_SINGLE_TILE_WIN,
+    P_SUIT_RULE,
+    P_TERMINAL_RULE,
+    P_WIN_FILTER,
+    SHAPE_ALL_258_FREE,
+    SHAPE_ALL_HONORS_FREE,
+    SINGLE_TILE_ALL_PUNGS,
+    SUIT_AT_LEAST_TWO,
+    TERMINAL_OR_DRAGON_PUNG,
+    TERMINAL_OR_RED,
+    TERMINAL_TERMINAL,
+    WIN_FILTER_CHANGCHUN,
+    WIN_FILTER_HARBIN,
+    WIN_FILTER_NONE,
+)
+
+FREE_SHAPES = SHAPE_ALL_258_FREE | SHAPE_ALL_HONORS_FREE
+
+
+@nb.njit(cache=True)
+def _is_258(k):
+    return k < 27 and (k % 9 == 1 or k % 9 == 4 or k % 9 == 7)
+
+
+@nb.njit(cache=True)
+def _free_kind(k, shape, winds_only):
+    if shape == SHAPE_ALL_258_FREE:
+        return _is_258(k)
+    if winds_only:
+        return 27 <= k <= 30
+    return k >= 27
+
+
+@nb.njit(cache=True)
+def free_shape_ok(params, h, wild, use_wild, melds, shapes):
+    """True if the hand is a structure-free win of one of the ``shapes`` bits in FREE_SHAPES:
+    every natural tile (concealed ``h``, wilds ``wild[k] != 0`` excluded when ``use_wild``, and
+    every meld) is a
+    2/5/8 of a suit (``all_258_free``) or an honour (``all_honors_free``; winds only when
+    ``free_honors="winds"``). The caller checks the tile count (3n + 2)."""
+    winds_only = params[P_FREE_HONORS] != 0
+    for shape in (SHAPE_ALL_258_FREE, SHAPE_ALL_HONORS_FREE):
+        if (shapes & shape) == 0:
+            continue
+        ok = True
+        for k in range(34):
+            if (
+                h[k] != 0
+                and not (use_wild and wild[k] != 0)
+                and not _free_kind(k, shape, winds_only)
+            ):
+                ok = False
+                break
+        if ok:
+            for i in range(melds.shape[0]):
+                mt = melds[i, 0]
+                if mt == MELD_NONE:
+                    continue
+                if mt == MELD_CHOW or not _free_kind(np.int64(melds[i, 1]), shape, winds_only):
+                    ok = False
+                    break
+        if ok:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def _tally(h, melds, suit):
+    """suit[0..3] += tiles per suit / honours; flags bits: 1 terminal, 2 honour, 4 red, 8 dragon
+    pung, 16 pung/kong (meld or concealed triplet), 32 a 2/5/8 tile, 64 a chow meld, 128 a kong
+    meld."""
+    f = 0
+    for k in range(34):
+        c = h[k]
+        if c == 0:
+            continue
+        suit[min(k // 9, 3)] += c
+        if k < 27:
+            if k % 9 == 0 or k % 9 == 8:
+                f |= 1
+            if k % 9 == 1 or k % 9 == 4 or k % 9 == 7:
+                f |= 32
+        else:
+            f |= 2
+            if k == 33:
+                f |= 4
+            if c >= 3 and k >= 31:
+                f |= 8
+        if c >= 3:
+            f |= 16
+    for i in range(melds.shape[0]):
+        mt = melds[i, 0]
+        if mt == MELD_NONE:
+            continue
+        k = np.int64(melds[i, 1])
+        if mt == MELD_CHOW:
+            suit[k // 9] += 3
+            f |= 64
+            if k % 9 == 0 or k % 9 == 6:
+                f |= 1
+            f |= 32  # any three consecutive ranks hold a 2, 5 or 8
+            continue
+        suit[min(k // 9, 3)] += 3
+        f |= 16
+        if mt != MELD_PUNG:
+            f |= 128
+        if k < 27:
+            if k % 9 == 0 or k % 9 == 8:
+                f |= 1
+            if k % 9 == 1 or k % 9 == 4 or k % 9 == 7:
+                f |= 32
+        else:
+            f |= 2
+            if k == 33:
+                f |= 4
+            if k >= 31:
+                f |= 8
+    return f
+
+
+@nb.njit(cache=True)
+def requirements_ok(params, h, melds, exempt_258):
+    """The gap-work win requirements over concealed ``h`` (winning tile included) and ``melds``:
+    suit_rule="at_least_two", terminal_rule (all but "terminal_or_honor", which the engine's
+    older must_have_terminal check applies), single_tile_win, must_have_258_tile (waived when
+    ``exempt_258``: the caller found a seven-pairs / thirteen-orphans win) and win_filter."""
+    suit = np.zeros(4, dtype=np.int64)
+    f = _tally(h, melds, suit)
+    if params[P_SUIT_RULE] == SUIT_AT_LEAST_TWO:
+        n = 0
+        for i in range(3):
+            if suit[i] > 0:
+                n += 1
+        if n < 2:
+            return False
+    tr = params[P_TERMINAL_RULE]
+    if tr == TERMINAL_TERMINAL and (f & 1) == 0:
+        return False
+    if tr == TERMINAL_OR_RED and (f & 5) == 0:
+        return False
+    if tr == TERMINAL_OR_DRAGON_PUNG and (f & 9) == 0:
+        return False
+    if params[P_SINGLE_TILE_WIN] == SINGLE_TILE_ALL_PUNGS and (f & 64) != 0:
+        n = 0
+        for k in range(34):
+            n += h[k]
+        if n == 2:
+            return False
+    if params[P_MUST_HAVE_258_TILE] != 0 and (f & 32) == 0 and not exempt_258:
+        return False
+    return win_filter(params[P_WIN_FILTER], h, melds, f)
+
+
+@nb.njit(cache=True)
+def win_filter(fid, h, melds, f):
+    """The ``win_filter`` hook: a regional win predicate, a switch on the family id ``fid``
+    (``WIN_FILTER_*``). ``f``: the bits of :func:`_tally`. The variants using a filter that
+    replaces the pung requirement set ``must_have_pung=False``.
+
+    - changchun: a pung/kong is needed, or a dragon pair as the eye (with no honour chows a
+      dragon held exactly twice in a complete hand IS the eye): "使用红中、发财、白板做将牌时可免".
+    - harbin: a pung/kong is needed; a pair of 红中 counts as one (A §10.4).
+    - rizhao: handled by the engine (it needs the shape test): seven pairs need a 2-5-8 pair.
+    """
+    if fid == WIN_FILTER_NONE:
+        return True
+    if fid == WIN_FILTER_CHANGCHUN:
+        if (f & 16) != 0:
+            return True
+        for k in range(31, 34):
+            if h[k] == 2:
+                return True
+        return False
+    if fid == WIN_FILTER_HARBIN:
+        return (f & 16) != 0 or h[33] >= 2
+    return True
+
+
+@nb.njit(cache=True)
+def has_258_pair(h):
+    """Some 2, 5 or 8 of a suit held at least twice (rizhao seven pairs)."""
+    for k in range(27):
+        if (k % 9 == 1 or k % 9 == 4 or k % 9 == 7) and h[k] >= 2:
+            return True
+    return False
