@@ -221,9 +221,18 @@ def _run_ray(
     return RunResult(rows, n_hands, interrupted)
 
 
+#: scoring family -> (module, table) whose rows start with (item id, English name, Chinese name)
+_ITEM_TABLES = {
+    "sichuan": ("mjsim.scoring.sichuan", "SICHUAN_ITEMS"),
+    "changsha": ("mjsim.scoring.changsha", "CHANGSHA_ITEMS"),
+    "jipinghu": ("mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
+    "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
+}
+
+
 def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
-    """Scoring-item names of the spec's family, from its variant module (``ITEM_NAMES``) or
-    its scoring module; ``None`` if neither declares them."""
+    """Scoring-item names of the spec's family, indexed by item id: the variant module's
+    ``ITEM_NAMES``, else the family's item table (``"English 中文"``); ``None`` if neither exists."""
     import importlib
 
     for mod in (
@@ -238,4 +247,11 @@ def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
         names = getattr(m, "ITEM_NAMES", None)
         if names is not None:
             return tuple(names)
+    if spec.scoring in _ITEM_TABLES:
+        mod, attr = _ITEM_TABLES[spec.scoring]
+        rows = getattr(importlib.import_module(mod), attr)
+        out = [f"item {i}" for i in range(max(int(r[0]) for r in rows) + 1)]
+        for r in rows:
+            out[int(r[0])] = f"{r[1]} {r[2]}"
+        return tuple(out)
     return None

@@ -112,3 +112,15 @@ def test_summarize_worked_example():
     text = format_summary(s, "t")
     assert "drawn hands" in text and "basic" in text
     assert to_jsonable(s)["drawn_rate"]["value"] == 0.25
+
+
+def test_item_names_come_from_the_family_tables() -> None:
+    from mjsim import variants
+    from mjsim.distributed import item_names
+    from mjsim.scoring.sichuan import BASIC
+
+    names = item_names(variants.get("sichuan_xuezhan"))
+    assert names is not None and names[BASIC] == "Basic win 平胡"
+    gb = item_names(variants.get("guobiao"))
+    assert gb is not None and gb[1] == "Big Four Winds 大四喜"
+    assert item_names(variants.get("hebei"))[0] == "basic_win"
