@@ -73,6 +73,14 @@ def make_wall(
     return wall
 
 
+def discard_drawn(g) -> None:
+    """Discard the tile the seat to act just drew (``TV_DRAWN``) if that is legal, else its lowest
+    legal discard (a turn that began with a claim has no drawn tile)."""
+    legal = g.legal_actions()
+    d = int(g.state.tv[0, 20])
+    g.step(d if d >= 0 and d in legal else min(a for a in legal if a < 34))
+
+
 def counts_from_sets(pair: int, sets: list[tuple[int, int]]) -> np.ndarray:
     """34-kind ``uint8`` counts of a pair of ``pair`` plus ``sets`` (``(1, t)`` a pung of ``t``,
     ``(2, t)`` a chow starting at ``t``). A kind may exceed 4 copies: callers reject those."""

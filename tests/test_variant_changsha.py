@@ -8,8 +8,9 @@ tile after the win.
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import partial
 
+import helpers
 import numpy as np
 
 import mjsim
@@ -21,29 +22,8 @@ from mjsim.tiles import parse_tiles
 V = "changsha"
 
 
-def make_wall(hands: dict[int, str], dealer_extra: str, draws: str = "") -> list[int]:
-    """108-tile wall: ``hands[seat]`` (13 each; missing seats get unused tiles), the dealer's
-    14th tile, then the head draws ``draws``; the rest in kind order (dealer = seat 0)."""
-    pool = Counter({k: 4 for k in range(27)})
-    parts = {p: parse_tiles(h) for p, h in hands.items()}
-    extra = parse_tiles(dealer_extra)
-    nxt = parse_tiles(draws) if draws else []
-    for kinds in [*parts.values(), extra, nxt]:
-        for k in kinds:
-            pool[k] -= 1
-            assert pool[k] >= 0, f"too many copies of kind {k}"
-    rest = [k for k in range(27) for _ in range(pool[k])]
-    wall: list[int] = []
-    for seat in range(4):
-        if seat in parts:
-            assert len(parts[seat]) == 13
-            wall += parts[seat]
-        else:
-            wall += rest[:13]
-            rest = rest[13:]
-    wall += extra + nxt + rest
-    assert len(wall) == 108
-    return wall
+#: the 108-tile set: kinds 0-26 only
+make_wall = partial(helpers.make_wall, kinds=27)
 
 
 def play_on(g: Game) -> Game:
@@ -53,10 +33,7 @@ def play_on(g: Game) -> Game:
     return g
 
 
-def discard_drawn(g: Game) -> None:
-    legal = g.legal_actions()
-    d = int(g.state.tv[0, 20])
-    g.step(d if d >= 0 and d in legal else min(a for a in legal if a < 34))
+discard_drawn = helpers.discard_drawn
 
 
 def pass_until(g: Game, seat: int) -> None:

@@ -26,10 +26,7 @@ def drawn(g: Game) -> int:
     return int(g.state.tv[0, 20])
 
 
-def discard_drawn(g: Game) -> None:
-    legal = g.legal_actions()
-    d = drawn(g)
-    g.step(d if d >= 0 and d in legal else min(a for a in legal if a < 34))
+discard_drawn = helpers.discard_drawn
 
 
 def pass_all(g: Game) -> None:
