@@ -29,14 +29,20 @@ from mjsim.engine.state import (
 )
 
 
-def _random_hand(g: Game, rng: np.random.Generator) -> list[tuple[int, int, int, int]]:
+def _random_hand(g: Game, rng: np.random.Generator) -> list[tuple[int, ...]]:
     """Play ``g`` to the end with uniformly random legal actions; per decision point
-    ``(tiles_left, events so far, kongs so far, reserve extra so far)``."""
+    ``(tiles_left, draws_left, events so far, kongs so far, reserve extra so far)``."""
     seen = []
     while not g.done:
         tv = g.state.tv[0]
         seen.append(
-            (g.tiles_left, int(tv[TV_REC_N]), int(tv[TV_N_KONGS]), int(tv[TV_RESERVE_EXTRA]))
+            (
+                g.tiles_left,
+                g.draws_left,
+                int(tv[TV_REC_N]),
+                int(tv[TV_N_KONGS]),
+                int(tv[TV_RESERVE_EXTRA]),
+            )
         )
         g.step(int(rng.choice(g.legal_actions())))
     return seen
