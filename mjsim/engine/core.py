@@ -55,6 +55,7 @@ from mjsim.engine.state import (
     EV_DRAW_TAIL,
     EV_END,
     EV_FLOWER,
+    EV_INDICATOR,
     EV_PAY,
     EV_WIN,
     MAX_RIVER,
@@ -66,6 +67,7 @@ from mjsim.engine.state import (
     PH_TURN,
     PV_CAN_WIN,
     PV_CHOICE,
+    PV_HONOR_FLOWERS,
     PV_KONG,
     PV_LOCK,
     PV_MISSING,
@@ -73,6 +75,7 @@ from mjsim.engine.state import (
     PV_N_FLOWERS,
     PV_N_MELDS,
     PV_N_RIVER,
+    PV_N_WILD_DISCARDED,
     PV_PAY,
     PV_READY,
     PV_SCORE,
@@ -96,6 +99,8 @@ from mjsim.engine.state import (
     TV_FROM,
     TV_HAND_NO,
     TV_HEAD,
+    TV_IND_OUT,
+    TV_IND_POS,
     TV_INDICATOR,
     TV_MULT,
     TV_N_DECISIONS,
@@ -117,9 +122,12 @@ from mjsim.engine.state import (
     TV_SEABED_N,
     TV_SEABED_TAKER,
     TV_SEAT,
+    TV_STAND_FOR,
     TV_TAIL,
     TV_TILE,
     TV_WALL_LEN,
+    TV_WILD_DICE0,
+    TV_WILD_DICE1,
     TV_WIN_FROM,
     TV_WIN_KIND,
     TV_WIN_TILE,
@@ -143,6 +151,9 @@ from mjsim.rules.params import (
     DEALER_RANDOM,
     DEALER_ROTATE,
     DEALER_WINNER_STAYS,
+    IND_DICE_SMALL,
+    IND_DICE_SUM,
+    IND_TAIL_FIRST,
     KONG_PAY_AT_END,
     KONG_PAY_IMMEDIATE,
     KONG_PAY_WINNER_ONLY,
@@ -165,6 +176,9 @@ from mjsim.rules.params import (
     P_FORCED_WIN_TILES,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
+    P_HONORS_ARE_FLOWERS,
+    P_INDICATOR_IN_PLAY,
+    P_INDICATOR_SOURCE,
     P_KONG_PAYMENT_TIMING,
     P_MIN_FAN,
     P_MISSED_WIN_LOCKOUT,
@@ -185,9 +199,17 @@ from mjsim.rules.params import (
     P_SCORING,
     P_SELF_DRAW_ONLY,
     P_SUIT_RULE,
+    P_THREE_WILD_WIN,
+    P_WALL_END_AT_INDICATOR,
     P_WALL_RESERVE,
     P_WILD_AFTER_READY_ONLY,
+    P_WILD_DISCARD_CLAIMABLE,
+    P_WILD_DISCARD_PENALTY,
+    P_WILD_HONOR_CYCLE,
+    P_WILD_OFFSETS,
     P_WILD_RULE,
+    P_WILD_SINGLE_WAIT_SELF_DRAW,
+    P_WILD_STAND_IN,
     P_WIN_SHAPES,
     ROB_ADDED,
     ROB_ADDED_AND_CONCEALED,
@@ -201,8 +223,14 @@ from mjsim.rules.params import (
     SUIT_MISSING_ONE,
     SUIT_NONE,
     SUIT_ONE_SUIT_8,
+    WILD_CYCLE_SINGLE,
     WILD_FIXED,
+    WILD_INDICATOR,
+    WILD_INDICATOR_NEXT,
     WILD_NONE,
+    WILD_PENALTY_NO_WIN,
+    WILD_PENALTY_NONE,
+    WILD_PENALTY_SELF_DRAW_ONLY,
 )
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
@@ -236,6 +264,8 @@ from mjsim.variants.changsha import (
 )
 from mjsim.variants.guangdong_jipinghu import jipinghu_flags, jipinghu_on_claim, jipinghu_pay
 
+DICE_SALT = np.uint64(0x6A09E667F3BCC909)  # indicator dice: splitmix64(hand key ^ DICE_SALT)
+
 # option bits of a reaction
 O_WIN = 1
 O_PUNG = 2
@@ -265,14 +295,24 @@ def _rec(s, t, kind, seat, arg):
 # ---------------------------------------------------------------------------------- wall
 @nb.njit(cache=True)
 def remaining(s, t):
-    """Live tiles left in the wall of table ``t``."""
-    return s.tv[t, TV_TAIL] - s.tv[t, TV_HEAD]
+    """Live tiles left in the wall of table ``t`` (an indicator out of play not counted)."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if s.tv[t, TV_IND_OUT] != 0 and head <= s.tv[t, TV_IND_POS] < tail:
+        return tail - head - 1
+    return tail - head
 
 
 @nb.njit(cache=True)
 def can_draw_normal(s, r, t):
     """Whether a normal draw is allowed (the wall has not reached the reserve)."""
-    rem = s.tv[t, TV_TAIL] - s.tv[t, TV_HEAD]
+    rem = remaining(s, t)
+    if r.params[P_WALL_END_AT_INDICATOR] != 0:
+        # tianjin "当抓完翻混的前一张牌时...即荒庄": normal draws stop at the indicator's stack (wall
+        # positions 2j, 2j+1 form stack j) until replacement draws from the tail pass it
+        pos = s.tv[t, TV_IND_POS]
+        if pos >= 0 and s.tv[t, TV_TAIL] > pos and s.tv[t, TV_HEAD] >= pos - pos % 2:
+            return False
     reserve = r.params[P_WALL_RESERVE] + r.params[P_RESERVE_PER_KONG] * s.tv[t, TV_N_KONGS]
     if r.params[P_RESERVE_WHOLE_STACKS] != 0:
         return (rem // 2) * 2 > reserve
@@ -280,7 +320,7 @@ def can_draw_normal(s, r, t):
 
 
 @nb.njit(cache=True)
-def _take(s, t, seat, from_tail):
+def _take(s, r, t, seat, from_tail):
     """Draw one tile for ``seat``; flowers are set aside and replaced from the tail.
 
     Returns the (non-flower) kind drawn, or -1 if the wall is empty.
@@ -288,6 +328,15 @@ def _take(s, t, seat, from_tail):
     while True:
         head = s.tv[t, TV_HEAD]
         tail = s.tv[t, TV_TAIL]
+        if s.tv[t, TV_IND_OUT] != 0:
+            # an indicator out of play is skipped by draws from either end (G9)
+            pos = s.tv[t, TV_IND_POS]
+            if from_tail and tail - 1 == pos:
+                tail -= 1
+                s.tv[t, TV_TAIL] = tail
+            elif not from_tail and head == pos:
+                head += 1
+                s.tv[t, TV_HEAD] = head
         if tail <= head:
             return -1
         if from_tail:
@@ -301,11 +350,57 @@ def _take(s, t, seat, from_tail):
             _rec(s, t, EV_DRAW, seat, k)
         s.tv[t, TV_N_DRAWS] += 1
         s.hands[t, seat, k] += 1
-        if k < 34:
+        if not _is_flower(r, k):
             return k
         _rec(s, t, EV_FLOWER, seat, k)
+        _set_aside(s, t, seat, k)
         s.pv[t, seat, PV_N_FLOWERS] += 1
         from_tail = True
+
+
+@nb.njit(cache=True)
+def _is_flower(r, k):
+    """Flower tiles (34-41) and, with ``honors_are_flowers``, the honours (27-33)."""
+    return k >= 34 or (k >= 27 and r.params[P_HONORS_ARE_FLOWERS] != 0)
+
+
+@nb.njit(cache=True)
+def _set_aside(s, t, seat, k):
+    """A flower already counted in ``hands[t, seat, k]``: an honour flower moves out of the
+    concealed counts into the packed ``PV_HONOR_FLOWERS`` (3 bits per kind)."""
+    if 27 <= k < 34:
+        s.hands[t, seat, k] -= 1
+        s.pv[t, seat, PV_HONOR_FLOWERS] += 1 << (3 * (k - 27))
+
+
+@nb.njit(cache=True)
+def honor_flowers(s, t, seat, k):
+    """Copies of honour ``k`` (27-33) that ``seat`` set aside as flowers (honors_are_flowers)."""
+    return (s.pv[t, seat, PV_HONOR_FLOWERS] >> (3 * (k - 27))) & 7
+
+
+@nb.njit(cache=True)
+def wild_successor(r, k):
+    """The kind after ``k`` for indicator wilds (G7): cyclic within a suit (9 -> 1), winds
+    E->S->W->N->E, dragons 中->发->白->中 (33->32->31) or, with ``wild_honor_cycle="single"``,
+    E->S->W->N->中->发->白->E. Kinds absent from the tile set are skipped."""
+    single = r.params[P_WILD_HONOR_CYCLE] == WILD_CYCLE_SINGLE
+    x = k
+    for _ in range(9):
+        if x < 27:
+            base = x - x % 9
+            x = base + (x % 9 + 1) % 9
+        elif x < 30:
+            x = x + 1
+        elif x == 30:
+            x = 33 if single else 27
+        elif x == 31:
+            x = 27 if single else 33
+        else:
+            x = x - 1  # 33 -> 32 (中 -> 发), 32 -> 31 (发 -> 白)
+        if r.tile_counts[x] > 0:
+            return x
+    return k
 
 
 # ---------------------------------------------------------------------------------- reset
@@ -381,23 +476,36 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
     head += 1
     tv[t, TV_HEAD] = head
     # flower replacement from the tail, seat by seat from the dealer
+    f_lo = 27 if r.params[P_HONORS_ARE_FLOWERS] != 0 else 34
     for i in range(n):
         seat = (dealer + i) % n
         nf = 0
-        for f in range(34, 42):
+        for f in range(f_lo, 42):
             for _ in range(s.hands[t, seat, f]):
                 _rec(s, t, EV_FLOWER, seat, f)
                 nf += 1
+            if f < 34:
+                for _ in range(s.hands[t, seat, f]):
+                    _set_aside(s, t, seat, f)
         s.pv[t, seat, PV_N_FLOWERS] = nf
         for _ in range(nf):
-            k = _take(s, t, seat, True)
+            k = _take(s, r, t, seat, True)
             if seat == dealer and k >= 0:
                 last = k
-    if last >= 34:
+    if _is_flower(r, last):
         last = -1
+    tv[t, TV_IND_POS] = -1
+    tv[t, TV_STAND_FOR] = -1
     if r.params[P_WILD_RULE] == WILD_FIXED:
         for k in range(34):
             s.wild[t, k] = r.wild[k]
+    elif r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT:
+        _turn_indicator(s, r, t, key, dealer)
+    if r.params[P_WILD_STAND_IN] >= 0:
+        for k in range(34):
+            if s.wild[t, k] != 0:
+                tv[t, TV_STAND_FOR] = k
+                break
     tv[t, TV_PHASE] = PH_TURN
     tv[t, TV_SEAT] = dealer
     tv[t, TV_DRAWN] = last
@@ -410,6 +518,58 @@ def reset_table(s, r, t, key, hand_no, dealer, round_wind, repeat, mult, shuffle
         if q >= 0:
             tv[t, TV_PHASE] = PH_DECLARE
             tv[t, TV_SEAT] = q
+
+
+@nb.njit(cache=True)
+def _turn_indicator(s, r, t, key, dealer):
+    """Turn the wild indicator (G8) and mark the wild kinds (G6, G7); the indicator stays in
+    the wall (``indicator_in_play``) or is skipped by every later draw (G9).
+
+    Sources: "tail_first" = the first tile from the tail after flower replacement, a flower there
+    goes to the dealer and the next is turned (fuzhou A §11.3 "补完花后从牌尾翻开的第一张就是“金”");
+    "dice_small_from_tail" / "dice_sum_from_tail" = the top tile of the d-th stack from the tail
+    (ningbo A §4.1 "小点确定百搭"; tianjin A §6.1): stack 1 = wall positions tail-1 (top) and
+    tail-2; a flower there is passed over toward the head; "last_wall_tile" = wall[tail - 1]
+    (harbin/yingkou B §6 "最后一张牌是会"). The dice come from the hand key (counter-free, so a
+    replay from the recorded wall rolls the same dice)."""
+    src = r.params[P_INDICATOR_SOURCE]
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if src == IND_TAIL_FIRST:
+        while tail - 1 > head and _is_flower(r, np.int64(s.wall[t, tail - 1])):
+            f = np.int64(s.wall[t, tail - 1])
+            tail -= 1
+            s.tv[t, TV_TAIL] = tail
+            _rec(s, t, EV_DRAW_TAIL, dealer, f)
+            _rec(s, t, EV_FLOWER, dealer, f)
+            s.hands[t, dealer, f] += 1
+            _set_aside(s, t, dealer, f)
+            s.pv[t, dealer, PV_N_FLOWERS] += 1
+            s.tv[t, TV_N_DRAWS] += 1
+        pos = tail - 1
+    elif src == IND_DICE_SMALL or src == IND_DICE_SUM:
+        z = splitmix64(key ^ DICE_SALT)
+        d0 = np.int64((z >> np.uint64(33)) % np.uint64(6)) + 1
+        d1 = np.int64((z >> np.uint64(13)) % np.uint64(6)) + 1
+        s.tv[t, TV_WILD_DICE0] = d0
+        s.tv[t, TV_WILD_DICE1] = d1
+        d = min(d0, d1) if src == IND_DICE_SMALL else d0 + d1
+        pos = max(tail - 2 * d + 1, head)
+    else:
+        pos = tail - 1
+    while pos > head and _is_flower(r, np.int64(s.wall[t, pos])):
+        pos -= 1
+    ind = np.int64(s.wall[t, pos])
+    s.tv[t, TV_IND_POS] = pos
+    s.tv[t, TV_IND_OUT] = 0 if r.params[P_INDICATOR_IN_PLAY] != 0 else 1
+    s.tv[t, TV_INDICATOR] = ind
+    _rec(s, t, EV_INDICATOR, dealer, ind)
+    offs = r.params[P_WILD_OFFSETS]
+    k = ind
+    for o in range(3):
+        if (offs >> o) & 1:
+            s.wild[t, k] = 1
+        k = wild_successor(r, k)
 
 
 # ---------------------------------------------------------------------------------- hand tests
@@ -489,6 +649,11 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
                 nw += h[k]
             else:
                 c[k] = h[k]
+        si = r.params[P_WILD_STAND_IN]
+        if si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
+            # G16: the stand-in's copies are natural copies of the wild kind
+            c[s.tv[t, TV_STAND_FOR]] = c[si]
+            c[si] = 0
         return is_win(c, n_sets, nw, pair_rule, honor_chow, shapes)
     if extra_wild == 0 and (shapes & ~_SIMPLE_SHAPES) == 0:
         # one pass of necessary conditions: a single (or four) with no neighbour cannot be in a
@@ -719,6 +884,23 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         return False
     if prm[P_MUST_OPEN] != 0 and pv[t, p, PV_N_EXPOSED] == 0:
         return False
+    if prm[P_WILD_RULE] != WILD_NONE:
+        pen = prm[P_WILD_DISCARD_PENALTY]
+        if pen != WILD_PENALTY_NONE and pv[t, p, PV_N_WILD_DISCARDED] > 0:
+            # G13: fuzhou "打金牌的人只能自摸"; tianjin 小相公 "该局此玩家不能胡牌"
+            if pen == WILD_PENALTY_NO_WIN:
+                return False
+            if pen == WILD_PENALTY_SELF_DRAW_ONLY and win_kind != WK_SELF_DRAW:
+                return False
+        if win_kind != WK_SELF_DRAW and prm[P_WILD_SINGLE_WAIT_SELF_DRAW] != 0:
+            if _lone_wild_wait(s, r, t, p, tile):
+                return False  # G14: ningbo "财神单吊时，不能捉冲，只能自摸"
+        if (
+            win_kind == WK_SELF_DRAW
+            and prm[P_THREE_WILD_WIN] != 0
+            and _n_wild_held(s, r, t, p, s.hands[t, p]) >= 3
+        ):
+            return True  # G18: fuzhou 三金倒 "只要抓到三张“金”，就可胡牌，不用根据基本牌型"
     shapes = prm[P_WIN_SHAPES]
     if orphans_only:
         shapes = shapes & SHAPE_THIRTEEN_ORPHANS
@@ -739,6 +921,37 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         s.items[t, p, :] = 0
         ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= prm[P_MIN_FAN]
     return ok
+
+
+@nb.njit(cache=True)
+def _n_wild_held(s, r, t, p, h):
+    """Wild tiles in ``h`` that count as wild for seat ``p``."""
+    if not _wilds_active(s, r, t, p):
+        return 0
+    nw = 0
+    for k in range(34):
+        if s.wild[t, k] != 0:
+            nw += h[k]
+    return nw
+
+
+@nb.njit(cache=True)
+def _lone_wild_wait(s, r, t, p, tile):
+    """Seat ``p`` (its hand without ``tile``) holds a wild and waits on every tile: the wild
+    waits to become the pair (财神单吊). Checked on a discard/rob win, ``tile`` not in the hand."""
+    h = s.hands[t, p]
+    if _n_wild_held(s, r, t, p, h) == 0:
+        return False
+    shapes = r.params[P_WIN_SHAPES]
+    for x in range(34):
+        if r.tile_counts[x] == 0 or h[x] >= 4:
+            continue
+        h[x] += 1
+        ok = _shape_win(s, r, t, p, h, shapes, 0)
+        h[x] -= 1
+        if not ok:
+            return False
+    return True
 
 
 @nb.njit(cache=True)
@@ -792,6 +1005,8 @@ def _react_options(s, r, t, p):
         if _win_ok(s, r, t, p, k, wk, d, kind == RK_ROB_CONCEALED):
             opts |= O_WIN
         return opts
+    if prm[P_WILD_DISCARD_CLAIMABLE] == 0 and s.wild[t, k] != 0:
+        return 0  # G12: a discarded wild cannot be chowed, punged, konged or won on
     if _win_ok(s, r, t, p, k, WK_DISCARD, d, False):
         opts |= O_WIN
     if prm[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] != 0:
@@ -1210,7 +1425,7 @@ def _draw_turn(s, r, t, q):
         s.tv[t, TV_SEABED_N] = 0
         s.tv[t, TV_TILE] = -1
         return
-    k = _take(s, t, q, False)
+    k = _take(s, r, t, q, False)
     if k < 0:
         _finish_draw(s, r, t)
         return
@@ -1245,7 +1460,7 @@ def _complete_kong(s, r, t, p, mtype):
                 s.pv[t, p, PV_PAY] += pts * mult
     else:
         s.pv[t, p, PV_KONG] += pts
-    k = _take(s, t, p, True)
+    k = _take(s, r, t, p, True)
     if k < 0:
         _finish_draw(s, r, t)
         return
@@ -1534,6 +1749,8 @@ def apply_action(s, r, t, a):
     else:
         k = a
     h[k] -= 1
+    if s.wild[t, k] != 0:
+        s.pv[t, p, PV_N_WILD_DISCARDED] += 1
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
     if s.pv[t, p, PV_N_RIVER] > 1:
@@ -1573,9 +1790,14 @@ def check_invariants(s, r, t):
     cnt = np.zeros(42, dtype=np.int64)
     for i in range(s.tv[t, TV_HEAD], s.tv[t, TV_TAIL]):
         cnt[s.wall[t, i]] += 1
+    pos = s.tv[t, TV_IND_POS]
+    if s.tv[t, TV_IND_OUT] != 0 and not (s.tv[t, TV_HEAD] <= pos < s.tv[t, TV_TAIL]):
+        cnt[s.wall[t, pos]] += 1  # the indicator out of play, already passed by the draws
     for p in range(n):
         for k in range(42):
             cnt[k] += s.hands[t, p, k]
+        for k in range(27, 34):
+            cnt[k] += honor_flowers(s, t, p, k)
         nm = 0
         for i in range(s.melds.shape[2]):
             mt = s.melds[t, p, i, 0]

@@ -63,6 +63,12 @@ TV_SEABED_N = 41  # changsha: seats that refused the 海底 tile so far
 TV_SEABED_TAKER = 42  # changsha: 1 + the seat that took the 海底 tile (0 = none)
 # TV ranges reserved for the gap work: 48-63 win/claim/ready; 64-79 wall/dealer/carry-over;
 # 80-95 wilds/flowers/dice; 96-111 riichi.
+# -- gapsC: indicator wilds (docs/spec_gaps.md G6-G18)
+TV_IND_POS = 80  # wall position of the turned indicator tile, -1 if none
+TV_IND_OUT = 81  # 1: the indicator is out of play (draws from either end skip it)
+TV_WILD_DICE0 = 82  # the two dice rolled for the indicator position (1..6 each; 0 = not rolled)
+TV_WILD_DICE1 = 83
+TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
@@ -86,6 +92,10 @@ PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LED
 PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.
+# -- gapsC
+PV_N_WILD_DISCARDED = 48  # wild tiles this seat discarded this hand (G13; hangzhou 财飘)
+PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers): 3 bits per
+# kind, count of kind 27 + j in bits 3j..3j+2
 N_PV = 64
 
 # ---- phases
