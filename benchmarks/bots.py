@@ -1,29 +1,34 @@
 """Bot throughput: hands/s of ``mjsim.simulate`` with greedy bots, per registered variant.
 
-    python benchmarks/bots.py [--quick] [--no-write] [--main-job]
+    python benchmarks/bots.py [--quick] [--no-write] [--main-job] [--cold] [--hands N]
 
-Per variant: four greedy bots vs four uniform-random bots, interleaved A B A B (after a warm-up
-call that compiles), 1 thread and all threads. The "peer" column is the random-bot loop of the
-same run: the ratio greedy/random is the price of the greedy policy (shanten + live waits at
-every decision) over the bare engine. ``--main-job`` also times the README's main-job command
-(``mjsim simulate <variant> --hands 100000``, greedy bots, a subprocess: start-up, cached
-compilation and play).
+Per variant (issue 7 item 8): four greedy bots vs four uniform-random bots, interleaved
+A B A B (after a warm-up call that compiles), 1 thread and all threads. The "peer" column is
+the random-bot loop of the same run: the ratio greedy/random is the price of the greedy policy
+(shanten + live waits at every decision) over the bare engine. The samples are the self-play
+area's (``selfplay.measure_variant``): inside one ``run_all.py`` process they are measured
+once and shared through ``common.SAMPLE_CACHE``.
+
+``--main-job`` also times the README's main-job command (issue 7 item 6:
+``mjsim simulate sichuan_xuezhan --hands 100000``, default agents = greedy on every seat, all
+threads) as a subprocess: warm (the numba cache in use already filled) and, with ``--cold``,
+cold (an empty ``NUMBA_CACHE_DIR``: start-up + compiling the whole loop + play).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import selfplay  # noqa: E402
 from common import (  # noqa: E402
     Row,
     Stat,
-    interleave,
     machine_markdown,
     rows_markdown,
     rows_text,
@@ -31,76 +36,68 @@ from common import (  # noqa: E402
     write_heading_section,
 )
 
-import mjsim  # noqa: E402
 from mjsim import variants  # noqa: E402
 
 AREA = "bots"
-COMMAND = "python benchmarks/bots.py --main-job"
 MAIN_JOB_VARIANT = "sichuan_xuezhan"
-
-
-def _rate(variant: str, agents: list[str], n: int, threads: int):
-    seed = [0]
-
-    def fn() -> float:
-        seed[0] += 1
-        t0 = time.perf_counter()
-        mjsim.simulate(variant, n, agents, seed=seed[0], threads=threads)
-        return n / (time.perf_counter() - t0)
-
-    return fn
 
 
 def run(quick: bool = False) -> list[Row]:
     """hands/s with greedy bots vs random bots, per variant, 1 thread and all threads."""
     rows = []
-    n_cpu = os.cpu_count() or 1
-    repeats = 1 if quick else 3
     for v in variants.names():
         np_ = variants.get(v).n_players
-        for threads in sorted({1, n_cpu}):
-            n = (200 if quick else 1500) * threads
-            try:
-                st = interleave(
-                    {
-                        "greedy": _rate(v, ["greedy"] * np_, n, threads),
-                        "random": _rate(v, ["random"] * np_, n, threads),
-                    },
-                    repeats=repeats,
-                )
-            except Exception as e:  # noqa: BLE001 - reported in the table
-                rows.append(Row(AREA, f"{v}, greedy x{np_}, {threads} thr", "hands/s",
-                                status="failed", note=repr(e)[:200]))  # fmt: skip
-                continue
+        try:
+            samples = selfplay.measure_variant(v, quick)
+        except Exception as e:  # noqa: BLE001 - reported in the table
+            rows.append(Row(AREA, f"{v}, greedy x{np_}", "hands/s", status="failed",
+                            note=repr(e)[:200]))  # fmt: skip
+            continue
+        for t in sorted({t for _, t in samples}):
+            g = samples[("greedy", t)]
+            r = samples[("random", t)]
             rows.append(
                 Row(
                     AREA,
-                    f"{v}, greedy x{np_}, {threads} thread{'s' if threads > 1 else ''}",
+                    f"{v}, greedy x{np_}, {t} thread{'s' if t > 1 else ''}",
                     "hands/s",
-                    st["greedy"],
+                    Stat.of([s["hands/s"] for s in g]),
                     f"mjsim random x{np_} (same run)",
-                    st["random"],
-                    "same variant and seeds: greedy policy vs uniform random legal actions",
-                    f"{n} hands per sample; ratio < 1 = the greedy policy's cost",
+                    Stat.of([s["hands/s"] for s in r]),
+                    "same variant, same loop: greedy policy vs uniform random legal actions",
+                    "ratio < 1 = the greedy policy's cost; greedy "
+                    f"{Stat.of([s['decisions/s'] / s['hands/s'] for s in g]).median:.0f} vs "
+                    f"random {Stat.of([s['decisions/s'] / s['hands/s'] for s in r]).median:.0f}"
+                    " decisions/hand",
                 )
             )
     return rows
 
 
-def main_job(variant: str, hands: int) -> Row:
-    """Wall time of ``mjsim simulate VARIANT --hands N`` (greedy bots) in a subprocess."""
+def main_job(variant: str, hands: int, cold: bool = False) -> Row:
+    """Wall time of ``mjsim simulate VARIANT --hands N`` (greedy bots) in a subprocess.
+
+    ``cold``: on an empty ``NUMBA_CACHE_DIR`` (everything compiles); else on the cache in use
+    (call once before to fill it)."""
     cmd = [sys.executable, "-m", "mjsim.cli", "simulate", variant, "--hands", str(hands)]
     cmd += ["--quiet"]
-    t0 = time.perf_counter()
-    res = run_subprocess(cmd)
-    dt = time.perf_counter() - t0
-    ok = getattr(res, "returncode", 0) == 0
+    with tempfile.TemporaryDirectory(prefix="mjsim-bench-nc-") as cache:
+        env = {"NUMBA_CACHE_DIR": cache} if cold else None
+        res = run_subprocess(cmd, env=env, timeout=7200)
+    ok = res.returncode == 0
     return Row(
         AREA,
-        f"`mjsim simulate {variant} --hands {hands}` (greedy x4, all threads)",
+        f"`mjsim simulate {variant} --hands {hands}` (greedy x4, all threads), "
+        + ("cold: empty numba cache" if cold else "warm: numba cache filled"),
         "s",
-        Stat.of([dt]),
-        note="wall time incl. start-up and cached compilation",
+        Stat.of([res.seconds]),
+        note=(
+            "wall time incl. start-up and compiling everything"
+            if cold
+            else "wall time incl. start-up and loading the cached compilation"
+        )
+        + f"; peak RSS {res.peak_rss / 2**20:.0f} MiB"
+        + ("" if ok else f"; exit {res.returncode}: {res.stderr.strip()[-160:]}"),
         status="ok" if ok else "failed",
         higher_is_better=False,
     )
@@ -111,29 +108,51 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--main-job", action="store_true")
+    parser.add_argument("--cold", action="store_true", help="main job also on an empty cache")
+    parser.add_argument("--no-table", action="store_true", help="main job only")
     parser.add_argument("--hands", type=int, default=100_000)
     args = parser.parse_args()
     t0 = time.perf_counter()
-    rows = run(args.quick)
+    rows = [] if args.no_table else run(args.quick)
+    t_rows = time.perf_counter() - t0
+    job: list[Row] = []
     if args.main_job:
         v = MAIN_JOB_VARIANT if MAIN_JOB_VARIANT in variants.names() else variants.names()[0]
-        rows.append(main_job(v, args.hands))
-    print(rows_text(rows))
+        if args.cold:
+            job.append(main_job(v, args.hands, cold=True))
+        main_job(v, 200)  # fill the cache in use (a no-op when already filled)
+        job.append(main_job(v, args.hands))
+    print(rows_text(rows + job))
     print(machine_markdown())
-    if not args.no_write:
+    if args.no_write:
+        return
+    if rows:
         cmd = "python benchmarks/bots.py" + (" --quick" if args.quick else "")
-        cmd += " --main-job" if args.main_job else ""
         reps = "1 repeat (--quick)" if args.quick else "medians of 3 interleaved repeats"
         body = "\n\n".join(
             [
-                f"Command: `{cmd}` ({time.perf_counter() - t0:.0f} s). Ratio = greedy / "
-                f"random hands/s in the same run (the cost of the greedy policy); {reps}, "
-                "min-max in brackets.",
+                f"Command: `{cmd}` ({t_rows:.0f} s). Ratio = greedy / random hands/s in the "
+                f"same run (the cost of the greedy policy); {reps}, min-max in brackets. The "
+                "machine is shared with other jobs (load in the machine line): absolute "
+                "figures are below an idle machine's, the ratios hold.",
                 rows_markdown(rows),
                 machine_markdown(),
             ]
         )
         write_heading_section("## Bots", body)
+    if job:
+        cmd = f"python benchmarks/bots.py --main-job{' --cold' if args.cold else ''} --no-table"
+        body = "\n\n".join(
+            [
+                f"Command: `{cmd}`: the README's main job (issue 7 item 6) as a subprocess, "
+                "default agents (greedy on every seat), all threads, one run each. Cold = an "
+                "empty `NUMBA_CACHE_DIR` (start-up + compiling the whole loop + play); warm = "
+                "the cache filled (start-up + loading it + play).",
+                rows_markdown(job),
+                machine_markdown(),
+            ]
+        )
+        write_heading_section("## Main job", body)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,13 @@ BENCH_DIR = Path(__file__).resolve().parent
 REPO_DIR = BENCH_DIR.parent
 RESULTS_MD = BENCH_DIR / "RESULTS.md"
 
+#: samples shared between area modules run in one process (``run_all.py``): e.g. the
+#: self-play samples of ``selfplay.py`` reused by ``bots.py``. Key: a tuple naming the
+#: measurement (area, variant, quick); value: whatever the producing module stores.
+SAMPLE_CACHE: dict[tuple[Any, ...], Any] = {}
+
 __all__ = [
+    "SAMPLE_CACHE",
     "BENCH_DIR",
     "REPO_DIR",
     "RESULTS_MD",

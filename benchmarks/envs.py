@@ -10,8 +10,12 @@ Measures, in one run, interleaved A B A B after a warm-up (``benchmarks/common.p
 * ``mahjong_v0`` raw env (no wrappers) vs RLCard's own API (``rlcard_raw``).
 * Gymnasium ``mjsim/Mahjong-v0`` (one learner, in-kernel random opponents): learner steps/s;
   each includes the opponents' decisions up to the learner's next one.
-* ``MahjongVectorEnv`` at N = 1, 64, 1024 with ``planes-v0``: env-steps/s (N learner steps per
-  call), random masked actions drawn by a jitted helper, ``copy=False``.
+* ``MahjongVectorEnv`` at N = 1, 64, 1024 with ``planes-v0`` (1 thread, and 2 threads at
+  N >= 64), and N = 1024 with ``planes-v1``: env-steps/s (N learner steps per call), random
+  masked actions drawn by a jitted helper, ``copy=False``.
+* The vector env's memory per table (``MahjongVectorEnv.state_nbytes``), and the engine share
+  of a vector step: the same tables stepped without encoding (``obs`` left stale), so
+  ``1 - rate_full / rate_no_encode`` is the encoder + wrapper share.
 
 Writes the "## Envs" section of ``benchmarks/RESULTS.md`` only (unless ``--no-write``).
 """
@@ -205,21 +209,67 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
     )
 
     # ---- vector env
-    for n in (1, 64, 1024):
-        v = E.MahjongVectorEnv(variant, n, copy=False)
+    configs = [
+        (1, 1, "planes-v0"),
+        (64, 1, "planes-v0"),
+        (64, 2, "planes-v0"),
+        (1024, 1, "planes-v0"),
+        (1024, 2, "planes-v0"),
+        (1024, 1, "planes-v1"),
+    ]
+    for n, threads, obs in configs:
+        v = E.MahjongVectorEnv(variant, n, obs=obs, copy=False, threads=threads)
         st = interleave({"mjsim": lambda v=v: _vector_rate(v, seconds)}, repeats=repeats)
+        v.close()
         rows.append(
             Row(
                 area=AREA,
-                config=f"MahjongVectorEnv {variant}, N={n}, planes-v0, random masked actions",
+                config=f"MahjongVectorEnv {variant}, N={n}, {obs}, {threads} thread(s), "
+                "random masked actions",
                 unit="env-steps/s",
                 mjsim=st["mjsim"],
-                compared="no peer; aim >= 500,000 env-steps/s at N=1024 (issue 6). One env step "
-                "= one learner decision + the bots' decisions up to the next one",
-                note=f"numba threads: {nb.get_num_threads()}",
+                compared="no peer; aim >= 500,000 env-steps/s (issue 6). One env step = one "
+                "learner decision + the bots' decisions up to the next one",
+                note=f"{_decisions_per_step(variant)} engine decisions per env step",
             )
         )
+    v = E.MahjongVectorEnv(variant, 1024, copy=False)
+    b = v.state_nbytes()
+    rows.append(
+        Row(
+            area=AREA,
+            config=f"MahjongVectorEnv {variant}, planes-v0: memory per table",
+            unit="bytes/table",
+            mjsim=Stat.of([float(b["per_table"])]),
+            compared="state_nbytes(): engine state + bookkeeping + observation + mask buffers",
+            note=f"state {b['state'] // 1024} B, obs {b['observation'] // 1024} B, mask "
+            f"{b['mask'] // 1024} B, bookkeeping {b['bookkeeping'] // 1024} B per table",
+        )
+    )
     return rows
+
+
+def _decisions_per_step(variant: str, n: int = 256, steps: int = 200) -> str:
+    """Mean engine decisions (learner's + bots', ``TV_N_DECISIONS``) per vector env step."""
+    import mjsim.envs as E
+
+    from mjsim.engine.state import TV_N_DECISIONS
+
+    v = E.MahjongVectorEnv(variant, n, copy=False, threads=1)
+    acts = np.zeros(n, np.int64)
+    st = np.array([0x9E3779B97F4A7C15], np.uint64)
+    _obs, info = v.reset(seed=1)
+    total = 0
+    env_steps = 0
+    for _ in range(steps):
+        before = v._state.tv[:, TV_N_DECISIONS].astype(np.int64)
+        _random_masked(info["action_mask"], st, acts)
+        live = info["action_mask"].any(1)
+        _obs, _r, _te, _tr, info = v.step(acts)
+        after = v._state.tv[:, TV_N_DECISIONS].astype(np.int64)
+        total += int(np.where(live & (after >= before), after - before, 0).sum())
+        env_steps += int(live.sum())
+    return f"{total / max(env_steps, 1):.1f}"
 
 
 def _markdown(rows: list[Row]) -> str:

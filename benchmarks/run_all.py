@@ -451,11 +451,23 @@ _SNIPPET_HEAD = "import json, sys, time\nt0 = time.perf_counter()\n"
 MEMORY_CONFIGS: dict[str, str] = {
     "python + import numpy (baseline)": "import numpy\n",
     "import mjsim (no compile)": "import mjsim\n",
-    "mjsim.simulate {variant} 1,000 hands, 1 thread": (
+    "mjsim.simulate {variant} 1,000 hands, random bots, 1 thread": (
         "import mjsim\nmjsim.simulate('{variant}', 1000, seed=0, threads=1)\n"
     ),
-    "mjsim.simulate {variant} 20,000 hands, all threads": (
+    "mjsim.simulate {variant} 20,000 hands, random bots, all threads": (
         "import mjsim\nmjsim.simulate('{variant}', 20000, seed=0)\n"
+    ),
+    "mjsim.simulate {variant} 1,000 hands, greedy bots, all threads": (
+        "import mjsim\nmjsim.simulate('{variant}', 1000, ['greedy'] * 4, seed=0)\n"
+    ),
+    "MahjongVectorEnv {variant}, 1,024 tables, reset + 200 steps (random legal actions)": (
+        "import numpy as np\nfrom mjsim.envs import MahjongVectorEnv\n"
+        "env = MahjongVectorEnv('{variant}', 1024)\nobs, info = env.reset(seed=0)\n"
+        "rng = np.random.default_rng(0)\n"
+        "for _ in range(200):\n"
+        "    m = info['action_mask']\n"
+        "    a = (rng.random(m.shape) * m).argmax(axis=1)\n"
+        "    obs, r, term, trunc, info = env.step(a)\n"
     ),
 }
 
@@ -464,29 +476,34 @@ import numpy as np
 from mjsim.envs import MahjongVectorEnv
 n = {n}
 env = MahjongVectorEnv('{variant}', {n})
-env.reset(seed=0)
-seen, total = set(), 0
-def walk(obj, depth=0):
-    global total
-    if id(obj) in seen or depth > 4:
-        return
-    seen.add(id(obj))
-    if isinstance(obj, np.ndarray):
-        if obj.ndim >= 1 and obj.shape[0] == n:
-            total += obj.nbytes
-        return
-    if isinstance(obj, dict):
-        vals = obj.values()
-    elif isinstance(obj, (list, tuple)):
-        vals = obj
-    elif hasattr(obj, '__dict__'):
-        vals = vars(obj).values()
-    else:
-        return
-    for v in vals:
-        walk(v, depth + 1)
-walk(env)
-print(json.dumps({{"bytes_per_table": total / n}}))
+if hasattr(env, 'state_nbytes'):  # the env's own accounting (envs/vector.py)
+    parts = {{k: int(v) for k, v in env.state_nbytes().items()}}
+    per_table = parts.pop('per_table')
+    how = 'MahjongVectorEnv.state_nbytes()'
+else:  # fallback: numpy arrays with leading dimension n reachable from the env
+    seen, parts = set(), {{}}
+    def walk(obj, name, depth=0):
+        if id(obj) in seen or depth > 4:
+            return
+        seen.add(id(obj))
+        if isinstance(obj, np.ndarray):
+            if obj.ndim >= 1 and obj.shape[0] == n:
+                parts[name] = parts.get(name, 0) + obj.nbytes
+            return
+        if isinstance(obj, dict):
+            items = obj.items()
+        elif isinstance(obj, (list, tuple)):
+            items = enumerate(obj)
+        elif hasattr(obj, '__dict__'):
+            items = vars(obj).items()
+        else:
+            return
+        for k, v in items:
+            walk(v, name if depth else str(k), depth + 1)
+    walk(env, 'env')
+    per_table = sum(parts.values()) / n
+    how = 'nbytes of the arrays with leading dimension n reachable from the env'
+print(json.dumps({{"bytes_per_table": per_table, "parts": parts, "how": how}}))
 """
 
 
@@ -503,7 +520,7 @@ def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
     rows = []
     v = variant or "hebei"
     for name, code in MEMORY_CONFIGS.items():
-        if quick and "20,000" in name:
+        if quick and ("20,000" in name or "1,024" in name):
             continue
         cfg = name.format(variant=v)
         if "simulate" in code and variant is None:
@@ -539,15 +556,16 @@ def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
             st = "not available yet" if "MahjongVectorEnv" in res.stderr else "failed"
             rows.append(Row("memory", cfg, "bytes/table", status=st, note=tail))
             continue
-        bpt = res.last_json()["bytes_per_table"]
+        out = res.last_json()
+        bpt = out["bytes_per_table"]
+        parts = ", ".join(f"{k} {v / n:.0f}" for k, v in out["parts"].items())
         rows.append(
             Row(
                 "memory",
                 cfg,
                 "bytes/table",
                 mjsim=Stat.of([bpt]),
-                note=f"numpy arrays with leading dim {n} reachable from the env; "
-                f"process peak RSS {format_bytes(res.peak_rss)}",
+                note=f"{out['how']}: {parts} (bytes/table); constructor only, no step",
                 higher_is_better=False,
             )
         )

@@ -6,7 +6,7 @@
   :class:`~mjsim.envs.gym_env.MahjongEnv`, one learner against in-kernel bots.
 - :class:`MahjongVectorEnv`: ``N`` tables stepped in one jitted call.
 - :func:`make`: ``make("aec" | "gym" | "vector", variant=..., **kwargs)`` without any registry.
-- Encoders ``planes-v0`` / ``dict-v0``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
+- Encoders ``planes-v0`` / ``planes-v1`` / ``dict-v0``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from mjsim.envs import mahjong_v0
-from mjsim.envs.encoders import ENCODERS, N_PLANES, PLANE_NAMES, get_encoder
+from mjsim.envs.encoders import (
+    ENCODERS,
+    N_PLANES,
+    N_PLANES_V1,
+    PLANE_NAMES,
+    PLANE_NAMES_V1,
+    get_encoder,
+)
 from mjsim.envs.gym_env import MahjongEnv
 from mjsim.envs.registration import GYMNASIUM_ID, PETTINGZOO_ID, register_all
 from mjsim.envs.vector import MahjongVectorEnv
@@ -41,8 +48,10 @@ __all__ = [
     "ENCODERS",
     "GYMNASIUM_ID",
     "N_PLANES",
+    "N_PLANES_V1",
     "PETTINGZOO_ID",
     "PLANE_NAMES",
+    "PLANE_NAMES_V1",
     "MahjongEnv",
     "MahjongVectorEnv",
     "get_encoder",

@@ -1,5 +1,8 @@
 """Observation encoders, named and versioned: ``planes-v0`` (int8 planes x 34 kinds, jitted,
-batched) and ``dict-v0`` (a readable dict of named arrays).
+batched), ``planes-v1`` (``planes-v0`` + which decision the observer is asked, the seat the
+tile under reaction comes from, replacement draw, missed-win lockout) and ``dict-v0`` (a
+readable dict of named arrays). A published name never changes meaning: a new layout is a new
+version.
 
 Both read only what the observing seat may know (see ``docs/observations.md``): its own
 concealed tiles and drawn tile, every seat's discards, exposed melds, flowers, ready / void-suit /
@@ -21,9 +24,13 @@ import numba as nb
 import numpy as np
 
 from mjsim.engine.state import (
+    PH_CHOOSE_SUIT,
+    PH_DECLARE,
     PH_DONE,
     PH_REACT,
+    PH_SEABED,
     PH_TURN,
+    PV_LOCK,
     PV_MISSING,
     PV_N_RIVER,
     PV_READY,
@@ -35,6 +42,7 @@ from mjsim.engine.state import (
     TV_DRAWN,
     TV_ERROR,
     TV_FIRST_ROUND,
+    TV_FROM,
     TV_HEAD,
     TV_INDICATOR,
     TV_MULT,
@@ -42,6 +50,7 @@ from mjsim.engine.state import (
     TV_REACT_KIND,
     TV_REACT_POS,
     TV_REPEAT,
+    TV_REPLACEMENT,
     TV_ROUND_WIND,
     TV_SEAT,
     TV_TAIL,
@@ -107,6 +116,42 @@ PLANE_NAMES: tuple[str, ...] = (
     "scalars",
 )
 assert len(PLANE_NAMES) == N_PLANES
+
+# ---- planes-v1 = planes-v0 (planes 0..40, unchanged) + the planes below
+PL_DECIDE = 41  # 41..47: broadcast, the decision the observer is asked now (one plane set):
+DECIDE_TURN = 0  # own turn: discard / kong / self-draw win / ready
+DECIDE_DISCARD_REACTION = 1  # reaction window on a discard: win / pung / kong / chow / pass
+DECIDE_ROB_KONG = 2  # reaction window on a kong: rob it (win) / pass
+DECIDE_CHOOSE_SUIT = 3  # 定缺: choose the void suit
+DECIDE_DECLARE = 4  # changsha opening small wins: declare / pass
+DECIDE_SEABED = 5  # changsha 海底: take the last tile / pass
+DECIDE_OTHER = 6  # a decision of a phase added to the engine after planes-v1
+N_DECIDE = 7
+PL_SOURCE = 48  # 48..50: broadcast, rel 1..3 discarded (or konged) the tile under reaction
+PL_REPLACEMENT = 51  # broadcast: own turn began with a kong replacement draw
+PL_LOCKED = 52  # broadcast: own missed-win lockout is active (may not win on discards now)
+N_PLANES_V1 = 53
+
+PLANE_NAMES_V1: tuple[str, ...] = (
+    *PLANE_NAMES,
+    "decide_turn",
+    "decide_discard_reaction",
+    "decide_rob_kong",
+    "decide_choose_suit",
+    "decide_declare",
+    "decide_seabed",
+    "decide_other",
+    *(f"source_rel{i}" for i in range(1, 4)),
+    "replacement_draw",
+    "locked",
+)
+assert len(PLANE_NAMES_V1) == N_PLANES_V1
+
+#: planes encoder name -> (number of planes, plane names, version id of :func:`encode_any`)
+PLANE_ENCODERS: dict[str, tuple[int, tuple[str, ...], int]] = {
+    "planes-v0": (N_PLANES, PLANE_NAMES, 0),
+    "planes-v1": (N_PLANES_V1, PLANE_NAMES_V1, 1),
+}
 
 
 @nb.njit(cache=True)
@@ -220,11 +265,74 @@ def encode_planes(s, r, t, me, out):
 
 
 @nb.njit(cache=True)
-def encode_planes_batch(s, r, seats, out):
-    """``planes-v0`` of every table: seat ``seats[t]`` (int64[B]) of table ``t`` into
-    ``out[t]`` (``int8[B, N_PLANES, 34]``)."""
+def _fill(out, plane, v):
+    for k in range(34):
+        out[plane, k] = v
+
+
+@nb.njit(cache=True)
+def encode_planes_v1(s, r, t, me, out):
+    """Write seat ``me``'s ``planes-v1`` observation of table ``t`` into ``out``
+    (``int8[N_PLANES_V1, 34]``, overwritten): planes 0..40 are exactly ``planes-v0``, then
+
+    - 41..47 ``decide_*``: broadcast 1 on the one plane naming the decision ``me`` is asked
+      now (own turn, discard reaction, robbing a kong, 定缺, declaration, 海底 tile, other);
+      all zero when ``me`` is not the seat to decide (so an observer never learns who else
+      is being asked in a reaction window);
+    - 48..50 ``source_rel1..3``: broadcast 1 on the relative seat whose discard / kong tile
+      ``me`` is asked about (zero otherwise);
+    - 51 ``replacement_draw``: broadcast 1 on ``me``'s own turn begun by a kong replacement draw;
+    - 52 ``locked``: broadcast 1 while ``me``'s missed-win lockout is active.
+
+    Reads only information public to ``me`` (its own decision, its own lockout)."""
+    encode_planes(s, r, t, me, out[:N_PLANES])
+    out[N_PLANES:, :] = 0
+    n = r.params[P_N_PLAYERS]
+    tv = s.tv[t]
+    ph = tv[TV_PHASE]
+    if ph == PH_DONE or tv[TV_ERROR] != 0:
+        return
+    if ph == PH_REACT:
+        if tv[TV_ASK0 + tv[TV_REACT_POS]] != me:
+            return
+        d = DECIDE_DISCARD_REACTION if tv[TV_REACT_KIND] == 0 else DECIDE_ROB_KONG
+        _fill(out, PL_DECIDE + d, 1)
+        rel = (tv[TV_FROM] - me + n) % n
+        if 1 <= rel <= 3:
+            _fill(out, PL_SOURCE + rel - 1, 1)
+    elif tv[TV_SEAT] == me:
+        if ph == PH_TURN:
+            _fill(out, PL_DECIDE + DECIDE_TURN, 1)
+            if tv[TV_REPLACEMENT] != 0 and tv[TV_DRAWN] >= 0:
+                _fill(out, PL_REPLACEMENT, 1)
+        elif ph == PH_CHOOSE_SUIT:
+            _fill(out, PL_DECIDE + DECIDE_CHOOSE_SUIT, 1)
+        elif ph == PH_DECLARE:
+            _fill(out, PL_DECIDE + DECIDE_DECLARE, 1)
+        elif ph == PH_SEABED:
+            _fill(out, PL_DECIDE + DECIDE_SEABED, 1)
+        else:
+            _fill(out, PL_DECIDE + DECIDE_OTHER, 1)
+    if s.pv[t, me, PV_LOCK] != 0:
+        _fill(out, PL_LOCKED, 1)
+
+
+@nb.njit(cache=True)
+def encode_any(s, r, t, me, out, version):
+    """``planes-v{version}`` (0 or 1; see :data:`PLANE_ENCODERS`) of seat ``me``, table ``t``
+    into ``out`` (``int8[C, 34]`` with ``C`` that version's plane count)."""
+    if version == 1:
+        encode_planes_v1(s, r, t, me, out)
+    else:
+        encode_planes(s, r, t, me, out)
+
+
+@nb.njit(cache=True)
+def encode_planes_batch(s, r, seats, out, version=0):
+    """``planes-v{version}`` of every table: seat ``seats[t]`` (int64[B]) of table ``t`` into
+    ``out[t]`` (``int8[B, C, 34]``, ``C`` = 41 for v0, 53 for v1)."""
     for t in range(s.tv.shape[0]):
-        encode_planes(s, r, t, seats[t], out[t])
+        encode_any(s, r, t, seats[t], out[t], version)
 
 
 # ---------------------------------------------------------------------------------- dict-v0
@@ -335,20 +443,25 @@ class Encoder:
     """A named, versioned observation encoder.
 
     ``space(n_players)``: the gymnasium space of one observation; ``encode(s, r, t, seat)``:
-    seat ``seat``'s observation of table ``t`` (a fresh array / dict)."""
+    seat ``seat``'s observation of table ``t`` (a fresh array / dict). Planes encoders also
+    have ``n_planes``, ``plane_names`` and ``version`` (the id :func:`encode_any` takes);
+    ``is_planes`` tells them apart from ``dict-v0``."""
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.is_planes = name in PLANE_ENCODERS
+        if self.is_planes:
+            self.n_planes, self.plane_names, self.version = PLANE_ENCODERS[name]
 
     def space(self, n_players: int) -> gym.Space:
-        if self.name == "planes-v0":
-            return gym.spaces.Box(-128, 127, (N_PLANES, 34), np.int8)
+        if self.is_planes:
+            return gym.spaces.Box(-128, 127, (self.n_planes, 34), np.int8)
         return _dict_space(n_players)
 
     def encode(self, s: State, r: Any, t: int, seat: int) -> Any:
-        if self.name == "planes-v0":
-            out = np.empty((N_PLANES, 34), np.int8)
-            encode_planes(s, r, t, seat, out)
+        if self.is_planes:
+            out = np.empty((self.n_planes, 34), np.int8)
+            encode_any(s, r, t, seat, out, self.version)
             return out
         return encode_dict(s, r, t, seat)
 
@@ -359,6 +472,8 @@ class Encoder:
 #: encoder names -> one-line description
 ENCODERS: dict[str, str] = {
     "planes-v0": f"int8[{N_PLANES}, 34] planes (jitted, batched); docs/observations.md",
+    "planes-v1": f"int8[{N_PLANES_V1}, 34]: planes-v0 + decision / source / replacement / "
+    "lockout planes (jitted, batched); docs/observations.md",
     "dict-v0": "dict of named int8/int16/int32 arrays (readable); docs/observations.md",
 }
 

@@ -75,7 +75,7 @@ class MahjongEnv(gym.Env):
             else the first registered id).
         opponents: bot name(s) (``"random"``, ``"greedy"`` ...).
         seat: the learner's seat, 0..n_players-1.
-        obs: ``"planes-v0"`` or ``"dict-v0"``.
+        obs: ``"planes-v0"``, ``"planes-v1"`` or ``"dict-v0"``.
         hands: hands per episode.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
@@ -116,6 +116,7 @@ class MahjongEnv(gym.Env):
             variant,
             1,
             opponents=opponents,
+            obs=obs if self.encoder.is_planes else "planes-v0",
             seat=seat,
             hands=hands,
             normalize_rewards=normalize_rewards,
@@ -140,11 +141,10 @@ class MahjongEnv(gym.Env):
         self.action_space = gym.spaces.Discrete(N_ACTIONS)
         self._seeded = False
         self._done = True
-        self._act = np.zeros(1, np.int64)
 
     def _obs(self, vobs: dict[str, np.ndarray]) -> tuple[dict[str, Any], dict[str, Any]]:
         mask = vobs["action_mask"][0].copy()
-        if self.encoder.name == "planes-v0":
+        if self.encoder.is_planes:
             o = vobs["observation"][0].copy()
         else:
             o = self.encoder.encode(self._state, self._rules, 0, self.seat)
@@ -180,18 +180,17 @@ class MahjongEnv(gym.Env):
                 raise ValueError(msg)
             # like PettingZoo's TerminateIllegalWrapper: the episode ends, reward illegal_reward
             self._done = True
-            obs, info = self._obs(
-                {"observation": self._vec._obs, "action_mask": self._vec._masks.view(np.int8)}
-            )
+            obs, info = self._obs(self._vec._obs_dict)
             info["illegal_action"] = msg
             return obs, self.illegal_reward, True, False, info
-        self._act[0] = a
-        vobs, rew, term, _trunc, _ = self._vec.step(self._act)
-        self._done = bool(term[0])
+        vec = self._vec
+        vec._actions[0] = a
+        vec._call()  # legal: checked above
+        self._done = bool(vec._terminated[0])
         if self.render_mode == "human":
             self.render()
-        obs, info = self._obs(vobs)
-        return obs, float(rew[0]), self._done, False, info
+        obs, info = self._obs(vec._obs_dict)
+        return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:
         """``bool[192]`` legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 from mjsim.agents.policies import choose_action
-from mjsim.envs.encoders import encode_planes
+from mjsim.envs.encoders import encode_any
 
 from mjsim.engine import core
 from mjsim.engine.rng import hand_key
@@ -32,16 +32,21 @@ from mjsim.rules.spec import CompiledRules
 
 
 @nb.njit(cache=True)
+def seat_total(s, t, p):
+    """Seat ``p``'s points so far: running score + this hand's unsettled payments (such as
+    immediate kong points) while the hand is in play."""
+    v = np.int64(s.pv[t, p, PV_SCORE])
+    if s.tv[t, TV_PHASE] != PH_DONE:
+        v += s.pv[t, p, PV_PAY]
+    return v
+
+
+@nb.njit(cache=True)
 def seat_totals(s, r, t, out):
-    """Each seat's points so far (running score + this hand's unsettled payments such as
-    immediate kong points) into ``out`` (int64[4])."""
+    """Each seat's points so far (:func:`seat_total`) into ``out`` (int64[4])."""
     n = r.params[P_N_PLAYERS]
-    done = s.tv[t, TV_PHASE] == PH_DONE
     for p in range(n):
-        v = np.int64(s.pv[t, p, PV_SCORE])
-        if not done:
-            v += s.pv[t, p, PV_PAY]
-        out[p] = v
+        out[p] = seat_total(s, t, p)
 
 
 @nb.njit(cache=True)
@@ -90,11 +95,10 @@ def aec_step(s, r, t, a, seed, hands_left, first_dealer, totals, rewards, mask):
     ended = 0
     if s.tv[t, TV_PHASE] == PH_DONE:
         ended = 1
-    cur = np.zeros(4, dtype=np.int64)
-    seat_totals(s, r, t, cur)
     for p in range(n):
-        rewards[p] = cur[p] - totals[p]
-        totals[p] = cur[p]
+        v = seat_total(s, t, p)
+        rewards[p] = v - totals[p]
+        totals[p] = v
     if ended and hands_left > 0:
         next_hand(s, r, t, seed, first_dealer)
     cp = core.current_player(s, t)
@@ -154,78 +158,75 @@ def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, to
             next_hand(s, r, t, seed, first_dealer)
             continue
         break
-    cur = np.zeros(4, dtype=np.int64)
-    seat_totals(s, r, t, cur)
-    rew = cur[learner] - totals[learner]
-    for p in range(4):
-        totals[p] = cur[p]
+    rew = seat_total(s, t, learner) - totals[learner]
+    seat_totals(s, r, t, totals)
     if cp < 0:
         mask[:] = False
     return rew, hands_left, cp < 0
 
 
+# per-table integer columns of the vector env's ``ti`` array (int64[B, N_TI])
+TI_LEARNER = 0  # the learner's seat
+TI_SEED = 1  # the table's seed (episode e is dealt from episode_seed(seed, e))
+TI_EPISODE = 2  # episodes started so far
+TI_EP_SEED = 3  # seed of the episode in play
+TI_FIRST_DEALER = 4  # first dealer of the episode in play
+TI_HANDS_LEFT = 5  # further hands of the match after the one in play
+TI_NEEDS_RESET = 6  # 1: the next step starts a new episode (ignores the action)
+TI_ILLEGAL = 7  # 1: the last action given for this table was illegal (not applied)
+N_TI = 8
+
+
 @nb.njit(cache=True, nogil=True)
 def vector_step(
-    lo,
-    hi,
-    s,
-    r,
-    actions,
-    learners,
-    agents,
-    seeds,
-    episodes,
-    ep_seeds,
-    first_dealers,
-    hands,
-    hands_left,
-    needs_reset,
-    totals,
-    scale,
-    obs,
-    masks,
-    rewards,
-    terminated,
-    illegal,
-):
+    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
+    params, tile_counts, rwild, score_table,
+    lo, hi, actions, ti, agents, n_hands, totals, scale, obs, masks, rewards, terminated,
+    version,
+):  # fmt: skip
     """One step of tables ``lo .. hi-1`` in one compiled call (releases the GIL, so slices of
-    the batch can run on several threads).
+    the batch can run on several threads). The state and rules come as their arrays (numba
+    dispatches flat arrays ~3x faster than NamedTuples of arrays).
 
-    Tables flagged ``needs_reset`` (finished on the previous step: Gymnasium's "next-step"
-    autoreset, or never started) start episode ``episodes[t]`` (then incremented) and ignore
-    ``actions``; the others apply the learner's action ``actions[t]`` and the in-kernel
-    opponents play until the learner's next decision. An action that is not in ``masks[t]``
-    is not applied: ``illegal[t]`` is set and the table is left unchanged (the caller raises).
-    Writes the learner's ``planes-v0`` observation ``obs[t]``, legal mask ``masks[t]`` (all
-    False when the episode ended), reward ``rewards[t]`` (points / ``scale``) and
-    ``terminated[t]``.
+    Tables with ``ti[t, TI_NEEDS_RESET]`` (finished on the previous step: Gymnasium's
+    "next-step" autoreset, or never started) start episode ``ti[t, TI_EPISODE]`` (then
+    incremented) and ignore ``actions``; the others apply the learner's action ``actions[t]``
+    and the in-kernel opponents play until the learner's next decision. An action that is not
+    in ``masks[t]`` is not applied: ``ti[t, TI_ILLEGAL]`` is set and the table is left
+    unchanged. Writes the learner's ``planes-v{version}`` observation ``obs[t]``, legal mask
+    ``masks[t]`` (all False when the episode ended), reward ``rewards[t]`` (points /
+    ``scale``) and ``terminated[t]``.
 
-    Arrays: ``actions, learners, seeds, episodes, ep_seeds, first_dealers, hands_left``:
-    int64[B]; ``agents``: int64[4]; ``needs_reset, terminated, illegal``: bool[B]; ``totals``:
-    int64[B, 4]; ``obs``: int8[B, N_PLANES, 34]; ``masks``: bool[B, N_ACTIONS]; ``rewards``:
-    float64[B].
+    Arrays: ``actions``: int64[B]; ``ti``: int64[B, N_TI] (``TI_*`` columns); ``agents``:
+    int64[4]; ``totals``: int64[B, 4]; ``obs``: int8[B, C, 34]; ``masks``: bool[B, N_ACTIONS];
+    ``rewards``: float64[B]; ``terminated``: bool[B]. Returns the number of illegal actions.
     """
+    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
+    r = CompiledRules(params, tile_counts, rwild, score_table)
     n = r.params[P_N_PLAYERS]
     na = masks.shape[1]
+    bad = 0
     for t in range(lo, hi):
-        learner = learners[t]
-        illegal[t] = False
-        if needs_reset[t]:
-            es = episode_seed(seeds[t], episodes[t])
-            d = episodes[t] % n
-            ep_seeds[t] = es
-            first_dealers[t] = d
+        row = ti[t]
+        learner = row[TI_LEARNER]
+        row[TI_ILLEGAL] = 0
+        if row[TI_NEEDS_RESET] != 0:
+            es = episode_seed(row[TI_SEED], row[TI_EPISODE])
+            d = row[TI_EPISODE] % n
+            row[TI_EP_SEED] = es
+            row[TI_FIRST_DEALER] = d
             learner_reset(s, r, t, es, d, learner, agents, masks[t])
-            episodes[t] += 1
-            hands_left[t] = hands - 1
+            row[TI_EPISODE] += 1
+            row[TI_HANDS_LEFT] = n_hands - 1
             seat_totals(s, r, t, totals[t])
             rewards[t] = 0.0
             terminated[t] = False
-            needs_reset[t] = False
+            row[TI_NEEDS_RESET] = 0
         else:
             a = actions[t]
             if a < 0 or a >= na or not masks[t, a]:
-                illegal[t] = True
+                row[TI_ILLEGAL] = 1
+                bad += 1
                 rewards[t] = 0.0
                 terminated[t] = False
                 continue
@@ -236,17 +237,18 @@ def vector_step(
                 a,
                 learner,
                 agents,
-                ep_seeds[t],
-                hands_left[t],
-                first_dealers[t],
+                row[TI_EP_SEED],
+                row[TI_HANDS_LEFT],
+                row[TI_FIRST_DEALER],
                 totals[t],
                 masks[t],
             )
-            hands_left[t] = hl
+            row[TI_HANDS_LEFT] = hl
             rewards[t] = rew / scale
             terminated[t] = done
-            needs_reset[t] = done
-        encode_planes(s, r, t, learner, obs[t])
+            row[TI_NEEDS_RESET] = 1 if done else 0
+        encode_any(s, r, t, learner, obs[t], version)
+    return bad
 
 
 # ---- flat-argument entry points: numba dispatches plain arrays faster than a NamedTuple of
@@ -255,21 +257,27 @@ def vector_step(
 def aec_step_flat(
     wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
     params, tile_counts, rwild, score_table,
-    a, seed, hands_left, first_dealer, totals, rewards, mask,
+    a, seed, hands_left, first_dealer, totals, rewards, mask, obs, version,
 ):  # fmt: skip
-    """:func:`aec_step` on table 0 with the state and rules passed as their arrays."""
+    """:func:`aec_step` on table 0 with the state and rules passed as their arrays, then (when
+    ``version >= 0`` and a seat is to act) that seat's ``planes-v{version}`` observation into
+    ``obs`` (``int8[C, 34]``), so the AEC env's ``observe`` of the agent to act needs no
+    second call. Returns ``(current player or -1, 1 if a hand ended)``."""
     s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
     r = CompiledRules(params, tile_counts, rwild, score_table)
-    return aec_step(s, r, 0, a, seed, hands_left, first_dealer, totals, rewards, mask)
+    cp, ended = aec_step(s, r, 0, a, seed, hands_left, first_dealer, totals, rewards, mask)
+    if cp >= 0 and version >= 0:
+        encode_any(s, r, 0, cp, obs, version)
+    return cp, ended
 
 
 @nb.njit(cache=True)
 def encode_flat(
     wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
     params, tile_counts, rwild, score_table,
-    me, out,
+    me, out, version,
 ):  # fmt: skip
-    """:func:`mjsim.envs.encoders.encode_planes` of table 0 with flat arguments."""
+    """:func:`mjsim.envs.encoders.encode_any` of table 0 with flat arguments."""
     s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
     r = CompiledRules(params, tile_counts, rwild, score_table)
-    encode_planes(s, r, 0, me, out)
+    encode_any(s, r, 0, me, out, version)

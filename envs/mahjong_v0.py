@@ -36,7 +36,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from mjsim.envs.encoders import N_PLANES, get_encoder
+from mjsim.envs.encoders import get_encoder
 from mjsim.envs.kernels import aec_step_flat, encode_flat, seat_totals, start_match
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -71,10 +71,57 @@ def env(
     ``reward_scale``) or are ``RuleSpec`` overrides. An illegal action ends the game with reward
     -1 for the offender (``TerminateIllegalWrapper``)."""
     e: AECEnv = raw_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = _TerminateIllegal(e, illegal_reward=-1)
+    e = _AssertOutOfBounds(e)
+    e = _OrderEnforcing(e)
     return e
+
+
+# ---- PettingZoo's standard wrappers with direct attribute forwarding. ``BaseWrapper`` reaches
+# the wrapped env's attributes through ``__getattr__`` (an AttributeError raised and caught per
+# level per access), which cost more than the jitted game step itself. These subclasses keep
+# every check and behaviour of the originals (``isinstance`` holds) and read the hot attributes
+# of the raw env through properties. Private names stay private as in ``BaseWrapper``.
+_HOT = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos")
+
+
+def _forward(name: str, guarded: bool) -> property:
+    def get(self: Any) -> Any:
+        if guarded and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    def set_(self: Any, value: Any) -> None:
+        setattr(self._raw, name, value)
+
+    return property(get, set_, doc=f"``{name}`` of the raw env")
+
+
+def _fast(cls: type, guarded: bool = False) -> type:
+    def __init__(self: Any, env: AECEnv, *args: Any, **kwargs: Any) -> None:
+        cls.__init__(self, env, *args, **kwargs)
+        self.__dict__["_raw"] = env.unwrapped
+
+    ns: dict[str, Any] = {name: _forward(name, guarded) for name in _HOT}
+    ns["_cumulative_rewards"] = _forward("_cumulative_rewards", False)
+    ns["__init__"] = __init__
+    ns["__doc__"] = cls.__doc__
+    return type(cls.__name__, (cls,), ns)
+
+
+_TerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
+_AssertOutOfBounds = _fast(wrappers.AssertOutOfBoundsWrapper)
+_OrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, guarded=True)
+
+
+class _Discrete(gym.spaces.Discrete):
+    """``Discrete(n)`` whose ``contains`` answers a plain ``int`` without numpy conversions
+    (``AssertOutOfBoundsWrapper`` calls it on every step); anything else as ``Discrete``."""
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return self.start <= x < self.start + self.n
+        return super().contains(x)
 
 
 class raw_env(AECEnv):
@@ -84,7 +131,8 @@ class raw_env(AECEnv):
         variant: a registered id (``mjsim.variants.names()``); ``None`` = :func:`default_variant`.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text with unicode
             tiles) or ``"human"`` (prints it).
-        obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``) or ``"dict-v0"``.
+        obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``), ``"planes-v1"``
+            (``int8[53, 34]``: + decision planes) or ``"dict-v0"``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards: divide points by ``reward_scale`` (default 10).
         overrides: ``RuleSpec`` fields (``mjsim.variants.get``).
@@ -140,13 +188,19 @@ class raw_env(AECEnv):
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: gym.spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: _Discrete(N_ACTIONS) for a in self.possible_agents}
         self._state = new_state(1, rec_cap=0)
         self._mask = np.zeros(N_ACTIONS, np.bool_)
+        self._mask8 = self._mask.view(np.int8)
+        self._no_mask = np.zeros(N_ACTIONS, np.int8)
         self._totals = np.zeros(4, np.int64)
         self._rew = np.zeros(4, np.int64)
         self._flat = (*self._state, *self._rules)
-        self._planes = self.encoder.name == "planes-v0"
+        self._planes = self.encoder.is_planes
+        self._version = self.encoder.version if self._planes else -1
+        # planes of the agent to act, encoded by the step kernel; valid for _obs_seat
+        self._obs_buf = np.zeros((self.encoder.n_planes if self._planes else 1, 34), np.int8)
+        self._obs_seat = -1
         self._seed: int | None = None
         self._next_hand_no = 0
         self.agents: list[str] = []
@@ -181,6 +235,7 @@ class raw_env(AECEnv):
         self._next_hand_no = h + self.hands
         seat_totals(s, self._rules, 0, self._totals)
         core.legal_mask(s, self._rules, 0, self._mask)
+        self._obs_seat = -1
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -190,13 +245,19 @@ class raw_env(AECEnv):
         self.agent_selection = self.possible_agents[int(core.current_player(s, 0))]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """``{"observation": ..., "action_mask": int8[192]}`` of ``agent`` (fresh arrays: an
+        observation stays valid after later steps)."""
         seat = self._seat[agent]
-        mask = np.zeros(N_ACTIONS, np.int8)
         if agent == self.agent_selection and not self.terminations.get(agent, True):
-            mask[:] = self._mask
+            mask = self._mask8.copy()
+        else:
+            mask = self._no_mask.copy()
         if self._planes:
-            o = np.empty((N_PLANES, 34), np.int8)
-            encode_flat(*self._flat, seat, o)
+            if seat == self._obs_seat:
+                o = self._obs_buf.copy()
+            else:
+                o = np.empty_like(self._obs_buf)
+                encode_flat(*self._flat, seat, o, self._version)
         else:
             o = self.encoder.encode(self._state, self._rules, 0, seat)
         return {"observation": o, "action_mask": mask}
@@ -213,7 +274,8 @@ class raw_env(AECEnv):
             )
             shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
             raise ValueError(f"illegal action {shown} for {agent}; legal: {legal}")
-        self._cumulative_rewards[agent] = 0.0
+        cum = self._cumulative_rewards
+        cum[agent] = 0.0
         cp, ended = aec_step_flat(
             *self._flat,
             a,
@@ -223,17 +285,23 @@ class raw_env(AECEnv):
             self._totals,
             self._rew,
             self._mask,
+            self._obs_buf,
+            self._version,
         )
+        self._obs_seat = cp
         if ended:
             if self._hands_left > 0:
                 self._hands_left -= 1
             else:
                 self.terminations = dict.fromkeys(self.agents, True)
         sc = self._scale
-        self.rewards = {ag: float(self._rew[i]) / sc for i, ag in enumerate(self.possible_agents)}
-        self._accumulate_rewards()
+        rewards = self.rewards
+        for ag, v in zip(self.possible_agents, self._rew.tolist(), strict=False):
+            x = v / sc
+            rewards[ag] = x
+            cum[ag] += x
         if cp >= 0:
-            self.agent_selection = self.possible_agents[int(cp)]
+            self.agent_selection = self.possible_agents[cp]
         if self.render_mode == "human":
             self.render()
 

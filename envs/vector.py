@@ -2,9 +2,10 @@
 
 Each table seats one learner (``seat``) against in-kernel bots. One :meth:`step` applies the
 learner's action on every table, lets the opponents play until each learner's next decision,
-encodes every learner's ``planes-v0`` observation and legal mask - all inside one compiled call
-(``mjsim.envs.kernels.vector_step``; with ``threads > 1`` each thread runs one such GIL-free
-call on a slice of the tables).
+encodes every learner's ``planes-v0`` / ``planes-v1`` observation and legal mask into
+preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step``; with
+``threads > 1`` each thread runs one such GIL-free call on a slice of the tables). No Python
+runs per table and nothing is allocated per step (with ``copy=False``).
 
 Autoreset: Gymnasium's default "next-step" mode (``metadata["autoreset_mode"]``). The step that
 ends a table's episode returns ``terminated[t] = True`` with the final observation and an all-zero
@@ -22,8 +23,16 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
-from mjsim.envs.encoders import N_PLANES
-from mjsim.envs.kernels import vector_step
+from mjsim.envs.encoders import PLANE_ENCODERS
+from mjsim.envs.kernels import (
+    N_TI,
+    TI_EPISODE,
+    TI_ILLEGAL,
+    TI_LEARNER,
+    TI_NEEDS_RESET,
+    TI_SEED,
+    vector_step,
+)
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 
 from mjsim.actions import N_ACTIONS, action_name
@@ -38,7 +47,7 @@ class MahjongVectorEnv(VectorEnv):
         variant: registered id (``None`` = ``default_variant()``).
         num_envs: number of tables ``N`` (>= 1).
         opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``).
-        obs: only ``"planes-v0"`` (the batched encoder).
+        obs: ``"planes-v0"`` (41 planes) or ``"planes-v1"`` (53: + decision planes).
         seat: the learner's seat at every table.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
@@ -49,7 +58,8 @@ class MahjongVectorEnv(VectorEnv):
             not depend on it (each table has its own RNG streams).
         overrides: ``RuleSpec`` fields.
 
-    Observations: ``{"observation": int8[N, 41, 34], "action_mask": int8[N, 192]}``; also
+    Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, 192]}`` (``C`` = 41
+    for ``planes-v0``, 53 for ``planes-v1``); also
     ``info["action_mask"]`` (``bool[N, 192]``). Rewards ``float64[N]`` in points (or normalised),
     ``terminated`` ``bool[N]``, ``truncated`` always False.
 
@@ -82,8 +92,11 @@ class MahjongVectorEnv(VectorEnv):
         self.rule_spec = variants.get(variant, **overrides)
         check_playable(self.rule_spec)
         n = self.rule_spec.n_players
-        if obs != "planes-v0":
-            raise ValueError(f"obs={obs!r}: the vector env supports only 'planes-v0'")
+        if obs not in PLANE_ENCODERS:
+            known = ", ".join(repr(k) for k in PLANE_ENCODERS)
+            raise ValueError(f"obs={obs!r}: the vector env supports only {known}")
+        self.obs_name = obs
+        n_planes, _names, self._version = PLANE_ENCODERS[obs]
         if not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs={num_envs!r} must be an integer >= 1")
         if not isinstance(seat, int | np.integer) or not 0 <= seat < n:
@@ -104,7 +117,7 @@ class MahjongVectorEnv(VectorEnv):
         self._rules = self.rule_spec.compile()
         self.single_observation_space = gym.spaces.Dict(
             {
-                "observation": gym.spaces.Box(-128, 127, (N_PLANES, 34), np.int8),
+                "observation": gym.spaces.Box(-128, 127, (n_planes, 34), np.int8),
                 "action_mask": gym.spaces.Box(0, 1, (N_ACTIONS,), np.int8),
             }
         )
@@ -112,22 +125,20 @@ class MahjongVectorEnv(VectorEnv):
         self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, N)
         self.action_space = gym.vector.utils.batch_space(self.single_action_space, N)
         self._state = new_state(N, rec_cap=0)
-        self._learners = np.full(N, int(seat), np.int64)
-        self._seeds = np.zeros(N, np.int64)
-        self._episodes = np.zeros(N, np.int64)
-        self._ep_seeds = np.zeros(N, np.int64)
-        self._first = np.zeros(N, np.int64)
-        self._hands_left = np.zeros(N, np.int64)
-        self._needs_reset = np.ones(N, np.bool_)
+        self._flat = (*self._state, *self._rules)
+        self._ti = np.zeros((N, N_TI), np.int64)
+        self._ti[:, TI_LEARNER] = int(seat)
+        self._ti[:, TI_NEEDS_RESET] = 1
         self._totals = np.zeros((N, 4), np.int64)
-        self._obs = np.zeros((N, N_PLANES, 34), np.int8)
+        self._obs = np.zeros((N, n_planes, 34), np.int8)
         self._masks = np.zeros((N, N_ACTIONS), np.bool_)
         self._rewards = np.zeros(N, np.float64)
         self._terminated = np.zeros(N, np.bool_)
         self._truncated = np.zeros(N, np.bool_)
-        self._illegal = np.zeros(N, np.bool_)
         self._actions = np.zeros(N, np.int64)
         self._has_mask = np.ones(N, np.bool_)
+        self._obs_dict = {"observation": self._obs, "action_mask": self._masks.view(np.int8)}
+        self._info = {"action_mask": self._masks, "_action_mask": self._has_mask}
         self._started = False
         if threads is None:
             threads = min(os.cpu_count() or 1, 8) if N >= 64 else 1
@@ -135,55 +146,67 @@ class MahjongVectorEnv(VectorEnv):
             raise ValueError(f"threads={threads!r} must be an integer >= 1")
         self.threads = int(min(threads, N))
         self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        per = -(-N // self.threads)
+        self._slices = [(lo, min(N, lo + per)) for lo in range(0, N, per)]
 
-    def _call(self) -> None:
+    def _call(self) -> int:
+        """Step every table (one compiled call per thread); the number of illegal actions."""
         if self._pool is None:
-            self._slice(0, self.num_envs)
-            return
-        per = -(-self.num_envs // self.threads)
-        jobs = [
-            self._pool.submit(self._slice, lo, min(self.num_envs, lo + per))
-            for lo in range(0, self.num_envs, per)
-        ]
-        for j in jobs:
-            j.result()
+            return self._slice(0, self.num_envs)
+        jobs = [self._pool.submit(self._slice, lo, hi) for lo, hi in self._slices]
+        return sum(j.result() for j in jobs)
 
-    def _slice(self, lo: int, hi: int) -> None:
-        vector_step(
+    def _slice(self, lo: int, hi: int) -> int:
+        return vector_step(
+            *self._flat,
             lo,
             hi,
-            self._state,
-            self._rules,
             self._actions,
-            self._learners,
+            self._ti,
             self._agents,
-            self._seeds,
-            self._episodes,
-            self._ep_seeds,
-            self._first,
             self.hands,
-            self._hands_left,
-            self._needs_reset,
             self._totals,
             self._scale,
             self._obs,
             self._masks,
             self._rewards,
             self._terminated,
-            self._illegal,
+            self._version,
         )
 
     def _out(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        m8 = self._masks.view(np.int8)
         if self.copy:
             return (
-                {"observation": self._obs.copy(), "action_mask": m8.copy()},
+                {"observation": self._obs.copy(), "action_mask": self._masks.view(np.int8).copy()},
                 {"action_mask": self._masks.copy(), "_action_mask": self._has_mask.copy()},
             )
-        return (
-            {"observation": self._obs, "action_mask": m8},
-            {"action_mask": self._masks, "_action_mask": self._has_mask},
+        return self._obs_dict, self._info
+
+    def state_nbytes(self) -> dict[str, int]:
+        """Memory of the batch (issue 8): bytes of engine state, per-table bookkeeping,
+        observation and mask buffers, each summed over the ``N`` tables, plus ``"per_table"``
+        (their sum / ``N``). Constant over the env's life: nothing is allocated per step."""
+        state = sum(a.nbytes for a in self._state)
+        book = sum(
+            a.nbytes
+            for a in (
+                self._ti,
+                self._totals,
+                self._rewards,
+                self._terminated,
+                self._truncated,
+                self._actions,
+                self._has_mask,
+            )
         )
+        out = {
+            "state": state,
+            "bookkeeping": book,
+            "observation": self._obs.nbytes,
+            "mask": self._masks.nbytes,
+        }
+        out["per_table"] = sum(out.values()) // self.num_envs
+        return out
 
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
@@ -193,20 +216,21 @@ class MahjongVectorEnv(VectorEnv):
         if seed is None:
             if not self._started:
                 ss = np.random.SeedSequence()
-                self._seeds[:] = ss.generate_state(self.num_envs, np.uint64) >> np.uint64(2)
+                gen = ss.generate_state(self.num_envs, np.uint64) >> np.uint64(2)
+                self._ti[:, TI_SEED] = gen.astype(np.int64)
         elif isinstance(seed, int | np.integer):
             if seed < 0:
                 raise ValueError(f"seed={seed!r} must be >= 0")
-            self._seeds[:] = int(seed) + np.arange(self.num_envs)
-            self._episodes[:] = 0
+            self._ti[:, TI_SEED] = int(seed) + np.arange(self.num_envs)
+            self._ti[:, TI_EPISODE] = 0
         else:
             seeds = np.asarray(seed, dtype=np.int64)
             if seeds.shape != (self.num_envs,) or (seeds < 0).any():
                 raise ValueError(f"seed: expected {self.num_envs} integers >= 0")
-            self._seeds[:] = seeds
-            self._episodes[:] = 0
+            self._ti[:, TI_SEED] = seeds
+            self._ti[:, TI_EPISODE] = 0
         self._started = True
-        self._needs_reset[:] = True
+        self._ti[:, TI_NEEDS_RESET] = 1
         self._call()
         return self._out()
 
@@ -220,20 +244,20 @@ class MahjongVectorEnv(VectorEnv):
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions: expected shape ({self.num_envs},), got {a.shape}")
         self._actions[:] = a
-        self._call()
-        if self._illegal.any():
-            t = int(np.flatnonzero(self._illegal)[0])
+        bad = self._call()
+        if bad:
+            t = int(np.flatnonzero(self._ti[:, TI_ILLEGAL])[0])
             act = int(self._actions[t])
             legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(self._masks[t]))
             shown = action_name(act) if 0 <= act < N_ACTIONS else repr(act)
             raise ValueError(
                 f"illegal action {shown} ({act}) at table {t}; legal: {legal} "
-                f"({int(self._illegal.sum())} table(s) with an illegal action were not advanced)"
+                f"({bad} table(s) with an illegal action were not advanced)"
             )
         obs, info = self._out()
-        rew = self._rewards.copy() if self.copy else self._rewards
-        term = self._terminated.copy() if self.copy else self._terminated
-        return obs, rew, term, self._truncated.copy(), info
+        if self.copy:
+            return obs, self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return obs, self._rewards, self._terminated, self._truncated, info
 
     def action_masks(self) -> np.ndarray:
         """``bool[N, 192]`` legal actions of every learner."""

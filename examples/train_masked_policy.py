@@ -4,9 +4,9 @@
     python examples/train_masked_policy.py --minutes 4 --variant hebei --png curve.png
 
 Actor-critic (advantage = discounted return - value baseline, entropy bonus) on
-``mjsim.envs.MahjongVectorEnv``: N tables stepped in one jitted call, ``planes-v0``
-observations (int8[41, 34]), illegal actions masked out of the softmax with the env's legal
-mask. Prints one line per iteration (mean episode reward of the learner in the variant's points
+``mjsim.envs.MahjongVectorEnv``: N tables stepped in one jitted call, ``planes-v1``
+observations (int8[53, 34]: ``planes-v0`` + which decision is asked; ``--obs planes-v0`` for
+the 41-plane layout), illegal actions masked out of the softmax with the env's legal mask. Prints one line per iteration (mean episode reward of the learner in the variant's points
 and its win rate over the episodes finished in that iteration) and saves the learning curve.
 
 With Gymnasium's next-step autoreset, the step after an episode's last one only resets the
@@ -26,7 +26,7 @@ try:
 except ImportError as exc:  # torch is an optional extra
     raise SystemExit("this example needs torch: pip install torch==2.13.0") from exc
 
-from mjsim.envs import N_PLANES, MahjongVectorEnv
+from mjsim.envs import MahjongVectorEnv, get_encoder
 
 from mjsim.actions import N_ACTIONS
 from mjsim.engine.state import TV_WINNERS
@@ -35,11 +35,11 @@ from mjsim.engine.state import TV_WINNERS
 class Policy(nn.Module):
     """MLP over the flattened planes -> (masked logits, value)."""
 
-    def __init__(self, hidden: int = 256) -> None:
+    def __init__(self, n_planes: int, hidden: int = 256) -> None:
         super().__init__()
         self.body = nn.Sequential(
             nn.Flatten(),
-            nn.Linear(N_PLANES * 34, hidden),
+            nn.Linear(n_planes * 34, hidden),
             nn.ReLU(),
             nn.Linear(hidden, hidden),
             nn.ReLU(),
@@ -56,6 +56,7 @@ class Policy(nn.Module):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="hebei")
+    ap.add_argument("--obs", default="planes-v1", choices=["planes-v0", "planes-v1"])
     ap.add_argument("--num-envs", type=int, default=64)
     ap.add_argument("--horizon", type=int, default=64, help="steps per table per iteration")
     ap.add_argument("--minutes", type=float, default=4.0)
@@ -68,8 +69,8 @@ def main() -> None:
 
     torch.manual_seed(a.seed)
     torch.set_num_threads(1)
-    env = MahjongVectorEnv(a.variant, a.num_envs, opponents="random", seat=0, copy=True)
-    net = Policy()
+    env = MahjongVectorEnv(a.variant, a.num_envs, opponents="random", seat=0, obs=a.obs, copy=True)
+    net = Policy(get_encoder(a.obs).n_planes)
     opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     obs, info = env.reset(seed=a.seed)
     N, T = a.num_envs, a.horizon

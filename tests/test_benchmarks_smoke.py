@@ -183,3 +183,20 @@ def test_peers_requirements_parse():
     assert not ok and "pettingzoo" in why
     with pytest.raises(ValueError, match="unknown peer"):
         peers.run_peer_once("nope")
+
+
+def test_vector_env_bytes_per_table_snippet(capsys):
+    """run_all's memory area: bytes of state per table of the vector env (no compile, no step):
+    the engine state arrays alone are a lower bound, and the parts add up."""
+    import json as _json
+
+    import numpy as np
+    import run_all
+
+    from mjsim.engine.state import new_state
+
+    exec("import json\n" + run_all._VECTOR_SNIPPET.format(n=4, variant="hebei"), {})
+    out = _json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    state_per_table = sum(a.nbytes for a in new_state(1, rec_cap=0))
+    assert out["bytes_per_table"] >= state_per_table > 0
+    assert np.isclose(sum(out["parts"].values()) / 4, out["bytes_per_table"], rtol=0.01)

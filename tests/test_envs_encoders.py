@@ -1,4 +1,4 @@
-"""Observation encoders ``planes-v0`` / ``dict-v0``: worked values, invariants, batching, and
+"""Observation encoders ``planes-v0`` / ``planes-v1`` / ``dict-v0``: worked values, invariants, batching, and
 no leak of hidden information (opponents' concealed tiles, wall order, hidden choices)."""
 
 from __future__ import annotations
@@ -12,13 +12,23 @@ from mjsim.envs import encoders as enc
 
 from mjsim import variants
 from mjsim.engine.state import (
+    PH_CHOOSE_SUIT,
+    PH_DECLARE,
+    PH_REACT,
+    PH_SEABED,
     PH_TURN,
+    PV_LOCK,
     PV_N_RIVER,
     RF_CLAIMED,
+    TV_DRAWN,
+    TV_FROM,
     TV_HEAD,
     TV_PHASE,
+    TV_REACT_KIND,
+    TV_REPLACEMENT,
     TV_SEAT,
     TV_TAIL,
+    TV_TILE,
     State,
 )
 from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
@@ -46,6 +56,12 @@ def _advance(variant: str, seed: int, steps: int):
 def _planes(s, r, seat):
     out = np.empty((enc.N_PLANES, 34), np.int8)
     enc.encode_planes(s, r, 0, seat, out)
+    return out
+
+
+def _planes_v1(s, r, seat):
+    out = np.empty((enc.N_PLANES_V1, 34), np.int8)
+    enc.encode_planes_v1(s, r, 0, seat, out)
     return out
 
 
@@ -91,6 +107,7 @@ def test_no_leak(variant, seed, steps, salt):
     for me in range(n):
         s2 = _hide_shuffle(s, me, n, rng)
         np.testing.assert_array_equal(_planes(s, r, me), _planes(s2, r, me))
+        np.testing.assert_array_equal(_planes_v1(s, r, me), _planes_v1(s2, r, me))
         d1, d2 = enc.encode_dict(s, r, 0, me), enc.encode_dict(s2, r, 0, me)
         assert d1.keys() == d2.keys()
         for k in d1:
@@ -188,9 +205,11 @@ def test_batch_matches_single():
 
 
 def test_registry_and_spaces():
-    assert set(E.ENCODERS) == {"planes-v0", "dict-v0"}
+    assert set(E.ENCODERS) == {"planes-v0", "planes-v1", "dict-v0"}
     assert len(E.PLANE_NAMES) == E.N_PLANES == 41
-    with pytest.raises(ValueError, match="known: planes-v0, dict-v0"):
+    assert len(E.PLANE_NAMES_V1) == E.N_PLANES_V1 == 53
+    assert E.PLANE_NAMES_V1[: E.N_PLANES] == E.PLANE_NAMES
+    with pytest.raises(ValueError, match="known: planes-v0, planes-v1, dict-v0"):
         E.get_encoder("planes")
     raw = _advance(VARIANTS[0], 1, 30)
     for name in E.ENCODERS:
@@ -200,3 +219,74 @@ def test_registry_and_spaces():
     d = enc.encode_dict(raw.state_arrays, raw._rules, 0, 1)
     assert int(d["seat"]) == 1
     np.testing.assert_array_equal(d["hand"], raw.state_arrays.hands[0, 1, :34])
+
+
+def _decision(p: np.ndarray) -> int:
+    """The index of the set ``decide_*`` plane of a ``planes-v1`` observation, -1 if none."""
+    block = p[enc.PL_DECIDE : enc.PL_DECIDE + enc.N_DECIDE]
+    assert ((block == 0) | (block == 1)).all() and (block == block[:, :1]).all()
+    on = np.flatnonzero(block[:, 0])
+    assert len(on) <= 1
+    return int(on[0]) if len(on) else -1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_planes_v1_phases(variant):
+    """Along random games: ``planes-v1`` starts with ``planes-v0`` unchanged; exactly the seat
+    to act sees one decision plane, the one of the engine's phase (own turn, discard
+    reaction, robbing a kong, 定缺, declaration, 海底); every other seat sees none; the source
+    planes name the discarder (relative) only for the asked seat; a reaction decision shows
+    the tile under reaction."""
+    raw = E.mahjong_v0.raw_env(variant)
+    rng = np.random.default_rng(11)
+    seen: set[int] = set()
+    for seed in range(3):
+        raw.reset(seed=seed)
+        s, r, n = raw.state_arrays, raw._rules, raw.n_players
+        while not raw.terminations[raw.agent_selection]:
+            ph, me = int(s.tv[0, TV_PHASE]), raw._seat[raw.agent_selection]
+            for q in range(n):
+                p = _planes_v1(s, r, q)
+                np.testing.assert_array_equal(p[: enc.N_PLANES], _planes(s, r, q))
+                d = _decision(p)
+                src = p[enc.PL_SOURCE : enc.PL_SOURCE + 3, 0]
+                if q != me:
+                    assert d == -1 and src.sum() == 0
+                    continue
+                want = {
+                    PH_TURN: enc.DECIDE_TURN,
+                    PH_CHOOSE_SUIT: enc.DECIDE_CHOOSE_SUIT,
+                    PH_DECLARE: enc.DECIDE_DECLARE,
+                    PH_SEABED: enc.DECIDE_SEABED,
+                }.get(ph)
+                if ph == PH_REACT:
+                    rob = int(s.tv[0, TV_REACT_KIND]) != 0
+                    want = enc.DECIDE_ROB_KONG if rob else enc.DECIDE_DISCARD_REACTION
+                    rel = (int(s.tv[0, TV_FROM]) - me) % n
+                    assert src.tolist() == [int(rel == i) for i in (1, 2, 3)]
+                    assert p[enc.PL_TARGET, int(s.tv[0, TV_TILE])] == 1
+                else:
+                    assert src.sum() == 0
+                assert d == want, (ph, d)
+                seen.add(d)
+                repl = int(ph == PH_TURN and s.tv[0, TV_REPLACEMENT] and s.tv[0, TV_DRAWN] >= 0)
+                assert (p[enc.PL_REPLACEMENT] == repl).all()
+                assert (p[enc.PL_LOCKED] == int(s.pv[0, me, PV_LOCK] != 0)).all()
+            legal = np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])
+            raw.step(int(legal[rng.integers(len(legal))]))
+    assert enc.DECIDE_TURN in seen
+    assert enc.DECIDE_DISCARD_REACTION in seen
+
+
+def test_planes_v1_encoder_object_and_batch():
+    """``get_encoder("planes-v1")`` and the batched encoder agree with the single one."""
+    raw = _advance(VARIANTS[0], 4, 25)
+    e = E.get_encoder("planes-v1")
+    assert e.is_planes and e.n_planes == E.N_PLANES_V1 and e.version == 1
+    o = e.encode(raw.state_arrays, raw._rules, 0, 2)
+    assert e.space(raw.n_players).contains(o)
+    np.testing.assert_array_equal(o, _planes_v1(raw.state_arrays, raw._rules, 2))
+    seats = np.array([2], np.int64)
+    out = np.zeros((1, E.N_PLANES_V1, 34), np.int8)
+    enc.encode_planes_batch(raw.state_arrays, raw._rules, seats, out, 1)
+    np.testing.assert_array_equal(out[0], o)

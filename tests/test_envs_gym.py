@@ -10,6 +10,7 @@ import mjsim.envs as E
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from mjsim.envs import encoders as enc
 
 from mjsim import variants
 from mjsim.actions import N_ACTIONS
@@ -86,7 +87,7 @@ def test_errors():
     lax.reset(seed=0)
     _, r, done, _, info = lax.step(bad)
     assert done and r == -1.0 and "legal: " in info["illegal_action"]
-    with pytest.raises(ValueError, match="only 'planes-v0'"):
+    with pytest.raises(ValueError, match="only 'planes-v0', 'planes-v1'"):
         E.MahjongVectorEnv(v, 2, obs="dict-v0")
 
 
@@ -132,6 +133,45 @@ def test_vector_matches_single_env(variant):
                 pending_reset[t] = True
                 episodes_done += 1
     assert episodes_done >= N
+
+
+@pytest.mark.parametrize("variant", VARIANTS[:2])
+def test_vector_planes_v1_and_threads(variant):
+    """``planes-v1`` in the vector env: its first 41 planes are the ``planes-v0`` run's (same
+    seeds, same actions), the learner is always told it decides (exactly one decision plane
+    while its episode is live) and results do not depend on the thread count."""
+    N = 6
+    v0 = E.MahjongVectorEnv(variant, N, threads=1)
+    v1 = E.MahjongVectorEnv(variant, N, obs="planes-v1", threads=2)
+    assert v1.single_observation_space["observation"].shape == (E.N_PLANES_V1, 34)
+    o0, i0 = v0.reset(seed=5)
+    o1, i1 = v1.reset(seed=5)
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        np.testing.assert_array_equal(o1["observation"][:, : E.N_PLANES], o0["observation"])
+        np.testing.assert_array_equal(i1["action_mask"], i0["action_mask"])
+        live = i1["action_mask"].any(1)
+        decide = o1["observation"][:, enc.PL_DECIDE : enc.PL_DECIDE + enc.N_DECIDE, 0]
+        np.testing.assert_array_equal(decide.sum(1), live.astype(int))
+        m = i0["action_mask"]
+        acts = (rng.random(m.shape) * m).argmax(1)
+        o0, r0, t0, _, i0 = v0.step(acts)
+        o1, r1, t1, _, i1 = v1.step(acts)
+        np.testing.assert_array_equal(r0, r1)
+        np.testing.assert_array_equal(t0, t1)
+    v1.close()
+
+
+def test_vector_state_nbytes():
+    """Memory per table (issue 8): the engine state, bookkeeping and buffers, all preallocated."""
+    vec = E.MahjongVectorEnv(VARIANTS[0], 16, obs="planes-v1")
+    b = vec.state_nbytes()
+    assert b["state"] == sum(a.nbytes for a in vec._state)
+    assert b["observation"] == 16 * E.N_PLANES_V1 * 34
+    assert b["mask"] == 16 * N_ACTIONS
+    total = b["state"] + b["bookkeeping"] + b["observation"] + b["mask"]
+    assert b["per_table"] == total // 16
+    assert 4_000 < b["per_table"] < 8_000
 
 
 def test_vector_rewards_sum_to_scores_and_errors():

@@ -81,6 +81,8 @@ _ADAPTERS: dict[str, Adapter | str] = {
     "changsha": "mjsim.scoring.changsha:score_changsha",
     "guangdong_jipinghu": "mjsim.scoring.jipinghu:score_jipinghu",
     "hebei": "mjsim.scoring.hebei:score_hebei",
+    # ---- riichi (helper riichi): Japanese Riichi, han / fu / points
+    "riichi": "mjsim.scoring.riichi:score_riichi",
 }
 _HAND_SIZE: dict[str, int] = dict.fromkeys(_ADAPTERS, 14)
 
