@@ -12,10 +12,13 @@ import numpy as np
 import pytest
 
 import mjsim
+from mjsim.actions import DECLARE
 from mjsim.engine import Game, core
 from mjsim.engine.state import (
     PV_N_FLOWERS,
     PV_N_WILD_DISCARDED,
+    PV_N_WILD_KONGS,
+    RF_WILD_KONG,
     TV_HEAD,
     TV_IND_POS,
     TV_INDICATOR,
@@ -259,6 +262,9 @@ def test_spec_validation_names_the_field() -> None:
         (dict(tile_set="108", honors_are_flowers=True), "honors_are_flowers"),
         (dict(kong_only_tiles="green"), "kong_only_tiles"),
         (dict(flower_instant_win=7), "flower_instant_win"),
+        (dict(flower_instant_win=8), "flower_instant_win"),
+        (dict(wild_kong=True), "wild_kong"),
+        (dict(multi_winner="nearest_wild_pair_first"), "multi_winner"),
     ]
     for kw, name in bad:
         with pytest.raises(ValueError, match=f"RuleSpec.{name}"):
@@ -291,3 +297,40 @@ def test_random_hands_with_indicator_wilds_keep_invariants_and_replay() -> None:
         g2 = mjsim.replay(g.record)
         assert np.array_equal(g2.state.hands, g.state.hands)
         assert np.array_equal(g2.state.wild, g.state.wild)
+
+
+def test_eight_flowers_win_at_once() -> None:
+    spec = RuleSpec(tile_set="144", flowers="bonus", flower_instant_win=8)
+    g = Game(spec, wall=build_wall(spec, {i: 34 + i for i in range(8)}))
+    assert int(g.state.hands[0, 0, 34:42].sum()) == 8
+    assert "win" in g.legal_action_names()
+    g = Game(
+        spec.replace(flower_instant_win=0), wall=build_wall(spec, {i: 34 + i for i in range(8)})
+    )
+    assert "win" not in g.legal_action_names()
+
+
+def test_wild_pair_detection_for_jinque() -> None:
+    g = _heavenly(multi_winner="nearest_wild_pair_first")  # 7z wild
+    s, r = g.state, g.rules
+    set_hand(g, 1, [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 33, 33])  # 123m456m789m 34p + 7z 7z
+    assert core._wild_pair(s, r, 0, 1, 13)  # 345p, the two wilds are the pair (金雀)
+    set_hand(g, 1, [0, 1, 2, 3, 4, 5, 6, 7, 13, 13, 18, 33, 33])  # 123m456m78m 55p 1s + 7z 7z
+    assert core._win_ok(s, r, 0, 1, 8, WK_DISCARD, 0, False)  # a win, but 55p is the pair
+    assert not core._wild_pair(s, r, 0, 1, 8)
+
+
+def test_wild_kong_sets_a_wild_aside_with_a_replacement() -> None:
+    g = _wild_4m_game(wild_kong=True)
+    assert DECLARE + 3 in g.legal_actions()
+    left = core.remaining(g.state, 0)
+    g.step(DECLARE + 3)
+    s = g.state
+    assert g.current_player == 0 and g.phase == "turn"
+    assert s.hands[0, 0, 3] == 0 and int(s.pv[0, 0, PV_N_WILD_KONGS]) == 1
+    assert s.river[0, 0, 0] == 3 and s.river_flags[0, 0, 0] == RF_WILD_KONG
+    assert core.remaining(s, 0) == left - 1
+    assert core.check_invariants(s, g.rules, 0) == 0
+    assert DECLARE + 3 not in g.legal_actions()  # no wild left in hand
+    g = _wild_4m_game()
+    assert DECLARE + 3 not in g.legal_actions()

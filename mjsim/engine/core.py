@@ -76,6 +76,7 @@ from mjsim.engine.state import (
     PV_N_MELDS,
     PV_N_RIVER,
     PV_N_WILD_DISCARDED,
+    PV_N_WILD_KONGS,
     PV_PAY,
     PV_READY,
     PV_SCORE,
@@ -84,6 +85,7 @@ from mjsim.engine.state import (
     RF_CLAIMED,
     RF_READY,
     RF_ROBBED,
+    RF_WILD_KONG,
     RF_WON,
     RK_DISCARD,
     RK_ROB_ADDED,
@@ -161,6 +163,7 @@ from mjsim.rules.params import (
     LOCKOUT_SAME_TILE,
     LOCKOUT_UNTIL_NEXT_DRAW,
     MULTI_NEAREST,
+    MULTI_NEAREST_WILD_PAIR,
     P_ALLOW_ADDED_KONG,
     P_ALLOW_CHOW,
     P_ALLOW_CONCEALED_KONG,
@@ -172,6 +175,7 @@ from mjsim.rules.params import (
     P_DEALER_ROTATION,
     P_DEALER_STAYS_ON_DRAW,
     P_DRAW_MULTIPLIER,
+    P_FLOWER_INSTANT_WIN,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN_TILES,
     P_HAND_SIZE,
@@ -206,6 +210,7 @@ from mjsim.rules.params import (
     P_WILD_DISCARD_CLAIMABLE,
     P_WILD_DISCARD_PENALTY,
     P_WILD_HONOR_CYCLE,
+    P_WILD_KONG,
     P_WILD_OFFSETS,
     P_WILD_RULE,
     P_WILD_SINGLE_WAIT_SELF_DRAW,
@@ -884,6 +889,13 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         return False
     if prm[P_MUST_OPEN] != 0 and pv[t, p, PV_N_EXPOSED] == 0:
         return False
+    if win_kind == WK_SELF_DRAW and prm[P_FLOWER_INSTANT_WIN] > 0:
+        nf = 0
+        for f in range(34, 42):
+            if s.hands[t, p, f] > 0:
+                nf += 1
+        if nf >= prm[P_FLOWER_INSTANT_WIN]:
+            return True  # G23: shanghai 八花齐 "如果这8个花抓起即可胡牌"
     if prm[P_WILD_RULE] != WILD_NONE:
         pen = prm[P_WILD_DISCARD_PENALTY]
         if pen != WILD_PENALTY_NONE and pv[t, p, PV_N_WILD_DISCARDED] > 0:
@@ -952,6 +964,36 @@ def _lone_wild_wait(s, r, t, p, tile):
         if not ok:
             return False
     return True
+
+
+@nb.njit(cache=True)
+def _wild_pair(s, r, t, p, tile):
+    """Seat ``p`` wins on ``tile`` (not in its hand) with two wilds as the pair (金雀): the rest,
+    other wilds as jokers, forms complete sets. Checked with a stand-in pair of an honour kind
+    the hand lacks (it can only be the pair, or a pung with a joker, which leaves the rest as
+    sets as well); False when no such honour exists."""
+    h = s.hands[t, p]
+    h[tile] += 1
+    nw = _n_wild_held(s, r, t, p, h)
+    ok = False
+    if nw >= 2 and r.params[P_HONOR_CHOWS] == 0:
+        c = np.zeros(34, dtype=np.uint8)
+        total = 0
+        for k in range(34):
+            total += h[k]
+            if s.wild[t, k] == 0:
+                c[k] = h[k]
+        si = r.params[P_WILD_STAND_IN]
+        if si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
+            c[s.tv[t, TV_STAND_FOR]] = c[si]
+            c[si] = 0
+        for j in range(27, 34):
+            if c[j] == 0 and s.wild[t, j] == 0:
+                c[j] = 2
+                ok = is_win(c, (total - 2) // 3, nw - 2, 0, 0, SHAPE_STANDARD)
+                break
+    h[tile] -= 1
+    return ok
 
 
 @nb.njit(cache=True)
@@ -1161,6 +1203,10 @@ def legal_mask(s, r, t, mask):
             if ok:
                 mask[KONG + k] = True
                 n += 1
+    if prm[P_WILD_KONG] != 0 and not locked and remaining(s, t) > 0:
+        if _wild_kong_kind(s, t, p) >= 0:
+            mask[DECLARE + 3] = True  # G20: set a wild aside (赖子杠)
+            n += 1
     f0 = s.tv[t, TV_FORBID0]
     f1 = s.tv[t, TV_FORBID1]
     nd = 0
@@ -1478,6 +1524,34 @@ def _complete_kong(s, r, t, p, mtype):
 
 
 @nb.njit(cache=True)
+def _wild_kong_kind(s, t, p):
+    """The lowest wild kind seat ``p`` holds, -1 if none."""
+    for k in range(34):
+        if s.wild[t, k] != 0 and s.hands[t, p, k] > 0:
+            return k
+    return -1
+
+
+@nb.njit(cache=True)
+def _wild_kong(s, r, t, p):
+    """G20 赖子杠 (wuhan B §22 "红中、癞子、四张杠上开花"): one wild leaves the hand face up (into
+    the river, flagged ``RF_WILD_KONG``), then a replacement draw from the tail; not a discard (no
+    reaction window), not a kong of the wall reserve."""
+    k = _wild_kong_kind(s, t, p)
+    s.hands[t, p, k] -= 1
+    _add_river(s, t, p, k, RF_WILD_KONG)
+    s.pv[t, p, PV_N_WILD_KONGS] += 1
+    d = _take(s, r, t, p, True)
+    if d < 0:
+        _finish_draw(s, r, t)
+        return
+    s.tv[t, TV_DRAWN] = d
+    s.tv[t, TV_REPLACEMENT] = 1
+    s.tv[t, TV_FORBID0] = -1
+    s.tv[t, TV_FORBID1] = -1
+
+
+@nb.njit(cache=True)
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
     n = r.params[P_N_PLAYERS]
@@ -1520,7 +1594,9 @@ def _resolve(s, r, t):
     k = np.int64(s.tv[t, TV_TILE])
     d = s.tv[t, TV_FROM]
     winners = 0
-    nearest = r.params[P_MULTI_WINNER] == MULTI_NEAREST
+    mw = r.params[P_MULTI_WINNER]
+    nearest = mw == MULTI_NEAREST or mw == MULTI_NEAREST_WILD_PAIR
+    wild_pair = -1  # G50b: the nearest winner whose pair is two wilds (金雀)
     claimer = -1
     ca = PASS
     chower = -1
@@ -1533,6 +1609,8 @@ def _resolve(s, r, t):
         if c == WIN:
             if not (nearest and winners != 0):
                 winners |= 1 << q
+            if mw == MULTI_NEAREST_WILD_PAIR and wild_pair < 0 and _wild_pair(s, r, t, q, k):
+                wild_pair = q
         elif c == PUNG or c == EXPOSED_KONG:
             if claimer < 0:
                 claimer = q
@@ -1543,6 +1621,8 @@ def _resolve(s, r, t):
                 cha = c
     s.tv[t, TV_REACT_N] = 0
     s.tv[t, TV_REACT_POS] = 0
+    if wild_pair >= 0:
+        winners = 1 << wild_pair  # fuzhou "不论位置先后，金雀优先胡"
     if winners != 0:
         if kind == RK_DISCARD:
             i = s.pv[t, d, PV_N_RIVER] - 1
@@ -1720,6 +1800,9 @@ def apply_action(s, r, t, a):
     h = s.hands[t, p]
     if a == WIN:
         _finish_win(s, r, t, 1 << p, WK_SELF_DRAW, -1, s.tv[t, TV_DRAWN])
+        return
+    if a == DECLARE + 3:
+        _wild_kong(s, r, t, p)
         return
     if KONG <= a < READY_DISCARD:
         k = a - KONG

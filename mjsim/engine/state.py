@@ -96,6 +96,7 @@ PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转�
 PV_N_WILD_DISCARDED = 48  # wild tiles this seat discarded this hand (G13; hangzhou 财飘)
 PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers): 3 bits per
 # kind, count of kind 27 + j in bits 3j..3j+2
+PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
 N_PV = 64
 
 # ---- phases
@@ -124,6 +125,7 @@ RF_CLAIMED = 1  # taken into a meld
 RF_READY = 2  # the discard that declared ready
 RF_WON = 4  # won on (stays in the river)
 RF_ROBBED = 8  # a robbed kong tile, placed in the konger's river
+RF_WILD_KONG = 16  # a wild set aside as a kong (wild_kong, 赖子杠): not a discard, never claimable
 
 # ---- error codes
 ERR_NONE = 0

@@ -69,6 +69,7 @@ P_THREE_WILD_WIN = 123  # holding three wilds is a win (G18)
 P_HONORS_ARE_FLOWERS = 124  # the 28 honour tiles are set aside like flowers (G3)
 P_KONG_ONLY_TILES = 125  # KONG_ONLY_* (G22)
 P_FLOWER_INSTANT_WIN = 126  # 0 or 8: holding that many flowers is a win (G23)
+P_WILD_KONG = 127  # a single wild may be set aside with a replacement draw (DECLARE + 3; G20)
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -184,7 +185,12 @@ LOCKOUT_CODES = {
 
 MULTI_ALL = 0
 MULTI_NEAREST = 1  # head bump (截和): only the first claimant in turn order after the discarder
-MULTI_CODES = {"all": MULTI_ALL, "nearest": MULTI_NEAREST}
+MULTI_NEAREST_WILD_PAIR = 2  # head bump, but a winner whose pair is two wilds beats nearer seats
+MULTI_CODES = {
+    "all": MULTI_ALL,
+    "nearest": MULTI_NEAREST,
+    "nearest_wild_pair_first": MULTI_NEAREST_WILD_PAIR,  # fuzhou 金雀 (G50b)
+}
 
 ROB_NONE = 0
 ROB_ADDED = 1

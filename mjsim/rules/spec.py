@@ -164,9 +164,10 @@ class RuleSpec:
         "none"  # "none" | "red_dragon" (wuhan 红中) | "anqing" (发 and 白, or the
     )
     # two dragons other than a dragon 钻): set aside with a replacement, counted as kongs (G22)
-    flower_instant_win: int = (
-        0  # 0 or 8: holding all eight flowers is a win (shanghai 八花齐) (G23)
-    )
+    flower_instant_win: int = 0  # 0 or 8: all eight flowers held is a win (shanghai 八花齐, G23)
+    wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
+    # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
+    # RF_WILD_KONG, pv[PV_N_WILD_KONGS] counts them for the scorer; wuhan 赖子杠) (G20)
 
     # ---- winning
     win_shapes: tuple[str, ...] = ("standard", "seven_pairs")  # subset of WIN_SHAPE_NAMES
@@ -185,7 +186,8 @@ class RuleSpec:
     # | "same_tile_until_move": only on the passed kind, until the seat draws or calls (漏和)
     # | "same_tile_until_next_draw": only on the passed kind, until the seat's next draw (漏胡)
     multi_winner: str = "all"  # "all" (every claimant wins) | "nearest" (head bump: first in turn
-    # order after the discarder)
+    # order after the discarder) | "nearest_wild_pair_first" (head bump, but the nearest winner
+    # whose pair is two wilds beats nearer seats: fuzhou 金雀 "不论位置先后，金雀优先胡"; G50b)
     rob_kong: str = "added"  # "none" | "added" | "added_and_concealed"
 
     # ---- end of the wall
@@ -400,6 +402,10 @@ class RuleSpec:
             raise ValueError(
                 f"RuleSpec.flower_instant_win={self.flower_instant_win!r} must be 0 or 8"
             )
+        if self.wild_kong and not has_wild:
+            raise ValueError("RuleSpec.wild_kong=True needs a wild_rule")
+        if self.multi_winner == "nearest_wild_pair_first" and not has_wild:
+            raise ValueError("RuleSpec.multi_winner='nearest_wild_pair_first' needs a wild_rule")
         if self.flower_instant_win and sum(counts[34:]) < 8:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
 
@@ -507,6 +513,7 @@ class RuleSpec:
         p[P.P_HONORS_ARE_FLOWERS] = self.honors_are_flowers
         p[P.P_KONG_ONLY_TILES] = P.KONG_ONLY_CODES[self.kong_only_tiles]
         p[P.P_FLOWER_INSTANT_WIN] = self.flower_instant_win
+        p[P.P_WILD_KONG] = self.wild_kong
         wild = np.zeros(N_KINDS, dtype=np.uint8)
         for k in self.wild_tiles:
             wild[int(k)] = 1
@@ -532,8 +539,6 @@ def check_playable(spec: RuleSpec) -> None:
         unsupported.append(f"wild_substitutes={spec.wild_substitutes!r}")
     if spec.kong_only_tiles != "none":
         unsupported.append(f"kong_only_tiles={spec.kong_only_tiles!r}")
-    if spec.flower_instant_win:
-        unsupported.append(f"flower_instant_win={spec.flower_instant_win!r}")
     if unsupported:
         raise NotImplementedError(
             "the engine does not play these rule values yet: " + ", ".join(unsupported)
