@@ -74,6 +74,8 @@ from mjsim.engine.state import (
     PV_N_MELDS,
     PV_N_RIVER,
     PV_PAY,
+    PV_RC_DOUBLE,
+    PV_RC_IPPATSU,
     PV_READY,
     PV_SCORE,
     PV_VALUE,
@@ -106,6 +108,9 @@ from mjsim.engine.state import (
     TV_NEXT_MULT,
     TV_NEXT_REPEAT,
     TV_PHASE,
+    TV_RC_ABORT,
+    TV_RC_DEALER_READY,
+    TV_RC_POT,
     TV_REACT_KIND,
     TV_REACT_N,
     TV_REACT_POS,
@@ -149,6 +154,7 @@ from mjsim.rules.params import (
     LOCKOUT_NONE,
     LOCKOUT_SAME_TILE,
     LOCKOUT_UNTIL_NEXT_DRAW,
+    MULTI_ALL_MAX2,
     MULTI_NEAREST,
     P_ALLOW_ADDED_KONG,
     P_ALLOW_CHOW,
@@ -159,7 +165,9 @@ from mjsim.rules.params import (
     P_BLOOD_BATTLE,
     P_CHOW_LEFT_ONLY,
     P_DEALER_ROTATION,
+    P_DEALER_STAYS_IF_READY,
     P_DEALER_STAYS_ON_DRAW,
+    P_DORA,
     P_DRAW_MULTIPLIER,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN_TILES,
@@ -177,8 +185,12 @@ from mjsim.rules.params import (
     P_N_PLAYERS,
     P_N_TILES,
     P_NO_KONG_AFTER_PUNG,
+    P_NOTEN_PENALTY,
+    P_OWN_DISCARD_FURITEN,
     P_PAIR_RULE,
+    P_READY_DEPOSIT,
     P_READY_LOCKS_HAND,
+    P_READY_REQUIRES_CLOSED,
     P_RESERVE_PER_KONG,
     P_RESERVE_WHOLE_STACKS,
     P_ROB_KONG,
@@ -193,6 +205,7 @@ from mjsim.rules.params import (
     ROB_ADDED_AND_CONCEALED,
     SCORING_CHANGSHA,
     SCORING_JIPINGHU,
+    SCORING_RIICHI,
     SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
@@ -235,6 +248,7 @@ from mjsim.variants.changsha import (
     changsha_pay,
 )
 from mjsim.variants.guangdong_jipinghu import jipinghu_flags, jipinghu_on_claim, jipinghu_pay
+from mjsim.variants.riichi import riichi_flags, riichi_pay
 
 # option bits of a reaction
 O_WIN = 1
@@ -685,6 +699,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         jipinghu_flags(s, t, p, win_kind, flags)
     elif r.params[P_SCORING] == SCORING_CHANGSHA:
         changsha_flags(s, t, flags)
+    elif r.params[P_SCORING] == SCORING_RIICHI:
+        riichi_flags(s, r, t, p, flags)
 
 
 @nb.njit(cache=True)
@@ -702,6 +718,27 @@ def _value_with_tile(s, r, t, p, tile, win_kind, frm):
 
 
 @nb.njit(cache=True)
+def _furiten(s, r, t, p):
+    """riichi (``own_discard_furiten``): is a wait of seat ``p``'s concealed part among its own
+    discards (claimed ones included)? (B §27.1 "no ron if any of your waiting tiles is in your
+    own discards")"""
+    h = s.hands[t, p]
+    shapes = r.params[P_WIN_SHAPES]
+    seen = np.zeros(34, dtype=np.bool_)
+    for i in range(s.pv[t, p, PV_N_RIVER]):
+        k = np.int64(s.river[t, p, i])
+        if k >= 34 or seen[k] or h[k] >= 4:
+            continue
+        seen[k] = True
+        h[k] += 1
+        ok = _shape_win(s, r, t, p, h, shapes, 0)
+        h[k] -= 1
+        if ok:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     """May seat ``p`` win on ``tile`` (``win_kind``: WK_SELF_DRAW with the tile already in hand,
     else WK_DISCARD / WK_ROB_KONG with the tile outside the hand)?"""
@@ -714,6 +751,8 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         lock = pv[t, p, PV_LOCK]
         if lock != 0 and (prm[P_MISSED_WIN_LOCKOUT] < LOCKOUT_SAME_TILE or lock == tile + 1):
+            return False
+        if prm[P_OWN_DISCARD_FURITEN] != 0 and _furiten(s, r, t, p):
             return False
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
         return False
@@ -803,7 +842,12 @@ def _react_options(s, r, t, p):
         return opts
     if prm[P_ALLOW_PUNG] != 0 and h[k] >= 2:
         opts |= O_PUNG
-    if prm[P_ALLOW_EXPOSED_KONG] != 0 and h[k] == 3 and remaining(s, t) > 0:
+    if (
+        prm[P_ALLOW_EXPOSED_KONG] != 0
+        and h[k] == 3
+        and remaining(s, t) > 0
+        and not (prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4)  # riichi: at most 4 kongs
+    ):
         if _void_count(s, t, p, h) == 0:
             opts |= O_KONG
     n = prm[P_N_PLAYERS]
@@ -925,7 +969,8 @@ def legal_mask(s, r, t, mask):
         if _forced_win(s, r, t):
             return 1
     vh = _void_count(s, t, p, h)
-    if drawn >= 0 and remaining(s, t) > 0 and vh == 0:
+    max_kongs = prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4  # riichi: at most 4 kongs
+    if drawn >= 0 and remaining(s, t) > 0 and vh == 0 and not max_kongs:
         for k in range(34):
             c = h[k]
             if c == 0:
@@ -964,7 +1009,15 @@ def legal_mask(s, r, t, mask):
                 mask[k] = True
                 nd += 1
     n += nd
-    if prm[P_ALLOW_READY] != 0 and s.pv[t, p, PV_READY] == 0:
+    ready_ok = prm[P_ALLOW_READY] != 0 and s.pv[t, p, PV_READY] == 0
+    if ready_ok and prm[P_READY_REQUIRES_CLOSED] != 0:
+        # riichi: a closed hand, just drawn, with 4+ tiles left in the live wall
+        ready_ok = (
+            s.pv[t, p, PV_N_EXPOSED] == 0
+            and drawn >= 0
+            and remaining(s, t) - prm[P_WALL_RESERVE] >= 4
+        )
+    if ready_ok:
         shapes = prm[P_WIN_SHAPES]
         maybe = True
         if (shapes & ~_SIMPLE_SHAPES) == 0 and not _wilds_active(s, r, t, p):
@@ -1073,6 +1126,10 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
         else:
             nxt = first_winner
         s.tv[t, TV_NEXT_MULT] = 1
+    if winners == 0 and r.params[P_DEALER_STAYS_IF_READY] != 0:
+        # riichi: the dealer stays after an abortive draw or if ready at an exhaustive draw
+        stays = s.tv[t, TV_RC_DEALER_READY] != 0 or s.tv[t, TV_RC_ABORT] != 0
+        nxt = dealer if stays else (dealer + 1) % n
     if r.params[P_SCORING] == SCORING_CHANGSHA:
         nxt = changsha_next_dealer(s, t, winners, first_winner)
     s.tv[t, TV_NEXT_DEALER] = nxt
@@ -1083,8 +1140,32 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
 
 
 @nb.njit(cache=True)
+def _ready_draw(s, r, t):
+    """riichi exhaustive draw: which seats are ready (tenpai); the non-ready seats pay
+    ``noten_penalty`` in total to the ready ones (B §27.1 "ready players receive 3000 in total
+    from non-ready players"); records whether the dealer was ready."""
+    n = r.params[P_N_PLAYERS]
+    ready = np.zeros(4, dtype=np.bool_)
+    nr = 0
+    for p in range(n):
+        ready[p] = s.pv[t, p, PV_READY] != 0 or _tenpai(s, r, t, p, s.hands[t, p])
+        if ready[p]:
+            nr += 1
+    s.tv[t, TV_RC_DEALER_READY] = 1 if ready[s.tv[t, TV_DEALER]] else 0
+    pen = r.params[P_NOTEN_PENALTY]
+    if pen > 0 and 0 < nr < n:
+        for p in range(n):
+            if ready[p]:
+                s.pv[t, p, PV_PAY] += pen // nr
+            else:
+                s.pv[t, p, PV_PAY] -= pen // (n - nr)
+
+
+@nb.njit(cache=True)
 def _finish_draw(s, r, t):
     _settle_kongs(s, r, t, 0, True)
+    if r.params[P_NOTEN_PENALTY] > 0 or r.params[P_DEALER_STAYS_IF_READY] != 0:
+        _ready_draw(s, r, t)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         dajiao = np.zeros(4, dtype=np.int64)
         sichuan_draw(s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
@@ -1156,6 +1237,8 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
             changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult)
+        elif r.params[P_SCORING] == SCORING_RIICHI:
+            riichi_pay(s, r, t, p, v, win_kind, frm, first == p)
         elif win_payments(r, v, p, frm if win_kind != WK_SELF_DRAW else -1, still, buf):
             # the family produced the whole payment vector of this win
             for q in range(n):
@@ -1214,10 +1297,11 @@ def _draw_turn(s, r, t, q):
     if k < 0:
         _finish_draw(s, r, t)
         return
-    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW or (
-        r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
-    ):
-        s.pv[t, q, PV_LOCK] = 0
+    if (
+        r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW
+        or r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
+    ) and not (r.params[P_OWN_DISCARD_FURITEN] != 0 and s.pv[t, q, PV_READY] != 0):
+        s.pv[t, q, PV_LOCK] = 0  # riichi: after a ready declaration the lock stays
     if q == s.tv[t, TV_DEALER]:
         s.tv[t, TV_FIRST_ROUND] = 0
     s.tv[t, TV_SEAT] = q
@@ -1234,6 +1318,8 @@ def _complete_kong(s, r, t, p, mtype):
     """Kong declared and not robbed: points, then the replacement draw from the tail."""
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_N_KONGS] += 1
+    for q in range(n):
+        s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a kong ends every ippatsu
     pts = kong_points(r, mtype)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         sichuan_kong(s, r, t, p, mtype)  # 刮风下雨, paid once the robbing window has closed
@@ -1249,10 +1335,11 @@ def _complete_kong(s, r, t, p, mtype):
     if k < 0:
         _finish_draw(s, r, t)
         return
-    if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW or (
-        r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
-    ):
-        s.pv[t, p, PV_LOCK] = 0
+    if (
+        r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_UNTIL_NEXT_DRAW
+        or r.params[P_MISSED_WIN_LOCKOUT] >= LOCKOUT_SAME_TILE  # same-tile codes 3 and 4
+    ) and not (r.params[P_OWN_DISCARD_FURITEN] != 0 and s.pv[t, p, PV_READY] != 0):
+        s.pv[t, p, PV_LOCK] = 0  # riichi: after a ready declaration the lock stays
     s.tv[t, TV_SEAT] = p
     s.tv[t, TV_PHASE] = PH_TURN
     s.tv[t, TV_DRAWN] = k
@@ -1328,6 +1415,15 @@ def _resolve(s, r, t):
                 cha = c
     s.tv[t, TV_REACT_N] = 0
     s.tv[t, TV_REACT_POS] = 0
+    if winners != 0 and r.params[P_MULTI_WINNER] == MULTI_ALL_MAX2:
+        nw = 0
+        for q in range(n):
+            nw += (winners >> q) & 1
+        if nw >= 3:
+            # riichi (G50a): three discard winners = abortive draw (三家和)
+            s.tv[t, TV_RC_ABORT] = 1
+            _end_hand(s, r, t, 0, 0, -1)
+            return
     if winners != 0:
         if kind == RK_DISCARD:
             i = s.pv[t, d, PV_N_RIVER] - 1
@@ -1369,6 +1465,8 @@ def _resolve(s, r, t):
     _rec(s, t, EV_CALL, claimer, ca)
     src = (d - claimer) % n
     s.tv[t, TV_FIRST_ROUND] = 0
+    for q in range(n):
+        s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a call ends every ippatsu
     h = s.hands[t, claimer]
     s.pv[t, claimer, PV_N_EXPOSED] += 1
     s.tv[t, TV_SEAT] = claimer
@@ -1531,8 +1629,17 @@ def apply_action(s, r, t, a):
         k = a - READY_DISCARD
         s.pv[t, p, PV_READY] = 1
         flag = RF_READY
+        # riichi: deposit, ippatsu window, double riichi on the first discard before any call
+        dep = r.params[P_READY_DEPOSIT]
+        if dep > 0:
+            s.pv[t, p, PV_PAY] -= dep
+            s.tv[t, TV_RC_POT] += dep
+        s.pv[t, p, PV_RC_IPPATSU] = 1
+        if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+            s.pv[t, p, PV_RC_DOUBLE] = 1
     else:
         k = a
+        s.pv[t, p, PV_RC_IPPATSU] = 0
     h[k] -= 1
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
@@ -1612,7 +1719,7 @@ def check_invariants(s, r, t):
             want = hs + (1 if own else 0)
             if c != want:
                 return 2
-    tot = 0
+    tot = s.tv[t, TV_RC_POT]  # riichi deposits still on the table
     for p in range(n):
         tot += s.pv[t, p, PV_PAY]
     if tot != 0:

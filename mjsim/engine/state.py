@@ -63,6 +63,10 @@ TV_SEABED_N = 41  # changsha: seats that refused the 海底 tile so far
 TV_SEABED_TAKER = 42  # changsha: 1 + the seat that took the 海底 tile (0 = none)
 # TV ranges reserved for the gap work: 48-63 win/claim/ready; 64-79 wall/dealer/carry-over;
 # 80-95 wilds/flowers/dice; 96-111 riichi.
+# ---- riichi (helper riichi), 96-111
+TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
+TV_RC_DEALER_READY = 97  # exhaustive draw: 1 if the dealer was ready (tenpai)
+TV_RC_ABORT = 98  # 1 if the hand ended in an abortive draw (three discard winners)
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
@@ -86,6 +90,9 @@ PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LED
 PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.
+# ---- riichi (helper riichi), 56-63
+PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
+PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)
 N_PV = 64
 
 # ---- phases

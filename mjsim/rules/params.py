@@ -53,6 +53,13 @@ P_FORCED_WIN_TILES = 41  # live wall <= this: a seat that can win must win (sich
 # Index ranges reserved for the issue-3 gap work (so parallel additions never collide):
 #   48-79 win / claim / ready / lockout rules; 80-111 wall, dealer, winds, carry-over;
 #   112-143 wild tiles, flowers, dice; 144-159 riichi.
+# ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
+P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
+P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
+P_OWN_DISCARD_FURITEN = 146  # no discard win while a wait is among one's own discards (G49)
+P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
+P_DEALER_STAYS_IF_READY = 148  # exhaustive draw: the dealer stays iff ready (tenpai)
+P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -79,6 +86,7 @@ SHAPE_THIRTEEN_ORPHANS = 4
 SHAPE_KNITTED = 8
 SHAPE_KNITTED_STRAIGHT = 16
 SHAPE_SHISANLAN = 32
+SHAPE_SEVEN_PAIRS_DISTINCT = 64  # riichi: seven DIFFERENT pairs
 SHAPE_CODES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
@@ -86,6 +94,7 @@ SHAPE_CODES = {
     "knitted": SHAPE_KNITTED,
     "knitted_straight": SHAPE_KNITTED_STRAIGHT,
     "shisanlan": SHAPE_SHISANLAN,
+    "seven_pairs_distinct": SHAPE_SEVEN_PAIRS_DISTINCT,
 }
 
 PAIR_ANY = 0
@@ -129,7 +138,8 @@ LOCKOUT_CODES = {
 
 MULTI_ALL = 0
 MULTI_NEAREST = 1  # head bump (截和): only the first claimant in turn order after the discarder
-MULTI_CODES = {"all": MULTI_ALL, "nearest": MULTI_NEAREST}
+MULTI_ALL_MAX2 = 2  # riichi (G50a): up to two winners; three claimants = abortive draw
+MULTI_CODES = {"all": MULTI_ALL, "nearest": MULTI_NEAREST, "all_max2": MULTI_ALL_MAX2}
 
 ROB_NONE = 0
 ROB_ADDED = 1
@@ -166,10 +176,12 @@ SCORING_GUOBIAO = 10  # Chinese Official (mjsim.variants.guobiao)
 SCORING_SICHUAN = 11  # Sichuan family: sichuan, sichuan_xuezhan, chengdu (mjsim.variants.sichuan)
 SCORING_JIPINGHU = 12  # guangdong_jipinghu: 2 ** 番, liability (包) payments
 SCORING_CHANGSHA = 13  # changsha: small/big wins, birds (mjsim.variants.changsha)
+SCORING_RIICHI = 20  # Japanese Riichi: han / fu / points (mjsim.scoring.riichi, variants.riichi)
 SCORING_CODES = {
     "hebei": SCORING_HEBEI,
     "guobiao": SCORING_GUOBIAO,
     "sichuan": SCORING_SICHUAN,
     "jipinghu": SCORING_JIPINGHU,
     "changsha": SCORING_CHANGSHA,
+    "riichi": SCORING_RIICHI,
 }

@@ -147,6 +147,16 @@ class RuleSpec:
     multi_winner: str = "all"  # "all" (every claimant wins) | "nearest" (head bump: first in turn
     # order after the discarder)
     rob_kong: str = "added"  # "none" | "added" | "added_and_concealed"
+    # ---- riichi (helper riichi): declaration, furiten, dora, drawn hands (G46, G49, G68)
+    ready_requires_closed: bool = False  # declaring ready needs a hand without exposed melds
+    ready_deposit: int = 0  # points the declarer puts on the table (riichi 1000); the first
+    # winner of the hand takes them; on a drawn hand they stay on the table (not carried over)
+    own_discard_furiten: bool = False  # no discard win while any wait is among one's own
+    # discards; a missed win after declaring ready locks discard wins for the rest of the hand
+    dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
+    # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
+    dealer_stays_if_ready: bool = False  # exhaustive draw: the dealer stays iff ready (tenpai)
+    noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
 
     # ---- end of the wall
     wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
@@ -265,6 +275,17 @@ class RuleSpec:
         _enum("missed_win_lockout", self.missed_win_lockout, P.LOCKOUT_CODES)
         _enum("multi_winner", self.multi_winner, P.MULTI_CODES)
         _enum("rob_kong", self.rob_kong, P.ROB_CODES)
+        # ---- riichi (helper riichi)
+        for name in ("ready_deposit", "noten_penalty"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
+        if (self.ready_requires_closed or self.ready_deposit) and not self.allow_ready:
+            raise ValueError("RuleSpec.ready_requires_closed / ready_deposit need allow_ready=True")
+        if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
+            raise ValueError(
+                "RuleSpec.dora=True needs scoring='riichi' and wall_reserve >= 14 (dead wall)"
+            )
         if self.rob_kong != "none" and self.self_draw_only:
             raise ValueError("RuleSpec.rob_kong must be 'none' when self_draw_only=True")
         if self.rob_kong == "added" and not self.allow_added_kong:
@@ -362,6 +383,13 @@ class RuleSpec:
         p[P.P_MISSED_WIN_LOCKOUT] = P.LOCKOUT_CODES[self.missed_win_lockout]
         p[P.P_MULTI_WINNER] = P.MULTI_CODES[self.multi_winner]
         p[P.P_ROB_KONG] = P.ROB_CODES[self.rob_kong]
+        # ---- riichi (helper riichi)
+        p[P.P_READY_REQUIRES_CLOSED] = self.ready_requires_closed
+        p[P.P_READY_DEPOSIT] = self.ready_deposit
+        p[P.P_OWN_DISCARD_FURITEN] = self.own_discard_furiten
+        p[P.P_DORA] = self.dora
+        p[P.P_DEALER_STAYS_IF_READY] = self.dealer_stays_if_ready
+        p[P.P_NOTEN_PENALTY] = self.noten_penalty
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
         p[P.P_RESERVE_WHOLE_STACKS] = self.reserve_whole_stacks
