@@ -96,7 +96,7 @@ def main_job(variant: str, hands: int, cold: bool = False) -> Row:
             if cold
             else "wall time incl. start-up and loading the cached compilation"
         )
-        + f"; peak RSS {res.peak_rss / 2**20:.0f} MiB"
+        + f"; CPU time {res.cpu_seconds:.0f} s; peak RSS {res.peak_rss / 2**20:.0f} MiB"
         + ("" if ok else f"; exit {res.returncode}: {res.stderr.strip()[-160:]}"),
         status="ok" if ok else "failed",
         higher_is_better=False,

@@ -322,6 +322,7 @@ class SubprocessResult:
     stderr: str
     seconds: float
     peak_rss: int  # bytes: ru_maxrss of the command (see run_subprocess); -1 if unknown
+    cpu_seconds: float = -1.0  # user + system CPU time of the command (wait4); -1 if unknown
 
     def last_json(self) -> Any:
         """Parse the last stdout line that is a JSON object; ``ValueError`` if there is none."""
@@ -351,7 +352,7 @@ if pid == 0:
         os._exit(127)
 _, status, ru = os.wait4(pid, 0)
 with open(sys.argv[1], "w") as f:
-    f.write(str(ru.ru_maxrss))
+    f.write(f"{ru.ru_maxrss} {ru.ru_utime + ru.ru_stime}")
 code = os.waitstatus_to_exitcode(status)
 sys.exit(code if code >= 0 else 128 - code)
 """
@@ -365,7 +366,8 @@ def run_subprocess(
 ) -> SubprocessResult:
     """Run a command to completion; return its outputs, wall time and its OWN peak RSS.
 
-    The peak RSS is ``ru_maxrss`` (``wait4``) of the command itself, forked from a small
+    The peak RSS is ``ru_maxrss`` (``wait4``) of the command itself (and ``cpu_seconds`` its
+    user + system CPU time, steadier than wall time on a shared machine), forked from a small
     launcher so that the calling process's size does not leak into it (see ``_RSS_LAUNCHER``);
     its floor is the launcher's ~10 MiB. No psutil needed. ``env`` entries are added to a copy
     of ``os.environ``. On timeout the whole process group is killed and ``TimeoutError`` raised.
@@ -398,13 +400,14 @@ def run_subprocess(
         seconds = time.perf_counter() - t0
         out.seek(0)
         err.seek(0)
-        rss_text = rss_file.read().strip()
+        rss_text = rss_file.read().split()
         return SubprocessResult(
             returncode=proc.returncode,
             stdout=out.read(),
             stderr=err.read(),
             seconds=seconds,
-            peak_rss=int(rss_text) * 1024 if rss_text else -1,
+            peak_rss=int(rss_text[0]) * 1024 if rss_text else -1,
+            cpu_seconds=float(rss_text[1]) if len(rss_text) > 1 else -1.0,
         )
 
 

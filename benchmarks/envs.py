@@ -217,6 +217,7 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
         (1024, 2, "planes-v0"),
         (1024, 1, "planes-v1"),
     ]
+    dps = _decisions_per_step(variant)
     for n, threads, obs in configs:
         v = E.MahjongVectorEnv(variant, n, obs=obs, copy=False, threads=threads)
         st = interleave({"mjsim": lambda v=v: _vector_rate(v, seconds)}, repeats=repeats)
@@ -230,10 +231,33 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
                 mjsim=st["mjsim"],
                 compared="no peer; aim >= 500,000 env-steps/s (issue 6). One env step = one "
                 "learner decision + the bots' decisions up to the next one",
-                note=f"{_decisions_per_step(variant)} engine decisions per env step",
+                note=f"{dps:.1f} engine decisions per env step",
             )
         )
-    v = E.MahjongVectorEnv(variant, 1024, copy=False)
+    # ---- the engine's ceiling: decisions/s of the vector env (env-steps/s x decisions per env
+    # step) beside mjsim.simulate's self-play (random bots, 1 thread) in the same run
+    v = E.MahjongVectorEnv(variant, 1024, copy=False, threads=1)
+    st = interleave(
+        {
+            "mjsim": lambda: _vector_rate(v, seconds) * dps,
+            "peer": lambda: _engine_rate(variant, seconds),
+        },
+        repeats=repeats,
+    )
+    rows.append(
+        Row(
+            area=AREA,
+            config=f"MahjongVectorEnv {variant}, N=1024, planes-v0, 1 thread: engine decisions/s "
+            "(env-steps/s x decisions per env step)",
+            unit="decisions/s",
+            mjsim=st["mjsim"],
+            peer="mjsim.simulate, random bots, 1 thread (same run)",
+            peer_stat=st["peer"],
+            compared="the vector env's decisions/s vs the engine's own self-play loop: ratio = "
+            "share of the engine's speed the env keeps (encoding, masks, autoreset, Python)",
+            note=f"{dps:.1f} engine decisions per env step",
+        )
+    )
     b = v.state_nbytes()
     rows.append(
         Row(
@@ -249,7 +273,23 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
     return rows
 
 
-def _decisions_per_step(variant: str, n: int = 256, steps: int = 200) -> str:
+def _engine_rate(variant: str, seconds: float) -> float:
+    """Engine decisions/s of ``mjsim.simulate`` (random bots, 1 thread, 64 hands per call)."""
+    import mjsim
+
+    dec = 0
+    k = 0
+    t0 = time.perf_counter()
+    while True:
+        res = mjsim.simulate(variant, 64, seed=k, threads=1)
+        dec += int(res["decisions"].sum())
+        k += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return dec / dt
+
+
+def _decisions_per_step(variant: str, n: int = 256, steps: int = 200) -> float:
     """Mean engine decisions (learner's + bots', ``TV_N_DECISIONS``) per vector env step."""
     import mjsim.envs as E
 
@@ -269,7 +309,7 @@ def _decisions_per_step(variant: str, n: int = 256, steps: int = 200) -> str:
         after = v._state.tv[:, TV_N_DECISIONS].astype(np.int64)
         total += int(np.where(live & (after >= before), after - before, 0).sum())
         env_steps += int(live.sum())
-    return f"{total / max(env_steps, 1):.1f}"
+    return total / max(env_steps, 1)
 
 
 def _markdown(rows: list[Row]) -> str:

@@ -78,6 +78,9 @@ def test_peak_rss_self_and_child():
     res = common.run_subprocess([sys.executable, "-c", code], timeout=60)
     assert res.returncode == 0 and res.last_json() == {"ok": 1}
     assert res.peak_rss >= 120 * 2**20
+    spin = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"
+    busy = common.run_subprocess([sys.executable, "-c", spin], timeout=60)
+    assert 0.3 <= busy.cpu_seconds <= busy.seconds + 0.05  # the command's own CPU time
     small = common.run_subprocess([sys.executable, "-c", "pass"], timeout=60)
     assert small.peak_rss < res.peak_rss
     # the caller's own size must not leak into the child's figure (fork + exec high-water mark)

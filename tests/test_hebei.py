@@ -7,41 +7,13 @@ kong replacements come from the tail.
 
 from __future__ import annotations
 
-from collections import Counter
-
+import helpers
 import numpy as np
 
 from mjsim.actions import PASS, WIN, action_from_name
 from mjsim.engine import Game
-from mjsim.tiles import parse_tiles
 
-
-def make_wall(
-    hands: dict[int, str], dealer_extra: str, draws: str = "", dealer: int = 0
-) -> list[int]:
-    """A 136-tile wall dealing ``hands[seat]`` (13 tiles each, missing seats filled with unused
-    tiles), the dealer's 14th tile, then ``draws`` from the head; the rest in kind order."""
-    pool = Counter({k: 4 for k in range(34)})
-    parts = {p: parse_tiles(h) for p, h in hands.items()}
-    extra = parse_tiles(dealer_extra)
-    nxt = parse_tiles(draws) if draws else []
-    for kinds in [*parts.values(), extra, nxt]:
-        for k in kinds:
-            pool[k] -= 1
-            assert pool[k] >= 0, f"too many copies of kind {k}"
-    rest = [k for k in range(34) for _ in range(pool[k])]
-    wall: list[int] = []
-    for i in range(4):
-        seat = (dealer + i) % 4
-        if seat in parts:
-            assert len(parts[seat]) == 13
-            wall += parts[seat]
-        else:
-            wall += rest[:13]
-            rest = rest[13:]
-    wall += extra + nxt + rest
-    assert len(wall) == 136
-    return wall
+make_wall = helpers.make_wall
 
 
 def passive_play(g: Game, stop_at: int | None = None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import counts_from_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -224,11 +225,7 @@ def test_random_258_wins_are_small_or_big(pair, sets, self_drawn):
     from mjsim.scoring.context import F_SELF_DRAWN, N_FLAGS
     from mjsim.scoring.sichuan import empty_melds
 
-    c = np.zeros(34, np.uint8)
-    c[pair] += 2
-    for kind, t in sets:
-        for k in (t, t, t) if kind == 1 else (t, t + 1, t + 2):
-            c[k] += 1
+    c = counts_from_sets(pair, sets)
     if c.max() > 4:
         return
     f = np.zeros(N_FLAGS, np.int64)

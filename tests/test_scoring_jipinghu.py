@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import counts_from_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -232,11 +233,7 @@ def test_shape_predicates_match_brute_force(pair, sets, swap):
     from mjsim.kernels.standard import is_standard_win
     from mjsim.scoring.settlement import standard_shape
 
-    c = np.zeros(34, np.uint8)
-    c[pair] += 2
-    for kind, t in sets:
-        for k in (t, t, t) if kind == 1 else (t, t + 1, t + 2):
-            c[k] += 1
+    c = counts_from_sets(pair, sets)
     if swap is not None and c[swap[0]] > 0:
         c[swap[0]] -= 1
         c[swap[1]] += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import counts_from_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -363,11 +364,7 @@ def test_random_two_suit_wins(pair, sets, flags, winner):
     """Every pair + 4 sets over two suits is a legal win worth 0..cap fan, zero-sum payments."""
     from mjsim.scoring.context import F_AFTER_KONG_DISCARD, F_LAST_WALL_TILE, F_SELF_DRAWN, N_FLAGS
 
-    c = np.zeros(34, np.uint8)
-    c[pair] += 2
-    for kind, t in sets:
-        for k in (t, t, t) if kind == 1 else (t, t + 1, t + 2):
-            c[k] += 1
+    c = counts_from_sets(pair, sets)
     if c.max() > 4:
         return
     f = np.zeros(N_FLAGS, np.int64)

@@ -7,58 +7,22 @@ Rule source: ``/work/shared/rules/variants_B.md`` §1 (seed 001): payments "自�
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import partial
 
+import helpers
 import numpy as np
 import pytest
 
 import mjsim
 from mjsim.actions import PASS, WIN, action_from_name
 from mjsim.engine import Game
-from mjsim.tiles import parse_tiles
 from mjsim.variants import get, names
 from mjsim.variants.guobiao import competition_schedule
 
 N_TILES = 144
 
 
-def make_wall(
-    hands: dict[int, str],
-    dealer_extra: str,
-    draws: str = "",
-    tail: str = "",
-    avoid: str = "",
-    dealer: int = 0,
-) -> list[int]:
-    """A 144-tile wall dealing ``hands[seat]`` (13 tiles each; seats not given get filler without
-    flowers and without the ``avoid`` kinds), the dealer's 14th tile, ``draws`` from the head and
-    ``tail`` as the LAST tiles (``tail[0]`` is drawn first as a replacement); filler in between."""
-    pool = Counter({k: (4 if k < 34 else 1) for k in range(42)})
-    parts = {p: parse_tiles(h) for p, h in hands.items()}
-    extra = parse_tiles(dealer_extra)
-    nxt = parse_tiles(draws) if draws else []
-    back = parse_tiles(tail) if tail else []
-    for kinds in [*parts.values(), extra, nxt, back]:
-        for k in kinds:
-            pool[k] -= 1
-            assert pool[k] >= 0, f"too many copies of kind {k}"
-    bad = set(parse_tiles(avoid)) if avoid else set()
-    safe = [k for k in range(34) if k not in bad for _ in range(pool[k])]
-    wall: list[int] = []
-    for i in range(4):
-        seat = (dealer + i) % 4
-        if seat in parts:
-            assert len(parts[seat]) == 13
-            wall += parts[seat]
-        else:
-            wall += safe[:13]
-            for k in safe[:13]:
-                pool[k] -= 1
-            safe = safe[13:]
-    rest = [k for k in range(42) for _ in range(pool[k])]
-    wall += extra + nxt + rest + back[::-1]
-    assert len(wall) == N_TILES
-    return wall
+make_wall = partial(helpers.make_wall, kinds=34, flowers=8)
 
 
 def play_until_done(g: Game, actions: dict[int, str]) -> None:

@@ -8,8 +8,9 @@ win, a blood-battle hand with three winners; invariants over random hands.
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import partial
 
+import helpers
 import numpy as np
 import pytest
 
@@ -24,29 +25,7 @@ from mjsim.variants import get, names
 N_TILES = 108
 
 
-def make_wall(
-    hands: dict[int, str], dealer_extra: str, draws: str = "", tail: str = "", dealer: int = 0
-) -> list[int]:
-    """A 108-tile wall: ``hands[seat]`` (13 tiles each), the dealer's 14th tile, ``draws`` from
-    the head, filler, then ``tail`` as the LAST tiles (``tail[0]`` = first replacement)."""
-    pool = Counter({k: 4 for k in range(27)})
-    parts = {p: parse_tiles(h) for p, h in hands.items()}
-    extra = parse_tiles(dealer_extra)
-    nxt = parse_tiles(draws) if draws else []
-    back = parse_tiles(tail) if tail else []
-    for kinds in [*parts.values(), extra, nxt, back]:
-        for k in kinds:
-            pool[k] -= 1
-            assert pool[k] >= 0, f"too many copies of kind {k}"
-    rest = [k for k in range(27) for _ in range(pool[k])]
-    wall: list[int] = []
-    for i in range(4):
-        seat = (dealer + i) % 4
-        assert len(parts[seat]) == 13, seat
-        wall += parts[seat]
-    wall += extra + nxt + rest + back[::-1]
-    assert len(wall) == N_TILES
-    return wall
+make_wall = partial(helpers.make_wall, kinds=27)
 
 
 def choose_forced_suits(g: Game) -> None:
