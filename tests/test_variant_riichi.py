@@ -8,44 +8,17 @@ head, then the dealer one more; normal draws continue from the head.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 import pytest
+from helpers import make_wall
 
 import mjsim
 from mjsim.actions import PASS, READY_DISCARD, WIN
 from mjsim.engine import Game
 from mjsim.engine.state import TV_RC_ABORT, TV_RC_POT
 from mjsim.scoring.riichi_yaku import Y_IPPATSU, Y_PINFU, Y_RIICHI, Y_TSUMO
-from mjsim.tiles import parse_tiles
 
 V = "riichi"
-
-
-def make_wall(hands: dict[int, str], dealer_extra: str, draws: str = "") -> list[int]:
-    """136-tile wall: ``hands[seat]`` (13 each; missing seats get unused tiles), the dealer's
-    14th tile, then the head draws ``draws``; the rest in kind order (dealer = seat 0)."""
-    pool = Counter({k: 4 for k in range(34)})
-    parts = {p: parse_tiles(h) for p, h in hands.items()}
-    extra = parse_tiles(dealer_extra)
-    nxt = parse_tiles(draws) if draws else []
-    for kinds in [*parts.values(), extra, nxt]:
-        for k in kinds:
-            pool[k] -= 1
-            assert pool[k] >= 0, f"too many copies of kind {k}"
-    rest = [k for k in range(34) for _ in range(pool[k])]
-    wall: list[int] = []
-    for seat in range(4):
-        if seat in parts:
-            assert len(parts[seat]) == 13
-            wall += parts[seat]
-        else:
-            wall += rest[:13]
-            rest = rest[13:]
-    wall += extra + nxt + rest
-    assert len(wall) == 136
-    return wall
 
 
 def drawn(g: Game) -> int:

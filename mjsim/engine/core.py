@@ -1634,12 +1634,13 @@ def apply_action(s, r, t, a):
         if dep > 0:
             s.pv[t, p, PV_PAY] -= dep
             s.tv[t, TV_RC_POT] += dep
-        s.pv[t, p, PV_RC_IPPATSU] = 1
-        if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
-            s.pv[t, p, PV_RC_DOUBLE] = 1
+        if r.params[P_SCORING] == SCORING_RIICHI:
+            s.pv[t, p, PV_RC_IPPATSU] = 1
+            if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+                s.pv[t, p, PV_RC_DOUBLE] = 1
     else:
         k = a
-        s.pv[t, p, PV_RC_IPPATSU] = 0
+        s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu
     h[k] -= 1
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
