@@ -618,8 +618,9 @@ def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
 BATCH_SIZES = (1, 4, 16, 64, 256, 1024, 4096)
 
 
-def run_scaling_area(quick: bool, variant: str | None) -> list[Row]:
-    """hands/s vs batch size (hands per ``simulate`` call) at 1 and 2 threads; PNG plot."""
+def run_scaling_area(quick: bool, variant: str | None, plot: bool = True) -> list[Row]:
+    """hands/s vs batch size (hands per ``simulate`` call) at 1 and 2 threads; PNG plot
+    (``benchmarks/scaling.png``, unless ``plot`` is False)."""
     if variant is None:
         return [
             Row(
@@ -657,6 +658,8 @@ def run_scaling_area(quick: bool, variant: str | None) -> list[Row]:
                 Row("scaling", f"{variant}, {b} hands per call, {t} thread(s)", "hands/s", mjsim=st)
             )
     png = BENCH_DIR / "scaling.png"
+    if not plot:
+        return rows
     try:
         _plot_scaling(curves, variant, png)
         rows[-1].note = f"plot: {png.name}"
@@ -706,8 +709,11 @@ print(json.dumps({{"import_s": t1 - t0, "first_call_s": t2 - t1}}))
 """
 
 
-def run_startup_area(quick: bool, variant: str | None, repeats: int = 3) -> list[Row]:
-    """Cold (empty NUMBA_CACHE_DIR) and warm (cache filled) start, each in a fresh subprocess."""
+def run_startup_area(
+    quick: bool, variant: str | None, repeats: int = 3, timeout: float = 5400
+) -> list[Row]:
+    """Cold (empty NUMBA_CACHE_DIR) and warm (cache filled) start, each in a fresh subprocess
+    (``timeout`` seconds each: a cold compile takes many minutes on a loaded 2-core machine)."""
     repeats = 1 if quick else repeats
     if variant is not None:
         call, what = (
@@ -726,7 +732,7 @@ def run_startup_area(quick: bool, variant: str | None, repeats: int = 3) -> list
         with tempfile.TemporaryDirectory(prefix="mjsim-numba-cache-") as cache:
             env = {"NUMBA_CACHE_DIR": cache}
             for bucket in (cold, warm):  # cold then warm on the same (now filled) cache
-                res = run_subprocess([sys.executable, "-c", code], env=env, timeout=1800)
+                res = run_subprocess([sys.executable, "-c", code], env=env, timeout=timeout)
                 if res.returncode != 0:
                     err = (res.stderr.strip().splitlines() or ["?"])[-1][:200]
                     break
@@ -848,6 +854,12 @@ def main(argv: list[str] | None = None) -> int:
         default=3,
         help="cold/warm start repeats (each cold start recompiles everything: minutes)",
     )
+    ap.add_argument(
+        "--cold-timeout",
+        type=float,
+        default=5400,
+        help="seconds allowed to one cold-start subprocess (default 5400)",
+    )
     args = ap.parse_args(argv)
     areas = [a for a in args.only.split(",") if a] or list(ALL_AREAS)
     unknown = [a for a in areas if a not in ALL_AREAS]
@@ -877,9 +889,9 @@ def main(argv: list[str] | None = None) -> int:
             elif area == "memory":
                 rows = run_memory_area(args.quick, variant)
             elif area == "scaling":
-                rows = run_scaling_area(args.quick, variant)
+                rows = run_scaling_area(args.quick, variant, plot=not args.no_write)
             else:
-                rows = run_startup_area(args.quick, variant, args.cold_repeats)
+                rows = run_startup_area(args.quick, variant, args.cold_repeats, args.cold_timeout)
         except Exception as exc:  # never lose the other areas to one failure
             rows = [Row(area, "run_all area", "-", status="failed", note=f"{exc!r}"[:300])]
         all_rows[area] = rows

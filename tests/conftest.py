@@ -1,5 +1,9 @@
 """Test-session infrastructure.
 
+Tests marked ``@pytest.mark.slow`` (long exhaustive checks, e.g. a 200,000-hand differential
+run) are skipped unless ``--run-slow`` is given or the marker is selected explicitly
+(``-m slow``): the default ``pytest`` is the CI suite, which must stay within its time budget.
+
 ``--cpu-durations=N`` lists the N tests that used the most CPU time (this process plus the
 subprocesses it waited for), next to their wall time. On a shared, loaded machine wall-clock
 ``--durations`` mostly measures the other jobs; CPU seconds say what a test costs (numba
@@ -44,11 +48,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="show the N tests with the most CPU seconds (0: all)",
     )
     group.addoption(
+        "--run-slow", action="store_true", help="also run the tests marked slow (long checks)"
+    )
+    group.addoption(
         "--cpu-log", default=None, metavar="PATH", help="append per-test CPU/wall seconds to PATH"
     )
 
 
 _TIMES: list[tuple[float, float, str]] = []
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow check: run with --run-slow (or -m slow)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -295,3 +295,65 @@ def test_deterministic_dict_order():
     assert list(e.rewards) == agents and list(e.terminations) == agents
     assert list(e.infos) == agents
     assert e.action_space(agents[0]).n == N_ACTIONS
+
+
+def test_wrappers_are_pettingzoo_wrappers_with_their_checks():
+    """``env()`` wraps with PettingZoo's classic-game wrappers (subclasses that forward the hot
+    attributes directly): ``isinstance`` holds, attributes are refused before ``reset``, an
+    illegal action ends the game with -1 for the offender, and the wrapped and raw envs play
+    the same game."""
+    from pettingzoo.utils import wrappers
+
+    v = VARIANTS[0]
+    e = E.mahjong_v0.env(v)
+    assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    assert isinstance(e.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = e.agent_selection
+    with pytest.raises(AttributeError, match="private"):
+        _ = e._seat
+    e.reset(seed=3)
+    raw = E.mahjong_v0.raw_env(v)
+    raw.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        obs, _, term, _, _ = e.last()
+        robs = raw.observe(raw.agent_selection)
+        assert e.agent_selection == raw.agent_selection
+        np.testing.assert_array_equal(obs["observation"], robs["observation"])
+        np.testing.assert_array_equal(obs["action_mask"], robs["action_mask"])
+        legal = np.flatnonzero(obs["action_mask"])
+        a = int(legal[rng.integers(len(legal))])
+        e.step(a)
+        raw.step(a)
+        assert e.rewards == raw.rewards
+    agent = e.agent_selection
+    bad = int(np.flatnonzero(e.last()[0]["action_mask"] == 0)[0])
+    e.step(bad)  # PettingZoo logs "Illegal move made, game terminating ..."
+    assert all(e.terminations.values()) and e.rewards[agent] == -1
+
+
+@pytest.mark.parametrize("variant", VARIANTS[:2])
+def test_planes_v1_api_and_observation_cache(variant):
+    """``obs="planes-v1"`` passes the API test; ``observe`` of the agent to act (served from
+    the planes the step kernel encoded) equals a fresh encoding, and observations are copies
+    that later steps do not change."""
+    api_test(E.mahjong_v0.env(variant, obs="planes-v1"), num_cycles=20)
+    raw = E.mahjong_v0.raw_env(variant, obs="planes-v1")
+    raw.reset(seed=2)
+    enc = E.get_encoder("planes-v1")
+    rng = np.random.default_rng(3)
+    kept = []
+    for _ in range(60):
+        if raw.terminations[raw.agent_selection]:
+            break
+        me = raw._seat[raw.agent_selection]
+        o = raw.observe(raw.agent_selection)
+        fresh = enc.encode(raw.state_arrays, raw._rules, 0, me)
+        np.testing.assert_array_equal(o["observation"], fresh)
+        kept.append((o["observation"], o["observation"].copy()))
+        legal = np.flatnonzero(o["action_mask"])
+        raw.step(int(legal[rng.integers(len(legal))]))
+    for seen, snapshot in kept:
+        np.testing.assert_array_equal(seen, snapshot)
