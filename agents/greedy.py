@@ -9,14 +9,18 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   but required of the winning hand (``suit_rule == "missing_one"``), the bot voids the suit it
   holds fewest tiles of while the hand still holds all three suits.
 - Own turn: among the legal discards, minimise the shanten of what is left (``mjsim.kernels``
-  ``shanten`` over the variant's shapes, pair rule, honour chows and wilds). With
-  ``min_fan > 0`` (guobiao, where the mask forbids wins below 8 fan) the shanten is taken
-  towards the fan-rich shapes only (special shapes, full flush; :func:`_rich_shanten`), the bot
-  stays concealed (no calls, no kongs), and ties prefer the fan-richer shape (most tiles of one
-  suit, honour pairs). Ties: maximise the live waits
+  ``shanten`` over the variant's shapes, pair rule, honour chows and wilds). In *fan-rich
+  mode* (:func:`fan_rich`: the rules' ``min_fan`` is above what a plain win of the variant's
+  scoring family is worth) the shanten is taken towards the fan-rich shapes only (special
+  shapes, full flush; :func:`_rich_shanten`), the bot stays concealed (no calls, no kongs), and
+  ties prefer the fan-richer shape (most tiles of one suit, honour pairs). guobiao's 8-fan
+  minimum is fan-rich [001: "起和分：和牌必须达到的最低分数（8分）"]; Changsha's ``min_fan=1`` is not:
+  it only says "a small or a big win" [003: "2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌"], and the
+  bot plays the ordinary 2-5-8 game there. Ties: maximise the live waits
   (ukeire: unseen copies of the kinds that lower the shanten, counting every visible tile —
-  rivers and exposed melds); with ``pair_rule == "258"`` (Changsha 将 must be 2-5-8) never
-  break the last 2-5-8 pair on a tie; then shed the most isolated tile. Own-turn kongs are
+  rivers and exposed melds); with ``pair_rule == "258"`` and in Changsha (:func:`_pair_rule`:
+  将 must be 2-5-8 for a small win) the shanten counts 2-5-8 pairs only and a tie never breaks
+  the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs are
   taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
   make it pay (``must_be_ready`` or ``wild_after_ready_only``).
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
@@ -66,11 +70,17 @@ from mjsim.rules.params import (
     P_MUST_BE_READY,
     P_N_PLAYERS,
     P_PAIR_RULE,
+    P_SCORING,
     P_SUIT_RULE,
     P_WILD_AFTER_READY_ONLY,
     P_WILD_RULE,
     P_WIN_SHAPES,
     PAIR_258,
+    SCORING_CHANGSHA,
+    SCORING_GUOBIAO,
+    SCORING_HEBEI,
+    SCORING_JIPINGHU,
+    SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
@@ -81,8 +91,56 @@ from mjsim.rules.params import (
 BIG = 1000
 #: live waits break shanten ties from this shanten down (0 = ready ... 2 = two from ready)
 UKEIRE_MAX_SHANTEN = 2
-#: the same with ``min_fan > 0``, where each shanten covers the costly special shapes
+#: the same in fan-rich mode (:func:`fan_rich`), where each shanten covers the costly special shapes
 UKEIRE_MAX_SHANTEN_RICH = 0
+#: fan-rich mode for a scoring family without a known plain-win value: ``min_fan`` from here up
+FAN_RICH_DEFAULT_MIN = 8
+
+
+@nb.njit(cache=True)
+def plain_win_value(r):
+    """What a plain win (no special item) is worth in the rules' scoring family, in the units
+    ``min_fan`` is compared with (:func:`mjsim.engine.settle.qualifying_value`); -1 for a family
+    not listed here.
+
+    hebei: the base ``score_values[0]`` (placeholder table, ``mjsim.variants.hebei``);
+    changsha: 1 (one small win, ``changsha_value``: "小胡"); sichuan: 0 fan (平胡 "0"),
+    guangdong_jipinghu: 0 fan (鸡和 "鸡和0"); guobiao: 1 (the usual one-fan items of an
+    ordinary hand; 无番和's 8 fan is an exception, not the rule)."""
+    fam = r.params[P_SCORING]
+    if fam == SCORING_HEBEI:
+        return np.int64(r.score_table[0])
+    if fam == SCORING_CHANGSHA or fam == SCORING_GUOBIAO:
+        return np.int64(1)
+    if fam == SCORING_SICHUAN or fam == SCORING_JIPINGHU:
+        return np.int64(0)
+    return np.int64(-1)
+
+
+@nb.njit(cache=True)
+def fan_rich(r):
+    """Fan-rich mode: the rules' ``min_fan`` is above what a plain win of the scoring family is
+    worth (:func:`plain_win_value`), so an ordinary hand usually may not win and the bot aims
+    at fan-rich shapes. guobiao (``min_fan=8``): yes; changsha (``min_fan=1``: any small or big
+    win is legal): no; every variant with ``min_fan=0``: no. A family not listed in
+    :func:`plain_win_value` is fan-rich from ``FAN_RICH_DEFAULT_MIN`` up."""
+    mf = r.params[P_MIN_FAN]
+    if mf <= 0:
+        return False
+    plain = plain_win_value(r)
+    if plain < 0:
+        return mf >= FAN_RICH_DEFAULT_MIN
+    return mf > plain
+
+
+@nb.njit(cache=True)
+def _pair_rule(r):
+    """The pair rule the bot aims at: the rules' ``pair_rule``, except Changsha, whose spec
+    says ``"any"`` (big wins take any pair) while an ordinary small win needs a 2-5-8 pair
+    [003: "长沙麻将需要二、五、八做将"]: the bot plays for the 2-5-8 pair there."""
+    if r.params[P_SCORING] == SCORING_CHANGSHA:
+        return np.int64(PAIR_258)
+    return np.int64(r.params[P_PAIR_RULE])
 
 
 @nb.njit(cache=True)
@@ -148,15 +206,14 @@ def _total(c):
 def _sh(r, c, nw):
     """Shanten of natural counts ``c`` + ``nw`` wilds (3n+1 or 3n+2 tiles) under the rules.
 
-    With ``min_fan > 0`` (guobiao: "8 fan to win") it is the shanten towards a fan-rich hand
-    (:func:`_rich_shanten`): an ordinary hand far from 8 fan is worth nothing to aim at."""
+    In fan-rich mode (:func:`fan_rich`; guobiao: "8 fan to win") it is the shanten towards a
+    fan-rich hand (:func:`_rich_shanten`): an ordinary hand far from 8 fan is worth nothing to
+    aim at."""
     tot = _total(c) + nw
     nm = (tot - 1) // 3 if tot % 3 == 1 else (tot - 2) // 3
-    if r.params[P_MIN_FAN] > 0:
+    if fan_rich(r):
         return _rich_shanten(r, c, nm, nw)
-    return shanten(
-        c, nm, nw, r.params[P_PAIR_RULE], r.params[P_HONOR_CHOWS], r.params[P_WIN_SHAPES]
-    )
+    return shanten(c, nm, nw, _pair_rule(r), r.params[P_HONOR_CHOWS], r.params[P_WIN_SHAPES])
 
 
 @nb.njit(cache=True)
@@ -165,7 +222,7 @@ def _rich_shanten(r, c, nm, nw):
     thirteen orphans, knitted / knitted straight, shisanlan: guobiao 24/88/12/12 fan) and a
     full flush (a standard hand from one suit's tiles only: guobiao 清一色 24 fan)."""
     shapes = r.params[P_WIN_SHAPES]
-    pr = r.params[P_PAIR_RULE]
+    pr = _pair_rule(r)
     hc = r.params[P_HONOR_CHOWS]
     rich = shapes & ~SHAPE_STANDARD
     best = BIG
@@ -360,10 +417,10 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
     for k in range(34):
         if shk[k] == best_sh:
             n_ties += 1
-    max_sh = UKEIRE_MAX_SHANTEN if r.params[P_MIN_FAN] == 0 else UKEIRE_MAX_SHANTEN_RICH
+    rich = fan_rich(r)
+    max_sh = UKEIRE_MAX_SHANTEN_RICH if rich else UKEIRE_MAX_SHANTEN
     use_uke = need_uke or (n_ties > 1 and best_sh <= max_sh)
-    min_fan = r.params[P_MIN_FAN]
-    pair258 = r.params[P_PAIR_RULE] == PAIR_258
+    pair258 = _pair_rule(r) == PAIR_258
     n258 = 0
     if pair258:
         for k in range(27):
@@ -381,7 +438,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
         uke = 0
         if best_sh < BIG - 1:
             c[k] -= 1
-            if min_fan > 0:
+            if rich:
                 fp = _fan_potential(s, t, p, c)
             if use_uke:
                 uke = ukeire(s, r, t, c, nw, best_sh, visible, void, wild_on)
@@ -424,7 +481,7 @@ def _turn_action(s, r, t, p, mask):
     best_sh = out[0]
     # own-turn kongs that do not raise the shanten
     for x in range(34):
-        if not mask[KONG + x] or r.params[P_MIN_FAN] > 0:
+        if not mask[KONG + x] or fan_rich(r):
             continue
         if void >= 0 and x < 27 and x // 9 == void:
             continue
@@ -453,7 +510,7 @@ def _turn_action(s, r, t, p, mask):
 
 @nb.njit(cache=True)
 def _react_action(s, r, t, p, mask):
-    if r.params[P_MIN_FAN] > 0:
+    if fan_rich(r):
         return PASS  # stay concealed: the fan-rich shapes need it (see _rich_shanten)
     k = np.int64(s.tv[t, TV_TILE])
     c = np.zeros(34, dtype=np.uint8)

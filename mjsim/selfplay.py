@@ -101,7 +101,9 @@ def _run_slice(s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, val
     for i in range(lo, hi):
         hand = first_hand + i
         dealer = hand % n_players
-        core.reset_table(s, r, w, hand_key(seed, hand), hand, dealer, 0, 0, 1, True)
+        # non-literal constants: the same compiled signature of reset_table as Game's
+        z = np.int64(0)
+        core.reset_table(s, r, w, hand_key(seed, hand), hand, dealer, z, z, z + 1, np.bool_(True))
         play_hand(s, r, w, agents, mask, check)
         tv = s.tv[w]
         cols[i, 0] = dealer

@@ -40,6 +40,23 @@ def test_greedy_beats_random(variant):
     assert wins_g > 3 * wins_r, (variant, wins_g, wins_r)
 
 
+def test_fan_rich_mode_only_where_ordinary_wins_are_too_cheap():
+    """Fan-rich play (concealed, special shapes, full flush) only where ``min_fan`` is above a
+    plain win's value: guobiao's 8 fan yes; Changsha's ``min_fan=1`` ("a small or big win") no."""
+    from mjsim.agents.greedy import _pair_rule, fan_rich
+
+    from mjsim.rules.params import PAIR_258
+
+    expected = {"guobiao": True, "changsha": False}
+    for v in variants.names():
+        r = variants.get(v).compile()
+        assert fan_rich(r) == expected.get(v, False), v
+        assert (_pair_rule(r) == PAIR_258) == (v == "changsha"), v
+    assert fan_rich(variants.get("hebei", min_fan=2).compile())  # hebei plain win = base 1
+    assert not fan_rich(variants.get("hebei", min_fan=1).compile())
+    assert not fan_rich(variants.get("guobiao", min_fan=0).compile())
+
+
 @pytest.mark.parametrize(
     "overrides",
     [

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.actions import (
     CHOOSE_SUIT,
     CHOW_HIGH,
@@ -73,6 +74,7 @@ from mjsim.engine.state import (
     PV_N_FLOWERS,
     PV_N_MELDS,
     PV_N_RIVER,
+    PV_OPTS,
     PV_PAY,
     PV_RC_DOUBLE,
     PV_RC_IPPATSU,
@@ -263,7 +265,7 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@nb.njit(cache=True)
+@internal
 def _rec(s, t, kind, seat, arg):
     cap = s.rec.shape[1]
     if cap == 0:
@@ -293,7 +295,7 @@ def can_draw_normal(s, r, t):
     return rem > reserve
 
 
-@nb.njit(cache=True)
+@internal
 def _take(s, t, seat, from_tail):
     """Draw one tile for ``seat``; flowers are set aside and replaced from the tail.
 
@@ -472,7 +474,7 @@ def _non_orphans(h):
     return n
 
 
-@nb.njit(cache=True)
+@internal
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
     if wr == WILD_NONE:
@@ -482,7 +484,7 @@ def _wilds_active(s, r, t, p):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
     jokers form a legal shape with seat ``p``'s melds?"""
@@ -506,37 +508,35 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
         return is_win(c, n_sets, nw, pair_rule, honor_chow, shapes)
     if extra_wild == 0 and (shapes & ~_SIMPLE_SHAPES) == 0:
         # one pass of necessary conditions: a single (or four) with no neighbour cannot be in a
-        # standard hand; seven pairs needs no odd count; thirteen orphans no simple tile
-        iso = 0
-        odd = 0
-        simple = 0
+        # standard hand; seven pairs needs no odd count; thirteen orphans no simple tile. The
+        # pass stops as soon as every allowed shape is excluded (the common case).
+        std = (shapes & SHAPE_STANDARD) != 0
+        sp = (shapes & SHAPE_SEVEN_PAIRS) != 0 and n_sets == 4
+        to = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and n_sets == 4
         for k in range(34):
             c = h[k]
             if c == 0:
                 continue
-            odd += c & 1
+            if c & 1:
+                sp = False
             if k >= 27:
                 if (c == 1 or c == 4) and honor_chow == 0:
-                    iso += 1
-                continue
-            r9 = k % 9
-            if r9 != 0 and r9 != 8:
-                simple += c
-            if c == 1 or c == 4:
-                if not (
-                    (r9 >= 1 and h[k - 1] > 0)
-                    or (r9 >= 2 and h[k - 2] > 0)
-                    or (r9 <= 7 and h[k + 1] > 0)
-                    or (r9 <= 6 and h[k + 2] > 0)
-                ):
-                    iso += 1
-        possible = (shapes & SHAPE_STANDARD) != 0 and iso == 0
-        if not possible and n_sets == 4:
-            if (shapes & SHAPE_SEVEN_PAIRS) != 0 and odd == 0:
-                possible = True
-            if (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and simple == 0:
-                possible = True
-        if not possible:
+                    std = False
+            else:
+                r9 = k % 9
+                if r9 != 0 and r9 != 8:
+                    to = False
+                if std and (c == 1 or c == 4):
+                    if not (
+                        (r9 >= 1 and h[k - 1] > 0)
+                        or (r9 >= 2 and h[k - 2] > 0)
+                        or (r9 <= 7 and h[k + 1] > 0)
+                        or (r9 <= 6 and h[k + 2] > 0)
+                    ):
+                        std = False
+            if not (std or sp or to):
+                return False
+        if not (std or sp or to):
             return False
     return is_win(h[:34], n_sets, extra_wild, pair_rule, honor_chow, shapes)
 
@@ -546,7 +546,7 @@ def _tenpai(s, r, t, p, h):
     """Is the concealed part ``h`` (3n+1 tiles) one tile from a win of an allowed shape?"""
     shapes = r.params[P_WIN_SHAPES]
     if _wilds_active(s, r, t, p) or (shapes & ~_SIMPLE_SHAPES) != 0:
-        return _shape_win(s, r, t, p, h, shapes, 1)
+        return _shape_win(s, r, t, p, h, shapes, np.int64(1))
     honor_chow = r.params[P_HONOR_CHOWS]
     total = 0
     pairs = 0
@@ -585,14 +585,14 @@ def _tenpai(s, r, t, p, h):
         if not near:
             continue
         h[x] += 1
-        ok = _shape_win(s, r, t, p, h, shapes, 0)
+        ok = _shape_win(s, r, t, p, h, shapes, np.int64(0))
         h[x] -= 1
         if ok:
             return True
     return False
 
 
-@nb.njit(cache=True)
+@internal
 def _requirements_ok(s, r, t, p, h):
     """Suit rule, must-have-terminal and must-have-pung over concealed ``h`` + melds."""
     sr = r.params[P_SUIT_RULE]
@@ -646,7 +646,7 @@ def _requirements_ok(s, r, t, p, h):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
@@ -703,7 +703,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         riichi_flags(s, r, t, p, flags)
 
 
-@nb.njit(cache=True)
+@internal
 def _value_with_tile(s, r, t, p, tile, win_kind, frm):
     """Hand value of seat ``p`` winning on ``tile`` (fills ``s.items[t, p]``)."""
     flags = np.zeros(N_FLAGS, dtype=np.int64)
@@ -717,7 +717,7 @@ def _value_with_tile(s, r, t, p, tile, win_kind, frm):
     return v
 
 
-@nb.njit(cache=True)
+@internal
 def _furiten(s, r, t, p):
     """riichi (``own_discard_furiten``): is a wait of seat ``p``'s concealed part among its own
     discards (claimed ones included)? (B §27.1 "no ron if any of your waiting tiles is in your
@@ -738,7 +738,7 @@ def _furiten(s, r, t, p):
     return False
 
 
-@nb.njit(cache=True)
+@internal
 def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     """May seat ``p`` win on ``tile`` (``win_kind``: WK_SELF_DRAW with the tile already in hand,
     else WK_DISCARD / WK_ROB_KONG with the tile outside the hand)?"""
@@ -767,7 +767,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     if win_kind != WK_SELF_DRAW:
         h[tile] += 1
     ok = (
-        _shape_win(s, r, t, p, h, shapes, 0)
+        _shape_win(s, r, t, p, h, shapes, np.int64(0))
         and _requirements_ok(s, r, t, p, h)
         and _void_count(s, t, p, h) == 0
     )
@@ -780,7 +780,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
     return ok
 
 
-@nb.njit(cache=True)
+@internal
 def _void_count(s, t, p, h):
     """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
     v = s.pv[t, p, PV_MISSING]
@@ -792,7 +792,7 @@ def _void_count(s, t, p, h):
     return c
 
 
-@nb.njit(cache=True)
+@internal
 def _in_void(s, t, p, k):
     v = s.pv[t, p, PV_MISSING]
     return v >= 0 and 9 * v <= k < 9 * v + 9
@@ -814,24 +814,34 @@ def _has_pung(s, t, p, k):
 
 
 @nb.njit(cache=True)
+def _pung_bits(s, t, p):
+    """Bit ``k`` set when seat ``p`` has an exposed pung of kind ``k`` (one pass over the melds)."""
+    bits = 0
+    for i in range(s.pv[t, p, PV_N_MELDS]):
+        if s.melds[t, p, i, 0] == MELD_PUNG:
+            bits |= 1 << np.int64(s.melds[t, p, i, 1])
+    return bits
+
+
+@internal
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
 
-@nb.njit(cache=True)
+@internal
 def _react_options(s, r, t, p):
     """Bitmask of ``O_*`` options of seat ``p`` in the open reaction window (PASS implied)."""
     prm = r.params
     k = np.int64(s.tv[t, TV_TILE])
-    d = s.tv[t, TV_FROM]
+    d = np.int64(s.tv[t, TV_FROM])
     kind = s.tv[t, TV_REACT_KIND]
     opts = 0
     if kind != RK_DISCARD:
-        wk = WK_ROB_KONG
+        wk = np.int64(WK_ROB_KONG)
         if _win_ok(s, r, t, p, k, wk, d, kind == RK_ROB_CONCEALED):
             opts |= O_WIN
         return opts
-    if _win_ok(s, r, t, p, k, WK_DISCARD, d, False):
+    if _win_ok(s, r, t, p, k, np.int64(WK_DISCARD), d, np.bool_(False)):
         opts |= O_WIN
     if prm[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] != 0:
         return opts  # the exposed 海底 tile: only 海底炮
@@ -855,23 +865,24 @@ def _react_options(s, r, t, p):
         if prm[P_CHOW_LEFT_ONLY] == 0 or p == (d + 1) % n:
             r9 = k % 9
             forbid = prm[P_FORBID_CHOW_SAME_DISCARD] != 0
+            none = np.int64(-1)  # (not a literal: one compiled signature)
             if r9 <= 6 and h[k + 1] > 0 and h[k + 2] > 0:
                 if not forbid or _chow_leaves_discard(
-                    h, k, k, k + 1, k + 2, k + 3 if r9 <= 5 else -1
+                    h, k, k, k + 1, k + 2, k + 3 if r9 <= 5 else none
                 ):
                     opts |= O_CHOW_LOW
             if 1 <= r9 <= 7 and h[k - 1] > 0 and h[k + 1] > 0:
-                if not forbid or _chow_leaves_discard(h, k, k - 1, k + 1, -1, -1):
+                if not forbid or _chow_leaves_discard(h, k, k - 1, k + 1, none, none):
                     opts |= O_CHOW_MID
             if r9 >= 2 and h[k - 2] > 0 and h[k - 1] > 0:
                 if not forbid or _chow_leaves_discard(
-                    h, k, k - 2, k - 1, k - 3 if r9 >= 3 else -1, -1
+                    h, k, k - 2, k - 1, k - 3 if r9 >= 3 else none, none
                 ):
                     opts |= O_CHOW_HIGH
     return opts
 
 
-@nb.njit(cache=True)
+@internal
 def _chow_leaves_discard(h, k, a, b, f1, f2):
     """After chowing ``k`` with ``a`` and ``b`` from ``h``, is some kind other than the
     forbidden ``k``/``f1``/``f2`` left to discard?"""
@@ -917,7 +928,7 @@ def legal_mask(s, r, t, mask):
         return 2
     if ph == PH_CHOOSE_SUIT:
         # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
-        p = s.tv[t, TV_SEAT]
+        p = np.int64(s.tv[t, TV_SEAT])
         held = 0
         for k in range(27):
             if s.hands[t, p, k] > 0:
@@ -929,8 +940,8 @@ def legal_mask(s, r, t, mask):
                 n += 1
         return n
     if ph == PH_REACT:
-        p = s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]]
-        opts = _react_options(s, r, t, p)
+        p = np.int64(s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]])
+        opts = s.pv[t, p, PV_OPTS]  # computed when the window opened (nothing it reads changed)
         if (opts & O_WIN) and _forced_win(s, r, t):
             mask[WIN] = True
             return 1
@@ -956,14 +967,16 @@ def legal_mask(s, r, t, mask):
             n += 1
         return n
     # own turn
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     h = s.hands[t, p]
-    drawn = s.tv[t, TV_DRAWN]
+    drawn = np.int64(s.tv[t, TV_DRAWN])
     locked = _locked(s, r, t, p)
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
     n = 0
-    if drawn >= 0 and _win_ok(s, r, t, p, drawn, WK_SELF_DRAW, -1, False):
+    if drawn >= 0 and _win_ok(
+        s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False)
+    ):
         mask[WIN] = True
         n += 1
         if _forced_win(s, r, t):
@@ -971,6 +984,7 @@ def legal_mask(s, r, t, mask):
     vh = _void_count(s, t, p, h)
     max_kongs = prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4  # riichi: at most 4 kongs
     if drawn >= 0 and remaining(s, t) > 0 and vh == 0 and not max_kongs:
+        pungs = _pung_bits(s, t, p)
         for k in range(34):
             c = h[k]
             if c == 0:
@@ -978,7 +992,7 @@ def legal_mask(s, r, t, mask):
             ok = False
             if c == 4 and prm[P_ALLOW_CONCEALED_KONG] != 0:
                 ok = True
-            elif prm[P_ALLOW_ADDED_KONG] != 0 and _has_pung(s, t, p, k) >= 0:
+            elif prm[P_ALLOW_ADDED_KONG] != 0 and (pungs >> k) & 1:
                 ok = prm[P_NO_KONG_AFTER_PUNG] == 0 or k == drawn
             if ok and locked:
                 if k != drawn:
@@ -1030,10 +1044,10 @@ def legal_mask(s, r, t, mask):
                 sh = shanten(
                     h[:34],
                     (total - 2) // 3,
-                    0,
+                    np.int64(0),
                     prm[P_PAIR_RULE],
                     prm[P_HONOR_CHOWS],
-                    SHAPE_STANDARD,
+                    np.int64(SHAPE_STANDARD),
                 )
                 maybe = sh <= 0
             if not maybe and s.pv[t, p, PV_N_MELDS] == 0:
@@ -1057,7 +1071,7 @@ def legal_mask(s, r, t, mask):
 
 
 # ---------------------------------------------------------------------------------- transitions
-@nb.njit(cache=True)
+@internal
 def _add_meld(s, t, p, mtype, k, src):
     i = s.pv[t, p, PV_N_MELDS]
     s.melds[t, p, i, 0] = mtype
@@ -1066,7 +1080,7 @@ def _add_meld(s, t, p, mtype, k, src):
     s.pv[t, p, PV_N_MELDS] = i + 1
 
 
-@nb.njit(cache=True)
+@internal
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -1077,7 +1091,7 @@ def _add_river(s, t, p, k, flag):
     s.pv[t, p, PV_N_RIVER] = i + 1
 
 
-@nb.njit(cache=True)
+@internal
 def _settle_kongs(s, r, t, winners, drawn_hand):
     timing = r.params[P_KONG_PAYMENT_TIMING]
     if timing == KONG_PAY_IMMEDIATE:
@@ -1098,7 +1112,7 @@ def _settle_kongs(s, r, t, winners, drawn_hand):
                 s.pv[t, p, PV_PAY] += pts * mult
 
 
-@nb.njit(cache=True)
+@internal
 def _end_hand(s, r, t, winners, win_kind, first_winner):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
@@ -1139,7 +1153,7 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
     s.tv[t, TV_PHASE] = PH_DONE
 
 
-@nb.njit(cache=True)
+@internal
 def _ready_draw(s, r, t):
     """riichi exhaustive draw: which seats are ready (tenpai); the non-ready seats pay
     ``noten_penalty`` in total to the ready ones (B §27.1 "ready players receive 3000 in total
@@ -1163,7 +1177,7 @@ def _ready_draw(s, r, t):
 
 @nb.njit(cache=True)
 def _finish_draw(s, r, t):
-    _settle_kongs(s, r, t, 0, True)
+    _settle_kongs(s, r, t, np.int64(0), np.bool_(True))
     if r.params[P_NOTEN_PENALTY] > 0 or r.params[P_DEALER_STAYS_IF_READY] != 0:
         _ready_draw(s, r, t)
     if r.params[P_SCORING] == SCORING_SICHUAN:
@@ -1172,9 +1186,9 @@ def _finish_draw(s, r, t):
     won = _won_mask(s, r, t)
     if won != 0:
         # blood battle: the wall ran out after some wins
-        _end_hand(s, r, t, won, s.tv[t, TV_WIN_KIND], -1)
+        _end_hand(s, r, t, won, np.int64(s.tv[t, TV_WIN_KIND]), np.int64(-1))
         return
-    _end_hand(s, r, t, 0, 0, -1)
+    _end_hand(s, r, t, np.int64(0), np.int64(0), np.int64(-1))
 
 
 @nb.njit(cache=True)
@@ -1186,7 +1200,7 @@ def _won_mask(s, r, t):
     return m
 
 
-@nb.njit(cache=True)
+@internal
 def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
     """血战到底: after a win the hand continues until n - 1 seats have won or the wall ends
     (003, "1家胡了并不结束该局，而是未胡的玩家继续打，直到有3家都胡或者余下的玩家家流局"). The first
@@ -1212,7 +1226,7 @@ def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
     return True
 
 
-@nb.njit(cache=True)
+@internal
 def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = s.tv[t, TV_MULT]
@@ -1262,16 +1276,17 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
                 last = q
         if _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
             return
-        _settle_kongs(s, r, t, s.tv[t, TV_WINNERS], False)
-        _end_hand(s, r, t, s.tv[t, TV_WINNERS], s.tv[t, TV_WIN_KIND], first)
+        won = np.int64(s.tv[t, TV_WINNERS])
+        _settle_kongs(s, r, t, won, np.bool_(False))
+        _end_hand(s, r, t, won, np.int64(s.tv[t, TV_WIN_KIND]), first)
         return
     s.tv[t, TV_WIN_FROM] = frm
     s.tv[t, TV_WIN_TILE] = tile
-    _settle_kongs(s, r, t, winners, False)
+    _settle_kongs(s, r, t, winners, np.bool_(False))
     _end_hand(s, r, t, winners, win_kind, first)
 
 
-@nb.njit(cache=True)
+@internal
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
     for _ in range(r.params[P_N_PLAYERS]):
@@ -1313,7 +1328,7 @@ def _draw_turn(s, r, t, q):
     s.tv[t, TV_TILE] = -1
 
 
-@nb.njit(cache=True)
+@internal
 def _complete_kong(s, r, t, p, mtype):
     """Kong declared and not robbed: points, then the replacement draw from the tail."""
     n = r.params[P_N_PLAYERS]
@@ -1349,7 +1364,7 @@ def _complete_kong(s, r, t, p, mtype):
     s.tv[t, TV_TILE] = -1
 
 
-@nb.njit(cache=True)
+@internal
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
     n = r.params[P_N_PLAYERS]
@@ -1365,6 +1380,7 @@ def _open_window(s, r, t, kind, k, frm):
         if opts != 0:
             s.tv[t, TV_ASK0 + m] = q
             s.pv[t, q, PV_CAN_WIN] = 1 if (opts & O_WIN) else 0
+            s.pv[t, q, PV_OPTS] = opts
             s.pv[t, q, PV_CHOICE] = -1
             m += 1
     s.tv[t, TV_REACT_N] = m
@@ -1374,7 +1390,7 @@ def _open_window(s, r, t, kind, k, frm):
     return m
 
 
-@nb.njit(cache=True)
+@internal
 def _after_claim(s, r, t, claimer, d, action):
     """A claim was applied (meld added): a claim is a move (漏和 ends), then the family hook."""
     if r.params[P_MISSED_WIN_LOCKOUT] == LOCKOUT_SAME_TILE:
@@ -1390,7 +1406,7 @@ def _resolve(s, r, t):
     m = s.tv[t, TV_REACT_N]
     kind = s.tv[t, TV_REACT_KIND]
     k = np.int64(s.tv[t, TV_TILE])
-    d = s.tv[t, TV_FROM]
+    d = np.int64(s.tv[t, TV_FROM])
     winners = 0
     nearest = r.params[P_MULTI_WINNER] == MULTI_NEAREST
     claimer = -1
@@ -1428,7 +1444,7 @@ def _resolve(s, r, t):
         if kind == RK_DISCARD:
             i = s.pv[t, d, PV_N_RIVER] - 1
             s.river_flags[t, d, i] |= RF_WON
-            _finish_win(s, r, t, winners, WK_DISCARD, d, k)
+            _finish_win(s, r, t, winners, np.int64(WK_DISCARD), d, k)
         else:
             # the robbed tile leaves the kong: an added kong reverts to a pung, a robbed
             # concealed kong goes back to three concealed tiles; the tile lies in the river
@@ -1448,10 +1464,10 @@ def _resolve(s, r, t):
                         s.hands[t, d, k] += 3
                     break
             _add_river(s, t, d, k, RF_ROBBED | RF_WON)
-            _finish_win(s, r, t, winners, WK_ROB_KONG, d, k)
+            _finish_win(s, r, t, winners, np.int64(WK_ROB_KONG), d, k)
         return
     if kind != RK_DISCARD:
-        mtype = MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG
+        mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
         _complete_kong(s, r, t, d, mtype)
         return
     if claimer < 0 and chower >= 0:
@@ -1484,7 +1500,7 @@ def _resolve(s, r, t):
         h[k] -= 3
         _add_meld(s, t, claimer, MELD_KONG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
-        _complete_kong(s, r, t, claimer, MELD_KONG)
+        _complete_kong(s, r, t, claimer, np.int64(MELD_KONG))
     else:
         lo = k if ca == CHOW_LOW else (k - 1 if ca == CHOW_MID else k - 2)
         for j in range(lo, lo + 3):
@@ -1505,7 +1521,7 @@ def _choose_suit(s, r, t, a):
     """定缺: the current seat's hidden choice; revealed when every seat has chosen, then the
     dealer plays (003, "定缺：摸牌结束后由玩家选择一门花色作为该局游戏的定缺花色")."""
     n = r.params[P_N_PLAYERS]
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     s.pv[t, p, PV_CHOICE] = a - CHOOSE_SUIT
     q = (p + 1) % n
@@ -1522,7 +1538,7 @@ def _choose_suit(s, r, t, a):
 def _seabed(s, r, t, a):
     """changsha 海底漫游: the offered seat takes the last tile (DECLARE + 1) or refuses (PASS);
     when all refuse, the hand is drawn (rule D: the first seat offered deals)."""
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE + 1:
         s.tv[t, TV_SEABED_TAKER] = p + 1
@@ -1540,7 +1556,7 @@ def _seabed(s, r, t, a):
 def _declare(s, r, t, a):
     """changsha opening small wins: the asked seat declares (DECLARE) or plays on (PASS); after
     the last asked seat the hand ends if anyone declared (A2.2 default), else the dealer plays."""
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE:
         changsha_declare(s, t, p)
@@ -1575,7 +1591,7 @@ def apply_action(s, r, t, a):
     s.tv[t, TV_N_DECISIONS] += 1
     if ph == PH_REACT:
         pos = s.tv[t, TV_REACT_POS]
-        p = s.tv[t, TV_ASK0 + pos]
+        p = np.int64(s.tv[t, TV_ASK0 + pos])
         _rec(s, t, EV_ACT, p, a)
         s.pv[t, p, PV_CHOICE] = a
         if a != WIN and s.pv[t, p, PV_CAN_WIN] != 0:
@@ -1598,11 +1614,13 @@ def apply_action(s, r, t, a):
     if ph == PH_SEABED:
         _seabed(s, r, t, a)
         return
-    p = s.tv[t, TV_SEAT]
+    p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
     if a == WIN:
-        _finish_win(s, r, t, 1 << p, WK_SELF_DRAW, -1, s.tv[t, TV_DRAWN])
+        _finish_win(
+            s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), np.int64(s.tv[t, TV_DRAWN])
+        )
         return
     if KONG <= a < READY_DISCARD:
         k = a - KONG
@@ -1611,17 +1629,17 @@ def apply_action(s, r, t, a):
             h[k] = 0
             _add_meld(s, t, p, MELD_CONCEALED_KONG, k, 0)
             if rob == ROB_ADDED_AND_CONCEALED:
-                if _open_window(s, r, t, RK_ROB_CONCEALED, k, p) > 0:
+                if _open_window(s, r, t, np.int64(RK_ROB_CONCEALED), k, p) > 0:
                     return
-            _complete_kong(s, r, t, p, MELD_CONCEALED_KONG)
+            _complete_kong(s, r, t, p, np.int64(MELD_CONCEALED_KONG))
         else:
             h[k] -= 1
             i = _has_pung(s, t, p, k)
             s.melds[t, p, i, 0] = MELD_ADDED_KONG
             if rob == ROB_ADDED or rob == ROB_ADDED_AND_CONCEALED:
-                if _open_window(s, r, t, RK_ROB_ADDED, k, p) > 0:
+                if _open_window(s, r, t, np.int64(RK_ROB_ADDED), k, p) > 0:
                     return
-            _complete_kong(s, r, t, p, MELD_ADDED_KONG)
+            _complete_kong(s, r, t, p, np.int64(MELD_ADDED_KONG))
         return
     # discard (plain or declaring ready)
     flag = 0
@@ -1650,7 +1668,7 @@ def apply_action(s, r, t, a):
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_DRAWN] = -1
-    if _open_window(s, r, t, RK_DISCARD, k, p) == 0:
+    if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
 
 

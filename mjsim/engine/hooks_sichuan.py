@@ -20,6 +20,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.engine.state import (
     PV_LAST_KONG,
     PV_LEDGER0,
@@ -64,7 +65,7 @@ def _still_in(s, t):
     return still
 
 
-@nb.njit(cache=True)
+@internal
 def sichuan_kong(s, r, t, p, mtype):
     """刮风下雨: seat ``p``'s kong of ``mtype`` (not robbed) pays at once; updates the ledger."""
     tab = r.score_table
@@ -78,7 +79,7 @@ def sichuan_kong(s, r, t, p, mtype):
     _store(s, t, led, out)
 
 
-@nb.njit(cache=True)
+@internal
 def sichuan_transfer(s, r, t, konger, winners):
     """呼叫转移: ``konger`` dealt in right after its kong; its kong income goes to the seats of
     the bitmask ``winners`` (scope per the scorer's ``P_TRANSFER_SCOPE``)."""

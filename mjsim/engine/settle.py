@@ -16,6 +16,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.rules.params import (
     P_SCORING,
     SCORING_CHANGSHA,
@@ -38,7 +39,7 @@ from mjsim.variants.hebei import hebei_kong_points, hebei_value
 SICHUAN_BASE = SICHUAN_N_PARAMS
 
 
-@nb.njit(cache=True)
+@internal
 def hand_value(rules, concealed, melds, win_tile, flags, items):
     """Value of a legal win in the family's unit (one payer's share); fills ``items``."""
     fam = rules.params[P_SCORING]
@@ -63,7 +64,7 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
     return 1
 
 
-@nb.njit(cache=True)
+@internal
 def kong_points(rules, meld_type):
     """Points each other seat owes the konger for one kong of ``meld_type``."""
     fam = rules.params[P_SCORING]
@@ -97,7 +98,7 @@ def qualifying_value(rules, value, n_flowers):
     return value
 
 
-@nb.njit(cache=True)
+@internal
 def win_payments(rules, value, winner, discarder, still_in, out):
     """The whole payment vector of one win, ADDED to ``out`` (int64[4], zero-sum).
 

@@ -88,6 +88,7 @@ PV_LIABLE = 14  # 包自摸: 1 + the seat liable for this seat's self-draw (0 = 
 PV_KONG_FROM = 15  # exposed kong claimed from a discard: 8 * (kong number) + 1 + its discarder
 PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LEDGER0 + receiver]
 PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
+PV_OPTS = 35  # the O_* option bits of the seat in the open reaction window
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.
 # ---- riichi (helper riichi), 56-63

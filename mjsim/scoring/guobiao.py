@@ -33,6 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from mjsim._jit import internal
 from mjsim.melds import MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG
 from mjsim.scoring.context import (
     F_FLOWERS,
@@ -286,7 +287,7 @@ def _reversible(t):
 # --- decomposition into 4 sets + pair (fixed packs first) -------------------------------------------
 
 
-@njit(cache=True)
+@internal
 def _add_division(fixed_cnt, work, divs, count):
     n = count[0]
     if n >= MAX_DIVISIONS:
@@ -313,7 +314,7 @@ def _add_division(fixed_cnt, work, divs, count):
     count[0] = n + 1
 
 
-@njit(cache=True)
+@internal
 def _next_set(table, pos, d, prev_eigen, prune, codes, n_codes):
     """Advance ``pos[d]`` to the next set (pung before chow, tiles in code order) whose eigen
     value does not go below ``prev_eigen`` (so each multiset of sets is visited once); remove it
@@ -375,7 +376,7 @@ def _undo_set(table, pack):
         table[t + 1] += 1
 
 
-@njit(cache=True)
+@internal
 def _divide(table, fixed_cnt, work, divs, count, dfs, codes, n_codes):
     """Enumerate the decompositions of ``table`` into ``4 - fixed_cnt`` sets + a pair into
     ``divs`` (rows of 5 packs, ``work[:fixed_cnt]`` = the fixed packs). Iterative depth-first
@@ -547,7 +548,7 @@ def _chow_extra_fan(t0, t1, t2, te):
     return 0
 
 
-@njit(cache=True)
+@internal
 def _exclusionary(all_fans, n, max_cnt, ft, table):
     """套算一次 / 不得相同: keep at most ``max_cnt`` pairwise chow fans, dropping repeats first."""
     table[:] = 0  # 一般高 喜相逢 连六 老少副
@@ -629,7 +630,7 @@ def _calc_3_chows(m, ft, sc):
     _exclusionary(a, 3, 2, ft, sc[6:10])
 
 
-@njit(cache=True)
+@internal
 def _calc_kongs(cp, mk, ck, ft, opts):
     """Kong and concealed-pung fans from the numbers of concealed pungs, melded / concealed kongs."""
     kc = mk + ck
@@ -753,7 +754,7 @@ def _calc_3_pungs(m, ft):
                 ft[g] += 1
 
 
-@njit(cache=True)
+@internal
 def _is_pure_terminal_chows(chows, pair):
     pt = _ptile(pair)
     if _rank(pt) != 5:
@@ -774,7 +775,7 @@ def _is_pure_terminal_chows(chows, pair):
     return c123 == 2 and c789 == 2
 
 
-@njit(cache=True)
+@internal
 def _is_three_suited_terminal_chows(chows, pair):
     pt = _ptile(pair)
     if _rank(pt) != 5:
@@ -1029,7 +1030,7 @@ def _unique_waiting_fast(table, cnt, win, g):
 # --- adjustments -------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@internal
 def _adjust_self_drawn(packs, fixed_cnt, self_drawn, ft):
     melded = 0
     for i in range(fixed_cnt):
@@ -1049,7 +1050,7 @@ def _adjust_self_drawn(packs, fixed_cnt, self_drawn, ft):
         ft[SELF_DRAWN] = 1
 
 
-@njit(cache=True)
+@internal
 def _adjust_pair(pair_tile, chow_cnt, ft):
     if chow_cnt == 4:
         if pair_tile < 0x40:
@@ -1066,7 +1067,7 @@ def _adjust_pair(pair_tile, chow_cnt, ft):
             ft[BIG_THREE_WINDS] = 0
 
 
-@njit(cache=True)
+@internal
 def _adjust_suits(uniq, n, ft):
     mask = 0
     wind = False
@@ -1096,7 +1097,7 @@ def _adjust_suits(uniq, n, ft):
         ft[ALL_TYPES] = 1
 
 
-@njit(cache=True)
+@internal
 def _adjust_rank_range(uniq, n, ft):
     flag = 0
     for i in range(n):
@@ -1154,7 +1155,7 @@ def _adjust_packs_traits(packs, ft):
         ft[ALL_EVEN_PUNGS] = 1
 
 
-@njit(cache=True)
+@internal
 def _adjust_tiles_traits(uniq, n, ft):
     simples = True
     rev = True
@@ -1221,7 +1222,7 @@ def _adjust_waiting_form(packs, start, n, win, ft):
     _apply_waiting_pos(_waiting_pos(packs, start, n, win), ft)
 
 
-@njit(cache=True)
+@internal
 def _waiting_pos(packs, start, n, win):
     """Where the winning tile sits: 1 = end of a concealed chow, 2 = middle, 4 = the pair."""
     pos = 0
@@ -1376,7 +1377,7 @@ def _adjust_win_flag(wf, ft):
             ft[LAST_TILE] = 0
 
 
-@njit(cache=True)
+@internal
 def _sort_small(a, n):
     for i in range(1, n):
         v = a[i]
@@ -1390,7 +1391,7 @@ def _sort_small(a, n):
 # --- scoring one decomposition ----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@internal
 def _regular_fan(
     packs, fixed_cnt, fixed_table, standing_table, standing_cnt, uniq, n_uniq, win, prevalent,
     seat, uw, wf, opts, ft, sc, waiting, dfs,
@@ -1516,7 +1517,7 @@ def _regular_fan(
 # --- special shapes ----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@internal
 def _knitted_straight_fan(
     fixed_packs, fixed_cnt, fixed_table, standing_table, win, prevalent, seat, wf, opts, ft,
     table, divs, count, work, dfs, waiting, dfs2, codes,
@@ -1631,7 +1632,7 @@ def _special_add_fully_concealed(wf, opts, ft):
         ft[SELF_DRAWN] = 0
 
 
-@njit(cache=True)
+@internal
 def _special_form_fan(standing_table, win, uniq, n_uniq, wf, opts, ft):
     # seven pairs (a four of a kind counts as two pairs)
     odd = False
@@ -1788,7 +1789,7 @@ def guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items):
     return _fan_core(concealed, melds, win_tile, flags, items, ws, divs)
 
 
-@njit(cache=True)
+@internal
 def _fan_core(concealed, melds, win_tile, flags, items, ws, divs):
     """guobiao_fan_without_flowers with caller-provided scratch (reused across a batch)."""
     items[:] = 0

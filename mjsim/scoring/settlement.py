@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from mjsim._jit import internal
 from mjsim.melds import MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_NONE
 
 N_SEATS = 4
@@ -42,7 +43,7 @@ PAIR_258 = 1
 # --------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@internal
 def transfer(out, payer, receiver, amount):
     """Move ``amount`` from ``payer`` to ``receiver`` in ``out`` (int64[4]); no-op if equal."""
     if payer != receiver and amount != 0:
@@ -95,7 +96,7 @@ def liable_self_draw(winner, liable, per_payer, still_in, out):
     return n * per_payer
 
 
-@njit(cache=True)
+@internal
 def kong_transfers(kong_type, konger, discarder, still_in, table, scale, ledger, out):
     """Immediate kong payment from a per-kong-type amount table; records it in ``ledger``.
 
@@ -123,7 +124,7 @@ def kong_transfers(kong_type, konger, discarder, still_in, table, scale, ledger,
     return got
 
 
-@njit(cache=True)
+@internal
 def split_by_turn(total, source, receivers, out):
     """Pay ``total`` from ``source`` to the seats flagged in ``receivers`` (bool[4]) equally.
 

@@ -52,6 +52,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.engine.state import (
     PV_PAY,
     PV_VALUE,
@@ -115,7 +116,7 @@ SPEC = RuleSpec(
 )
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_hand_value(concealed, melds, win_tile, flags, table, items):
     """``k`` small or big wins (``changsha_value``), 0 when the hand is not a Changsha win."""
     k = changsha_value(concealed[:34], melds, win_tile, flags, table, items)
@@ -137,7 +138,7 @@ def changsha_flags(s, t, flags):
     flags[F_EARTHLY] = 1 if (on_discard and first_discard and from_dealer) else 0
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_bird(s, t, tile):
     """The bird tile: the next live wall tile, or the winning (海底) tile when the wall is empty."""
     head = s.tv[t, TV_HEAD]
@@ -146,7 +147,7 @@ def changsha_bird(s, t, tile):
     return np.int64(tile)
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
     """Money of seat ``p``'s win of ``v`` (= k) small/big wins, bird included (int PV_PAY)."""
     n = r.params[P_N_PLAYERS]
@@ -163,7 +164,7 @@ def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
         s.pv[t, q, PV_PAY] += out[q] * mult
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_next_dealer(s, t, winners, first_winner):
     """Rules B (the winner), E (通炮: the discarder), C (draw: who took the last tile), G
     (several opening-hand winners: the bird's seat)."""
@@ -187,7 +188,7 @@ def changsha_next_dealer(s, t, winners, first_winner):
 CS_OPENING = 9
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_next_declarer(s, t, after):
     """Next seat (in order from the dealer, after seat ``after``; -1 = from the start) whose dealt
     hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺), or -1."""
@@ -213,7 +214,7 @@ def changsha_declare(s, t, p):
     s.pv[t, p, PV_WON] = 1
 
 
-@nb.njit(cache=True)
+@internal
 def changsha_opening_settle(s, r, t, winners):
     """Pay every declarer ``k`` small self-draws (等同小胡自摸) with one bird (the next wall
     tile)."""

@@ -32,8 +32,7 @@ additive, opening_floor]``).
 
 from __future__ import annotations
 
-import numba as nb
-
+from mjsim._jit import internal
 from mjsim.actions import EXPOSED_KONG
 from mjsim.engine.state import (
     PV_KONG_FROM,
@@ -85,7 +84,7 @@ SPEC = RuleSpec(
 )
 
 
-@nb.njit(cache=True)
+@internal
 def jipinghu_points(concealed, melds, win_tile, flags, table, items):
     """Points ``2 ** 番`` of a legal win (``table`` = ``score_values``); fills ``items``."""
     fan = jipinghu_value(concealed, melds, win_tile, flags, table, items)
@@ -94,7 +93,7 @@ def jipinghu_points(concealed, melds, win_tile, flags, table, items):
     return 1 << fan
 
 
-@nb.njit(cache=True)
+@internal
 def jipinghu_flags(s, t, p, win_kind, flags):
     """Variant flags: ``F_N_WINNERS`` (一炮三响), 地和 only on a self-draw, 人和 = a discard win in
     the first go-around before any call."""
@@ -109,7 +108,7 @@ def jipinghu_flags(s, t, p, win_kind, flags):
         flags[F_HUMAN] = 1 if (first and win_kind == WK_DISCARD) else 0
 
 
-@nb.njit(cache=True)
+@internal
 def jipinghu_on_claim(s, r, t, claimer, discarder, action):
     """After a claim (meld already added): record the first enabler of 包自摸 and an exposed
     kong's discarder (杠上开花包杠)."""
@@ -121,7 +120,7 @@ def jipinghu_on_claim(s, r, t, claimer, discarder, action):
         s.pv[t, claimer, PV_KONG_FROM] = 8 * (s.tv[t, TV_N_KONGS] + 1) + 1 + discarder
 
 
-@nb.njit(cache=True)
+@internal
 def jipinghu_liable(s, t, p, win_kind, frm):
     """Seat paying all three shares of ``p``'s self-draw (or robbed kong), -1 if none."""
     if win_kind == WK_ROB_KONG:
@@ -136,7 +135,7 @@ def jipinghu_liable(s, t, p, win_kind, frm):
     return -1
 
 
-@nb.njit(cache=True)
+@internal
 def jipinghu_pay(s, r, t, p, v, win_kind, frm, mult):
     """Payments of seat ``p``'s win worth ``v`` points: discard -> the discarder pays; self-draw ->
     each other seat pays, or the liable seat pays all three shares; robbed kong -> the robbed

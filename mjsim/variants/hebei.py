@@ -35,6 +35,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.melds import MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, MELD_NONE, MELD_PUNG
 from mjsim.rules.spec import RuleSpec
 from mjsim.scoring.context import F_SELF_DRAWN
@@ -141,7 +142,7 @@ def hebei_value(concealed, melds, win_tile, flags, table, items):
     return value
 
 
-@nb.njit(cache=True)
+@internal
 def hebei_kong_points(meld_type, table):
     """Points each other seat owes the konger for one kong (placeholder, §7.6)."""
     if meld_type == MELD_CONCEALED_KONG:

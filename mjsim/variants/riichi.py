@@ -39,9 +39,9 @@ scorer takes ``aka_dora`` through ``mjsim.score``), nagashi mangan, renhou.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
+from mjsim._jit import internal
 from mjsim.engine.state import (
     PV_N_MELDS,
     PV_PAY,
@@ -113,7 +113,7 @@ DORA_OFFSET = 5
 URA_OFFSET = 10
 
 
-@nb.njit(cache=True)
+@internal
 def riichi_indicators(s, t, out_dora, out_ura):
     """Fill the revealed dora / ura-dora indicator kinds of table ``t``; returns their number
     (1 + kongs declared, at most 5)."""
@@ -127,7 +127,7 @@ def riichi_indicators(s, t, out_dora, out_ura):
     return n
 
 
-@nb.njit(cache=True)
+@internal
 def riichi_flags(s, r, t, p, flags):
     """Riichi's win-context flags for seat ``p`` (the winning tile already in its hand):
     double riichi, ippatsu, dora / ura-dora counts; tenhou / chiihou need a self-draw and no
@@ -165,7 +165,7 @@ def riichi_flags(s, r, t, p, flags):
     flags[F_RC_DORA] = nd | (nu << 16)
 
 
-@nb.njit(cache=True)
+@internal
 def riichi_pay(s, r, t, p, v, win_kind, frm, first):
     """Payments of seat ``p``'s win of ``v`` basic points; the first winner also takes the honba
     (``TV_REPEAT``) and the deposits on the table (``TV_RC_POT``)."""
