@@ -85,6 +85,8 @@ from mjsim.engine.state import (
     PV_OPTS,
     PV_PAY,
     PV_PUNG_LOCK,
+    PV_RC_DOUBLE,
+    PV_RC_IPPATSU,
     PV_READY,
     PV_READY_KIND,
     PV_SCORE,
@@ -132,6 +134,8 @@ from mjsim.engine.state import (
     TV_NEXT_ROUND_WIND,
     TV_NEXT_STREAK,
     TV_PHASE,
+    TV_RC_ABORT,
+    TV_RC_POT,
     TV_REACT_KIND,
     TV_REACT_N,
     TV_REACT_POS,
@@ -194,6 +198,7 @@ from mjsim.rules.params import (
     KONG_READY_KEEP_WAITS,
     KONG_READY_NONE,
     LOCKOUT_NONE,
+    MULTI_ALL_MAX2,
     MULTI_DEALER_DISCARDER,
     MULTI_DEALER_NEAREST_WINNER,
     MULTI_DEALER_STAYS_IF_DEALER_WON,
@@ -220,6 +225,7 @@ from mjsim.rules.params import (
     P_DEALER_ROTATION,
     P_DICE_KONG,
     P_DISCARD_WIN_REQUIRES_READY,
+    P_DORA,
     P_DRAW_COUNTER_RULE,
     P_DRAW_MULTIPLIER,
     P_DRAW_MULTIPLIER_AFTER_CAP,
@@ -257,14 +263,17 @@ from mjsim.rules.params import (
     P_N_TILES,
     P_NO_CLAIMS_LAST_DISCARD,
     P_NO_KONG_AFTER_PUNG,
+    P_NOTEN_PENALTY,
     P_OPEN_HAND_SELF_DRAW_ONLY,
     P_OWN_DISCARD_LOCKOUT,
     P_PAIR_RULE,
+    P_READY_DEPOSIT,
     P_READY_EXEMPT_KONG_REPLACEMENT,
     P_READY_LOCKOUT_WHOLE_HAND,
     P_READY_LOCKS_HAND,
     P_READY_MODE0,
     P_READY_MODE1,
+    P_READY_REQUIRES_CLOSED,
     P_RESERVE_FREE_KONGS,
     P_RESERVE_PER_CONCEALED_KONG,
     P_RESERVE_PER_KONG,
@@ -300,6 +309,7 @@ from mjsim.rules.params import (
     ROUND_WIND_ADVANCE,
     SCORING_CHANGSHA,
     SCORING_JIPINGHU,
+    SCORING_RIICHI,
     SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_SEVEN_PAIRS_DISTINCT,
@@ -361,6 +371,7 @@ from mjsim.variants.changsha import (
     changsha_pay,
 )
 from mjsim.variants.guangdong_jipinghu import jipinghu_flags, jipinghu_on_claim, jipinghu_pay
+from mjsim.variants.riichi import riichi_flags, riichi_pay
 
 # option bits of a reaction
 O_WIN = 1
@@ -1181,6 +1192,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         jipinghu_flags(s, t, p, win_kind, flags)
     elif r.params[P_SCORING] == SCORING_CHANGSHA:
         changsha_flags(s, t, flags)
+    elif r.params[P_SCORING] == SCORING_RIICHI:
+        riichi_flags(s, r, t, p, flags)
 
 
 @internal
@@ -1445,7 +1458,12 @@ def _react_options(s, r, t, p):
         return opts
     if prm[P_ALLOW_PUNG] != 0 and h[k] >= 2 and s.pv[t, p, PV_PUNG_LOCK] != k + 1:
         opts |= O_PUNG
-    if prm[P_ALLOW_EXPOSED_KONG] != 0 and h[k] == 3 and remaining(s, t) > 0:
+    if (
+        prm[P_ALLOW_EXPOSED_KONG] != 0
+        and h[k] == 3
+        and remaining(s, t) > 0
+        and not (prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4)  # riichi: at most 4 kongs
+    ):
         if _void_count(s, t, p, h) == 0:
             opts |= O_KONG
     n = prm[P_N_PLAYERS]
@@ -1579,6 +1597,8 @@ def legal_mask(s, r, t, mask):
     kong_turn = drawn >= 0 or prm[P_KONG_AFTER_PUNG] == KONG_AFTER_PUNG_ANY
     if prm[P_NO_CLAIMS_LAST_DISCARD] != 0 and not can_draw_normal(s, r, t):
         kong_turn = False  # G35: no kong after drawing the last tile
+    if prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4:
+        kong_turn = False  # riichi: at most 4 kongs
     first_dealer = (
         prm[P_FIRST_TURN_NO_ADDED_KONG] != 0
         and p == s.tv[t, TV_DEALER]
@@ -1634,7 +1654,15 @@ def legal_mask(s, r, t, mask):
                 mask[k] = True
                 nd += 1
     n += nd
-    if prm[P_ALLOW_READY] != 0 and s.pv[t, p, PV_READY] == 0:
+    ready_ok = prm[P_ALLOW_READY] != 0 and s.pv[t, p, PV_READY] == 0
+    if ready_ok and prm[P_READY_REQUIRES_CLOSED] != 0:
+        # riichi: a closed hand, just drawn, with 4+ tiles left in the live wall
+        ready_ok = (
+            s.pv[t, p, PV_N_EXPOSED] == 0
+            and drawn >= 0
+            and remaining(s, t) - prm[P_WALL_RESERVE] >= 4
+        )
+    if ready_ok:
         shapes = prm[P_WIN_SHAPES]
         maybe = True
         if (shapes & ~_SIMPLE_SHAPES) == 0 and not _wilds_active(s, r, t, p):
@@ -1769,6 +1797,8 @@ def _dealer_after_draw(s, r, t, dealer):
         # A §9.6 "荒庄时，若4人均无杠，则庄家继续坐庄；有杠则下家做庄"
         return (dealer + 1) % n if s.tv[t, TV_N_KONGS] > 0 else dealer
     if od == DRAW_DEALER_STAYS_IF_READY:
+        if s.tv[t, TV_RC_ABORT] != 0:
+            return dealer  # riichi: an abortive draw (triple ron) keeps the dealer
         h = s.hands[t, dealer]
         return dealer if _tenpai(s, r, t, dealer, h) else (dealer + 1) % n
     return dealer
@@ -1864,9 +1894,32 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
     s.tv[t, TV_PHASE] = PH_DONE
 
 
+@internal
+def _ready_draw(s, r, t):
+    """riichi exhaustive draw: which seats are ready (tenpai); the non-ready seats pay
+    ``noten_penalty`` in total to the ready ones (B §27.1 "ready players receive 3000 in total
+    from non-ready players"). The dealer's stay is ``dealer_on_draw="stays_if_ready"``."""
+    n = r.params[P_N_PLAYERS]
+    ready = np.zeros(4, dtype=np.bool_)
+    nr = 0
+    for p in range(n):
+        ready[p] = s.pv[t, p, PV_READY] != 0 or _tenpai(s, r, t, p, s.hands[t, p])
+        if ready[p]:
+            nr += 1
+    pen = r.params[P_NOTEN_PENALTY]
+    if pen > 0 and 0 < nr < n:
+        for p in range(n):
+            if ready[p]:
+                s.pv[t, p, PV_PAY] += pen // nr
+            else:
+                s.pv[t, p, PV_PAY] -= pen // (n - nr)
+
+
 @nb.njit(cache=True)
 def _finish_draw(s, r, t):
     _settle_kongs(s, r, t, np.int64(0), np.bool_(True))
+    if r.params[P_NOTEN_PENALTY] > 0:
+        _ready_draw(s, r, t)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         dajiao = np.zeros(4, dtype=np.int64)
         sichuan_draw(s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
@@ -1939,6 +1992,8 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
             changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult)
+        elif r.params[P_SCORING] == SCORING_RIICHI:
+            riichi_pay(s, r, t, p, v, win_kind, frm, first == p)
         elif win_payments(
             r, v, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1, still, buf
         ):
@@ -2066,6 +2121,8 @@ def _complete_kong(s, r, t, p, mtype, dice):
     the 开杠 replacement of :func:`_take_dice`, after which the seat is locked)."""
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_N_KONGS] += 1
+    for q in range(n):
+        s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a kong ends every ippatsu
     if s.tv[t, TV_N_KONGS] > r.params[P_RESERVE_FREE_KONGS]:
         # G53: the reserve grows per kong after the free ones, by the kong's type
         if mtype == MELD_CONCEALED_KONG:
@@ -2212,6 +2269,15 @@ def _resolve(s, r, t):
     s.tv[t, TV_REACT_POS] = 0
     if wild_pair >= 0:
         winners = 1 << wild_pair  # fuzhou "不论位置先后，金雀优先胡"
+    if winners != 0 and mw == MULTI_ALL_MAX2:
+        nw = 0
+        for q in range(n):
+            nw += (winners >> q) & 1
+        if nw >= 3:
+            # riichi (G50a): three discard winners = abortive draw (三家和)
+            s.tv[t, TV_RC_ABORT] = 1
+            _end_hand(s, r, t, 0, 0, -1)
+            return
     if winners != 0:
         if kind == RK_DISCARD:
             i = s.pv[t, d, PV_N_RIVER] - 1
@@ -2263,6 +2329,8 @@ def _resolve(s, r, t):
     _rec(s, t, EV_CALL, claimer, ca)
     src = (d - claimer) % n
     s.tv[t, TV_FIRST_ROUND] = 0
+    for q in range(n):
+        s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a call ends every ippatsu
     h = s.hands[t, claimer]
     s.pv[t, claimer, PV_N_EXPOSED] += 1
     s.tv[t, TV_SEAT] = claimer
@@ -2468,8 +2536,18 @@ def apply_action(s, r, t, a):
         s.pv[t, p, PV_READY] = 1
         s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE0]
         flag = RF_READY
+        # riichi: deposit, ippatsu window, double riichi on the first discard before any call
+        dep = r.params[P_READY_DEPOSIT]
+        if dep > 0:
+            s.pv[t, p, PV_PAY] -= dep
+            s.tv[t, TV_RC_POT] += dep
+        if r.params[P_SCORING] == SCORING_RIICHI:
+            s.pv[t, p, PV_RC_IPPATSU] = 1
+            if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+                s.pv[t, p, PV_RC_DOUBLE] = 1
     else:
         k = a
+        s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu
     if r.params[P_MW_LIFT] == MW_LIFT_OWN_DISCARD:
         s.pv[t, p, PV_LOCK] = 0
     h[k] -= 1
@@ -2564,7 +2642,7 @@ def check_invariants(s, r, t):
             want = hs + (1 if own else 0)
             if c != want:
                 return 2
-    tot = 0
+    tot = s.tv[t, TV_RC_POT]  # riichi deposits still on the table
     for p in range(n):
         tot += s.pv[t, p, PV_PAY]
     if tot != 0:

@@ -84,6 +84,10 @@ TV_IND_POS = 80  # wall position of the turned indicator tile, -1 if none
 TV_IND_OUT = 81  # 1: the indicator is out of play (draws from either end skip it)
 # 82-83: free (the indicator dice are the opening roll TV_DICE0 / TV_DICE1)
 TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
+# ---- riichi (helper riichi), 96-111
+TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
+# 97: free (the dealer's stay is dealer_on_draw='stays_if_ready')
+TV_RC_ABORT = 98  # 1 if the hand ended in an abortive draw (three discard winners)
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
@@ -119,6 +123,9 @@ PV_N_WILD_DISCARDED = 48  # wild tiles this seat discarded this hand (G13; hangz
 PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers): 3 bits per
 # kind, count of kind 27 + j in bits 3j..3j+2
 PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
+# ---- riichi (helper riichi), 56-63
+PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
+PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)
 N_PV = 64
 
 # ---- phases

@@ -111,6 +111,13 @@ P_HONORS_ARE_FLOWERS = 124  # the 28 honour tiles are set aside like flowers (G3
 P_KONG_ONLY_TILES = 125  # KONG_ONLY_* (G22)
 P_FLOWER_INSTANT_WIN = 126  # 0 or 8: holding that many flowers is a win (G23)
 P_WILD_KONG = 127  # a single wild may be set aside with a replacement draw (DECLARE + 3; G20)
+# ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
+P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
+P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
+# 146: free (furiten is gapsA's own_discard_lockout='win')
+P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
+# 148: free (gapsB's dealer_on_draw='stays_if_ready')
+P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -236,10 +243,12 @@ LOCKOUT_CODES = {
 MULTI_ALL = 0
 MULTI_NEAREST = 1  # head bump (截和): only the first claimant in turn order after the discarder
 MULTI_NEAREST_WILD_PAIR = 2  # head bump, but a winner whose pair is two wilds beats nearer seats
+MULTI_ALL_MAX2 = 3  # riichi (G50a): up to two winners; three claimants = abortive draw
 MULTI_CODES = {
     "all": MULTI_ALL,
     "nearest": MULTI_NEAREST,
     "nearest_wild_pair_first": MULTI_NEAREST_WILD_PAIR,  # fuzhou 金雀 (G50b)
+    "all_max2": MULTI_ALL_MAX2,  # riichi double ron, triple ron = abortive draw (G50a)
 }
 
 ROB_NONE = 0
@@ -324,12 +333,14 @@ SCORING_GUOBIAO = 10  # Chinese Official (mjsim.variants.guobiao)
 SCORING_SICHUAN = 11  # Sichuan family: sichuan, sichuan_xuezhan, chengdu (mjsim.variants.sichuan)
 SCORING_JIPINGHU = 12  # guangdong_jipinghu: 2 ** 番, liability (包) payments
 SCORING_CHANGSHA = 13  # changsha: small/big wins, birds (mjsim.variants.changsha)
+SCORING_RIICHI = 20  # Japanese Riichi: han / fu / points (mjsim.scoring.riichi, variants.riichi)
 SCORING_CODES = {
     "hebei": SCORING_HEBEI,
     "guobiao": SCORING_GUOBIAO,
     "sichuan": SCORING_SICHUAN,
     "jipinghu": SCORING_JIPINGHU,
     "changsha": SCORING_CHANGSHA,
+    "riichi": SCORING_RIICHI,
 }
 
 

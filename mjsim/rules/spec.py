@@ -245,6 +245,14 @@ class RuleSpec:
     ready_modes: tuple[str, ...] = ("hidden",)  # 1 or 2 of "hidden" | "shown" |
     # "shown_self_draw_only": the first is declared by READY_DISCARD + k, the second by
     # READY_SHOWN + k (a shown hand is exposed; shown_self_draw_only forbids discard wins)
+    # ---- riichi (helper riichi): declaration, dora, drawn hands (G46, G68; furiten: the gapsA
+    # fields own_discard_lockout, missed_win_scope/lift, ready_lockout_whole_hand)
+    ready_requires_closed: bool = False  # declaring ready needs a hand without exposed melds
+    ready_deposit: int = 0  # points the declarer puts on the table (riichi 1000); the first
+    # winner of the hand takes them; on a drawn hand they stay on the table (not carried over)
+    dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
+    # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
+    noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
 
     # ---- end of the wall
     wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
@@ -404,6 +412,17 @@ class RuleSpec:
             raise ValueError(
                 "RuleSpec.rob_kong must be 'none' when self_draw_only=True "
                 "(unless rob_kong_as_self_draw=True)"
+            )
+        # ---- riichi (helper riichi)
+        for name in ("ready_deposit", "noten_penalty"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
+        if (self.ready_requires_closed or self.ready_deposit) and not self.allow_ready:
+            raise ValueError("RuleSpec.ready_requires_closed / ready_deposit need allow_ready=True")
+        if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
+            raise ValueError(
+                "RuleSpec.dora=True needs scoring='riichi' and wall_reserve >= 14 (dead wall)"
             )
         if self.rob_kong == "added" and not self.allow_added_kong:
             raise ValueError("RuleSpec.rob_kong='added' but allow_added_kong=False")
@@ -688,6 +707,11 @@ class RuleSpec:
         p[P.P_MISSED_WIN_LOCKOUT] = P.LOCKOUT_CODES[self.missed_win_lockout]
         p[P.P_MULTI_WINNER] = P.MULTI_CODES[self.multi_winner]
         p[P.P_ROB_KONG] = P.ROB_CODES[self.rob_kong]
+        # ---- riichi (helper riichi)
+        p[P.P_READY_REQUIRES_CLOSED] = self.ready_requires_closed
+        p[P.P_READY_DEPOSIT] = self.ready_deposit
+        p[P.P_DORA] = self.dora
+        p[P.P_NOTEN_PENALTY] = self.noten_penalty
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
         rounding = self.reserve_rounding
