@@ -43,14 +43,12 @@ from mjsim.engine.state import (
     TV_DEALER,
     TV_ERROR,
     TV_FIRST_DEALER,
-    TV_HEAD,
     TV_N_DECISIONS,
     TV_N_DRAWS,
     TV_N_KONGS,
     TV_PHASE,
     TV_REPEAT,
     TV_ROUND_WIND,
-    TV_TAIL,
     TV_WIN_FROM,
     TV_WIN_KIND,
     TV_WIN_TILE,
@@ -164,7 +162,7 @@ def _run_slice(
         cols[i, 5] = tv[TV_N_DECISIONS]
         cols[i, 6] = tv[TV_N_DRAWS]
         cols[i, 7] = tv[TV_N_KONGS]
-        cols[i, 8] = tv[TV_TAIL] - tv[TV_HEAD]
+        cols[i, 8] = core.remaining(s, w)
         cols[i, 9] = tv[TV_ERROR]
         cols[i, 10] = 1 if tv[TV_PHASE] == PH_DONE else 0
         first = -1

@@ -22,9 +22,11 @@ from mjsim.engine.state import (
     EV_DRAW,
     EV_DRAW_TAIL,
     EV_FLOWER,
+    TV_HEAD,
     TV_N_KONGS,
     TV_REC_N,
     TV_RESERVE_EXTRA,
+    TV_TAIL,
     decode_event,
 )
 
@@ -48,23 +50,43 @@ def _random_hand(g: Game, rng: np.random.Generator) -> list[tuple[int, ...]]:
     return seen
 
 
-@pytest.mark.parametrize(("variant", "kept_back"), [("hebei", 13), ("guobiao", 0)])
-def test_draws_left_equals_the_draws_still_possible(variant: str, kept_back: int) -> None:
+INDICATOR_END = {"wild_rule": "indicator", "wall_end_at_indicator": True}
+
+
+@pytest.mark.parametrize(
+    ("variant", "overrides", "kept_back"),
+    [
+        ("hebei", {}, 13),
+        ("guobiao", {}, 0),
+        # a wild indicator turned at the tail and out of play is not a live tile
+        ("hebei", {"wild_rule": "indicator"}, 13),
+        # normal draws stop at the indicator's stack (a tail replacement may pass it)
+        ("guobiao", INDICATOR_END, None),
+    ],
+)
+def test_draws_left_equals_the_draws_still_possible(
+    variant: str, overrides: dict, kept_back: int | None
+) -> None:
     drawn_hands = 0
     for seed in range(40):
-        g = Game(variant, seed=seed)
+        g = Game(variant, seed=seed, **overrides)
+        if overrides:
+            tv = g.state.tv[0]
+            assert g.tiles_left == int(tv[TV_TAIL] - tv[TV_HEAD]) - 1  # the indicator
         rng = np.random.default_rng(seed)
         seen = _random_hand(g, rng)
         if g.win_kind != "none":
             continue
         drawn_hands += 1
         # the hand is drawn when nothing can be drawn any more
-        assert g.draws_left == 0 and g.tiles_left <= kept_back
+        assert g.draws_left == 0 and (kept_back is None or g.tiles_left <= kept_back)
         ev = [decode_event(int(e))[0] for e in g.record.events]
         tv = g.state.tv[0]
         for tiles, left, n, kongs, extra in seen:
-            if tiles >= kept_back:
+            if kept_back is not None and tiles >= kept_back:
                 assert tiles == left + kept_back
+            if kept_back is None and EV_DRAW_TAIL in ev[n:]:
+                continue
             # a later kong may enlarge the reserve (reserve_per_kong) or draw into it: the count
             # is "if no further kong is declared"
             if (kongs, extra) != (int(tv[TV_N_KONGS]), int(tv[TV_RESERVE_EXTRA])):

@@ -27,7 +27,6 @@ from mjsim.engine.state import (
     TV_ERROR,
     TV_FIRST_DEALER,
     TV_HAND_NO,
-    TV_HEAD,
     TV_MULT,
     TV_NEXT_DEALER,
     TV_NEXT_MULT,
@@ -38,7 +37,6 @@ from mjsim.engine.state import (
     TV_REC_N,
     TV_REPEAT,
     TV_ROUND_WIND,
-    TV_TAIL,
     TV_WALL_LEN,
     TV_WIN_FROM,
     TV_WIN_KIND,
@@ -325,9 +323,10 @@ class Game:
 
     @property
     def tiles_left(self) -> int:
-        """Tiles in the live wall, ``tail - head``: the reserve kept back (``wall_reserve``)
-        included, so a hebei hand ends with 13 tiles left; see :attr:`draws_left`."""
-        return int(self.state.tv[0, TV_TAIL] - self.state.tv[0, TV_HEAD])
+        """Tiles in the live wall (:func:`mjsim.engine.core.remaining`: ``tail - head``, an
+        indicator out of play not counted), the reserve kept back (``wall_reserve``) included:
+        a hebei hand ends with 13 tiles left; see :attr:`draws_left`."""
+        return int(core.remaining(self.state, 0))
 
     @property
     def draws_left(self) -> int:

@@ -30,6 +30,8 @@ from mjsim.engine.state import (
     RF_WON,
     TV_DEALER,
     TV_HEAD,
+    TV_IND_OUT,
+    TV_IND_POS,
     TV_PHASE,
     TV_TAIL,
     WIN_KIND_NAMES,
@@ -197,7 +199,10 @@ def render_table(
     the rules), shown beside the tiles in the wall when given."""
     fmt = _glyphs if unicode else _mpsz
     tv = state.tv[t]
-    wall = f"wall={int(tv[TV_TAIL] - tv[TV_HEAD])} tiles left"
+    live = int(tv[TV_TAIL] - tv[TV_HEAD])
+    if tv[TV_IND_OUT] != 0 and tv[TV_HEAD] <= tv[TV_IND_POS] < tv[TV_TAIL]:
+        live -= 1  # an indicator out of play is not a live tile (core.remaining)
+    wall = f"wall={live} tiles left"
     if draws_left is not None:
         wall += f" ({int(draws_left)} to draw)"
     lines = [f"phase={PHASE_NAMES[tv[TV_PHASE]]} dealer={tv[TV_DEALER]} {wall}"]
