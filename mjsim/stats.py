@@ -139,12 +139,15 @@ def _has(rows: Any, name: str) -> bool:
 def player_seats(rows: Any, n_players: int) -> np.ndarray:
     """``int64[n_hands, n_players]``: the seat each player sat at in each hand, from the row
     columns ``player{s}`` (the player at seat ``s``; guobiao matches move players between
-    seats, ``mjsim.engine.seating``). Rows without those columns: player ``p`` at seat ``p``."""
+    seats, ``mjsim.engine.seating``). Rows without those columns, or with all of them 0 (rows
+    filled by hand): player ``p`` at seat ``p``. ``ValueError`` if a row is not a permutation."""
     n = len(_col(rows, "hand"))
     seats = np.tile(np.arange(n_players, dtype=np.int64), (n, 1))
     if not _has(rows, "player0"):
         return seats
     at = np.stack([_col(rows, f"player{s}").astype(np.int64) for s in range(n_players)], axis=1)
+    unset = (at == 0).all(axis=1)  # zero-filled rows (built by hand): players at their own seats
+    at[unset] = seats[unset]
     if n and not np.array_equal(np.sort(at, axis=1), seats):
         raise ValueError("rows: the player0.. columns are not a permutation of the players")
     np.put_along_axis(seats, at, np.arange(n_players, dtype=np.int64)[None, :], axis=1)
