@@ -19,8 +19,8 @@ from mjsim.variants import get
 HARBIN = dict(allow_chow=True, chow_left_only=True, chow_ready_any_seat=True)
 DEALER = "3m1p1p4p4p8p8p5s5s6s8s8s2s"  # discards 3m first
 PLAIN_CHOW = "4m5m1z1z2z2z3z3z4z4z6z6z7z"  # seat 1: 345m, not ready after it
-READY_CHOW_1 = "4m5m2p2p2p3s3s3s6z6z6z7z7z"  # seat 1: 345m leaves 2p2p2p 3s3s3s 6z6z6z 7z7z
-READY_CHOW_2 = "1m2m4p5p6p7p8p9p1s1s1s5z5z"  # seat 2 (not the left seat): 123m, then ready
+READY_CHOW_1 = "4m5m2p2p2p3s3s3s6z6z6z7z1z"  # seat 1: 345m, then discard 1z: waits on 7z
+READY_CHOW_2 = "1m2m4p5p6p7p8p9p1s1s1s5z6z"  # seat 2 (not the left seat): 123m, then ready
 PUNG_3 = "3m3m9m9m9m9s9s9s7s7s6s6s5z"
 KONG_3 = "3m3m3m9m9m9m9s9s9s7s7s6s6s"
 
