@@ -334,3 +334,45 @@ def test_wild_kong_sets_a_wild_aside_with_a_replacement() -> None:
     assert DECLARE + 3 not in g.legal_actions()  # no wild left in hand
     g = _wild_4m_game()
     assert DECLARE + 3 not in g.legal_actions()
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        # tianjin-like: dice-sum indicator, indicator + next wild, the wall ends at the indicator
+        dict(
+            wild_rule="indicator",
+            wild_offsets=(0, 1),
+            indicator_source="dice_sum_from_tail",
+            wall_end_at_indicator=True,
+            wild_discard_penalty="no_win",
+        ),
+        # fuzhou-like: 144 tiles, honours as flowers, gold from the tail, three golds win, 金雀
+        dict(
+            tile_set="144",
+            flowers="bonus",
+            honors_are_flowers=True,
+            wild_rule="indicator",
+            indicator_source="tail_first",
+            wild_discard_claimable=False,
+            wild_discard_penalty="self_draw_only",
+            three_wild_win=True,
+            multi_winner="nearest_wild_pair_first",
+        ),
+        # wuhan-like wild kong, fujian-like stand-in and single honour cycle
+        dict(
+            wild_rule="indicator_next",
+            wild_kong=True,
+            wild_honor_cycle="single",
+            wild_stand_in=31,
+            wild_single_wait_self_draw_only=True,
+        ),
+    ],
+)
+def test_self_play_with_wilds_keeps_invariants(overrides: dict) -> None:
+    # the compiled self-play loop checks tile conservation, hand sizes, zero-sum payments and the
+    # legal mask at every step (check=True); greedy and random seats
+    spec = get("hebei", **BASE).replace(**overrides)
+    rows = mjsim.simulate(spec, 300, ("greedy", "random") * 2, seed=5, threads=2, check=True)
+    assert np.all(rows["error"] == 0)
+    assert (rows["n_winners"] > 0).sum() > 0
