@@ -26,6 +26,7 @@ from mjsim.actions import (
     CHOW_HIGH,
     CHOW_LOW,
     CHOW_MID,
+    CHOW_READY_LOW,
     DECLARE,
     EXPOSED_KONG,
     KONG,
@@ -70,6 +71,7 @@ from mjsim.engine.state import (
     PH_TURN,
     PV_CAN_WIN,
     PV_CHOICE,
+    PV_CHOW_READY,
     PV_DICE_LOCK,
     PV_HONOR_FLOWERS,
     PV_KONG,
@@ -90,9 +92,11 @@ from mjsim.engine.state import (
     PV_READY,
     PV_READY_KIND,
     PV_SCORE,
+    PV_STANDING,
     PV_VALUE,
     PV_WON,
     RF_CLAIMED,
+    RF_FACE_DOWN,
     RF_READY,
     RF_ROBBED,
     RF_WILD_KONG,
@@ -187,6 +191,7 @@ from mjsim.rules.params import (
     DRAW_DEALER_NEXT,
     DRAW_DEALER_NEXT_IF_ANY_KONG,
     DRAW_DEALER_STAYS_IF_READY,
+    FORCED_WIN_WHEN_READY,
     IND_DICE_SMALL,
     IND_DICE_SUM,
     IND_TAIL_FIRST,
@@ -220,6 +225,7 @@ from mjsim.rules.params import (
     P_ALLOW_READY,
     P_BLOOD_BATTLE,
     P_CHOW_LEFT_ONLY,
+    P_CHOW_READY_ANY_SEAT,
     P_DEALER_AFTER_MULTI_WIN,
     P_DEALER_ON_DRAW,
     P_DEALER_ROTATION,
@@ -233,6 +239,7 @@ from mjsim.rules.params import (
     P_FIRST_TURN_NO_ADDED_KONG,
     P_FLOWER_INSTANT_WIN,
     P_FORBID_CHOW_SAME_DISCARD,
+    P_FORCED_WIN,
     P_FORCED_WIN_TILES,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
@@ -285,6 +292,7 @@ from mjsim.rules.params import (
     P_SCORING,
     P_SELF_DRAW_ONLY,
     P_SINGLE_TILE_WIN,
+    P_STANDING_TILES,
     P_SUIT_RULE,
     P_TERMINAL_RULE,
     P_THREE_WILD_WIN,
@@ -600,6 +608,8 @@ def reset_table(
     s.hands[t, dealer, last] += 1
     head += 1
     tv[t, TV_HEAD] = head
+    if r.params[P_STANDING_TILES] != 0:
+        _deal_standing(s, r, t, dealer)
     # flower replacement from the tail, seat by seat from the dealer
     f_lo = 27 if r.params[P_HONORS_ARE_FLOWERS] != 0 else 34
     for i in range(n):
@@ -1486,6 +1496,10 @@ def _react_options(s, r, t, p):
                     h, k, k - 2, k - 1, k - 3 if r9 >= 3 else none, none
                 ):
                     opts |= O_CHOW_HIGH
+    if prm[P_CHOW_READY_ANY_SEAT] != 0:
+        opts |= _chow_ready_opts(s, r, t, p, k, d)
+    if prm[P_STANDING_TILES] != 0:
+        opts = _stand_react(s, t, p, k, opts)
     return opts
 
 
@@ -1502,6 +1516,271 @@ def _chow_leaves_discard(h, k, a, b, f1, f2):
         if c > 0 and j != k and j != f1 and j != f2:
             return True
     return False
+
+
+# ---------------------------------------------------------------------------------- gapsD rules
+# 立牌 (standing_tiles, G29), 吃听 (chow_ready_any_seat, G26), forced_win="when_ready" (G48)
+O_CHOW_READY_LOW = 64  # option bits of 吃听 (CHOW_READY_LOW / MID / HIGH)
+O_CHOW_READY_MID = 128
+O_CHOW_READY_HIGH = 256
+
+
+@nb.njit(cache=True)
+def _deal_standing(s, r, t, dealer):
+    """立牌: the first ``standing_tiles`` tiles dealt to each seat stand apart (A §9.1 "第一手抓的
+    四张牌放在前面立着，称为立牌"); kept as kinds + 1 in 6-bit fields of ``pv[PV_STANDING]``."""
+    n = r.params[P_N_PLAYERS]
+    hs = r.params[P_HAND_SIZE]
+    for i in range(n):
+        v = 0
+        j = 0
+        for x in range(r.params[P_STANDING_TILES]):
+            k = np.int64(s.wall[t, i * hs + x])
+            if k < 34:  # a flower is set aside at once: it never stands
+                v |= (k + 1) << (6 * j)
+                j += 1
+        s.pv[t, (dealer + i) % n, PV_STANDING] = v
+
+
+@internal
+def _stand_n(s, t, p, k):
+    """Standing tiles of kind ``k`` held by seat ``p`` (``k < 0``: of every kind)."""
+    v = np.int64(s.pv[t, p, PV_STANDING])
+    c = 0
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if x != 0 and (k < 0 or x == k + 1):
+            c += 1
+    return c
+
+
+@internal
+def _stand_remove(s, t, p, k):
+    """Seat ``p`` gives up one standing tile of kind ``k`` (its ready declaration's discard)."""
+    v = np.int64(s.pv[t, p, PV_STANDING])
+    out = 0
+    j = 0
+    done = False
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if x == 0:
+            continue
+        if not done and x == k + 1:
+            done = True
+            continue
+        out |= x << (6 * j)
+        j += 1
+    s.pv[t, p, PV_STANDING] = out
+
+
+@internal
+def _stand_clip(s, t, p):
+    """After a call or a kong: keep only the standing entries whose kind is still held that many
+    times (the call took the other copies first, then standing ones)."""
+    v = np.int64(s.pv[t, p, PV_STANDING])
+    if v == 0:
+        return
+    out = 0
+    j = 0
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if x == 0:
+            continue
+        kept = 0
+        for jj in range(j):
+            if (out >> (6 * jj)) & 63 == x:
+                kept += 1
+        if s.hands[t, p, x - 1] > kept:
+            out |= x << (6 * j)
+            j += 1
+    s.pv[t, p, PV_STANDING] = out
+
+
+@internal
+def _stand_left(s, t, p, a, na, b, nb2):
+    """Standing tiles seat ``p`` keeps after giving ``na`` copies of ``a`` and ``nb2`` copies of
+    ``b`` to a meld (the non-standing copies first)."""
+    h = s.hands[t, p]
+    left = _stand_n(s, t, p, -1)
+    free = np.int64(h[a]) - _stand_n(s, t, p, a)
+    if na > free:
+        left -= na - free
+    if nb2 > 0:
+        free = np.int64(h[b]) - _stand_n(s, t, p, b)
+        if nb2 > free:
+            left -= nb2 - free
+    return left
+
+
+@internal
+def _stand_react(s, t, p, k, opts):
+    """standing_tiles: drop the calls of ``k`` that would leave seat ``p`` no standing tile or
+    nothing else to discard (A §9.2 "吃碰杠等操作都必须保证完成动作后，手里要留有一张立牌用于在听牌时打出，
+    否则不允许操作")."""
+    held = 0
+    for j in range(34):
+        held += s.hands[t, p, j]
+    none = np.int64(-1)
+    zero = np.int64(0)
+    if opts & O_PUNG:
+        left = _stand_left(s, t, p, k, 2, none, zero)
+        if left < 1 or held - 2 - left < 1:
+            opts &= ~O_PUNG
+    if opts & O_KONG and _stand_left(s, t, p, k, 3, none, zero) < 1:
+        opts &= ~O_KONG
+    for j in range(3):
+        bits = (O_CHOW_LOW | O_CHOW_READY_LOW) << j
+        if opts & bits:
+            lo = k - j
+            a = lo if lo != k else lo + 1
+            b = lo + 2 if lo + 2 != k else lo + 1
+            left = _stand_left(s, t, p, a, 1, b, 1)
+            if left < 1 or held - 2 - left < 1:
+                opts &= ~bits
+    return opts
+
+
+@internal
+def _chow_ready_opts(s, r, t, p, k, d):
+    """吃听 (A §10.2 "特殊：吃听牌"): the ``O_CHOW_READY_*`` bits of the chows of the discard ``k``
+    (from seat ``d``) after which seat ``p``, from any seat, has a discard leaving it ready. The
+    chow is counted as a meld for the win requirements (``must_have_chow``, ``win_filter``...)."""
+    prm = r.params
+    if s.pv[t, p, PV_READY] != 0 or k >= 27:
+        return 0
+    h = s.hands[t, p]
+    n = prm[P_N_PLAYERS]
+    forbid = prm[P_FORBID_CHOW_SAME_DISCARD] != 0
+    i = s.pv[t, p, PV_N_MELDS]
+    r9 = k % 9
+    out = 0
+    for j in range(3):
+        lo = k - j
+        if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6:
+            continue
+        a = lo if lo != k else lo + 1
+        b = lo + 2 if lo + 2 != k else lo + 1
+        if h[a] == 0 or h[b] == 0:
+            continue
+        f1 = -1  # forbid_chow_same_discard: the kind completing the sequence at the other end
+        if j == 0 and r9 <= 5:
+            f1 = k + 3
+        elif j == 2 and r9 >= 3:
+            f1 = k - 3
+        h[a] -= 1
+        h[b] -= 1
+        s.melds[t, p, i, 0] = MELD_CHOW
+        s.melds[t, p, i, 1] = lo
+        s.melds[t, p, i, 2] = (d - p) % n
+        s.pv[t, p, PV_N_MELDS] = i + 1
+        s.pv[t, p, PV_N_EXPOSED] += 1
+        ok = False
+        for x in range(34):
+            if h[x] == 0 or (forbid and (x == k or x == f1)):
+                continue
+            h[x] -= 1
+            ok = _tenpai(s, r, t, p, h)
+            h[x] += 1
+            if ok:
+                break
+        s.pv[t, p, PV_N_EXPOSED] -= 1
+        s.pv[t, p, PV_N_MELDS] = i
+        for f in range(3):
+            s.melds[t, p, i, f] = MELD_NONE
+        h[a] += 1
+        h[b] += 1
+        if ok:
+            out |= O_CHOW_READY_LOW << j
+    return out
+
+
+@internal
+def _chow_ready_mask(opts, mask):
+    """Set ``CHOW_READY_LOW + j`` for the 吃听 option bits in ``opts``; returns how many."""
+    c = 0
+    for j in range(3):
+        if opts & (O_CHOW_READY_LOW << j):
+            mask[CHOW_READY_LOW + j] = True
+            c += 1
+    return c
+
+
+@internal
+def _chow_ready_claim(s, t, p, ca):
+    """A 吃听 claim won the window: seat ``p`` must declare ready with its discard; returns the
+    plain chow action it applies."""
+    if ca >= CHOW_READY_LOW:
+        s.pv[t, p, PV_CHOW_READY] = 1
+        return ca - CHOW_READY_LOW + CHOW_LOW
+    return ca
+
+
+@internal
+def _must_win(s, r, t, p):
+    """WIN is the only legal action of seat ``p`` when it is legal: the last-tiles rule
+    (``forced_win_tiles``) or a ready seat under ``forced_win="when_ready"`` (A §9.5
+    "若能胡则系统强制胡牌")."""
+    if r.params[P_FORCED_WIN] == FORCED_WIN_WHEN_READY and s.pv[t, p, PV_READY] != 0:
+        return True
+    return _forced_win(s, r, t)
+
+
+@internal
+def _gaps_d_discard(s, r, t, p, k, flag):
+    """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
+    ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
+    的立牌以暗牌方式显示，其他三家不可碰杠胡该牌"). Returns the river flag."""
+    s.pv[t, p, PV_CHOW_READY] = 0
+    if flag != 0 and r.params[P_STANDING_TILES] != 0:
+        _stand_remove(s, t, p, k)
+        return flag | RF_FACE_DOWN
+    return flag
+
+
+@nb.njit(cache=True)
+def _turn_mask_gaps_d(s, r, t, p, mask):
+    """Own-turn mask under ``standing_tiles`` (a standing tile is discarded only to declare ready,
+    and a ready declaration must discard one: A §9.2 "这四张牌只有听牌时，才可以打出一张，而且听牌时必须
+    打出这四张中的一张才能听"; an own-turn kong must leave a standing tile) and after a 吃听 claim
+    (only ready declarations). Returns the number of legal actions (never 0)."""
+    h = s.hands[t, p]
+    if r.params[P_STANDING_TILES] != 0:
+        none = np.int64(-1)
+        zero = np.int64(0)
+        for k in range(34):
+            if h[k] == 0:
+                continue
+            sk = _stand_n(s, t, p, k)
+            if mask[KONG + k] or mask[KONG_DICE + k]:
+                take = 4 if h[k] == 4 else 1
+                if _stand_left(s, t, p, k, take, none, zero) < 1:
+                    mask[KONG + k] = False
+                    mask[KONG_DICE + k] = False
+            if sk >= h[k]:
+                mask[k] = False
+            if sk == 0:
+                mask[READY_DISCARD + k] = False
+                mask[READY_SHOWN + k] = False
+    if s.pv[t, p, PV_CHOW_READY] != 0:
+        ready = False
+        for k in range(34):
+            ready = ready or mask[READY_DISCARD + k] or mask[READY_SHOWN + k]
+        if ready:
+            for a in range(N_ACTIONS):
+                if a < READY_DISCARD or READY_DISCARD + 34 <= a < READY_SHOWN:
+                    mask[a] = False
+                elif a >= READY_SHOWN + 34:
+                    mask[a] = False
+    c = 0
+    for a in range(N_ACTIONS):
+        if mask[a]:
+            c += 1
+    if c == 0:  # safety net: never leave a live decision without a discard
+        for k in range(34):
+            if h[k] > 0:
+                mask[k] = True
+                c += 1
+    return c
 
 
 # ---------------------------------------------------------------------------------- legality
@@ -1549,7 +1828,7 @@ def legal_mask(s, r, t, mask):
     if ph == PH_REACT:
         p = np.int64(s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]])
         opts = s.pv[t, p, PV_OPTS]  # computed when the window opened (nothing it reads changed)
-        if (opts & O_WIN) and _forced_win(s, r, t):
+        if (opts & O_WIN) and _must_win(s, r, t, p):
             mask[WIN] = True
             return 1
         mask[PASS] = True
@@ -1572,6 +1851,8 @@ def legal_mask(s, r, t, mask):
         if opts & O_CHOW_HIGH:
             mask[CHOW_HIGH] = True
             n += 1
+        if opts >= O_CHOW_READY_LOW:
+            n += _chow_ready_mask(opts, mask)
         return n
     # own turn
     p = np.int64(s.tv[t, TV_SEAT])
@@ -1586,7 +1867,7 @@ def legal_mask(s, r, t, mask):
     ):
         mask[WIN] = True
         n += 1
-        if _forced_win(s, r, t):
+        if _must_win(s, r, t, p):
             return 1
     if (s.tv[t, TV_LAST_REGION] != 0 or s.pv[t, p, PV_DICE_LOCK] != 0) and drawn >= 0:
         # G51: in the last-tiles region the drawer wins or gives up the drawn tile;
@@ -1702,6 +1983,8 @@ def legal_mask(s, r, t, mask):
                     if prm[P_READY_MODE1] >= 0:
                         mask[READY_SHOWN + k] = True  # G45: the second ready kind
                         n += 1
+    if prm[P_STANDING_TILES] != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
+        n = _turn_mask_gaps_d(s, r, t, p, mask)
     return n
 
 
@@ -1752,6 +2035,7 @@ def _add_meld(s, t, p, mtype, k, src):
     s.melds[t, p, i, 1] = k
     s.melds[t, p, i, 2] = src
     s.pv[t, p, PV_N_MELDS] = i + 1
+    _stand_clip(s, t, p)
 
 
 @internal
@@ -2247,6 +2531,8 @@ def _resolve(s, r, t):
     ca = PASS
     chower = -1
     cha = PASS
+    crdy = -1  # 吃听 (chow_ready_any_seat): the nearest chow-ready claimant
+    cra = PASS
     for i in range(m):
         q = s.tv[t, TV_ASK0 + i]
         c = s.pv[t, q, PV_CHOICE]
@@ -2265,6 +2551,10 @@ def _resolve(s, r, t):
             if chower < 0:
                 chower = q
                 cha = c
+        elif c >= CHOW_READY_LOW:
+            if crdy < 0:
+                crdy = q
+                cra = c
     s.tv[t, TV_REACT_N] = 0
     s.tv[t, TV_REACT_POS] = 0
     if wild_pair >= 0:
@@ -2318,6 +2608,9 @@ def _resolve(s, r, t):
             mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
             _complete_kong(s, r, t, d, mtype, s.tv[t, TV_DICE_PENDING] != 0)
             return
+    if crdy >= 0 and (claimer < 0 or ca == PUNG):
+        claimer = crdy  # 胡 > 杠 > 吃听 > 碰 > 吃 (A §10.2)
+        ca = cra
     if claimer < 0 and chower >= 0:
         claimer = chower
         ca = cha
@@ -2327,6 +2620,7 @@ def _resolve(s, r, t):
     i = s.pv[t, d, PV_N_RIVER] - 1
     s.river_flags[t, d, i] |= RF_CLAIMED
     _rec(s, t, EV_CALL, claimer, ca)
+    ca = _chow_ready_claim(s, t, claimer, ca)
     src = (d - claimer) % n
     s.tv[t, TV_FIRST_ROUND] = 0
     for q in range(n):
@@ -2517,6 +2811,7 @@ def apply_action(s, r, t, a):
             _complete_kong(s, r, t, p, np.int64(MELD_CONCEALED_KONG), dice)
         else:
             h[k] -= 1
+            _stand_clip(s, t, p)
             i = _has_pung(s, t, p, k)
             s.melds[t, p, i, 0] = MELD_ADDED_KONG
             if rob == ROB_ADDED or rob == ROB_ADDED_AND_CONCEALED:
@@ -2550,6 +2845,7 @@ def apply_action(s, r, t, a):
         s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu
     if r.params[P_MW_LIFT] == MW_LIFT_OWN_DISCARD:
         s.pv[t, p, PV_LOCK] = 0
+    flag = _gaps_d_discard(s, r, t, p, k, flag)
     h[k] -= 1
     if s.wild[t, k] != 0:
         s.pv[t, p, PV_N_WILD_DISCARDED] += 1
@@ -2565,6 +2861,10 @@ def apply_action(s, r, t, a):
     if s.tv[t, TV_LAST_REGION] != 0:
         # G51: a discard in the last-tiles region is dead (nobody claims or wins on it)
         s.tv[t, TV_LAST_REGION] = 0
+        _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
+        return
+    if (flag & RF_FACE_DOWN) != 0:
+        # G29: the standing tile of a ready declaration lies face down; nobody claims or wins it
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
         return
     if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:

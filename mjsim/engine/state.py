@@ -114,6 +114,10 @@ PV_LOCK_HAND = 32  # 1: missed win after a ready declaration, no discard win thi
 PV_READY_KIND = 33  # READY_MODE_* of the seat's ready declaration (valid when PV_READY != 0)
 PV_PUNG_LOCK = 34  # missed_pung_lockout: 1 + the kind whose pung was passed (0 = none)
 PV_OPTS = 35  # the O_* option bits of the seat in the open reaction window
+# -- gapsD (36-37)
+PV_STANDING = 36  # 立牌 still held (standing_tiles): up to 4 kinds, kind + 1 in 6-bit fields
+# (bits 6i..6i+5, 0 = empty); a copy in a call is taken from the other tiles first
+PV_CHOW_READY = 37  # 1 after a 吃听 claim (CHOW_READY_*): the seat's discard must declare ready
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.
 # ---- gapsB block (40-47)
@@ -154,6 +158,8 @@ RF_CLAIMED = 1  # taken into a meld
 RF_READY = 2  # the discard that declared ready
 RF_WON = 4  # won on (stays in the river)
 RF_ROBBED = 8  # a robbed kong tile, placed in the konger's river
+RF_FACE_DOWN = 32  # a standing tile discarded face down to declare ready (立牌, standing_tiles):
+# nobody may claim or win on it; observers other than the discarder do not see its kind
 RF_WILD_KONG = 16  # a wild set aside as a kong (wild_kong, 赖子杠): not a discard, never claimable
 
 # ---- error codes

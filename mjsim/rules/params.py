@@ -80,6 +80,10 @@ P_MUST_HAVE_258_TILE = 73  # a standard win holds at least one 2, 5 or 8
 P_READY_MODE0 = 74  # READY_MODE_* declared by READY_DISCARD + k (-1 = none)
 P_READY_MODE1 = 75  # READY_MODE_* declared by READY_SHOWN + k (-1 = none)
 P_FREE_HONORS = 76  # all_honors_free: 0 = any honours, 1 = winds only
+# ---- gapsD (win / claim / ready; docs/spec_gaps.md G26, G29, G48)
+P_STANDING_TILES = 77  # 立牌: the first N tiles dealt to each seat stand apart (0 = off; G29)
+P_CHOW_READY_ANY_SEAT = 78  # 吃听: CHOW_READY_* for any seat the chow makes ready (G26)
+P_FORCED_WIN = 79  # FORCED_WIN_*: who must win when WIN is legal (G48)
 # Index ranges reserved for the issue-3 gap work (so parallel additions never collide):
 #   48-79 win / claim / ready / lockout rules; 80-111 wall, dealer, winds, carry-over;
 #   112-143 wild tiles, flowers, dice; 144-159 riichi.
@@ -435,3 +439,13 @@ READY_MODE_CODES = {
 }
 
 FREE_HONORS_CODES = {"any": 0, "winds": 1}
+
+# ---- gapsD enum codes
+FORCED_WIN_NONE = 0
+FORCED_WIN_LAST_N = 1  # once the live wall is <= forced_win_tiles, a seat that can win must win
+FORCED_WIN_WHEN_READY = 2  # a ready seat must win whenever it can (taiyuan platform auto-win)
+FORCED_WIN_CODES = {
+    "none": FORCED_WIN_NONE,
+    "last_n": FORCED_WIN_LAST_N,
+    "when_ready": FORCED_WIN_WHEN_READY,
+}

@@ -145,6 +145,14 @@ class RuleSpec:
     # ready after the kong: the replacement is the top tile of the d-th stack from the tail
     # (d = two dice); a non-winning replacement must be discarded and from then on every
     # non-winning draw too (changsha 开杠 vs 补张)
+    # -- gapsD: 立牌 and 吃听 (docs/spec_gaps.md G29, G26)
+    standing_tiles: int = 0  # 0..4 (taiyuan 立四: 4): the first N tiles dealt to each seat stand
+    # apart; they leave the hand only in a call or as the ready declaration's discard, which must
+    # be one of them (face down: nobody may claim or win on it); every call must leave at least
+    # one standing tile and one other tile to discard. Needs allow_ready
+    chow_ready_any_seat: bool = False  # 吃听 (harbin): any seat whose hand a chow of the discard
+    # makes ready may claim it as CHOW_READY_LOW/MID/HIGH and must then declare ready with its
+    # discard; priority win > kong > chow-ready (nearest to the discarder) > pung > chow
 
     # ---- wild tiles
     wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next"
@@ -279,6 +287,10 @@ class RuleSpec:
     forced_win_tiles: int = 0  # live wall <= this many tiles: a seat that can win must win (mask
     # = WIN only; sichuan "最后四张自动胡" = 4); not applied with missing_suit_choice (003, "定缺规则中
     # 最后四张可以不胡"); 0 = off
+    forced_win: str = "auto"  # "auto" ("last_n" if forced_win_tiles > 0, else "none") | "none" |
+    # "last_n" (the forced_win_tiles rule; needs forced_win_tiles > 0) | "when_ready" (a ready
+    # seat must win whenever it can: WIN is its only legal action; taiyuan "若能胡则系统强制胡牌";
+    # forced_win_tiles, if > 0, still applies to every seat)
 
     # ---- dealer and carry-over between hands
     dealer_rotation: str = "winner_stays"  # "winner_stays" | "rotate" | "winner_deals" |
@@ -565,6 +577,35 @@ class RuleSpec:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 16:
             raise ValueError(f"RuleSpec.last_tiles_self_draw_only={v!r} must be an integer 0..16")
         _enum("abort_on_kongs", self.abort_on_kongs, P.ABORT_KONGS_CODES)
+        self._validate_gaps_d()
+
+    def _validate_gaps_d(self) -> None:
+        """gapsD fields (docs/spec_gaps.md G26, G29, G48)."""
+        v = self.standing_tiles
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+            raise ValueError(f"RuleSpec.standing_tiles={v!r} must be an integer 0..4")
+        if v and not self.allow_ready:
+            raise ValueError(
+                "RuleSpec.standing_tiles needs allow_ready=True (a standing tile leaves the hand "
+                "only as the ready declaration's discard)"
+            )
+        if self.chow_ready_any_seat and not (self.allow_chow and self.allow_ready):
+            raise ValueError("RuleSpec.chow_ready_any_seat=True needs allow_chow and allow_ready")
+        if self.chow_ready_any_seat and v:
+            raise ValueError(
+                "RuleSpec.chow_ready_any_seat=True is not played together with standing_tiles "
+                "(no seed variant has both)"
+            )
+        fw = self.forced_win
+        _enum("forced_win", fw, {"auto": -1, **P.FORCED_WIN_CODES})
+        if fw == "last_n" and self.forced_win_tiles == 0:
+            raise ValueError("RuleSpec.forced_win='last_n' needs forced_win_tiles > 0")
+        if fw == "none" and self.forced_win_tiles > 0:
+            raise ValueError(
+                f"RuleSpec.forced_win='none' contradicts forced_win_tiles={self.forced_win_tiles}"
+            )
+        if fw == "when_ready" and not self.allow_ready:
+            raise ValueError("RuleSpec.forced_win='when_ready' needs allow_ready=True")
 
     def _validate_wilds(self, counts: tuple[int, ...]) -> None:
         """Indicator wilds, wild restrictions and honour flowers (gapsC block)."""
@@ -821,6 +862,13 @@ class RuleSpec:
         modes = list(self.ready_modes)
         p[P.P_READY_MODE0] = P.READY_MODE_CODES[modes[0]]
         p[P.P_READY_MODE1] = P.READY_MODE_CODES[modes[1]] if len(modes) > 1 else -1
+        # gapsD (G26, G29, G48)
+        p[P.P_STANDING_TILES] = self.standing_tiles
+        p[P.P_CHOW_READY_ANY_SEAT] = self.chow_ready_any_seat
+        fw = self.forced_win
+        if fw == "auto":
+            fw = "last_n" if self.forced_win_tiles > 0 else "none"
+        p[P.P_FORCED_WIN] = P.FORCED_WIN_CODES[fw]
 
 
 def field_names() -> list[str]:
