@@ -315,7 +315,9 @@ def _decisions_per_step(variant: str, n: int = 256, steps: int = 200) -> float:
 def _markdown(rows: list[Row]) -> str:
     info = machine_info()
     return (
-        "Written by `benchmarks/envs.py` (issue 6). Random masked actions; medians of "
+        "Written by `benchmarks/envs.py` (issue 6). Command: `python "
+        + " ".join(["benchmarks/envs.py", *sys.argv[1:]])
+        + "`. Random masked actions; medians of "
         "interleaved repeats, min-max in brackets; ratio > 1 = mjsim faster.\n\n"
         + machine_markdown(info)
         + "\n\n"

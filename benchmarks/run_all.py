@@ -271,6 +271,47 @@ def mjsim_shanten() -> Callable[[float], dict[str, float]]:
     return measure
 
 
+def mjsim_score_api(variant: str) -> Callable[[float], dict[str, float]]:
+    """``mjsim.score(variant, ...)`` called once per hand from Python on the peers' hands.
+
+    The same 1,000 concealed standard winning hands as the scoring peers (``_hands.py``, seed 0),
+    self-draw and discard wins alternating; riichi hands are declared riichi (as the ``mahjong``
+    peer's ``HandConfig(is_riichi=True)``) so every hand has a yaku. Hands below guobiao's 8-fan
+    minimum are scored too (``valid=False``), as the peer's rejected calls are timed.
+    """
+    try:
+        import numpy as np
+
+        import mjsim
+
+        score = mjsim.score
+    except Exception as exc:
+        raise Unavailable(f"mjsim.score not available yet ({exc})") from exc
+    sys.path.insert(0, str(BENCH_DIR / "peers"))
+    from _hands import random_winning_hands
+
+    extra = {"riichi": True} if variant == "riichi" else {}
+    pool = [
+        (np.array(c, dtype=np.uint8), int(w), bool(i % 2))
+        for i, (c, w) in enumerate(random_winning_hands(1000, 0))
+    ]
+    score(variant, pool[0][0], win_tile=pool[0][1], self_drawn=True, **extra)
+
+    def measure(seconds: float) -> dict[str, float]:
+        done = 0
+        t0 = time.perf_counter()
+        while True:
+            for counts, win, tsumo in pool:
+                score(variant, counts, win_tile=win, self_drawn=tsumo, **extra)
+            done += len(pool)
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                break
+        return {"hands/s": done / dt}
+
+    return measure
+
+
 # --------------------------------------------------------------------------- peers area
 
 #: peer label -> import + setup (+ JIT compile) seconds seen in this run (for "startup")
@@ -297,8 +338,15 @@ def _compared(spec: peers.PeerSpec, variant: str | None) -> str:
     if spec.counterpart == "shanten":
         return "13-tile shanten (standard, seven pairs, thirteen orphans), one Python call per hand"
     if spec.counterpart == "scoring_riichi":
-        return "Riichi yaku/han/fu/points; mjsim counterpart needs a Riichi scorer"
-    return "MCR (guobiao) fan calculation; mjsim figure is in benchmarks/scoring.py's rows"
+        return (
+            "Riichi yaku/han/fu/points of one hand per Python call, same 1,000 hands (riichi "
+            "declared, self-draw and discard wins alternating): like with like"
+        )
+    return (
+        "MCR (guobiao) fans of one hand per Python call, same 1,000 hands: the peer takes tile "
+        "names, mjsim.score parses/validates counts and returns items and payments; the jitted "
+        "batch figure is in the scoring area"
+    )
 
 
 def _counterpart_desc(spec: peers.PeerSpec, variant: str | None) -> str:
@@ -307,8 +355,8 @@ def _counterpart_desc(spec: peers.PeerSpec, variant: str | None) -> str:
         "selfplay": f"mjsim.simulate('{v}', random bots, threads=1)",
         "aec": f"mjsim.envs.mahjong_v0.env(variant='{v}'), random masked actions",
         "shanten": "mjsim.shanten(counts) per hand",
-        "scoring_riichi": "none yet",
-        "scoring_guobiao": "see the scoring area",
+        "scoring_riichi": "mjsim.score('riichi', counts, riichi=True) per hand",
+        "scoring_guobiao": "mjsim.score('guobiao', counts) per hand",
     }[spec.counterpart]
 
 
@@ -322,6 +370,10 @@ def _counterpart(spec: peers.PeerSpec, variant: str | None) -> Callable[[float],
         return mjsim_aec(variant or "hebei")
     if spec.counterpart == "shanten":
         return mjsim_shanten()
+    if spec.counterpart == "scoring_riichi":
+        return mjsim_score_api("riichi")
+    if spec.counterpart == "scoring_guobiao":
+        return mjsim_score_api("guobiao")
     return None
 
 

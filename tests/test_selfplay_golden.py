@@ -4,7 +4,8 @@ For every variant stored in ``tests/data/selfplay_golden.json``, 50 hands with r
 with greedy/random bots (seed 3, one thread) must give the same per-hand outcome columns
 (winners, win kind, discarder, winning tile, values, payments, decisions, draws, kongs, tiles
 left) as when the file was written. A rule change that is MEANT to change outcomes regenerates
-the file with ``python tests/test_selfplay_golden.py --update`` (say so in the commit message).
+the file with ``python tests/test_selfplay_golden.py --update`` (say so in the commit message);
+``--update riichi`` (variant ids) writes only those entries and keeps the others.
 Without the file the tests skip.
 """
 
@@ -71,10 +72,19 @@ def test_outcomes_match_golden(key: str) -> None:
 
 if __name__ == "__main__":
     if "--update" not in sys.argv:
-        sys.exit("usage: python tests/test_selfplay_golden.py --update")
-    out = {
-        f"{v}|{kind}": outcome_hash(v, ag) for v in variants.names() for kind, ag in AGENTS.items()
-    }
+        sys.exit("usage: python tests/test_selfplay_golden.py --update [variant ...]")
+    # named variants: only their entries are (re)written, the others are kept as stored
+    only = [a for a in sys.argv[1:] if a != "--update"]
+    for v in only:
+        variants.get(v)  # unknown id -> ValueError
+    out = _golden() if only else {}
+    out.update(
+        {
+            f"{v}|{kind}": outcome_hash(v, ag)
+            for v in (only or variants.names())
+            for kind, ag in AGENTS.items()
+        }
+    )
     DATA.parent.mkdir(exist_ok=True)
     DATA.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     print(f"wrote {DATA} ({len(out)} entries)")

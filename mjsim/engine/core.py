@@ -58,6 +58,7 @@ from mjsim.engine.state import (
     EV_DRAW_TAIL,
     EV_END,
     EV_FLOWER,
+    EV_INDICATOR,
     EV_PAY,
     EV_WIN,
     MAX_RIVER,
@@ -70,6 +71,7 @@ from mjsim.engine.state import (
     PV_CAN_WIN,
     PV_CHOICE,
     PV_DICE_LOCK,
+    PV_HONOR_FLOWERS,
     PV_KONG,
     PV_LOCK,
     PV_LOCK_HAND,
@@ -78,9 +80,13 @@ from mjsim.engine.state import (
     PV_N_FLOWERS,
     PV_N_MELDS,
     PV_N_RIVER,
+    PV_N_WILD_DISCARDED,
+    PV_N_WILD_KONGS,
     PV_OPTS,
     PV_PAY,
     PV_PUNG_LOCK,
+    PV_RC_DOUBLE,
+    PV_RC_IPPATSU,
     PV_READY,
     PV_READY_KIND,
     PV_SCORE,
@@ -89,6 +95,7 @@ from mjsim.engine.state import (
     RF_CLAIMED,
     RF_READY,
     RF_ROBBED,
+    RF_WILD_KONG,
     RF_WON,
     RK_DISCARD,
     RK_ROB_ADDED,
@@ -110,6 +117,8 @@ from mjsim.engine.state import (
     TV_FROM,
     TV_HAND_NO,
     TV_HEAD,
+    TV_IND_OUT,
+    TV_IND_POS,
     TV_INDICATOR,
     TV_KONG_DICE,
     TV_LAST_REGION,
@@ -125,6 +134,8 @@ from mjsim.engine.state import (
     TV_NEXT_ROUND_WIND,
     TV_NEXT_STREAK,
     TV_PHASE,
+    TV_RC_ABORT,
+    TV_RC_POT,
     TV_REACT_KIND,
     TV_REACT_N,
     TV_REACT_POS,
@@ -138,6 +149,7 @@ from mjsim.engine.state import (
     TV_SEABED_REPL,
     TV_SEABED_TAKER,
     TV_SEAT,
+    TV_STAND_FOR,
     TV_STREAK,
     TV_TAIL,
     TV_TILE,
@@ -175,6 +187,9 @@ from mjsim.rules.params import (
     DRAW_DEALER_NEXT,
     DRAW_DEALER_NEXT_IF_ANY_KONG,
     DRAW_DEALER_STAYS_IF_READY,
+    IND_DICE_SMALL,
+    IND_DICE_SUM,
+    IND_TAIL_FIRST,
     KONG_AFTER_PUNG_ANY,
     KONG_PAY_AT_END,
     KONG_PAY_IMMEDIATE,
@@ -183,10 +198,12 @@ from mjsim.rules.params import (
     KONG_READY_KEEP_WAITS,
     KONG_READY_NONE,
     LOCKOUT_NONE,
+    MULTI_ALL_MAX2,
     MULTI_DEALER_DISCARDER,
     MULTI_DEALER_NEAREST_WINNER,
     MULTI_DEALER_STAYS_IF_DEALER_WON,
     MULTI_NEAREST,
+    MULTI_NEAREST_WILD_PAIR,
     MW_LIFT_ANY_MOVE,
     MW_LIFT_OWN_DISCARD,
     MW_LIFT_OWN_DRAW,
@@ -208,15 +225,20 @@ from mjsim.rules.params import (
     P_DEALER_ROTATION,
     P_DICE_KONG,
     P_DISCARD_WIN_REQUIRES_READY,
+    P_DORA,
     P_DRAW_COUNTER_RULE,
     P_DRAW_MULTIPLIER,
     P_DRAW_MULTIPLIER_AFTER_CAP,
     P_DRAW_MULTIPLIER_CAP,
     P_FIRST_TURN_NO_ADDED_KONG,
+    P_FLOWER_INSTANT_WIN,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN_TILES,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
+    P_HONORS_ARE_FLOWERS,
+    P_INDICATOR_IN_PLAY,
+    P_INDICATOR_SOURCE,
     P_KONG_AFTER_PUNG,
     P_KONG_AFTER_READY,
     P_KONG_PAYMENT_TIMING,
@@ -241,14 +263,17 @@ from mjsim.rules.params import (
     P_N_TILES,
     P_NO_CLAIMS_LAST_DISCARD,
     P_NO_KONG_AFTER_PUNG,
+    P_NOTEN_PENALTY,
     P_OPEN_HAND_SELF_DRAW_ONLY,
     P_OWN_DISCARD_LOCKOUT,
     P_PAIR_RULE,
+    P_READY_DEPOSIT,
     P_READY_EXEMPT_KONG_REPLACEMENT,
     P_READY_LOCKOUT_WHOLE_HAND,
     P_READY_LOCKS_HAND,
     P_READY_MODE0,
     P_READY_MODE1,
+    P_READY_REQUIRES_CLOSED,
     P_RESERVE_FREE_KONGS,
     P_RESERVE_PER_CONCEALED_KONG,
     P_RESERVE_PER_KONG,
@@ -262,9 +287,18 @@ from mjsim.rules.params import (
     P_SINGLE_TILE_WIN,
     P_SUIT_RULE,
     P_TERMINAL_RULE,
+    P_THREE_WILD_WIN,
+    P_WALL_END_AT_INDICATOR,
     P_WALL_RESERVE,
     P_WILD_AFTER_READY_ONLY,
+    P_WILD_DISCARD_CLAIMABLE,
+    P_WILD_DISCARD_PENALTY,
+    P_WILD_HONOR_CYCLE,
+    P_WILD_KONG,
+    P_WILD_OFFSETS,
     P_WILD_RULE,
+    P_WILD_SINGLE_WAIT_SELF_DRAW,
+    P_WILD_STAND_IN,
     P_WIN_FILTER,
     P_WIN_SHAPES,
     READY_MODE_SHOWN_SELF_DRAW_ONLY,
@@ -275,6 +309,7 @@ from mjsim.rules.params import (
     ROUND_WIND_ADVANCE,
     SCORING_CHANGSHA,
     SCORING_JIPINGHU,
+    SCORING_RIICHI,
     SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_SEVEN_PAIRS_DISTINCT,
@@ -288,8 +323,14 @@ from mjsim.rules.params import (
     SUIT_ONE_SUIT_8,
     TERMINAL_NONE,
     TERMINAL_OR_HONOR,
+    WILD_CYCLE_SINGLE,
     WILD_FIXED,
+    WILD_INDICATOR,
+    WILD_INDICATOR_NEXT,
     WILD_NONE,
+    WILD_PENALTY_NO_WIN,
+    WILD_PENALTY_NONE,
+    WILD_PENALTY_SELF_DRAW_ONLY,
     WIN_FILTER_NONE,
     WIN_FILTER_RIZHAO,
 )
@@ -330,6 +371,7 @@ from mjsim.variants.changsha import (
     changsha_pay,
 )
 from mjsim.variants.guangdong_jipinghu import jipinghu_flags, jipinghu_on_claim, jipinghu_pay
+from mjsim.variants.riichi import riichi_flags, riichi_pay
 
 # option bits of a reaction
 O_WIN = 1
@@ -360,14 +402,24 @@ def _rec(s, t, kind, seat, arg):
 # ---------------------------------------------------------------------------------- wall
 @nb.njit(cache=True)
 def remaining(s, t):
-    """Live tiles left in the wall of table ``t``."""
-    return s.tv[t, TV_TAIL] - s.tv[t, TV_HEAD]
+    """Live tiles left in the wall of table ``t`` (an indicator out of play not counted)."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if s.tv[t, TV_IND_OUT] != 0 and head <= s.tv[t, TV_IND_POS] < tail:
+        return tail - head - 1
+    return tail - head
 
 
 @nb.njit(cache=True)
 def can_draw_normal(s, r, t):
     """Whether a normal draw is allowed (the wall has not reached the reserve)."""
-    rem = s.tv[t, TV_TAIL] - s.tv[t, TV_HEAD]
+    rem = remaining(s, t)
+    if r.params[P_WALL_END_AT_INDICATOR] != 0:
+        # tianjin "当抓完翻混的前一张牌时...即荒庄": normal draws stop at the indicator's stack (wall
+        # positions 2j, 2j+1 form stack j) until replacement draws from the tail pass it
+        pos = s.tv[t, TV_IND_POS]
+        if pos >= 0 and s.tv[t, TV_TAIL] > pos and s.tv[t, TV_HEAD] >= pos - pos % 2:
+            return False
     reserve = r.params[P_WALL_RESERVE] + s.tv[t, TV_RESERVE_EXTRA]
     rnd = r.params[P_RESERVE_ROUNDING]
     if rnd == RESERVE_FLOOR_STACKS:
@@ -378,7 +430,7 @@ def can_draw_normal(s, r, t):
 
 
 @internal
-def _take(s, t, seat, from_tail):
+def _take(s, r, t, seat, from_tail):
     """Draw one tile for ``seat``; flowers are set aside and replaced from the tail.
 
     Returns the (non-flower) kind drawn, or -1 if the wall is empty.
@@ -386,6 +438,15 @@ def _take(s, t, seat, from_tail):
     while True:
         head = s.tv[t, TV_HEAD]
         tail = s.tv[t, TV_TAIL]
+        if s.tv[t, TV_IND_OUT] != 0:
+            # an indicator out of play is skipped by draws from either end (G9)
+            pos = s.tv[t, TV_IND_POS]
+            if from_tail and tail - 1 == pos:
+                tail -= 1
+                s.tv[t, TV_TAIL] = tail
+            elif not from_tail and head == pos:
+                head += 1
+                s.tv[t, TV_HEAD] = head
         if tail <= head:
             return -1
         if from_tail:
@@ -399,11 +460,57 @@ def _take(s, t, seat, from_tail):
             _rec(s, t, EV_DRAW, seat, k)
         s.tv[t, TV_N_DRAWS] += 1
         s.hands[t, seat, k] += 1
-        if k < 34:
+        if not _is_flower(r, k):
             return k
         _rec(s, t, EV_FLOWER, seat, k)
+        _set_aside(s, t, seat, k)
         s.pv[t, seat, PV_N_FLOWERS] += 1
         from_tail = True
+
+
+@internal
+def _is_flower(r, k):
+    """Flower tiles (34-41) and, with ``honors_are_flowers``, the honours (27-33)."""
+    return k >= 34 or (k >= 27 and r.params[P_HONORS_ARE_FLOWERS] != 0)
+
+
+@internal
+def _set_aside(s, t, seat, k):
+    """A flower already counted in ``hands[t, seat, k]``: an honour flower moves out of the
+    concealed counts into the packed ``PV_HONOR_FLOWERS`` (3 bits per kind)."""
+    if 27 <= k < 34:
+        s.hands[t, seat, k] -= 1
+        s.pv[t, seat, PV_HONOR_FLOWERS] += 1 << (3 * (k - 27))
+
+
+@nb.njit(cache=True)
+def honor_flowers(s, t, seat, k):
+    """Copies of honour ``k`` (27-33) that ``seat`` set aside as flowers (honors_are_flowers)."""
+    return (s.pv[t, seat, PV_HONOR_FLOWERS] >> (3 * (k - 27))) & 7
+
+
+@nb.njit(cache=True)
+def wild_successor(r, k):
+    """The kind after ``k`` for indicator wilds (G7): cyclic within a suit (9 -> 1), winds
+    E->S->W->N->E, dragons 中->发->白->中 (33->32->31) or, with ``wild_honor_cycle="single"``,
+    E->S->W->N->中->发->白->E. Kinds absent from the tile set are skipped."""
+    single = r.params[P_WILD_HONOR_CYCLE] == WILD_CYCLE_SINGLE
+    x = k
+    for _ in range(9):
+        if x < 27:
+            base = x - x % 9
+            x = base + (x % 9 + 1) % 9
+        elif x < 30:
+            x = x + 1
+        elif x == 30:
+            x = 33 if single else 27
+        elif x == 31:
+            x = 27 if single else 33
+        else:
+            x = x - 1  # 33 -> 32 (中 -> 发), 32 -> 31 (发 -> 白)
+        if r.tile_counts[x] > 0:
+            return x
+    return k
 
 
 # ---------------------------------------------------------------------------------- reset
@@ -494,23 +601,36 @@ def reset_table(
     head += 1
     tv[t, TV_HEAD] = head
     # flower replacement from the tail, seat by seat from the dealer
+    f_lo = 27 if r.params[P_HONORS_ARE_FLOWERS] != 0 else 34
     for i in range(n):
         seat = (dealer + i) % n
         nf = 0
-        for f in range(34, 42):
+        for f in range(f_lo, 42):
             for _ in range(s.hands[t, seat, f]):
                 _rec(s, t, EV_FLOWER, seat, f)
                 nf += 1
+            if f < 34:
+                for _ in range(s.hands[t, seat, f]):
+                    _set_aside(s, t, seat, f)
         s.pv[t, seat, PV_N_FLOWERS] = nf
         for _ in range(nf):
-            k = _take(s, t, seat, True)
+            k = _take(s, r, t, seat, True)
             if seat == dealer and k >= 0:
                 last = k
-    if last >= 34:
+    if _is_flower(r, last):
         last = -1
+    tv[t, TV_IND_POS] = -1
+    tv[t, TV_STAND_FOR] = -1
     if r.params[P_WILD_RULE] == WILD_FIXED:
         for k in range(34):
             s.wild[t, k] = r.wild[k]
+    elif r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT:
+        _turn_indicator(s, r, t, dealer)
+    if r.params[P_WILD_STAND_IN] >= 0:
+        for k in range(34):
+            if s.wild[t, k] != 0:
+                tv[t, TV_STAND_FOR] = k
+                break
     tv[t, TV_PHASE] = PH_TURN
     tv[t, TV_SEAT] = dealer
     tv[t, TV_DRAWN] = last
@@ -546,6 +666,55 @@ def next_hand(s, r, t, key):
         np.int64(tv[t, TV_FIRST_DEALER]),
         np.int64(tv[t, TV_NEXT_STREAK]),
     )
+
+
+@internal
+def _turn_indicator(s, r, t, dealer):
+    """Turn the wild indicator (G8) and mark the wild kinds (G6, G7); the indicator stays in
+    the wall (``indicator_in_play``) or is skipped by every later draw (G9).
+
+    Sources: "tail_first" = the first tile from the tail after flower replacement, a flower there
+    goes to the dealer and the next is turned (fuzhou A §11.3 "补完花后从牌尾翻开的第一张就是“金”");
+    "dice_small_from_tail" / "dice_sum_from_tail" = the top tile of the d-th stack from the tail
+    (ningbo A §4.1 "小点确定百搭"; tianjin A §6.1): stack 1 = wall positions tail-1 (top) and
+    tail-2; a flower there is passed over toward the head; "last_wall_tile" = wall[tail - 1]
+    (harbin/yingkou B §6 "最后一张牌是会"). The dice are the hand's opening roll
+    ``TV_DICE0 / TV_DICE1`` (set by reset_table from the hand key, so a replay rolls the same)."""
+    src = r.params[P_INDICATOR_SOURCE]
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if src == IND_TAIL_FIRST:
+        while tail - 1 > head and _is_flower(r, np.int64(s.wall[t, tail - 1])):
+            f = np.int64(s.wall[t, tail - 1])
+            tail -= 1
+            s.tv[t, TV_TAIL] = tail
+            _rec(s, t, EV_DRAW_TAIL, dealer, f)
+            _rec(s, t, EV_FLOWER, dealer, f)
+            s.hands[t, dealer, f] += 1
+            _set_aside(s, t, dealer, f)
+            s.pv[t, dealer, PV_N_FLOWERS] += 1
+            s.tv[t, TV_N_DRAWS] += 1
+        pos = tail - 1
+    elif src == IND_DICE_SMALL or src == IND_DICE_SUM:
+        d0 = s.tv[t, TV_DICE0]
+        d1 = s.tv[t, TV_DICE1]
+        d = min(d0, d1) if src == IND_DICE_SMALL else d0 + d1
+        pos = max(tail - 2 * d + 1, head)
+    else:
+        pos = tail - 1
+    while pos > head and _is_flower(r, np.int64(s.wall[t, pos])):
+        pos -= 1
+    ind = np.int64(s.wall[t, pos])
+    s.tv[t, TV_IND_POS] = pos
+    s.tv[t, TV_IND_OUT] = 0 if r.params[P_INDICATOR_IN_PLAY] != 0 else 1
+    s.tv[t, TV_INDICATOR] = ind
+    _rec(s, t, EV_INDICATOR, dealer, ind)
+    offs = r.params[P_WILD_OFFSETS]
+    k = ind
+    for o in range(3):
+        if (offs >> o) & 1:
+            s.wild[t, k] = 1
+        k = wild_successor(r, k)
 
 
 # ---------------------------------------------------------------------------------- hand tests
@@ -633,6 +802,11 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
                 nw += h[k]
             else:
                 c[k] = h[k]
+        si = r.params[P_WILD_STAND_IN]
+        if si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
+            # G16: the stand-in's copies are natural copies of the wild kind
+            c[s.tv[t, TV_STAND_FOR]] = c[si]
+            c[si] = 0
         return is_win(c, n_sets, nw, pair_rule, honor_chow, shapes)
     if extra_wild == 0 and (shapes & ~_SIMPLE_SHAPES) == 0:
         # one pass of necessary conditions: a single (or four) with no neighbour cannot be in a
@@ -1018,6 +1192,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         jipinghu_flags(s, t, p, win_kind, flags)
     elif r.params[P_SCORING] == SCORING_CHANGSHA:
         changsha_flags(s, t, flags)
+    elif r.params[P_SCORING] == SCORING_RIICHI:
+        riichi_flags(s, r, t, p, flags)
 
 
 @internal
@@ -1072,6 +1248,30 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
     if prm[P_MUST_OPEN] != 0 and pv[t, p, PV_N_EXPOSED] == 0:
         return False
+    if win_kind == WK_SELF_DRAW and prm[P_FLOWER_INSTANT_WIN] > 0:
+        nf = 0
+        for f in range(34, 42):
+            if s.hands[t, p, f] > 0:
+                nf += 1
+        if nf >= prm[P_FLOWER_INSTANT_WIN]:
+            return True  # G23: shanghai 八花齐 "如果这8个花抓起即可胡牌"
+    if prm[P_WILD_RULE] != WILD_NONE:
+        pen = prm[P_WILD_DISCARD_PENALTY]
+        if pen != WILD_PENALTY_NONE and pv[t, p, PV_N_WILD_DISCARDED] > 0:
+            # G13: fuzhou "打金牌的人只能自摸"; tianjin 小相公 "该局此玩家不能胡牌"
+            if pen == WILD_PENALTY_NO_WIN:
+                return False
+            if pen == WILD_PENALTY_SELF_DRAW_ONLY and win_kind != WK_SELF_DRAW:
+                return False
+        if win_kind != WK_SELF_DRAW and prm[P_WILD_SINGLE_WAIT_SELF_DRAW] != 0:
+            if _lone_wild_wait(s, r, t, p, tile):
+                return False  # G14: ningbo "财神单吊时，不能捉冲，只能自摸"
+        if (
+            win_kind == WK_SELF_DRAW
+            and prm[P_THREE_WILD_WIN] != 0
+            and _n_wild_held(s, r, t, p, s.hands[t, p]) >= 3
+        ):
+            return True  # G18: fuzhou 三金倒 "只要抓到三张“金”，就可胡牌，不用根据基本牌型"
     shapes = prm[P_WIN_SHAPES]
     if orphans_only:
         shapes = shapes & SHAPE_THIRTEEN_ORPHANS
@@ -1094,6 +1294,75 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         v = _value_with_tile(s, r, t, p, tile, win_kind, frm)
         s.items[t, p, :] = 0
         ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= need
+    return ok
+
+
+@internal
+def _n_wild_held(s, r, t, p, h):
+    """Wild tiles in ``h`` that count as wild for seat ``p``."""
+    if not _wilds_active(s, r, t, p):
+        return 0
+    nw = 0
+    for k in range(34):
+        if s.wild[t, k] != 0:
+            nw += h[k]
+    return nw
+
+
+@internal
+def _lone_wild_wait(s, r, t, p, tile):
+    """Seat ``p`` (its hand without ``tile``) holds a wild and waits on every tile: the wild
+    waits to become the pair (财神单吊). Checked on a discard/rob win, ``tile`` not in the hand."""
+    h = s.hands[t, p]
+    if _n_wild_held(s, r, t, p, h) == 0:
+        return False
+    shapes = r.params[P_WIN_SHAPES]
+    for x in range(34):
+        if r.tile_counts[x] == 0 or h[x] >= 4:
+            continue
+        h[x] += 1
+        ok = _shape_win(s, r, t, p, h, shapes, 0)
+        h[x] -= 1
+        if not ok:
+            return False
+    return True
+
+
+@internal
+def _wild_pair(s, r, t, p, tile):
+    """Seat ``p`` wins on ``tile`` (not in its hand) with two wilds as the pair (金雀): the rest,
+    other wilds as jokers, forms complete sets. Checked with a stand-in pair of an honour kind
+    the hand lacks (it can only be the pair, or a pung with a joker, which leaves the rest as
+    sets as well); False when no such honour exists."""
+    h = s.hands[t, p]
+    h[tile] += 1
+    nw = _n_wild_held(s, r, t, p, h)
+    ok = False
+    if nw >= 2 and r.params[P_HONOR_CHOWS] == 0:
+        c = np.zeros(34, dtype=np.uint8)
+        total = 0
+        for k in range(34):
+            total += h[k]
+            if s.wild[t, k] == 0:
+                c[k] = h[k]
+        si = r.params[P_WILD_STAND_IN]
+        if si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
+            c[s.tv[t, TV_STAND_FOR]] = c[si]
+            c[si] = 0
+        for j in range(27, 34):
+            if c[j] == 0 and s.wild[t, j] == 0:
+                c[j] = 2
+                zero = np.int64(0)
+                ok = is_win(
+                    c,
+                    np.int64((total - 2) // 3),
+                    np.int64(nw - 2),
+                    zero,
+                    zero,
+                    np.int64(SHAPE_STANDARD),
+                )
+                break
+    h[tile] -= 1
     return ok
 
 
@@ -1168,6 +1437,8 @@ def _react_options(s, r, t, p):
         ):
             opts |= O_PUNG  # G36a: pung the added tile; the addition is void (抢叉)
         return opts
+    if prm[P_WILD_DISCARD_CLAIMABLE] == 0 and s.wild[t, k] != 0:
+        return 0  # G12: a discarded wild cannot be chowed, punged, konged or won on
     if _win_ok(s, r, t, p, k, np.int64(WK_DISCARD), d, np.bool_(False)):
         opts |= O_WIN
     if prm[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] != 0:
@@ -1187,7 +1458,12 @@ def _react_options(s, r, t, p):
         return opts
     if prm[P_ALLOW_PUNG] != 0 and h[k] >= 2 and s.pv[t, p, PV_PUNG_LOCK] != k + 1:
         opts |= O_PUNG
-    if prm[P_ALLOW_EXPOSED_KONG] != 0 and h[k] == 3 and remaining(s, t) > 0:
+    if (
+        prm[P_ALLOW_EXPOSED_KONG] != 0
+        and h[k] == 3
+        and remaining(s, t) > 0
+        and not (prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4)  # riichi: at most 4 kongs
+    ):
         if _void_count(s, t, p, h) == 0:
             opts |= O_KONG
     n = prm[P_N_PLAYERS]
@@ -1321,6 +1597,8 @@ def legal_mask(s, r, t, mask):
     kong_turn = drawn >= 0 or prm[P_KONG_AFTER_PUNG] == KONG_AFTER_PUNG_ANY
     if prm[P_NO_CLAIMS_LAST_DISCARD] != 0 and not can_draw_normal(s, r, t):
         kong_turn = False  # G35: no kong after drawing the last tile
+    if prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4:
+        kong_turn = False  # riichi: at most 4 kongs
     first_dealer = (
         prm[P_FIRST_TURN_NO_ADDED_KONG] != 0
         and p == s.tv[t, TV_DEALER]
@@ -1354,6 +1632,10 @@ def legal_mask(s, r, t, mask):
                 n += 1
         if prm[P_DICE_KONG] != 0:
             n += _dice_kong_mask(s, r, t, p, h, mask)
+    if prm[P_WILD_KONG] != 0 and not locked and remaining(s, t) > 0:
+        if _wild_kong_kind(s, t, p) >= 0:
+            mask[DECLARE + 3] = True  # G20: set a wild aside (赖子杠)
+            n += 1
     f0 = s.tv[t, TV_FORBID0]
     f1 = s.tv[t, TV_FORBID1]
     nd = 0
@@ -1372,7 +1654,15 @@ def legal_mask(s, r, t, mask):
                 mask[k] = True
                 nd += 1
     n += nd
-    if prm[P_ALLOW_READY] != 0 and s.pv[t, p, PV_READY] == 0:
+    ready_ok = prm[P_ALLOW_READY] != 0 and s.pv[t, p, PV_READY] == 0
+    if ready_ok and prm[P_READY_REQUIRES_CLOSED] != 0:
+        # riichi: a closed hand, just drawn, with 4+ tiles left in the live wall
+        ready_ok = (
+            s.pv[t, p, PV_N_EXPOSED] == 0
+            and drawn >= 0
+            and remaining(s, t) - prm[P_WALL_RESERVE] >= 4
+        )
+    if ready_ok:
         shapes = prm[P_WIN_SHAPES]
         maybe = True
         if (shapes & ~_SIMPLE_SHAPES) == 0 and not _wilds_active(s, r, t, p):
@@ -1507,6 +1797,8 @@ def _dealer_after_draw(s, r, t, dealer):
         # A §9.6 "荒庄时，若4人均无杠，则庄家继续坐庄；有杠则下家做庄"
         return (dealer + 1) % n if s.tv[t, TV_N_KONGS] > 0 else dealer
     if od == DRAW_DEALER_STAYS_IF_READY:
+        if s.tv[t, TV_RC_ABORT] != 0:
+            return dealer  # riichi: an abortive draw (triple ron) keeps the dealer
         h = s.hands[t, dealer]
         return dealer if _tenpai(s, r, t, dealer, h) else (dealer + 1) % n
     return dealer
@@ -1602,9 +1894,32 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
     s.tv[t, TV_PHASE] = PH_DONE
 
 
+@internal
+def _ready_draw(s, r, t):
+    """riichi exhaustive draw: which seats are ready (tenpai); the non-ready seats pay
+    ``noten_penalty`` in total to the ready ones (B §27.1 "ready players receive 3000 in total
+    from non-ready players"). The dealer's stay is ``dealer_on_draw="stays_if_ready"``."""
+    n = r.params[P_N_PLAYERS]
+    ready = np.zeros(4, dtype=np.bool_)
+    nr = 0
+    for p in range(n):
+        ready[p] = s.pv[t, p, PV_READY] != 0 or _tenpai(s, r, t, p, s.hands[t, p])
+        if ready[p]:
+            nr += 1
+    pen = r.params[P_NOTEN_PENALTY]
+    if pen > 0 and 0 < nr < n:
+        for p in range(n):
+            if ready[p]:
+                s.pv[t, p, PV_PAY] += pen // nr
+            else:
+                s.pv[t, p, PV_PAY] -= pen // (n - nr)
+
+
 @nb.njit(cache=True)
 def _finish_draw(s, r, t):
     _settle_kongs(s, r, t, np.int64(0), np.bool_(True))
+    if r.params[P_NOTEN_PENALTY] > 0:
+        _ready_draw(s, r, t)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         dajiao = np.zeros(4, dtype=np.int64)
         sichuan_draw(s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
@@ -1677,6 +1992,8 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
             changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult)
+        elif r.params[P_SCORING] == SCORING_RIICHI:
+            riichi_pay(s, r, t, p, v, win_kind, frm, first == p)
         elif win_payments(
             r, v, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1, still, buf
         ):
@@ -1741,7 +2058,7 @@ def _draw_turn(s, r, t, q):
         s.tv[t, TV_SEABED_N] = 0
         s.tv[t, TV_TILE] = -1
         return
-    k = _take(s, t, q, False)
+    k = _take(s, r, t, q, False)
     if k < 0:
         _finish_draw(s, r, t)
         return
@@ -1795,7 +2112,7 @@ def _take_dice(s, r, t, p):
         return k
     _rec(s, t, EV_FLOWER, p, k)
     s.pv[t, p, PV_N_FLOWERS] += 1
-    return _take(s, t, p, True)
+    return _take(s, r, t, p, True)
 
 
 @internal
@@ -1804,6 +2121,8 @@ def _complete_kong(s, r, t, p, mtype, dice):
     the 开杠 replacement of :func:`_take_dice`, after which the seat is locked)."""
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_N_KONGS] += 1
+    for q in range(n):
+        s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a kong ends every ippatsu
     if s.tv[t, TV_N_KONGS] > r.params[P_RESERVE_FREE_KONGS]:
         # G53: the reserve grows per kong after the free ones, by the kong's type
         if mtype == MELD_CONCEALED_KONG:
@@ -1832,7 +2151,7 @@ def _complete_kong(s, r, t, p, mtype, dice):
         k = _take_dice(s, r, t, p)
         s.pv[t, p, PV_DICE_LOCK] = 1
     else:
-        k = _take(s, t, p, True)
+        k = _take(s, r, t, p, True)
     s.tv[t, TV_DICE_PENDING] = 0
     if k < 0:
         _finish_draw(s, r, t)
@@ -1846,6 +2165,35 @@ def _complete_kong(s, r, t, p, mtype, dice):
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_TILE] = -1
+
+
+@internal
+def _wild_kong_kind(s, t, p):
+    """The lowest wild kind seat ``p`` holds, -1 if none."""
+    for k in range(34):
+        if s.wild[t, k] != 0 and s.hands[t, p, k] > 0:
+            return k
+    return -1
+
+
+@internal
+def _wild_kong(s, r, t, p):
+    """G20 赖子杠 (wuhan B §22 "红中、癞子、四张杠上开花"): one wild leaves the hand face up (into
+    the river, flagged ``RF_WILD_KONG``), then a replacement draw from the tail; not a discard (no
+    reaction window), not a kong of the wall reserve."""
+    k = _wild_kong_kind(s, t, p)
+    s.hands[t, p, k] -= 1
+    _add_river(s, t, p, k, RF_WILD_KONG)
+    s.pv[t, p, PV_N_WILD_KONGS] += 1
+    d = _take(s, r, t, p, True)
+    if d < 0:
+        _finish_draw(s, r, t)
+        return
+    _lift_on_draw(s, r, t, p)
+    s.tv[t, TV_DRAWN] = d
+    s.tv[t, TV_REPLACEMENT] = 1
+    s.tv[t, TV_FORBID0] = -1
+    s.tv[t, TV_FORBID1] = -1
 
 
 @internal
@@ -1892,7 +2240,9 @@ def _resolve(s, r, t):
     k = np.int64(s.tv[t, TV_TILE])
     d = np.int64(s.tv[t, TV_FROM])
     winners = 0
-    nearest = r.params[P_MULTI_WINNER] == MULTI_NEAREST
+    mw = r.params[P_MULTI_WINNER]
+    nearest = mw == MULTI_NEAREST or mw == MULTI_NEAREST_WILD_PAIR
+    wild_pair = -1  # G50b: the nearest winner whose pair is two wilds (金雀)
     claimer = -1
     ca = PASS
     chower = -1
@@ -1905,6 +2255,8 @@ def _resolve(s, r, t):
         if c == WIN:
             if not (nearest and winners != 0):
                 winners |= 1 << q
+            if mw == MULTI_NEAREST_WILD_PAIR and wild_pair < 0 and _wild_pair(s, r, t, q, k):
+                wild_pair = q
         elif c == PUNG or c == EXPOSED_KONG:
             if claimer < 0:
                 claimer = q
@@ -1915,6 +2267,17 @@ def _resolve(s, r, t):
                 cha = c
     s.tv[t, TV_REACT_N] = 0
     s.tv[t, TV_REACT_POS] = 0
+    if wild_pair >= 0:
+        winners = 1 << wild_pair  # fuzhou "不论位置先后，金雀优先胡"
+    if winners != 0 and mw == MULTI_ALL_MAX2:
+        nw = 0
+        for q in range(n):
+            nw += (winners >> q) & 1
+        if nw >= 3:
+            # riichi (G50a): three discard winners = abortive draw (三家和)
+            s.tv[t, TV_RC_ABORT] = 1
+            _end_hand(s, r, t, 0, 0, -1)
+            return
     if winners != 0:
         if kind == RK_DISCARD:
             i = s.pv[t, d, PV_N_RIVER] - 1
@@ -1966,6 +2329,8 @@ def _resolve(s, r, t):
     _rec(s, t, EV_CALL, claimer, ca)
     src = (d - claimer) % n
     s.tv[t, TV_FIRST_ROUND] = 0
+    for q in range(n):
+        s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a call ends every ippatsu
     h = s.hands[t, claimer]
     s.pv[t, claimer, PV_N_EXPOSED] += 1
     s.tv[t, TV_SEAT] = claimer
@@ -2135,6 +2500,9 @@ def apply_action(s, r, t, a):
             s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), np.int64(s.tv[t, TV_DRAWN])
         )
         return
+    if a == DECLARE + 3:
+        _wild_kong(s, r, t, p)
+        return
     if KONG <= a < READY_DISCARD or KONG_DICE <= a < READY_SHOWN:
         dice = a >= KONG_DICE
         k = a - KONG_DICE if dice else a - KONG
@@ -2168,11 +2536,23 @@ def apply_action(s, r, t, a):
         s.pv[t, p, PV_READY] = 1
         s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE0]
         flag = RF_READY
+        # riichi: deposit, ippatsu window, double riichi on the first discard before any call
+        dep = r.params[P_READY_DEPOSIT]
+        if dep > 0:
+            s.pv[t, p, PV_PAY] -= dep
+            s.tv[t, TV_RC_POT] += dep
+        if r.params[P_SCORING] == SCORING_RIICHI:
+            s.pv[t, p, PV_RC_IPPATSU] = 1
+            if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+                s.pv[t, p, PV_RC_DOUBLE] = 1
     else:
         k = a
+        s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu
     if r.params[P_MW_LIFT] == MW_LIFT_OWN_DISCARD:
         s.pv[t, p, PV_LOCK] = 0
     h[k] -= 1
+    if s.wild[t, k] != 0:
+        s.pv[t, p, PV_N_WILD_DISCARDED] += 1
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
     if s.pv[t, p, PV_N_RIVER] > 1:
@@ -2218,9 +2598,14 @@ def check_invariants(s, r, t):
     cnt = np.zeros(42, dtype=np.int64)
     for i in range(s.tv[t, TV_HEAD], s.tv[t, TV_TAIL]):
         cnt[s.wall[t, i]] += 1
+    pos = s.tv[t, TV_IND_POS]
+    if s.tv[t, TV_IND_OUT] != 0 and not (s.tv[t, TV_HEAD] <= pos < s.tv[t, TV_TAIL]):
+        cnt[s.wall[t, pos]] += 1  # the indicator out of play, already passed by the draws
     for p in range(n):
         for k in range(42):
             cnt[k] += s.hands[t, p, k]
+        for k in range(27, 34):
+            cnt[k] += honor_flowers(s, t, p, k)
         nm = 0
         for i in range(s.melds.shape[2]):
             mt = s.melds[t, p, i, 0]
@@ -2257,7 +2642,7 @@ def check_invariants(s, r, t):
             want = hs + (1 if own else 0)
             if c != want:
                 return 2
-    tot = 0
+    tot = s.tv[t, TV_RC_POT]  # riichi deposits still on the table
     for p in range(n):
         tot += s.pv[t, p, PV_PAY]
     if tot != 0:

@@ -23,9 +23,11 @@ from mjsim.rules.params import (
     SCORING_GUOBIAO,
     SCORING_HEBEI,
     SCORING_JIPINGHU,
+    SCORING_RIICHI,
     SCORING_SICHUAN,
 )
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
+from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
 from mjsim.variants.changsha import changsha_hand_value
@@ -54,6 +56,11 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
         return jipinghu_points(concealed, melds, win_tile, flags, rules.score_table, items)
     if fam == SCORING_CHANGSHA:
         return changsha_hand_value(concealed, melds, win_tile, flags, rules.score_table, items)
+    if fam == SCORING_RIICHI:
+        # basic points of the best reading; 0 without a yaku (min_fan = 1 masks the win)
+        info = np.zeros(6, dtype=np.int64)
+        v = riichi_eval(concealed, melds, win_tile, flags, items, info)
+        return v if v > 0 else 0
     return 1
 
 
@@ -78,6 +85,8 @@ def variant_flags(rules, flags, missing_suit):
         flags[F_GB_OPTIONS] = rules.score_table[0]
     elif fam == SCORING_SICHUAN:
         flags[F_MISSING_SUIT] = missing_suit
+    elif fam == SCORING_RIICHI:
+        flags[F_RC_OPTIONS] = rules.score_table[0]
 
 
 @nb.njit(cache=True)

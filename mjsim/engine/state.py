@@ -79,6 +79,15 @@ TV_DICE_PENDING = 73  # 1 while the kong under a robbing window is a 开杠 (dic
 TV_RESERVE_EXTRA = 74  # tiles added to the reserve by this hand's kongs (G53 arithmetic)
 TV_STREAK = 75  # carry-over draw counter carried in (draw_counter_rule: drawn-hand streak / 荒番)
 TV_NEXT_STREAK = 76  # filled at settlement: the counter for the next hand
+# -- gapsC: indicator wilds (docs/spec_gaps.md G6-G18)
+TV_IND_POS = 80  # wall position of the turned indicator tile, -1 if none
+TV_IND_OUT = 81  # 1: the indicator is out of play (draws from either end skip it)
+# 82-83: free (the indicator dice are the opening roll TV_DICE0 / TV_DICE1)
+TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
+# ---- riichi (helper riichi), 96-111
+TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
+# 97: free (the dealer's stay is dealer_on_draw='stays_if_ready')
+TV_RC_ABORT = 98  # 1 if the hand ended in an abortive draw (three discard winners)
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
@@ -109,6 +118,14 @@ PV_OPTS = 35  # the O_* option bits of the seat in the open reaction window
 # 48-55 wilds/flowers/dice; 56-63 riichi.
 # ---- gapsB block (40-47)
 PV_DICE_LOCK = 40  # 开杠 made: every non-winning draw must be discarded (Changsha, dice_kong)
+# -- gapsC
+PV_N_WILD_DISCARDED = 48  # wild tiles this seat discarded this hand (G13; hangzhou 财飘)
+PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers): 3 bits per
+# kind, count of kind 27 + j in bits 3j..3j+2
+PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
+# ---- riichi (helper riichi), 56-63
+PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
+PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)
 N_PV = 64
 
 # ---- phases
@@ -137,6 +154,7 @@ RF_CLAIMED = 1  # taken into a meld
 RF_READY = 2  # the discard that declared ready
 RF_WON = 4  # won on (stays in the river)
 RF_ROBBED = 8  # a robbed kong tile, placed in the konger's river
+RF_WILD_KONG = 16  # a wild set aside as a kong (wild_kong, 赖子杠): not a discard, never claimable
 
 # ---- error codes
 ERR_NONE = 0

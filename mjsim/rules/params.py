@@ -94,6 +94,30 @@ P_RESERVE_FREE_KONGS = 86  # the first N kongs of a hand do not enlarge the rese
 P_DRAW_COUNTER_RULE = 87  # DRAW_COUNTER_*: the payment multiplier carried over drawn hands
 P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
 P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
+# ---- wild tiles, flowers, dice (gapsC: 112-143; docs/spec_gaps.md section B and C)
+P_WILD_OFFSETS = 112  # bitmask of offsets 0..2 from the indicator (wild_offsets; G6)
+P_WILD_HONOR_CYCLE = 113  # WILD_CYCLE_* (G7)
+P_INDICATOR_SOURCE = 114  # IND_* (G8)
+P_INDICATOR_IN_PLAY = 115  # the indicator tile stays drawable (G9)
+P_WALL_END_AT_INDICATOR = 116  # normal draws stop at the indicator's stack (G10)
+P_WILD_IN_CALLS = 117  # a wild may stand in for a tile of a chow/pung/kong (G12; not played)
+P_WILD_DISCARD_CLAIMABLE = 118  # a discarded wild may be chowed/punged/konged/won on (G12)
+P_WILD_DISCARD_PENALTY = 119  # WILD_PENALTY_* (G13)
+P_WILD_SINGLE_WAIT_SELF_DRAW = 120  # a lone-wild wait wins by self-draw only (G14)
+P_WILD_SUBSTITUTES = 121  # WILD_SUBST_* (G15)
+P_WILD_STAND_IN = 122  # kind whose copies count as natural copies of the wild kind, -1 (G16)
+P_THREE_WILD_WIN = 123  # holding three wilds is a win (G18)
+P_HONORS_ARE_FLOWERS = 124  # the 28 honour tiles are set aside like flowers (G3)
+P_KONG_ONLY_TILES = 125  # KONG_ONLY_* (G22)
+P_FLOWER_INSTANT_WIN = 126  # 0 or 8: holding that many flowers is a win (G23)
+P_WILD_KONG = 127  # a single wild may be set aside with a replacement draw (DECLARE + 3; G20)
+# ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
+P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
+P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
+# 146: free (furiten is gapsA's own_discard_lockout='win')
+P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
+# 148: free (gapsB's dealer_on_draw='stays_if_ready')
+P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -111,6 +135,45 @@ WILD_CODES = {
     "fixed": WILD_FIXED,
     "indicator": WILD_INDICATOR,
     "indicator_next": WILD_INDICATOR_NEXT,
+}
+
+WILD_CYCLE_SEPARATE = 0  # E->S->W->N->E and Red->Green->White->Red (中->发->白, kinds 33->32->31)
+WILD_CYCLE_SINGLE = 1  # E->S->W->N->Red->Green->White->E (番子牌首尾相连)
+WILD_CYCLE_CODES = {"separate": WILD_CYCLE_SEPARATE, "single": WILD_CYCLE_SINGLE}
+
+IND_TAIL_FIRST = (
+    0  # first tile from the tail after flower replacement (a flower goes to the dealer)
+)
+IND_DICE_SMALL = 1  # top tile of the d-th stack from the tail, d = the smaller die
+IND_DICE_SUM = 2  # top tile of the d-th stack from the tail, d = the sum of the two dice
+IND_LAST_WALL_TILE = 3  # the last tile of the wall (the one a replacement draw would take first)
+INDICATOR_SOURCE_CODES = {
+    "tail_first": IND_TAIL_FIRST,
+    "dice_small_from_tail": IND_DICE_SMALL,
+    "dice_sum_from_tail": IND_DICE_SUM,
+    "last_wall_tile": IND_LAST_WALL_TILE,
+}
+
+WILD_PENALTY_NONE = 0
+WILD_PENALTY_SELF_DRAW_ONLY = 1  # a seat that discarded a wild may only win by self-draw
+WILD_PENALTY_NO_WIN = 2  # a seat that discarded a wild may not win this hand (小相公)
+WILD_PENALTY_CODES = {
+    "none": WILD_PENALTY_NONE,
+    "self_draw_only": WILD_PENALTY_SELF_DRAW_ONLY,
+    "no_win": WILD_PENALTY_NO_WIN,
+}
+
+WILD_SUBST_ANY = 0
+WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (not played yet)
+WILD_SUBST_CODES = {"any": WILD_SUBST_ANY, "simples": WILD_SUBST_SIMPLES}
+
+KONG_ONLY_NONE = 0
+KONG_ONLY_RED_DRAGON = 1  # 红中 (wuhan)
+KONG_ONLY_ANQING = 2  # 发 and 白, or the two dragons other than a dragon 钻 (anqing)
+KONG_ONLY_CODES = {
+    "none": KONG_ONLY_NONE,
+    "red_dragon": KONG_ONLY_RED_DRAGON,
+    "anqing": KONG_ONLY_ANQING,
 }
 
 # win shapes: same bit values as the constants of mjsim.kernels
@@ -179,7 +242,14 @@ LOCKOUT_CODES = {
 
 MULTI_ALL = 0
 MULTI_NEAREST = 1  # head bump (截和): only the first claimant in turn order after the discarder
-MULTI_CODES = {"all": MULTI_ALL, "nearest": MULTI_NEAREST}
+MULTI_NEAREST_WILD_PAIR = 2  # head bump, but a winner whose pair is two wilds beats nearer seats
+MULTI_ALL_MAX2 = 3  # riichi (G50a): up to two winners; three claimants = abortive draw
+MULTI_CODES = {
+    "all": MULTI_ALL,
+    "nearest": MULTI_NEAREST,
+    "nearest_wild_pair_first": MULTI_NEAREST_WILD_PAIR,  # fuzhou 金雀 (G50b)
+    "all_max2": MULTI_ALL_MAX2,  # riichi double ron, triple ron = abortive draw (G50a)
+}
 
 ROB_NONE = 0
 ROB_ADDED = 1
@@ -263,12 +333,14 @@ SCORING_GUOBIAO = 10  # Chinese Official (mjsim.variants.guobiao)
 SCORING_SICHUAN = 11  # Sichuan family: sichuan, sichuan_xuezhan, chengdu (mjsim.variants.sichuan)
 SCORING_JIPINGHU = 12  # guangdong_jipinghu: 2 ** 番, liability (包) payments
 SCORING_CHANGSHA = 13  # changsha: small/big wins, birds (mjsim.variants.changsha)
+SCORING_RIICHI = 20  # Japanese Riichi: han / fu / points (mjsim.scoring.riichi, variants.riichi)
 SCORING_CODES = {
     "hebei": SCORING_HEBEI,
     "guobiao": SCORING_GUOBIAO,
     "sichuan": SCORING_SICHUAN,
     "jipinghu": SCORING_JIPINGHU,
     "changsha": SCORING_CHANGSHA,
+    "riichi": SCORING_RIICHI,
 }
 
 

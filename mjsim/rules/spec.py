@@ -151,6 +151,47 @@ class RuleSpec:
     wild_tiles: tuple[int, ...] = ()  # wild kinds (0-33) for wild_rule == "fixed"
     wild_after_ready_only: bool = False  # wilds count as wild only for a seat that declared ready
 
+    # ---- indicator wilds, wild-tile restrictions, honour flowers (gapsC; docs/spec_gaps.md B, C)
+    wild_offsets: tuple[int, ...] = ()  # indicator wilds: the wild kinds are the indicator's kind
+    # advanced by each offset (0..2, cyclic); () = (0,) for "indicator", (1,) for "indicator_next";
+    # tianjin (0, 1) "3筒和4筒都是混", nanchang (1, 2) 正精/副精 (G6)
+    wild_honor_cycle: str = "separate"  # successor order of honours for wild_offsets: "separate"
+    # (E->S->W->N->E, 中->发->白->中 = kinds 33->32->31->33) | "single" (E->S->W->N->中->发->白->E,
+    # fujian_baida "番子牌以东南西北中发白首尾相连") (G7)
+    indicator_source: str = "tail_first"  # where the indicator is turned: "tail_first" (first
+    # tile from the tail after flower replacement; a flower goes to the dealer, the next is turned)
+    # | "dice_small_from_tail" / "dice_sum_from_tail" (top tile of the d-th stack from the tail,
+    # d = the smaller die / the sum) | "last_wall_tile" (the last tile of the wall) (G8)
+    indicator_in_play: bool = False  # False: the turned tile is never drawn (draws from either
+    # end skip it; ningbo "总共只有143张"); True: it stays in the wall (yingkou) (G9)
+    wall_end_at_indicator: bool = False  # normal draws stop at the stack holding the indicator;
+    # once replacement draws pass it the whole wall is drawn (tianjin "抓完翻混的前一张牌") (G10)
+    wild_in_calls: bool = False  # a wild may stand in for a tile of a chow/pung/kong (no seed
+    # allows it; True is not played) (G12)
+    wild_discard_claimable: bool = True  # a discarded wild may be chowed, punged, konged or won
+    # on; wild variants set False (ningbo "不能吃别人打出的百搭"; anqing "钻不可以碰") (G12)
+    wild_discard_penalty: str = "none"  # "none" | "self_draw_only" (fuzhou "打金牌的人只能自摸") |
+    # "no_win" (tianjin 小相公 "该局此玩家不能胡牌"); state pv[PV_N_WILD_DISCARDED] (G13)
+    wild_single_wait_self_draw_only: bool = False  # a hand whose wait is a lone wild (any tile
+    # completes it) wins by self-draw only (ningbo "财神单吊时，不能捉冲，只能自摸") (G14)
+    wild_substitutes: str = "any"  # "any" | "simples" (a wild may not stand for a 1, 9 or honour,
+    # yingkou; needs a restricted-wild kernel mode, not played yet) (G15)
+    wild_stand_in: int = -1  # -1 or a kind 0-33 whose copies count as natural copies of the
+    # (first) wild kind in win checks (fujian_baida 31 白板, anqing 33 红中) (G16)
+    three_wild_win: bool = False  # holding three wilds on one's own turn is a win, no shape
+    # required (fuzhou 三金倒, hangzhou 三财倒) (G18)
+    honors_are_flowers: bool = False  # the honour tiles are set aside like flowers on the deal and
+    # on every draw, replaced from the tail, counted in the seat's flowers (fuzhou "花牌只用作记分")
+    # (G3)
+    kong_only_tiles: str = (
+        "none"  # "none" | "red_dragon" (wuhan 红中) | "anqing" (发 and 白, or the
+    )
+    # two dragons other than a dragon 钻): set aside with a replacement, counted as kongs (G22)
+    flower_instant_win: int = 0  # 0 or 8: all eight flowers held is a win (shanghai 八花齐, G23)
+    wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
+    # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
+    # RF_WILD_KONG, pv[PV_N_WILD_KONGS] counts them for the scorer; wuhan 赖子杠) (G20)
+
     # ---- winning
     win_shapes: tuple[str, ...] = ("standard", "seven_pairs")  # subset of WIN_SHAPE_NAMES
     pair_rule: str = "any"  # "any" | "258" (pair must be a 2, 5 or 8 of a suit) | "not28"
@@ -168,7 +209,8 @@ class RuleSpec:
     # | "same_tile_until_move": only on the passed kind, until the seat draws or calls (漏和)
     # | "same_tile_until_next_draw": only on the passed kind, until the seat's next draw (漏胡)
     multi_winner: str = "all"  # "all" (every claimant wins) | "nearest" (head bump: first in turn
-    # order after the discarder)
+    # order after the discarder) | "nearest_wild_pair_first" (head bump, but the nearest winner
+    # whose pair is two wilds beats nearer seats: fuzhou 金雀 "不论位置先后，金雀优先胡"; G50b)
     rob_kong: str = "added"  # "none" | "added" | "added_and_concealed"
     # -- winning: gapsA block (docs/spec_gaps.md G34 G36-G45 G47 G49)
     missed_win_scope: str = "auto"  # "auto" (from missed_win_lockout) | "all_waits" | "tile"
@@ -203,6 +245,14 @@ class RuleSpec:
     ready_modes: tuple[str, ...] = ("hidden",)  # 1 or 2 of "hidden" | "shown" |
     # "shown_self_draw_only": the first is declared by READY_DISCARD + k, the second by
     # READY_SHOWN + k (a shown hand is exposed; shown_self_draw_only forbids discard wins)
+    # ---- riichi (helper riichi): declaration, dora, drawn hands (G46, G68; furiten: the gapsA
+    # fields own_discard_lockout, missed_win_scope/lift, ready_lockout_whole_hand)
+    ready_requires_closed: bool = False  # declaring ready needs a hand without exposed melds
+    ready_deposit: int = 0  # points the declarer puts on the table (riichi 1000); the first
+    # winner of the hand takes them; on a drawn hand they stay on the table (not carried over)
+    dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
+    # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
+    noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
 
     # ---- end of the wall
     wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
@@ -265,7 +315,14 @@ class RuleSpec:
 
     def __post_init__(self) -> None:
         # normalise sequences given as lists (from JSON / the command line)
-        for name in ("tile_counts", "wild_tiles", "win_shapes", "score_values", "ready_modes"):
+        for name in (
+            "tile_counts",
+            "wild_tiles",
+            "win_shapes",
+            "score_values",
+            "ready_modes",
+            "wild_offsets",
+        ):
             v = getattr(self, name)
             if isinstance(v, list):
                 object.__setattr__(self, name, tuple(v))
@@ -326,6 +383,7 @@ class RuleSpec:
             raise ValueError(
                 "RuleSpec.wild_after_ready_only=True needs a wild_rule and allow_ready=True"
             )
+        self._validate_wilds(counts)
         if not self.win_shapes:
             raise ValueError("RuleSpec.win_shapes is empty: nobody could ever win")
         for s in self.win_shapes:
@@ -354,6 +412,17 @@ class RuleSpec:
             raise ValueError(
                 "RuleSpec.rob_kong must be 'none' when self_draw_only=True "
                 "(unless rob_kong_as_self_draw=True)"
+            )
+        # ---- riichi (helper riichi)
+        for name in ("ready_deposit", "noten_penalty"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
+        if (self.ready_requires_closed or self.ready_deposit) and not self.allow_ready:
+            raise ValueError("RuleSpec.ready_requires_closed / ready_deposit need allow_ready=True")
+        if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
+            raise ValueError(
+                "RuleSpec.dora=True needs scoring='riichi' and wall_reserve >= 14 (dead wall)"
             )
         if self.rob_kong == "added" and not self.allow_added_kong:
             raise ValueError("RuleSpec.rob_kong='added' but allow_added_kong=False")
@@ -497,6 +566,84 @@ class RuleSpec:
             raise ValueError(f"RuleSpec.last_tiles_self_draw_only={v!r} must be an integer 0..16")
         _enum("abort_on_kongs", self.abort_on_kongs, P.ABORT_KONGS_CODES)
 
+    def _validate_wilds(self, counts: tuple[int, ...]) -> None:
+        """Indicator wilds, wild restrictions and honour flowers (gapsC block)."""
+        indicator = self.wild_rule in ("indicator", "indicator_next")
+        offs = self.wild_offsets
+        if not isinstance(offs, tuple):
+            raise ValueError(f"RuleSpec.wild_offsets={offs!r} must be a tuple of ints 0..2")
+        for o in offs:
+            if not isinstance(o, int | np.integer) or not 0 <= int(o) <= 2:
+                raise ValueError(f"RuleSpec.wild_offsets: {o!r} is not an offset 0..2")
+        if len(set(int(o) for o in offs)) != len(offs):
+            raise ValueError(f"RuleSpec.wild_offsets={offs!r} repeats an offset")
+        if offs and not indicator:
+            raise ValueError(
+                f"RuleSpec.wild_offsets given but wild_rule={self.wild_rule!r} "
+                "(needs 'indicator' or 'indicator_next')"
+            )
+        if offs and self.wild_rule == "indicator_next" and tuple(offs) != (1,):
+            raise ValueError(
+                f"RuleSpec.wild_offsets={offs!r} contradicts wild_rule='indicator_next' "
+                "(offset 1); use wild_rule='indicator' with explicit offsets"
+            )
+        _enum("wild_honor_cycle", self.wild_honor_cycle, P.WILD_CYCLE_CODES)
+        _enum("indicator_source", self.indicator_source, P.INDICATOR_SOURCE_CODES)
+        for name in ("indicator_in_play", "wall_end_at_indicator"):
+            if getattr(self, name) and not indicator:
+                raise ValueError(f"RuleSpec.{name}=True needs an indicator wild_rule")
+        _enum("wild_discard_penalty", self.wild_discard_penalty, P.WILD_PENALTY_CODES)
+        _enum("wild_substitutes", self.wild_substitutes, P.WILD_SUBST_CODES)
+        has_wild = self.wild_rule != "none"
+        for name, default in (
+            ("wild_in_calls", False),
+            ("wild_discard_claimable", True),
+            ("wild_discard_penalty", "none"),
+            ("wild_single_wait_self_draw_only", False),
+            ("wild_substitutes", "any"),
+            ("three_wild_win", False),
+        ):
+            if getattr(self, name) != default and not has_wild:
+                raise ValueError(f"RuleSpec.{name}={getattr(self, name)!r} needs a wild_rule")
+        si = self.wild_stand_in
+        if not isinstance(si, int | np.integer) or not -1 <= int(si) < N_KINDS:
+            raise ValueError(f"RuleSpec.wild_stand_in={si!r} must be -1 or a kind 0..33")
+        if si >= 0:
+            if not has_wild:
+                raise ValueError("RuleSpec.wild_stand_in needs a wild_rule")
+            if counts[int(si)] == 0:
+                raise ValueError(
+                    f"RuleSpec.wild_stand_in: kind {si} is not in the tile set {self.tile_set!r}"
+                )
+        if self.honors_are_flowers and sum(counts[27:34]) == 0:
+            raise ValueError("RuleSpec.honors_are_flowers=True but the tile set has no honours")
+        _enum("kong_only_tiles", self.kong_only_tiles, P.KONG_ONLY_CODES)
+        if self.kong_only_tiles != "none" and counts[33] == 0:
+            raise ValueError(
+                f"RuleSpec.kong_only_tiles={self.kong_only_tiles!r} needs dragons in the tile set"
+            )
+        if self.flower_instant_win not in (0, 8):
+            raise ValueError(
+                f"RuleSpec.flower_instant_win={self.flower_instant_win!r} must be 0 or 8"
+            )
+        if self.wild_kong and not has_wild:
+            raise ValueError("RuleSpec.wild_kong=True needs a wild_rule")
+        if self.multi_winner == "nearest_wild_pair_first" and not has_wild:
+            raise ValueError("RuleSpec.multi_winner='nearest_wild_pair_first' needs a wild_rule")
+        if self.flower_instant_win and sum(counts[34:]) < 8:
+            raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
+
+    def effective_wild_offsets(self) -> tuple[int, ...]:
+        """The indicator offsets in force: ``wild_offsets``, or ``(0,)`` / ``(1,)`` derived from
+        ``wild_rule`` ("indicator" / "indicator_next"); ``()`` without indicator wilds."""
+        if self.wild_offsets:
+            return tuple(int(o) for o in self.wild_offsets)
+        if self.wild_rule == "indicator":
+            return (0,)
+        if self.wild_rule == "indicator_next":
+            return (1,)
+        return ()
+
     # ------------------------------------------------------------------ helpers
     def replace(self, **overrides: Any) -> RuleSpec:
         """A new validated spec with some fields changed (unknown field -> ``ValueError``)."""
@@ -560,6 +707,11 @@ class RuleSpec:
         p[P.P_MISSED_WIN_LOCKOUT] = P.LOCKOUT_CODES[self.missed_win_lockout]
         p[P.P_MULTI_WINNER] = P.MULTI_CODES[self.multi_winner]
         p[P.P_ROB_KONG] = P.ROB_CODES[self.rob_kong]
+        # ---- riichi (helper riichi)
+        p[P.P_READY_REQUIRES_CLOSED] = self.ready_requires_closed
+        p[P.P_READY_DEPOSIT] = self.ready_deposit
+        p[P.P_DORA] = self.dora
+        p[P.P_NOTEN_PENALTY] = self.noten_penalty
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
         rounding = self.reserve_rounding
@@ -590,6 +742,25 @@ class RuleSpec:
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
+        offs = 0
+        for o in self.effective_wild_offsets():
+            offs |= 1 << o
+        p[P.P_WILD_OFFSETS] = offs
+        p[P.P_WILD_HONOR_CYCLE] = P.WILD_CYCLE_CODES[self.wild_honor_cycle]
+        p[P.P_INDICATOR_SOURCE] = P.INDICATOR_SOURCE_CODES[self.indicator_source]
+        p[P.P_INDICATOR_IN_PLAY] = self.indicator_in_play
+        p[P.P_WALL_END_AT_INDICATOR] = self.wall_end_at_indicator
+        p[P.P_WILD_IN_CALLS] = self.wild_in_calls
+        p[P.P_WILD_DISCARD_CLAIMABLE] = self.wild_discard_claimable
+        p[P.P_WILD_DISCARD_PENALTY] = P.WILD_PENALTY_CODES[self.wild_discard_penalty]
+        p[P.P_WILD_SINGLE_WAIT_SELF_DRAW] = self.wild_single_wait_self_draw_only
+        p[P.P_WILD_SUBSTITUTES] = P.WILD_SUBST_CODES[self.wild_substitutes]
+        p[P.P_WILD_STAND_IN] = self.wild_stand_in
+        p[P.P_THREE_WILD_WIN] = self.three_wild_win
+        p[P.P_HONORS_ARE_FLOWERS] = self.honors_are_flowers
+        p[P.P_KONG_ONLY_TILES] = P.KONG_ONLY_CODES[self.kong_only_tiles]
+        p[P.P_FLOWER_INSTANT_WIN] = self.flower_instant_win
+        p[P.P_WILD_KONG] = self.wild_kong
         wild = np.zeros(N_KINDS, dtype=np.uint8)
         for k in self.wild_tiles:
             wild[int(k)] = 1
@@ -661,8 +832,13 @@ def field_names() -> list[str]:
 def check_playable(spec: RuleSpec) -> None:
     """Raise ``NotImplementedError`` naming a field whose value the engine cannot play yet."""
     unsupported = []
-    if spec.wild_rule in ("indicator", "indicator_next"):
-        unsupported.append(f"wild_rule={spec.wild_rule!r}")
+    # gapsC block: wild-tile and flower values the loop does not play yet
+    if spec.wild_in_calls:
+        unsupported.append("wild_in_calls=True")
+    if spec.wild_substitutes != "any":
+        unsupported.append(f"wild_substitutes={spec.wild_substitutes!r}")
+    if spec.kong_only_tiles != "none":
+        unsupported.append(f"kong_only_tiles={spec.kong_only_tiles!r}")
     if unsupported:
         raise NotImplementedError(
             "the engine does not play these rule values yet: " + ", ".join(unsupported)

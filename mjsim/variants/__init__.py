@@ -22,6 +22,7 @@ _REGISTRY: dict[str, str] = {
     "sichuan": "mjsim.variants.sichuan",
     "sichuan_xuezhan": "mjsim.variants.sichuan_xuezhan",
     "chengdu": "mjsim.variants.chengdu",
+    "riichi": "mjsim.variants.riichi",  # helper riichi: Japanese Riichi (B §27)
 }
 
 

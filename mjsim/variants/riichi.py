@@ -1,0 +1,189 @@
+"""Japanese Riichi 日本麻将 (立直麻将): ``riichi`` (rules README id ``riichi_japanese``).
+
+Sources: ``variants_B.md`` §27 (seed 001 "日本麻将"), completed from the public Tenhou rules where
+the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (verified against the
+``mahjong`` package).
+
+- 136 tiles, no flowers, 4 players, 13 tiles (dealer 14): "136 张麻将牌", "四人".
+- Chow from the previous player only, pung, the three kongs (§27.1). Robbing an added kong
+  (chankan); a concealed kong only by thirteen orphans (``rob_kong="added_and_concealed"``).
+- At least one yaku: ``min_fan = 1`` on the scorer's value, which is 0 without a yaku
+  ("At least one yaku is required to win; dora do not count as yaku").
+- Riichi = ``READY_DISCARD``: closed hand only ("非门清状态下无法立直", ``ready_requires_closed``),
+  1000-point deposit ("立直需要拿出1000点供托", ``ready_deposit``) taken by the first winner of the
+  hand; after riichi the hand is locked (only the drawn tile is discarded; a kong that keeps the
+  wait is allowed). Ippatsu: a win before the declarer's next discard with no call or kong in
+  between; double riichi: declared on the seat's first discard before any call.
+- Furiten: no ron while any wait is among one's own discards (``own_discard_lockout="win"``); a
+  passed win locks ron on every wait until the seat's next discard (``missed_win_scope=
+  "all_waits"``, ``missed_win_lift="own_discard"``; [public] temporary furiten), for the rest of
+  the hand after riichi (``ready_lockout_whole_hand``). Self-draw is always allowed.
+- After riichi a kong is allowed only if it keeps the waits (``kong_after_ready="keep_waits"``);
+  the discard after the last live tile can only be won on, and the last tile cannot be konged
+  (``no_claims_on_last_discard``; haitei / houtei).
+- Dead wall of 14 (``wall_reserve = 14``): kong replacements come from its end and the live wall
+  gives up one tile per kong (the dead wall stays 14). Dora indicators (``dora``) sit at fixed
+  dead-wall positions: ``wall[L - 5 - i]`` for the first indicator and the kan dora
+  (``i = 1..4``, revealed at once when the kong is declared: a simplification of Tenhou's
+  "after the replacement discard" for exposed kongs), ura dora ``wall[L - 10 - i]`` (``L`` = 136).
+- Multiple ron (``multi_winner="all_max2"``): double ron allowed, three ron = abortive draw
+  (dealer stays) ("Tenhou-style: double ron allowed, triple ron = abortive draw"). Honba and the
+  deposits go to the first winner after the discarder.
+- Exhaustive draw: ready seats receive 3000 in total from the others (``noten_penalty``,
+  "ready players receive 3000 in total from non-ready players"); the dealer stays iff ready
+  (``dealer_on_draw="stays_if_ready"``; also after a triple-ron abort), and after a dealer win.
+- Honba = the dealer-repeat counter ``TV_REPEAT`` (+300 a ron, +100 per payer a tsumo).
+
+Not implemented (documented options, G54 / G64): abortive draws other than triple ron (九種九牌,
+四風連打, 四家立直, 四槓散了), carrying deposits over a drawn hand (they stay in ``TV_RC_POT`` and
+are not paid out), honba after a drawn hand that passes the deal, the 1000-point floor for
+declaring riichi, red fives (the engine has no tile identity; the
+scorer takes ``aka_dora`` through ``mjsim.score``), nagashi mangan, renhou.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjsim._jit import internal
+from mjsim.engine.state import (
+    PV_N_MELDS,
+    PV_PAY,
+    PV_RC_DOUBLE,
+    PV_RC_IPPATSU,
+    PV_READY,
+    TV_DEALER,
+    TV_N_KONGS,
+    TV_RC_POT,
+    TV_REPEAT,
+    TV_WALL_LEN,
+    WK_SELF_DRAW,
+)
+from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.rules.params import P_DORA
+from mjsim.rules.spec import RuleSpec
+from mjsim.scoring.context import F_EARTHLY, F_HEAVENLY, F_SELF_DRAWN
+from mjsim.scoring.riichi import (
+    DEFAULT_OPTIONS,
+    F_RC_DORA,
+    F_RC_DOUBLE_RIICHI,
+    F_RC_IPPATSU,
+    F_RC_OPTIONS,
+    count_dora,
+    riichi_win_payments,
+)
+
+#: ``score_values`` layout: ``[options]`` (``mjsim.scoring.riichi.OPT_*`` bits; Tenhou default)
+DEFAULT_SCORE_VALUES = (DEFAULT_OPTIONS,)
+
+SPEC = RuleSpec(
+    name="riichi",
+    n_players=4,
+    tile_set="136",
+    flowers="none",
+    hand_size=13,
+    allow_chow=True,
+    chow_left_only=True,
+    allow_pung=True,
+    allow_exposed_kong=True,
+    allow_added_kong=True,
+    allow_concealed_kong=True,
+    ready_locks_hand=True,
+    win_shapes=("standard", "seven_pairs", "thirteen_orphans"),
+    seven_pairs_quads=False,
+    pair_rule="any",
+    min_fan=1,
+    allow_ready=True,
+    missed_win_lockout="until_next_draw",
+    missed_win_scope="all_waits",
+    missed_win_lift="own_discard",
+    own_discard_lockout="win",
+    ready_lockout_whole_hand=True,
+    kong_after_ready="keep_waits",
+    no_claims_on_last_discard=True,
+    multi_winner="all_max2",
+    rob_kong="added_and_concealed",
+    ready_requires_closed=True,
+    ready_deposit=1000,
+    dora=True,
+    noten_penalty=3000,
+    wall_reserve=14,
+    reserve_per_kong=0,
+    dealer_rotation="winner_stays",
+    dealer_on_draw="stays_if_ready",
+    count_dealer_repeats=True,
+    scoring="riichi",
+    score_values=DEFAULT_SCORE_VALUES,
+    kong_payment_timing="immediate",
+)
+
+#: dead-wall offsets from the wall end: dora indicators ``L - 5 - i``, ura ``L - 10 - i``
+DORA_OFFSET = 5
+URA_OFFSET = 10
+
+
+@internal
+def riichi_indicators(s, t, out_dora, out_ura):
+    """Fill the revealed dora / ura-dora indicator kinds of table ``t``; returns their number
+    (1 + kongs declared, at most 5)."""
+    n = 1 + s.tv[t, TV_N_KONGS]
+    if n > 5:
+        n = 5
+    end = s.tv[t, TV_WALL_LEN]
+    for i in range(n):
+        out_dora[i] = s.wall[t, end - DORA_OFFSET - i]
+        out_ura[i] = s.wall[t, end - URA_OFFSET - i]
+    return n
+
+
+@internal
+def riichi_flags(s, r, t, p, flags):
+    """Riichi's win-context flags for seat ``p`` (the winning tile already in its hand):
+    double riichi, ippatsu, dora / ura-dora counts; tenhou / chiihou need a self-draw and no
+    meld."""
+    flags[F_RC_DOUBLE_RIICHI] = s.pv[t, p, PV_RC_DOUBLE]
+    flags[F_RC_IPPATSU] = 1 if (s.pv[t, p, PV_READY] != 0 and s.pv[t, p, PV_RC_IPPATSU]) else 0
+    flags[F_RC_OPTIONS] = r.score_table[0]
+    if flags[F_SELF_DRAWN] == 0 or s.pv[t, p, PV_N_MELDS] > 0:
+        flags[F_HEAVENLY] = 0
+        flags[F_EARTHLY] = 0
+    if r.params[P_DORA] == 0:
+        flags[F_RC_DORA] = 0
+        return
+    full = np.zeros(34, np.uint8)
+    for k in range(34):
+        full[k] = s.hands[t, p, k]
+    for i in range(s.melds.shape[2]):
+        mt = s.melds[t, p, i, 0]
+        if mt == MELD_NONE:
+            continue
+        k = np.int64(s.melds[t, p, i, 1])
+        if mt == MELD_CHOW:
+            full[k] += 1
+            full[k + 1] += 1
+            full[k + 2] += 1
+        elif mt == MELD_PUNG:
+            full[k] += 3
+        else:
+            full[k] += 4
+    dora = np.zeros(5, np.int64)
+    ura = np.zeros(5, np.int64)
+    n = riichi_indicators(s, t, dora, ura)
+    nd = count_dora(full, dora, n)
+    nu = count_dora(full, ura, n) if s.pv[t, p, PV_READY] != 0 else 0
+    flags[F_RC_DORA] = nd | (nu << 16)
+
+
+@internal
+def riichi_pay(s, r, t, p, v, win_kind, frm, first):
+    """Payments of seat ``p``'s win of ``v`` basic points; the first winner also takes the honba
+    (``TV_REPEAT``) and the deposits on the table (``TV_RC_POT``)."""
+    out = np.zeros(4, np.int64)
+    d = -1 if win_kind == WK_SELF_DRAW else frm
+    honba = s.tv[t, TV_REPEAT] if first else 0
+    riichi_win_payments(v, p, d, s.tv[t, TV_DEALER], honba, 0, out)
+    for q in range(4):
+        s.pv[t, q, PV_PAY] += out[q]
+    if first:
+        s.pv[t, p, PV_PAY] += s.tv[t, TV_RC_POT]
+        s.tv[t, TV_RC_POT] = 0
