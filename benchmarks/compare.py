@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -94,6 +95,10 @@ def run(
 ) -> list[Row]:
     rows = []
     here_cache = os.environ.get("MJSIM_CACHE_DIR")
+    git = subprocess.run(
+        ["git", "-C", str(baseline), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    label = f"baseline {baseline} ({git.stdout.strip() or 'not a git checkout'})"
     for v in names:
         for bot in bots:
             n = 4000 if bot == "random" else 1500
@@ -111,7 +116,7 @@ def run(
                     config=f"{v}, in-kernel {bot} bots x4, 1 thread",
                     unit="hands/CPU-s",
                     mjsim=stats["this"],
-                    peer=f"baseline {baseline}",
+                    peer=label,
                     peer_stat=stats["base"],
                     note=f"{n} hands per sample",
                 )
