@@ -22,8 +22,9 @@ block                   ids        meaning
 ``READY_SHOWN + k``     154-187    declare a shown ready (明楼 / 明摸 / 明打: the hand is exposed)
                                    and discard kind ``k``
 ``CHOW_READY_LOW``      188        chow the discard as the lowest tile and declare ready at once
-``CHOW_READY_MID``      189        (吃听, Harbin), as the middle tile
-``CHOW_READY_HIGH``     190        as the highest tile
+``CHOW_READY_MID``      189        (吃听, Harbin: ``chow_ready_any_seat``, from any seat; the
+``CHOW_READY_HIGH``     190        claimer's next action must be a ``READY_DISCARD + k``), as the
+                                   middle / the highest tile
 (reserved)              191        unused; never legal
 ======================  =========  ===============================================================
 

@@ -26,6 +26,7 @@ from mjsim.actions import (
     CHOW_HIGH,
     CHOW_LOW,
     CHOW_MID,
+    CHOW_READY_LOW,
     DECLARE,
     EXPOSED_KONG,
     KONG,
@@ -70,11 +71,13 @@ from mjsim.engine.state import (
     PH_TURN,
     PV_CAN_WIN,
     PV_CHOICE,
+    PV_CHOW_READY,
     PV_DICE_LOCK,
     PV_HONOR_FLOWERS,
     PV_KONG,
     PV_LOCK,
     PV_LOCK_HAND,
+    PV_LOOKED,
     PV_MISSING,
     PV_N_EXPOSED,
     PV_N_FLOWERS,
@@ -90,9 +93,12 @@ from mjsim.engine.state import (
     PV_READY,
     PV_READY_KIND,
     PV_SCORE,
+    PV_STANDING,
     PV_VALUE,
     PV_WON,
     RF_CLAIMED,
+    RF_FACE_DOWN,
+    RF_OLD_TREASURE,
     RF_READY,
     RF_ROBBED,
     RF_WILD_KONG,
@@ -153,6 +159,7 @@ from mjsim.engine.state import (
     TV_STREAK,
     TV_TAIL,
     TV_TILE,
+    TV_TREASURE,
     TV_WALL_LEN,
     TV_WIN_FROM,
     TV_WIN_KIND,
@@ -187,6 +194,7 @@ from mjsim.rules.params import (
     DRAW_DEALER_NEXT,
     DRAW_DEALER_NEXT_IF_ANY_KONG,
     DRAW_DEALER_STAYS_IF_READY,
+    FORCED_WIN_WHEN_READY,
     IND_DICE_SMALL,
     IND_DICE_SUM,
     IND_TAIL_FIRST,
@@ -220,6 +228,7 @@ from mjsim.rules.params import (
     P_ALLOW_READY,
     P_BLOOD_BATTLE,
     P_CHOW_LEFT_ONLY,
+    P_CHOW_READY_ANY_SEAT,
     P_DEALER_AFTER_MULTI_WIN,
     P_DEALER_ON_DRAW,
     P_DEALER_ROTATION,
@@ -233,6 +242,7 @@ from mjsim.rules.params import (
     P_FIRST_TURN_NO_ADDED_KONG,
     P_FLOWER_INSTANT_WIN,
     P_FORBID_CHOW_SAME_DISCARD,
+    P_FORCED_WIN,
     P_FORCED_WIN_TILES,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
@@ -285,9 +295,14 @@ from mjsim.rules.params import (
     P_SCORING,
     P_SELF_DRAW_ONLY,
     P_SINGLE_TILE_WIN,
+    P_STANDING_TILES,
     P_SUIT_RULE,
     P_TERMINAL_RULE,
     P_THREE_WILD_WIN,
+    P_TREASURE_CHANGE_AT,
+    P_TREASURE_COUNT_MELDS,
+    P_TREASURE_MATCH_WINS,
+    P_TREASURE_SOURCE,
     P_WALL_END_AT_INDICATOR,
     P_WALL_RESERVE,
     P_WILD_AFTER_READY_ONLY,
@@ -323,6 +338,7 @@ from mjsim.rules.params import (
     SUIT_ONE_SUIT_8,
     TERMINAL_NONE,
     TERMINAL_OR_HONOR,
+    TREASURE_LAST_WALL_TILE,
     WILD_CYCLE_SINGLE,
     WILD_FIXED,
     WILD_INDICATOR,
@@ -331,6 +347,7 @@ from mjsim.rules.params import (
     WILD_PENALTY_NO_WIN,
     WILD_PENALTY_NONE,
     WILD_PENALTY_SELF_DRAW_ONLY,
+    WILD_TREASURE,
     WIN_FILTER_NONE,
     WIN_FILTER_RIZHAO,
 )
@@ -600,6 +617,8 @@ def reset_table(
     s.hands[t, dealer, last] += 1
     head += 1
     tv[t, TV_HEAD] = head
+    if r.params[P_STANDING_TILES] != 0:
+        _deal_standing(s, r, t, dealer)
     # flower replacement from the tail, seat by seat from the dealer
     f_lo = 27 if r.params[P_HONORS_ARE_FLOWERS] != 0 else 34
     for i in range(n):
@@ -626,6 +645,8 @@ def reset_table(
             s.wild[t, k] = r.wild[k]
     elif r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT:
         _turn_indicator(s, r, t, dealer)
+    elif r.params[P_WILD_RULE] == WILD_TREASURE:
+        _treasure_reset(s, r, t)
     if r.params[P_WILD_STAND_IN] >= 0:
         for k in range(34):
             if s.wild[t, k] != 0:
@@ -766,8 +787,8 @@ def _non_orphans(h):
 @internal
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
-    if wr == WILD_NONE:
-        return False
+    if wr == WILD_NONE or wr == WILD_TREASURE:
+        return False  # the 宝 is never wild in the hand: only as a drawn tile (_treasure_x)
     if r.params[P_WILD_AFTER_READY_ONLY] != 0 and s.pv[t, p, PV_READY] == 0:
         return False
     return True
@@ -1486,6 +1507,10 @@ def _react_options(s, r, t, p):
                     h, k, k - 2, k - 1, k - 3 if r9 >= 3 else none, none
                 ):
                     opts |= O_CHOW_HIGH
+    if prm[P_CHOW_READY_ANY_SEAT] != 0:
+        opts |= _chow_ready_opts(s, r, t, p, k, d)
+    if prm[P_STANDING_TILES] != 0:
+        opts = _stand_react(s, t, p, k, opts)
     return opts
 
 
@@ -1502,6 +1527,445 @@ def _chow_leaves_discard(h, k, a, b, f1, f2):
         if c > 0 and j != k and j != f1 and j != f2:
             return True
     return False
+
+
+# ---------------------------------------------------------------------------------- gapsD rules
+# 立牌 (standing_tiles, G29), 吃听 (chow_ready_any_seat, G26), forced_win="when_ready" (G48)
+O_CHOW_READY_LOW = 64  # option bits of 吃听 (CHOW_READY_LOW / MID / HIGH)
+O_CHOW_READY_MID = 128
+O_CHOW_READY_HIGH = 256
+
+
+@nb.njit(cache=True)
+def _deal_standing(s, r, t, dealer):
+    """立牌: the first ``standing_tiles`` tiles dealt to each seat stand apart (A §9.1 "第一手抓的
+    四张牌放在前面立着，称为立牌"); kept as kinds + 1 in 6-bit fields of ``pv[PV_STANDING]``."""
+    n = r.params[P_N_PLAYERS]
+    hs = r.params[P_HAND_SIZE]
+    for i in range(n):
+        v = 0
+        j = 0
+        for x in range(r.params[P_STANDING_TILES]):
+            k = np.int64(s.wall[t, i * hs + x])
+            if k < 34:  # a flower is set aside at once: it never stands
+                v |= (k + 1) << (6 * j)
+                j += 1
+        s.pv[t, (dealer + i) % n, PV_STANDING] = v
+
+
+@internal
+def _stand_n(s, t, p, k):
+    """Standing tiles of kind ``k`` held by seat ``p`` (``k < 0``: of every kind)."""
+    v = np.int64(s.pv[t, p, PV_STANDING])
+    c = 0
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if x != 0 and (k < 0 or x == k + 1):
+            c += 1
+    return c
+
+
+@internal
+def _stand_remove(s, t, p, k):
+    """Seat ``p`` gives up one standing tile of kind ``k`` (its ready declaration's discard)."""
+    v = np.int64(s.pv[t, p, PV_STANDING])
+    out = 0
+    j = 0
+    done = False
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if x == 0:
+            continue
+        if not done and x == k + 1:
+            done = True
+            continue
+        out |= x << (6 * j)
+        j += 1
+    s.pv[t, p, PV_STANDING] = out
+
+
+@internal
+def _stand_clip(s, t, p):
+    """After a call or a kong: keep only the standing entries whose kind is still held that many
+    times (the call took the other copies first, then standing ones)."""
+    v = np.int64(s.pv[t, p, PV_STANDING])
+    if v == 0:
+        return
+    out = 0
+    j = 0
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if x == 0:
+            continue
+        kept = 0
+        for jj in range(j):
+            if (out >> (6 * jj)) & 63 == x:
+                kept += 1
+        if s.hands[t, p, x - 1] > kept:
+            out |= x << (6 * j)
+            j += 1
+    s.pv[t, p, PV_STANDING] = out
+
+
+@internal
+def _stand_left(s, t, p, a, na, b, nb2):
+    """Standing tiles seat ``p`` keeps after giving ``na`` copies of ``a`` and ``nb2`` copies of
+    ``b`` to a meld (the non-standing copies first)."""
+    h = s.hands[t, p]
+    left = _stand_n(s, t, p, -1)
+    free = np.int64(h[a]) - _stand_n(s, t, p, a)
+    if na > free:
+        left -= na - free
+    if nb2 > 0:
+        free = np.int64(h[b]) - _stand_n(s, t, p, b)
+        if nb2 > free:
+            left -= nb2 - free
+    return left
+
+
+@internal
+def _stand_react(s, t, p, k, opts):
+    """standing_tiles: drop the calls of ``k`` that would leave seat ``p`` no standing tile or
+    nothing else to discard (A §9.2 "吃碰杠等操作都必须保证完成动作后，手里要留有一张立牌用于在听牌时打出，
+    否则不允许操作")."""
+    held = 0
+    for j in range(34):
+        held += s.hands[t, p, j]
+    none = np.int64(-1)
+    zero = np.int64(0)
+    if opts & O_PUNG:
+        left = _stand_left(s, t, p, k, 2, none, zero)
+        if left < 1 or held - 2 - left < 1:
+            opts &= ~O_PUNG
+    if opts & O_KONG and _stand_left(s, t, p, k, 3, none, zero) < 1:
+        opts &= ~O_KONG
+    for j in range(3):
+        bits = (O_CHOW_LOW | O_CHOW_READY_LOW) << j
+        if opts & bits:
+            lo = k - j
+            a = lo if lo != k else lo + 1
+            b = lo + 2 if lo + 2 != k else lo + 1
+            left = _stand_left(s, t, p, a, 1, b, 1)
+            if left < 1 or held - 2 - left < 1:
+                opts &= ~bits
+    return opts
+
+
+@internal
+def _chow_ready_opts(s, r, t, p, k, d):
+    """吃听 (A §10.2 "特殊：吃听牌"): the ``O_CHOW_READY_*`` bits of the chows of the discard ``k``
+    (from seat ``d``) after which seat ``p``, from any seat, has a discard leaving it ready. The
+    chow is counted as a meld for the win requirements (``must_have_chow``, ``win_filter``...)."""
+    prm = r.params
+    if s.pv[t, p, PV_READY] != 0 or k >= 27:
+        return 0
+    h = s.hands[t, p]
+    n = prm[P_N_PLAYERS]
+    forbid = prm[P_FORBID_CHOW_SAME_DISCARD] != 0
+    i = s.pv[t, p, PV_N_MELDS]
+    r9 = k % 9
+    out = 0
+    for j in range(3):
+        lo = k - j
+        if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6:
+            continue
+        a = lo if lo != k else lo + 1
+        b = lo + 2 if lo + 2 != k else lo + 1
+        if h[a] == 0 or h[b] == 0:
+            continue
+        f1 = -1  # forbid_chow_same_discard: the kind completing the sequence at the other end
+        if j == 0 and r9 <= 5:
+            f1 = k + 3
+        elif j == 2 and r9 >= 3:
+            f1 = k - 3
+        h[a] -= 1
+        h[b] -= 1
+        s.melds[t, p, i, 0] = MELD_CHOW
+        s.melds[t, p, i, 1] = lo
+        s.melds[t, p, i, 2] = (d - p) % n
+        s.pv[t, p, PV_N_MELDS] = i + 1
+        s.pv[t, p, PV_N_EXPOSED] += 1
+        ok = False
+        for x in range(34):
+            if h[x] == 0 or (forbid and (x == k or x == f1)):
+                continue
+            h[x] -= 1
+            ok = _tenpai(s, r, t, p, h)
+            h[x] += 1
+            if ok:
+                break
+        s.pv[t, p, PV_N_EXPOSED] -= 1
+        s.pv[t, p, PV_N_MELDS] = i
+        for f in range(3):
+            s.melds[t, p, i, f] = MELD_NONE
+        h[a] += 1
+        h[b] += 1
+        if ok:
+            out |= O_CHOW_READY_LOW << j
+    return out
+
+
+@internal
+def _chow_ready_mask(opts, mask):
+    """Set ``CHOW_READY_LOW + j`` for the 吃听 option bits in ``opts``; returns how many."""
+    c = 0
+    for j in range(3):
+        if opts & (O_CHOW_READY_LOW << j):
+            mask[CHOW_READY_LOW + j] = True
+            c += 1
+    return c
+
+
+@internal
+def _chow_ready_claim(s, t, p, ca):
+    """A 吃听 claim won the window: seat ``p`` must declare ready with its discard; returns the
+    plain chow action it applies."""
+    if ca >= CHOW_READY_LOW:
+        s.pv[t, p, PV_CHOW_READY] = 1
+        return ca - CHOW_READY_LOW + CHOW_LOW
+    return ca
+
+
+@internal
+def _must_win(s, r, t, p):
+    """WIN is the only legal action of seat ``p`` when it is legal: the last-tiles rule
+    (``forced_win_tiles``) or a ready seat under ``forced_win="when_ready"`` (A §9.5
+    "若能胡则系统强制胡牌")."""
+    if r.params[P_FORCED_WIN] == FORCED_WIN_WHEN_READY and s.pv[t, p, PV_READY] != 0:
+        return True
+    return _forced_win(s, r, t)
+
+
+@internal
+def _gaps_d_discard(s, r, t, p, k, flag):
+    """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
+    ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
+    的立牌以暗牌方式显示，其他三家不可碰杠胡该牌"). Returns the river flag."""
+    s.pv[t, p, PV_CHOW_READY] = 0
+    if flag != 0 and r.params[P_STANDING_TILES] != 0:
+        _stand_remove(s, t, p, k)
+        return flag | RF_FACE_DOWN
+    return flag
+
+
+@nb.njit(cache=True)
+def _turn_mask_gaps_d(s, r, t, p, mask):
+    """Own-turn mask under ``standing_tiles`` (a standing tile is discarded only to declare ready,
+    and a ready declaration must discard one: A §9.2 "这四张牌只有听牌时，才可以打出一张，而且听牌时必须
+    打出这四张中的一张才能听"; an own-turn kong must leave a standing tile) and after a 吃听 claim
+    (only ready declarations). Returns the number of legal actions (never 0)."""
+    h = s.hands[t, p]
+    if r.params[P_STANDING_TILES] != 0:
+        none = np.int64(-1)
+        zero = np.int64(0)
+        for k in range(34):
+            if h[k] == 0:
+                continue
+            sk = _stand_n(s, t, p, k)
+            if mask[KONG + k] or mask[KONG_DICE + k]:
+                take = 4 if h[k] == 4 else 1
+                if _stand_left(s, t, p, k, take, none, zero) < 1:
+                    mask[KONG + k] = False
+                    mask[KONG_DICE + k] = False
+            if sk >= h[k]:
+                mask[k] = False
+            if sk == 0:
+                mask[READY_DISCARD + k] = False
+                mask[READY_SHOWN + k] = False
+    if s.pv[t, p, PV_CHOW_READY] != 0:
+        ready = False
+        for k in range(34):
+            ready = ready or mask[READY_DISCARD + k] or mask[READY_SHOWN + k]
+        if ready:
+            for a in range(N_ACTIONS):
+                if a < READY_DISCARD or READY_DISCARD + 34 <= a < READY_SHOWN:
+                    mask[a] = False
+                elif a >= READY_SHOWN + 34:
+                    mask[a] = False
+    c = 0
+    for a in range(N_ACTIONS):
+        if mask[a]:
+            c += 1
+    if c == 0:  # safety net: never leave a live decision without a discard
+        for k in range(34):
+            if h[k] > 0:
+                mask[k] = True
+                c += 1
+    return c
+
+
+# ---------------------------------------------------------------------------------- gapsD: 宝
+# The treasure tile (wild_rule="treasure", docs/spec_gaps.md G17): harbin A §10.1-10.3,
+# changchun A §8.3. The 宝 kind is tv[TV_TREASURE] (secret: s.wild stays empty, so no hand
+# test treats a held 宝 as wild); only the tile a ready seat self-draws stands for another.
+@nb.njit(cache=True)
+def _treasure_reset(s, r, t):
+    """After the deal: "last_wall_tile_after_deal" takes the last wall tile out of play as the 宝
+    (harbin A §10.1 "所有玩家抓完牌后，牌墙中的最后一张牌为“宝”牌。宝牌将被拿出来并背面朝上显示"); the
+    dice source leaves it unknown until the first ready seat's next draw."""
+    s.tv[t, TV_TREASURE] = -1
+    if r.params[P_TREASURE_SOURCE] == TREASURE_LAST_WALL_TILE:
+        _treasure_from_tail(s, t)
+
+
+@internal
+def _treasure_from_tail(s, t):
+    """The last live wall tile becomes the 宝, out of play (draws from either end skip it, as an
+    indicator out of play: ``TV_IND_POS`` / ``TV_IND_OUT``); none if the wall is empty."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if tail <= head:
+        s.tv[t, TV_TREASURE] = -1
+        s.tv[t, TV_IND_POS] = -1
+        s.tv[t, TV_IND_OUT] = 0
+        return
+    s.tv[t, TV_IND_POS] = tail - 1
+    s.tv[t, TV_IND_OUT] = 1
+    s.tv[t, TV_TREASURE] = s.wall[t, tail - 1]
+
+
+@internal
+def _treasure_roll(s, t):
+    """changchun: roll two dice (sum ``d``) and look at the top tile of the ``d``-th stack from the
+    tail (A §8.3 "打几点就从牌墙后面往前数几摞，自己翻开看"); the tile stays in the wall. The dice
+    are ``dice_pair(hand key, roll)`` with the hand's roll counter (``TV_N_ROLLS``)."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if tail <= head:
+        s.tv[t, TV_TREASURE] = -1
+        return
+    roll = s.tv[t, TV_N_ROLLS] + 1
+    s.tv[t, TV_N_ROLLS] = roll
+    d0, d1 = dice_pair(s.rng[t, 0], roll)
+    d = d0 + d1
+    n_stacks = (tail - head + 1) // 2
+    if d > n_stacks:
+        d = n_stacks
+    pos = max(tail - 2 * d + 1, head)
+    s.tv[t, TV_TREASURE] = s.wall[t, pos]
+
+
+@internal
+def _treasure_visible(s, r, t, k):
+    """Copies of kind ``k`` seen on the table for 换宝: river tiles (with ``treasure_count_melds``
+    the unclaimed ones plus the exposed melds, harbin "明现"; else every discard, changchun
+    "三张宝牌被打出")."""
+    melds = r.params[P_TREASURE_COUNT_MELDS] != 0
+    c = 0
+    for q in range(r.params[P_N_PLAYERS]):
+        for i in range(s.pv[t, q, PV_N_RIVER]):
+            if s.river[t, q, i] == k and (not melds or (s.river_flags[t, q, i] & RF_CLAIMED) == 0):
+                c += 1
+        if not melds:
+            continue
+        for i in range(s.pv[t, q, PV_N_MELDS]):
+            mt = s.melds[t, q, i, 0]
+            mk = np.int64(s.melds[t, q, i, 1])
+            if mt == MELD_CHOW:
+                if mk <= k <= mk + 2:
+                    c += 1
+            elif mt == MELD_PUNG and mk == k:
+                c += 3
+            elif (mt == MELD_KONG or mt == MELD_ADDED_KONG) and mk == k:
+                c += 4
+    return c
+
+
+@nb.njit(cache=True)
+def _treasure_on_draw(s, r, t, q):
+    """At seat ``q``'s normal draw: 换宝 while ``treasure_change_at`` copies of the 宝 are visible
+    (harbin A §10.3: the old 宝 goes to the dealer's river, the new last wall tile is the 宝,
+    "换宝没有次数上限"; changchun A §8.3: roll again, the old tile stays in its place), then a ready
+    seat looks (the first look of "dice_from_tail_at_first_ready" chooses the 宝)."""
+    at = r.params[P_TREASURE_CHANGE_AT]
+    harbin = r.params[P_TREASURE_SOURCE] == TREASURE_LAST_WALL_TILE
+    for _ in range(36):
+        k = np.int64(s.tv[t, TV_TREASURE])
+        if at == 0 or k < 0 or _treasure_visible(s, r, t, k) < at:
+            break
+        if harbin:
+            pos = s.tv[t, TV_IND_POS]
+            head = s.tv[t, TV_HEAD]
+            tail = s.tv[t, TV_TAIL]
+            if head <= pos < tail:
+                # the old 宝 leaves the wall: the tiles behind it close up
+                for i in range(pos, tail - 1):
+                    s.wall[t, i] = s.wall[t, i + 1]
+                s.wall[t, tail - 1] = k
+                s.tv[t, TV_TAIL] = tail - 1
+            s.tv[t, TV_IND_POS] = -1
+            s.tv[t, TV_IND_OUT] = 0
+            _add_river(s, t, s.tv[t, TV_DEALER], k, RF_OLD_TREASURE)
+            _treasure_from_tail(s, t)
+        else:
+            _treasure_roll(s, t)
+    if s.pv[t, q, PV_READY] != 0:
+        if s.tv[t, TV_TREASURE] < 0 and not harbin:
+            _treasure_roll(s, t)
+        s.pv[t, q, PV_LOOKED] = 1
+
+
+@internal
+def _treasure_x(s, r, t, p):
+    """The kind that seat ``p``'s drawn tile stands for in a 宝 win at its turn, or -1. 摸宝: a
+    ready seat self-draws the 宝 kind, which replaces any tile (A §10.3 "宝牌只有在听牌后自摸摸到，
+    才可替代任何牌和牌"; a 宝 discarded by another seat, or drawn before ready, is an ordinary tile).
+    对宝 (``treasure_match_wins``): a seat that has looked wins when the 宝 kind completes its hand
+    (A §8.3 "若玩家已经听牌，换宝后，轮到自己摸牌时，发现宝牌正好是要胡的牌，也可以直接对宝")."""
+    if r.params[P_WILD_RULE] != WILD_TREASURE or s.pv[t, p, PV_READY] == 0:
+        return -1
+    d = np.int64(s.tv[t, TV_DRAWN])
+    k = np.int64(s.tv[t, TV_TREASURE])
+    if d < 0 or k < 0:
+        return -1
+    h = s.hands[t, p]
+    sd = np.int64(WK_SELF_DRAW)
+    none = np.int64(-1)
+    no = np.bool_(False)
+    if d == k:
+        for x in range(34):
+            if x == d or h[x] >= 4:
+                continue
+            h[d] -= 1
+            h[x] += 1
+            ok = _win_ok(s, r, t, p, x, sd, none, no)
+            h[x] -= 1
+            h[d] += 1
+            if ok:
+                return x
+        return -1
+    if r.params[P_TREASURE_MATCH_WINS] != 0 and s.pv[t, p, PV_LOOKED] != 0 and h[k] < 4:
+        h[d] -= 1
+        h[k] += 1
+        ok = _win_ok(s, r, t, p, k, sd, none, no)
+        h[k] -= 1
+        h[d] += 1
+        if ok:
+            return k
+    return -1
+
+
+@internal
+def _treasure_win(s, r, t, p):
+    """Apply a 宝 win of seat ``p`` (WIN at its turn when the drawn tile does not win naturally):
+    the drawn tile stands for the kind of :func:`_treasure_x` while the win is scored and settled
+    (the scorer sees a complete hand; ``TV_WIN_TILE`` is that kind), then the hand is restored.
+    Returns False if this is not a 宝 win."""
+    if r.params[P_WILD_RULE] != WILD_TREASURE:
+        return False
+    d = np.int64(s.tv[t, TV_DRAWN])
+    if d < 0 or _win_ok(s, r, t, p, d, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False)):
+        return False
+    x = _treasure_x(s, r, t, p)
+    if x < 0:
+        return False
+    h = s.hands[t, p]
+    h[d] -= 1
+    h[x] += 1
+    _finish_win(s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), x)
+    h[x] -= 1
+    h[d] += 1
+    return True
 
 
 # ---------------------------------------------------------------------------------- legality
@@ -1549,7 +2013,7 @@ def legal_mask(s, r, t, mask):
     if ph == PH_REACT:
         p = np.int64(s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]])
         opts = s.pv[t, p, PV_OPTS]  # computed when the window opened (nothing it reads changed)
-        if (opts & O_WIN) and _forced_win(s, r, t):
+        if (opts & O_WIN) and _must_win(s, r, t, p):
             mask[WIN] = True
             return 1
         mask[PASS] = True
@@ -1572,6 +2036,8 @@ def legal_mask(s, r, t, mask):
         if opts & O_CHOW_HIGH:
             mask[CHOW_HIGH] = True
             n += 1
+        if opts >= O_CHOW_READY_LOW:
+            n += _chow_ready_mask(opts, mask)
         return n
     # own turn
     p = np.int64(s.tv[t, TV_SEAT])
@@ -1581,12 +2047,13 @@ def legal_mask(s, r, t, mask):
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
     n = 0
-    if drawn >= 0 and _win_ok(
-        s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False)
+    if drawn >= 0 and (
+        _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
+        or _treasure_x(s, r, t, p) >= 0
     ):
         mask[WIN] = True
         n += 1
-        if _forced_win(s, r, t):
+        if _must_win(s, r, t, p):
             return 1
     if (s.tv[t, TV_LAST_REGION] != 0 or s.pv[t, p, PV_DICE_LOCK] != 0) and drawn >= 0:
         # G51: in the last-tiles region the drawer wins or gives up the drawn tile;
@@ -1702,6 +2169,8 @@ def legal_mask(s, r, t, mask):
                     if prm[P_READY_MODE1] >= 0:
                         mask[READY_SHOWN + k] = True  # G45: the second ready kind
                         n += 1
+    if prm[P_STANDING_TILES] != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
+        n = _turn_mask_gaps_d(s, r, t, p, mask)
     return n
 
 
@@ -1752,6 +2221,7 @@ def _add_meld(s, t, p, mtype, k, src):
     s.melds[t, p, i, 1] = k
     s.melds[t, p, i, 2] = src
     s.pv[t, p, PV_N_MELDS] = i + 1
+    _stand_clip(s, t, p)
 
 
 @internal
@@ -2062,6 +2532,8 @@ def _draw_turn(s, r, t, q):
     if k < 0:
         _finish_draw(s, r, t)
         return
+    if r.params[P_WILD_RULE] == WILD_TREASURE:
+        _treasure_on_draw(s, r, t, q)
     _lift_on_draw(s, r, t, q)
     # G51: the last N drawable tiles (counted before this draw) are self-draw only
     nl = r.params[P_LAST_TILES_SELF_DRAW_ONLY]
@@ -2247,6 +2719,8 @@ def _resolve(s, r, t):
     ca = PASS
     chower = -1
     cha = PASS
+    crdy = -1  # 吃听 (chow_ready_any_seat): the nearest chow-ready claimant
+    cra = PASS
     for i in range(m):
         q = s.tv[t, TV_ASK0 + i]
         c = s.pv[t, q, PV_CHOICE]
@@ -2265,6 +2739,10 @@ def _resolve(s, r, t):
             if chower < 0:
                 chower = q
                 cha = c
+        elif c >= CHOW_READY_LOW:
+            if crdy < 0:
+                crdy = q
+                cra = c
     s.tv[t, TV_REACT_N] = 0
     s.tv[t, TV_REACT_POS] = 0
     if wild_pair >= 0:
@@ -2318,6 +2796,9 @@ def _resolve(s, r, t):
             mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
             _complete_kong(s, r, t, d, mtype, s.tv[t, TV_DICE_PENDING] != 0)
             return
+    if crdy >= 0 and (claimer < 0 or ca == PUNG):
+        claimer = crdy  # 胡 > 杠 > 吃听 > 碰 > 吃 (A §10.2)
+        ca = cra
     if claimer < 0 and chower >= 0:
         claimer = chower
         ca = cha
@@ -2327,6 +2808,7 @@ def _resolve(s, r, t):
     i = s.pv[t, d, PV_N_RIVER] - 1
     s.river_flags[t, d, i] |= RF_CLAIMED
     _rec(s, t, EV_CALL, claimer, ca)
+    ca = _chow_ready_claim(s, t, claimer, ca)
     src = (d - claimer) % n
     s.tv[t, TV_FIRST_ROUND] = 0
     for q in range(n):
@@ -2496,6 +2978,8 @@ def apply_action(s, r, t, a):
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
     if a == WIN:
+        if _treasure_win(s, r, t, p):
+            return
         _finish_win(
             s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), np.int64(s.tv[t, TV_DRAWN])
         )
@@ -2517,6 +3001,7 @@ def apply_action(s, r, t, a):
             _complete_kong(s, r, t, p, np.int64(MELD_CONCEALED_KONG), dice)
         else:
             h[k] -= 1
+            _stand_clip(s, t, p)
             i = _has_pung(s, t, p, k)
             s.melds[t, p, i, 0] = MELD_ADDED_KONG
             if rob == ROB_ADDED or rob == ROB_ADDED_AND_CONCEALED:
@@ -2550,6 +3035,7 @@ def apply_action(s, r, t, a):
         s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu
     if r.params[P_MW_LIFT] == MW_LIFT_OWN_DISCARD:
         s.pv[t, p, PV_LOCK] = 0
+    flag = _gaps_d_discard(s, r, t, p, k, flag)
     h[k] -= 1
     if s.wild[t, k] != 0:
         s.pv[t, p, PV_N_WILD_DISCARDED] += 1
@@ -2565,6 +3051,10 @@ def apply_action(s, r, t, a):
     if s.tv[t, TV_LAST_REGION] != 0:
         # G51: a discard in the last-tiles region is dead (nobody claims or wins on it)
         s.tv[t, TV_LAST_REGION] = 0
+        _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
+        return
+    if (flag & RF_FACE_DOWN) != 0:
+        # G29: the standing tile of a ready declaration lies face down; nobody claims or wins it
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
         return
     if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:

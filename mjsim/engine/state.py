@@ -84,6 +84,8 @@ TV_IND_POS = 80  # wall position of the turned indicator tile, -1 if none
 TV_IND_OUT = 81  # 1: the indicator is out of play (draws from either end skip it)
 # 82-83: free (the indicator dice are the opening roll TV_DICE0 / TV_DICE1)
 TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
+# -- gapsD: the treasure tile 宝 (G17)
+TV_TREASURE = 85  # the 宝 kind (wild_rule="treasure"), -1 until chosen; secret (ready seats only)
 # ---- riichi (helper riichi), 96-111
 TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
 # 97: free (the dealer's stay is dealer_on_draw='stays_if_ready')
@@ -114,6 +116,10 @@ PV_LOCK_HAND = 32  # 1: missed win after a ready declaration, no discard win thi
 PV_READY_KIND = 33  # READY_MODE_* of the seat's ready declaration (valid when PV_READY != 0)
 PV_PUNG_LOCK = 34  # missed_pung_lockout: 1 + the kind whose pung was passed (0 = none)
 PV_OPTS = 35  # the O_* option bits of the seat in the open reaction window
+# -- gapsD (36-37)
+PV_STANDING = 36  # 立牌 still held (standing_tiles): up to 4 kinds, kind + 1 in 6-bit fields
+# (bits 6i..6i+5, 0 = empty); a copy in a call is taken from the other tiles first
+PV_CHOW_READY = 37  # 1 after a 吃听 claim (CHOW_READY_*): the seat's discard must declare ready
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.
 # ---- gapsB block (40-47)
@@ -123,6 +129,7 @@ PV_N_WILD_DISCARDED = 48  # wild tiles this seat discarded this hand (G13; hangz
 PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers): 3 bits per
 # kind, count of kind 27 + j in bits 3j..3j+2
 PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
+PV_LOOKED = 51  # 1 once this ready seat has looked at the 宝 (its first draw after ready; G17)
 # ---- riichi (helper riichi), 56-63
 PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
 PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)
@@ -154,7 +161,11 @@ RF_CLAIMED = 1  # taken into a meld
 RF_READY = 2  # the discard that declared ready
 RF_WON = 4  # won on (stays in the river)
 RF_ROBBED = 8  # a robbed kong tile, placed in the konger's river
+RF_FACE_DOWN = 32  # a standing tile discarded face down to declare ready (立牌, standing_tiles):
+# nobody may claim or win on it; observers other than the discarder do not see its kind
 RF_WILD_KONG = 16  # a wild set aside as a kong (wild_kong, 赖子杠): not a discard, never claimable
+RF_OLD_TREASURE = 64  # a 宝 replaced by 换宝, laid face up in the dealer's river (harbin): not a
+# discard, never claimable
 
 # ---- error codes
 ERR_NONE = 0

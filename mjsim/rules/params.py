@@ -80,6 +80,10 @@ P_MUST_HAVE_258_TILE = 73  # a standard win holds at least one 2, 5 or 8
 P_READY_MODE0 = 74  # READY_MODE_* declared by READY_DISCARD + k (-1 = none)
 P_READY_MODE1 = 75  # READY_MODE_* declared by READY_SHOWN + k (-1 = none)
 P_FREE_HONORS = 76  # all_honors_free: 0 = any honours, 1 = winds only
+# ---- gapsD (win / claim / ready; docs/spec_gaps.md G26, G29, G48)
+P_STANDING_TILES = 77  # 立牌: the first N tiles dealt to each seat stand apart (0 = off; G29)
+P_CHOW_READY_ANY_SEAT = 78  # 吃听: CHOW_READY_* for any seat the chow makes ready (G26)
+P_FORCED_WIN = 79  # FORCED_WIN_*: who must win when WIN is legal (G48)
 # Index ranges reserved for the issue-3 gap work (so parallel additions never collide):
 #   48-79 win / claim / ready / lockout rules; 80-111 wall, dealer, winds, carry-over;
 #   112-143 wild tiles, flowers, dice; 144-159 riichi.
@@ -111,6 +115,11 @@ P_HONORS_ARE_FLOWERS = 124  # the 28 honour tiles are set aside like flowers (G3
 P_KONG_ONLY_TILES = 125  # KONG_ONLY_* (G22)
 P_FLOWER_INSTANT_WIN = 126  # 0 or 8: holding that many flowers is a win (G23)
 P_WILD_KONG = 127  # a single wild may be set aside with a replacement draw (DECLARE + 3; G20)
+# ---- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
+P_TREASURE_SOURCE = 128  # TREASURE_*: how the 宝 is chosen
+P_TREASURE_CHANGE_AT = 129  # 换宝 once this many copies of the 宝 kind are visible (0 = never)
+P_TREASURE_COUNT_MELDS = 130  # melded copies count as visible for 换宝 (harbin), else discards
+P_TREASURE_MATCH_WINS = 131  # 对宝: a ready seat that looked wins when the 宝 is its winning tile
 # ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
 P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
 P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
@@ -135,6 +144,16 @@ WILD_CODES = {
     "fixed": WILD_FIXED,
     "indicator": WILD_INDICATOR,
     "indicator_next": WILD_INDICATOR_NEXT,
+}
+WILD_TREASURE = 4  # 宝: a ready seat's self-drawn 宝 tile stands for any tile (gapsD, G17)
+WILD_CODES["treasure"] = WILD_TREASURE
+
+TREASURE_LAST_WALL_TILE = 0  # the last wall tile after the deal, out of play (harbin)
+TREASURE_DICE_AT_FIRST_READY = 1  # at the first ready seat's next draw, the top tile of the d-th
+# stack from the tail (d = two dice); it stays in the wall (changchun)
+TREASURE_SOURCE_CODES = {
+    "last_wall_tile_after_deal": TREASURE_LAST_WALL_TILE,
+    "dice_from_tail_at_first_ready": TREASURE_DICE_AT_FIRST_READY,
 }
 
 WILD_CYCLE_SEPARATE = 0  # E->S->W->N->E and Red->Green->White->Red (中->发->白, kinds 33->32->31)
@@ -435,3 +454,13 @@ READY_MODE_CODES = {
 }
 
 FREE_HONORS_CODES = {"any": 0, "winds": 1}
+
+# ---- gapsD enum codes
+FORCED_WIN_NONE = 0
+FORCED_WIN_LAST_N = 1  # once the live wall is <= forced_win_tiles, a seat that can win must win
+FORCED_WIN_WHEN_READY = 2  # a ready seat must win whenever it can (taiyuan platform auto-win)
+FORCED_WIN_CODES = {
+    "none": FORCED_WIN_NONE,
+    "last_n": FORCED_WIN_LAST_N,
+    "when_ready": FORCED_WIN_WHEN_READY,
+}

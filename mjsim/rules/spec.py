@@ -145,9 +145,18 @@ class RuleSpec:
     # ready after the kong: the replacement is the top tile of the d-th stack from the tail
     # (d = two dice); a non-winning replacement must be discarded and from then on every
     # non-winning draw too (changsha 开杠 vs 补张)
+    # -- gapsD: 立牌 and 吃听 (docs/spec_gaps.md G29, G26)
+    standing_tiles: int = 0  # 0..4 (taiyuan 立四: 4): the first N tiles dealt to each seat stand
+    # apart; they leave the hand only in a call or as the ready declaration's discard, which must
+    # be one of them (face down: nobody may claim or win on it); every call must leave at least
+    # one standing tile and one other tile to discard. Needs allow_ready
+    chow_ready_any_seat: bool = False  # 吃听 (harbin): any seat whose hand a chow of the discard
+    # makes ready may claim it as CHOW_READY_LOW/MID/HIGH and must then declare ready with its
+    # discard; priority win > kong > chow-ready (nearest to the discarder) > pung > chow
 
     # ---- wild tiles
-    wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next"
+    wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next" | "treasure"
+    # (宝: only the 宝 tile a ready seat self-draws stands for any tile; see treasure_*)
     wild_tiles: tuple[int, ...] = ()  # wild kinds (0-33) for wild_rule == "fixed"
     wild_after_ready_only: bool = False  # wilds count as wild only for a seat that declared ready
 
@@ -191,6 +200,18 @@ class RuleSpec:
     wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
     # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
     # RF_WILD_KONG, pv[PV_N_WILD_KONGS] counts them for the scorer; wuhan 赖子杠) (G20)
+    # -- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
+    treasure_source: str = "last_wall_tile_after_deal"  # how the 宝 is chosen:
+    # "last_wall_tile_after_deal" (the last wall tile, taken out of play: harbin "牌墙中的最后一张牌为
+    # “宝”牌") | "dice_from_tail_at_first_ready" (at the first ready seat's next draw, the top tile
+    # of the d-th stack from the tail, d = two dice; it stays in the wall: changchun)
+    treasure_change_at: int = 3  # 换宝 once this many copies of the 宝 kind are visible (0 =
+    # never): harbin puts the old 宝 in the dealer's river and takes the new last wall tile;
+    # changchun rolls again ("三张宝牌被打出，就要重新打骰子换宝")
+    treasure_count_melds: bool = False  # melded copies count as visible (harbin "明现"); False:
+    # discards only (changchun)
+    treasure_match_wins: bool = False  # 对宝 (changchun): a ready seat that has looked at the 宝
+    # wins at its turn when the 宝 kind completes its hand (the drawn tile stands for it)
 
     # ---- winning
     win_shapes: tuple[str, ...] = ("standard", "seven_pairs")  # subset of WIN_SHAPE_NAMES
@@ -279,6 +300,10 @@ class RuleSpec:
     forced_win_tiles: int = 0  # live wall <= this many tiles: a seat that can win must win (mask
     # = WIN only; sichuan "最后四张自动胡" = 4); not applied with missing_suit_choice (003, "定缺规则中
     # 最后四张可以不胡"); 0 = off
+    forced_win: str = "auto"  # "auto" ("last_n" if forced_win_tiles > 0, else "none") | "none" |
+    # "last_n" (the forced_win_tiles rule; needs forced_win_tiles > 0) | "when_ready" (a ready
+    # seat must win whenever it can: WIN is its only legal action; taiyuan "若能胡则系统强制胡牌";
+    # forced_win_tiles, if > 0, still applies to every seat)
 
     # ---- dealer and carry-over between hands
     dealer_rotation: str = "winner_stays"  # "winner_stays" | "rotate" | "winner_deals" |
@@ -565,6 +590,35 @@ class RuleSpec:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 16:
             raise ValueError(f"RuleSpec.last_tiles_self_draw_only={v!r} must be an integer 0..16")
         _enum("abort_on_kongs", self.abort_on_kongs, P.ABORT_KONGS_CODES)
+        self._validate_gaps_d()
+
+    def _validate_gaps_d(self) -> None:
+        """gapsD fields (docs/spec_gaps.md G26, G29, G48)."""
+        v = self.standing_tiles
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+            raise ValueError(f"RuleSpec.standing_tiles={v!r} must be an integer 0..4")
+        if v and not self.allow_ready:
+            raise ValueError(
+                "RuleSpec.standing_tiles needs allow_ready=True (a standing tile leaves the hand "
+                "only as the ready declaration's discard)"
+            )
+        if self.chow_ready_any_seat and not (self.allow_chow and self.allow_ready):
+            raise ValueError("RuleSpec.chow_ready_any_seat=True needs allow_chow and allow_ready")
+        if self.chow_ready_any_seat and v:
+            raise ValueError(
+                "RuleSpec.chow_ready_any_seat=True is not played together with standing_tiles "
+                "(no seed variant has both)"
+            )
+        fw = self.forced_win
+        _enum("forced_win", fw, {"auto": -1, **P.FORCED_WIN_CODES})
+        if fw == "last_n" and self.forced_win_tiles == 0:
+            raise ValueError("RuleSpec.forced_win='last_n' needs forced_win_tiles > 0")
+        if fw == "none" and self.forced_win_tiles > 0:
+            raise ValueError(
+                f"RuleSpec.forced_win='none' contradicts forced_win_tiles={self.forced_win_tiles}"
+            )
+        if fw == "when_ready" and not self.allow_ready:
+            raise ValueError("RuleSpec.forced_win='when_ready' needs allow_ready=True")
 
     def _validate_wilds(self, counts: tuple[int, ...]) -> None:
         """Indicator wilds, wild restrictions and honour flowers (gapsC block)."""
@@ -628,10 +682,48 @@ class RuleSpec:
             )
         if self.wild_kong and not has_wild:
             raise ValueError("RuleSpec.wild_kong=True needs a wild_rule")
+        self._validate_treasure()
         if self.multi_winner == "nearest_wild_pair_first" and not has_wild:
             raise ValueError("RuleSpec.multi_winner='nearest_wild_pair_first' needs a wild_rule")
         if self.flower_instant_win and sum(counts[34:]) < 8:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
+
+    def _validate_treasure(self) -> None:
+        """The treasure tile 宝 (gapsD, docs/spec_gaps.md G17)."""
+        _enum("treasure_source", self.treasure_source, P.TREASURE_SOURCE_CODES)
+        v = self.treasure_change_at
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+            raise ValueError(f"RuleSpec.treasure_change_at={v!r} must be an integer 0..4")
+        if self.wild_rule != "treasure":
+            for name, default in (
+                ("treasure_source", "last_wall_tile_after_deal"),
+                ("treasure_change_at", 3),
+                ("treasure_count_melds", False),
+                ("treasure_match_wins", False),
+            ):
+                if getattr(self, name) != default:
+                    raise ValueError(f"RuleSpec.{name} needs wild_rule='treasure'")
+            return
+        if not (self.allow_ready and self.wild_after_ready_only):
+            raise ValueError(
+                "RuleSpec.wild_rule='treasure' needs allow_ready=True and "
+                "wild_after_ready_only=True (the 宝 is wild only for a ready seat)"
+            )
+        for name, default in (
+            ("wild_kong", False),
+            ("three_wild_win", False),
+            ("wild_stand_in", -1),
+            ("wild_single_wait_self_draw_only", False),
+            ("wild_discard_penalty", "none"),
+            ("wild_in_calls", False),
+        ):
+            if getattr(self, name) != default:
+                raise ValueError(f"RuleSpec.{name} is not played with wild_rule='treasure'")
+        if self.multi_winner == "nearest_wild_pair_first":
+            raise ValueError(
+                "RuleSpec.multi_winner='nearest_wild_pair_first' is not played with "
+                "wild_rule='treasure'"
+            )
 
     def effective_wild_offsets(self) -> tuple[int, ...]:
         """The indicator offsets in force: ``wild_offsets``, or ``(0,)`` / ``(1,)`` derived from
@@ -761,6 +853,10 @@ class RuleSpec:
         p[P.P_KONG_ONLY_TILES] = P.KONG_ONLY_CODES[self.kong_only_tiles]
         p[P.P_FLOWER_INSTANT_WIN] = self.flower_instant_win
         p[P.P_WILD_KONG] = self.wild_kong
+        p[P.P_TREASURE_SOURCE] = P.TREASURE_SOURCE_CODES[self.treasure_source]
+        p[P.P_TREASURE_CHANGE_AT] = self.treasure_change_at
+        p[P.P_TREASURE_COUNT_MELDS] = self.treasure_count_melds
+        p[P.P_TREASURE_MATCH_WINS] = self.treasure_match_wins
         wild = np.zeros(N_KINDS, dtype=np.uint8)
         for k in self.wild_tiles:
             wild[int(k)] = 1
@@ -821,6 +917,13 @@ class RuleSpec:
         modes = list(self.ready_modes)
         p[P.P_READY_MODE0] = P.READY_MODE_CODES[modes[0]]
         p[P.P_READY_MODE1] = P.READY_MODE_CODES[modes[1]] if len(modes) > 1 else -1
+        # gapsD (G26, G29, G48)
+        p[P.P_STANDING_TILES] = self.standing_tiles
+        p[P.P_CHOW_READY_ANY_SEAT] = self.chow_ready_any_seat
+        fw = self.forced_win
+        if fw == "auto":
+            fw = "last_n" if self.forced_win_tiles > 0 else "none"
+        p[P.P_FORCED_WIN] = P.FORCED_WIN_CODES[fw]
 
 
 def field_names() -> list[str]:
