@@ -24,6 +24,7 @@ import numpy as np
 from mjsim.actions import N_ACTIONS
 from mjsim.agents.policies import agent_id, choose_action
 from mjsim.engine import core
+from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
 from mjsim.engine.state import (
     ERR_ILLEGAL,
@@ -113,6 +114,7 @@ def _run_slice(
     ``match_hands > 1``: hand ``h`` is hand ``h % match_hands`` of a match; its first hand is
     dealt by seat 0 (prevailing wind East, scores cleared), the others by :func:`core.next_hand`
     (the carry-over of the previous hand, which this slice must contain)."""
+    s, r = borrow(s, r)  # no reference counting of the state in the loop (engine/borrow.py)
     n_players = r.params[0]
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)
     for i in range(lo, hi):
