@@ -61,8 +61,14 @@ from mjsim.engine.state import (
     TV_SEAT,
     TV_TILE,
 )
-from mjsim.kernels.shanten import shanten
-from mjsim.kernels.standard import standard_distance
+from mjsim.kernels.shanten import shanten, shanten_given_standard
+from mjsim.kernels.standard import (
+    distance_with_group,
+    group_code,
+    others_distance,
+    standard_distance,
+)
+from mjsim.kernels.tables import MAX_M
 from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
@@ -217,6 +223,44 @@ def _sh(r, c, nw):
 
 
 @nb.njit(cache=True)
+def _one_kind_prep(r, c, nw, wild_on, delta, codes):
+    """Set up :func:`_sh_one_kind` for hands that differ from ``c`` in one kind by ``delta``
+    (+1 a draw, -1 a discard); returns their meld count, or -1 where the fast path does not
+    apply (wilds, fan-rich mode, no standard shape, bad counts): then use :func:`_sh`."""
+    if nw != 0 or wild_on or fan_rich(r) or (r.params[P_WIN_SHAPES] & SHAPE_STANDARD) == 0:
+        return -1
+    tot = _total(c) + delta
+    nm = (tot - 1) // 3 if tot % 3 == 1 else (tot - 2) // 3  # as _sh
+    if nm < 0 or nm >= MAX_M:
+        return -1
+    for k in range(34):
+        if c[k] > 4:
+            return -1
+    for g in range(4):
+        codes[g] = group_code(c, g)
+    return nm
+
+
+@nb.njit(cache=True)
+def _sh_one_kind(r, c, x, nm, codes, others, have):
+    """``_sh(r, c, 0)`` of the hand ``c`` that differs from the prepared one
+    (:func:`_one_kind_prep`) in kind ``x`` only: the three other groups' part of the standard
+    distance is computed once per group (``others[g]``, ``have[g]``), the changed group costs
+    one table row. The same number as :func:`_sh` (``tests/test_greedy_fast.py``)."""
+    g = x // 9 if x < 27 else 3
+    pr = _pair_rule(r)
+    hc = r.params[P_HONOR_CHOWS]
+    if not have[g]:
+        others_distance(codes, g, nm, pr, hc, others[g])
+        have[g] = True
+    d = distance_with_group(g, group_code(c, g), others[g], nm, pr, hc)
+    std = BIG
+    if d < BIG:
+        std = max(d - 1, -1)  # standard_shanten without wilds
+    return shanten_given_standard(c, nm, 0, pr, hc, r.params[P_WIN_SHAPES], std)
+
+
+@nb.njit(cache=True)
 def _rich_shanten(r, c, nm, nw):
     """Shanten towards the fan-rich shapes the rules allow: the special shapes (seven pairs,
     thirteen orphans, knitted / knitted straight, shisanlan: guobiao 24/88/12/12 fan) and a
@@ -277,6 +321,10 @@ def ukeire(s, r, t, c, nw, sh, visible, void, wild_on):
     orphans = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0
     total = 0
     wild_counted = False
+    codes = np.empty(4, dtype=np.int64)
+    others = np.empty((4, 2, MAX_M), dtype=np.int64)
+    have = np.zeros(4, dtype=np.bool_)
+    nm = _one_kind_prep(r, c, nw, wild_on, 1, codes)
     for x in range(34):
         if void >= 0 and x < 27 and x // 9 == void:
             continue
@@ -296,7 +344,7 @@ def ukeire(s, r, t, c, nw, sh, visible, void, wild_on):
         if c[x] >= 4 or not _near(c, x, all_kinds, hc, orphans):
             continue
         c[x] += 1
-        v = _sh(r, c, nw)
+        v = _sh_one_kind(r, c, x, nm, codes, others, have) if nm >= 0 else _sh(r, c, nw)
         c[x] -= 1
         if v < sh:
             total += left
@@ -396,6 +444,10 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
                 has_void = True
     shk = np.full(34, BIG, dtype=np.int64)
     best_sh = BIG
+    codes = np.empty(4, dtype=np.int64)
+    others = np.empty((4, 2, MAX_M), dtype=np.int64)
+    have = np.zeros(4, dtype=np.bool_)
+    nm = _one_kind_prep(r, c, nw, wild_on, -1, codes)
     for k in range(34):
         if not (mask[k] or mask[READY_DISCARD + k]):
             continue
@@ -405,7 +457,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
             shk[k] = BIG - 1  # keep wilds unless nothing else can go
         else:
             c[k] -= 1
-            shk[k] = _sh(r, c, nw)
+            shk[k] = _sh_one_kind(r, c, k, nm, codes, others, have) if nm >= 0 else _sh(r, c, nw)
             c[k] += 1
         if shk[k] < best_sh:
             best_sh = shk[k]

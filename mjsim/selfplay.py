@@ -31,6 +31,7 @@ import numpy as np
 from mjsim.actions import N_ACTIONS
 from mjsim.agents.policies import agent_id, choose_action
 from mjsim.engine import core
+from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
 from mjsim.engine.seating import seat_players, seating_table
 from mjsim.engine.state import (
@@ -127,6 +128,7 @@ def _run_slice(
     agent id of each player; ``seating``: int64[4, 4]
     (:func:`mjsim.engine.seating.seating_table`): each hand, player ``players[seat]`` (from the
     hand's prevailing wind and the match's first dealer) plays at ``seat``."""
+    s, r = borrow(s, r)  # no reference counting of the state in the loop (engine/borrow.py)
     n_players = r.params[0]
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)
     players = np.zeros(4, dtype=np.int64)

@@ -11,6 +11,7 @@ import numba as nb
 import numpy as np
 
 from mjsim.engine import core
+from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
 from mjsim.engine.state import TV_ERROR
 
@@ -19,6 +20,7 @@ from mjsim.engine.state import TV_ERROR
 def reset_tables(s, r, seed, hand_nos, dealers, round_winds, done_only):
     """Reset every table ``t`` (or only finished / errored ones if ``done_only``) to hand
     ``hand_nos[t]`` (int64[B]) with dealer ``dealers[t]``; RNG key from ``(seed, hand_nos[t])``."""
+    s, r = borrow(s, r)
     B = s.tv.shape[0]
     for t in range(B):
         if done_only and core.current_player(s, t) >= 0:
@@ -40,6 +42,7 @@ def reset_tables(s, r, seed, hand_nos, dealers, round_winds, done_only):
 @nb.njit(cache=True)
 def legal_masks(s, r, masks):
     """Fill ``masks`` (bool[B, N_ACTIONS]); returns ``int64[B]`` legal counts (0 = finished)."""
+    s, r = borrow(s, r)
     B = s.tv.shape[0]
     out = np.zeros(B, dtype=np.int64)
     for t in range(B):
@@ -62,6 +65,7 @@ def step_tables(s, r, actions, scratch):
     """Apply ``actions[t]`` (int64[B]) to every live table (``actions[t] < 0`` skips it).
 
     ``scratch``: bool[N_ACTIONS]. Returns ``int64[B]`` error codes (0 = ok)."""
+    s, r = borrow(s, r)
     B = s.tv.shape[0]
     out = np.zeros(B, dtype=np.int64)
     for t in range(B):

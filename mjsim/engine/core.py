@@ -77,6 +77,7 @@ from mjsim.engine.state import (
     PV_KONG,
     PV_LOCK,
     PV_LOCK_HAND,
+    PV_LOOKED,
     PV_MISSING,
     PV_N_EXPOSED,
     PV_N_FLOWERS,
@@ -97,6 +98,7 @@ from mjsim.engine.state import (
     PV_WON,
     RF_CLAIMED,
     RF_FACE_DOWN,
+    RF_OLD_TREASURE,
     RF_READY,
     RF_ROBBED,
     RF_WILD_KONG,
@@ -157,6 +159,7 @@ from mjsim.engine.state import (
     TV_STREAK,
     TV_TAIL,
     TV_TILE,
+    TV_TREASURE,
     TV_WALL_LEN,
     TV_WIN_FROM,
     TV_WIN_KIND,
@@ -296,6 +299,10 @@ from mjsim.rules.params import (
     P_SUIT_RULE,
     P_TERMINAL_RULE,
     P_THREE_WILD_WIN,
+    P_TREASURE_CHANGE_AT,
+    P_TREASURE_COUNT_MELDS,
+    P_TREASURE_MATCH_WINS,
+    P_TREASURE_SOURCE,
     P_WALL_END_AT_INDICATOR,
     P_WALL_RESERVE,
     P_WILD_AFTER_READY_ONLY,
@@ -331,6 +338,7 @@ from mjsim.rules.params import (
     SUIT_ONE_SUIT_8,
     TERMINAL_NONE,
     TERMINAL_OR_HONOR,
+    TREASURE_LAST_WALL_TILE,
     WILD_CYCLE_SINGLE,
     WILD_FIXED,
     WILD_INDICATOR,
@@ -339,6 +347,7 @@ from mjsim.rules.params import (
     WILD_PENALTY_NO_WIN,
     WILD_PENALTY_NONE,
     WILD_PENALTY_SELF_DRAW_ONLY,
+    WILD_TREASURE,
     WIN_FILTER_NONE,
     WIN_FILTER_RIZHAO,
 )
@@ -366,6 +375,7 @@ from mjsim.scoring.context import (
     F_ROUND_WIND,
     F_SEAT_WIND,
     F_SELF_DRAWN,
+    F_WILD_KINDS,
     F_WINNER_SEAT,
     N_FLAGS,
 )
@@ -636,6 +646,8 @@ def reset_table(
             s.wild[t, k] = r.wild[k]
     elif r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT:
         _turn_indicator(s, r, t, dealer)
+    elif r.params[P_WILD_RULE] == WILD_TREASURE:
+        _treasure_reset(s, r, t)
     if r.params[P_WILD_STAND_IN] >= 0:
         for k in range(34):
             if s.wild[t, k] != 0:
@@ -776,8 +788,8 @@ def _non_orphans(h):
 @internal
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
-    if wr == WILD_NONE:
-        return False
+    if wr == WILD_NONE or wr == WILD_TREASURE:
+        return False  # the 宝 is never wild in the hand: only as a drawn tile (_treasure_x)
     if r.params[P_WILD_AFTER_READY_ONLY] != 0 and s.pv[t, p, PV_READY] == 0:
         return False
     return True
@@ -1181,11 +1193,14 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_EARTHLY] = 1 if (first and p != dealer and s.pv[t, p, PV_N_RIVER] == 0) else 0
     flags[F_READY] = s.pv[t, p, PV_READY]
     nw = 0
+    wmask = np.int64(0)
     if _wilds_active(s, r, t, p):
         for k in range(34):
             if s.wild[t, k] != 0:
                 nw += s.hands[t, p, k]
+                wmask |= np.int64(1) << np.int64(k)
     flags[F_N_WILD] = nw
+    flags[F_WILD_KINDS] = wmask
     flags[F_AFTER_KONG_DISCARD] = 1 if (not self_drawn and s.tv[t, TV_AFTER_KONG] != 0) else 0
     flags[F_FIRST_TURN] = 1 if first else 0
     flags[F_WINNER_SEAT] = p
@@ -1783,6 +1798,180 @@ def _turn_mask_gaps_d(s, r, t, p, mask):
     return c
 
 
+# ---------------------------------------------------------------------------------- gapsD: 宝
+# The treasure tile (wild_rule="treasure", docs/spec_gaps.md G17): harbin A §10.1-10.3,
+# changchun A §8.3. The 宝 kind is tv[TV_TREASURE] (secret: s.wild stays empty, so no hand
+# test treats a held 宝 as wild); only the tile a ready seat self-draws stands for another.
+@nb.njit(cache=True)
+def _treasure_reset(s, r, t):
+    """After the deal: "last_wall_tile_after_deal" takes the last wall tile out of play as the 宝
+    (harbin A §10.1 "所有玩家抓完牌后，牌墙中的最后一张牌为“宝”牌。宝牌将被拿出来并背面朝上显示"); the
+    dice source leaves it unknown until the first ready seat's next draw."""
+    s.tv[t, TV_TREASURE] = -1
+    if r.params[P_TREASURE_SOURCE] == TREASURE_LAST_WALL_TILE:
+        _treasure_from_tail(s, t)
+
+
+@internal
+def _treasure_from_tail(s, t):
+    """The last live wall tile becomes the 宝, out of play (draws from either end skip it, as an
+    indicator out of play: ``TV_IND_POS`` / ``TV_IND_OUT``); none if the wall is empty."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if tail <= head:
+        s.tv[t, TV_TREASURE] = -1
+        s.tv[t, TV_IND_POS] = -1
+        s.tv[t, TV_IND_OUT] = 0
+        return
+    s.tv[t, TV_IND_POS] = tail - 1
+    s.tv[t, TV_IND_OUT] = 1
+    s.tv[t, TV_TREASURE] = s.wall[t, tail - 1]
+
+
+@internal
+def _treasure_roll(s, t):
+    """changchun: roll two dice (sum ``d``) and look at the top tile of the ``d``-th stack from the
+    tail (A §8.3 "打几点就从牌墙后面往前数几摞，自己翻开看"); the tile stays in the wall. The dice
+    are ``dice_pair(hand key, roll)`` with the hand's roll counter (``TV_N_ROLLS``)."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if tail <= head:
+        s.tv[t, TV_TREASURE] = -1
+        return
+    roll = s.tv[t, TV_N_ROLLS] + 1
+    s.tv[t, TV_N_ROLLS] = roll
+    d0, d1 = dice_pair(s.rng[t, 0], roll)
+    d = d0 + d1
+    n_stacks = (tail - head + 1) // 2
+    if d > n_stacks:
+        d = n_stacks
+    pos = max(tail - 2 * d + 1, head)
+    s.tv[t, TV_TREASURE] = s.wall[t, pos]
+
+
+@internal
+def _treasure_visible(s, r, t, k):
+    """Copies of kind ``k`` seen on the table for 换宝: river tiles (with ``treasure_count_melds``
+    the unclaimed ones plus the exposed melds, harbin "明现"; else every discard, changchun
+    "三张宝牌被打出")."""
+    melds = r.params[P_TREASURE_COUNT_MELDS] != 0
+    c = 0
+    for q in range(r.params[P_N_PLAYERS]):
+        for i in range(s.pv[t, q, PV_N_RIVER]):
+            if s.river[t, q, i] == k and (not melds or (s.river_flags[t, q, i] & RF_CLAIMED) == 0):
+                c += 1
+        if not melds:
+            continue
+        for i in range(s.pv[t, q, PV_N_MELDS]):
+            mt = s.melds[t, q, i, 0]
+            mk = np.int64(s.melds[t, q, i, 1])
+            if mt == MELD_CHOW:
+                if mk <= k <= mk + 2:
+                    c += 1
+            elif mt == MELD_PUNG and mk == k:
+                c += 3
+            elif (mt == MELD_KONG or mt == MELD_ADDED_KONG) and mk == k:
+                c += 4
+    return c
+
+
+@nb.njit(cache=True)
+def _treasure_on_draw(s, r, t, q):
+    """At seat ``q``'s normal draw: 换宝 while ``treasure_change_at`` copies of the 宝 are visible
+    (harbin A §10.3: the old 宝 goes to the dealer's river, the new last wall tile is the 宝,
+    "换宝没有次数上限"; changchun A §8.3: roll again, the old tile stays in its place), then a ready
+    seat looks (the first look of "dice_from_tail_at_first_ready" chooses the 宝)."""
+    at = r.params[P_TREASURE_CHANGE_AT]
+    harbin = r.params[P_TREASURE_SOURCE] == TREASURE_LAST_WALL_TILE
+    for _ in range(36):
+        k = np.int64(s.tv[t, TV_TREASURE])
+        if at == 0 or k < 0 or _treasure_visible(s, r, t, k) < at:
+            break
+        if harbin:
+            pos = s.tv[t, TV_IND_POS]
+            head = s.tv[t, TV_HEAD]
+            tail = s.tv[t, TV_TAIL]
+            if head <= pos < tail:
+                # the old 宝 leaves the wall: the tiles behind it close up
+                for i in range(pos, tail - 1):
+                    s.wall[t, i] = s.wall[t, i + 1]
+                s.wall[t, tail - 1] = k
+                s.tv[t, TV_TAIL] = tail - 1
+            s.tv[t, TV_IND_POS] = -1
+            s.tv[t, TV_IND_OUT] = 0
+            _add_river(s, t, s.tv[t, TV_DEALER], k, RF_OLD_TREASURE)
+            _treasure_from_tail(s, t)
+        else:
+            _treasure_roll(s, t)
+    if s.pv[t, q, PV_READY] != 0:
+        if s.tv[t, TV_TREASURE] < 0 and not harbin:
+            _treasure_roll(s, t)
+        s.pv[t, q, PV_LOOKED] = 1
+
+
+@internal
+def _treasure_x(s, r, t, p):
+    """The kind that seat ``p``'s drawn tile stands for in a 宝 win at its turn, or -1. 摸宝: a
+    ready seat self-draws the 宝 kind, which replaces any tile (A §10.3 "宝牌只有在听牌后自摸摸到，
+    才可替代任何牌和牌"; a 宝 discarded by another seat, or drawn before ready, is an ordinary tile).
+    对宝 (``treasure_match_wins``): a seat that has looked wins when the 宝 kind completes its hand
+    (A §8.3 "若玩家已经听牌，换宝后，轮到自己摸牌时，发现宝牌正好是要胡的牌，也可以直接对宝")."""
+    if r.params[P_WILD_RULE] != WILD_TREASURE or s.pv[t, p, PV_READY] == 0:
+        return -1
+    d = np.int64(s.tv[t, TV_DRAWN])
+    k = np.int64(s.tv[t, TV_TREASURE])
+    if d < 0 or k < 0:
+        return -1
+    h = s.hands[t, p]
+    sd = np.int64(WK_SELF_DRAW)
+    none = np.int64(-1)
+    no = np.bool_(False)
+    if d == k:
+        for x in range(34):
+            if x == d or h[x] >= 4:
+                continue
+            h[d] -= 1
+            h[x] += 1
+            ok = _win_ok(s, r, t, p, x, sd, none, no)
+            h[x] -= 1
+            h[d] += 1
+            if ok:
+                return x
+        return -1
+    if r.params[P_TREASURE_MATCH_WINS] != 0 and s.pv[t, p, PV_LOOKED] != 0 and h[k] < 4:
+        h[d] -= 1
+        h[k] += 1
+        ok = _win_ok(s, r, t, p, k, sd, none, no)
+        h[k] -= 1
+        h[d] += 1
+        if ok:
+            return k
+    return -1
+
+
+@internal
+def _treasure_win(s, r, t, p):
+    """Apply a 宝 win of seat ``p`` (WIN at its turn when the drawn tile does not win naturally):
+    the drawn tile stands for the kind of :func:`_treasure_x` while the win is scored and settled
+    (the scorer sees a complete hand; ``TV_WIN_TILE`` is that kind), then the hand is restored.
+    Returns False if this is not a 宝 win."""
+    if r.params[P_WILD_RULE] != WILD_TREASURE:
+        return False
+    d = np.int64(s.tv[t, TV_DRAWN])
+    if d < 0 or _win_ok(s, r, t, p, d, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False)):
+        return False
+    x = _treasure_x(s, r, t, p)
+    if x < 0:
+        return False
+    h = s.hands[t, p]
+    h[d] -= 1
+    h[x] += 1
+    _finish_win(s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), x)
+    h[x] -= 1
+    h[d] += 1
+    return True
+
+
 # ---------------------------------------------------------------------------------- legality
 @nb.njit(cache=True)
 def current_player(s, t):
@@ -1862,8 +2051,9 @@ def legal_mask(s, r, t, mask):
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
     n = 0
-    if drawn >= 0 and _win_ok(
-        s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False)
+    if drawn >= 0 and (
+        _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
+        or _treasure_x(s, r, t, p) >= 0
     ):
         mask[WIN] = True
         n += 1
@@ -2346,6 +2536,8 @@ def _draw_turn(s, r, t, q):
     if k < 0:
         _finish_draw(s, r, t)
         return
+    if r.params[P_WILD_RULE] == WILD_TREASURE:
+        _treasure_on_draw(s, r, t, q)
     _lift_on_draw(s, r, t, q)
     # G51: the last N drawable tiles (counted before this draw) are self-draw only
     nl = r.params[P_LAST_TILES_SELF_DRAW_ONLY]
@@ -2790,6 +2982,8 @@ def apply_action(s, r, t, a):
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
     if a == WIN:
+        if _treasure_win(s, r, t, p):
+            return
         _finish_win(
             s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), np.int64(s.tv[t, TV_DRAWN])
         )

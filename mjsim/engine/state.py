@@ -84,6 +84,8 @@ TV_IND_POS = 80  # wall position of the turned indicator tile, -1 if none
 TV_IND_OUT = 81  # 1: the indicator is out of play (draws from either end skip it)
 # 82-83: free (the indicator dice are the opening roll TV_DICE0 / TV_DICE1)
 TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
+# -- gapsD: the treasure tile 宝 (G17)
+TV_TREASURE = 85  # the 宝 kind (wild_rule="treasure"), -1 until chosen; secret (ready seats only)
 # ---- riichi (helper riichi), 96-111
 TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
 # 97: free (the dealer's stay is dealer_on_draw='stays_if_ready')
@@ -127,6 +129,7 @@ PV_N_WILD_DISCARDED = 48  # wild tiles this seat discarded this hand (G13; hangz
 PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers): 3 bits per
 # kind, count of kind 27 + j in bits 3j..3j+2
 PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
+PV_LOOKED = 51  # 1 once this ready seat has looked at the 宝 (its first draw after ready; G17)
 # ---- riichi (helper riichi), 56-63
 PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
 PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)
@@ -161,6 +164,8 @@ RF_ROBBED = 8  # a robbed kong tile, placed in the konger's river
 RF_FACE_DOWN = 32  # a standing tile discarded face down to declare ready (立牌, standing_tiles):
 # nobody may claim or win on it; observers other than the discarder do not see its kind
 RF_WILD_KONG = 16  # a wild set aside as a kong (wild_kong, 赖子杠): not a discard, never claimable
+RF_OLD_TREASURE = 64  # a 宝 replaced by 换宝, laid face up in the dealer's river (harbin): not a
+# discard, never claimable
 
 # ---- error codes
 ERR_NONE = 0

@@ -100,8 +100,23 @@ def shanten(
     best = BIG
     if shapes & SHAPE_STANDARD:
         best = standard_shanten(counts, n_melds, n_wild, pair_rule, honor_chow)
-        if best == -1:
-            return -1
+    return shanten_given_standard(counts, n_melds, n_wild, pair_rule, honor_chow, shapes, best)
+
+
+@numba.njit(cache=True)
+def shanten_given_standard(
+    counts: np.ndarray,
+    n_melds: int,
+    n_wild: int,
+    pair_rule: int,
+    honor_chow: int,
+    shapes: int,
+    best: int,
+) -> int:
+    """:func:`shanten` when the standard shape's shanten ``best`` is already known (``BIG`` if
+    ``shapes`` has no standard shape): the minimum with the other allowed shapes."""
+    if best == -1:
+        return -1
     if shapes & SHAPE_KNITTED_STRAIGHT and n_melds >= 3:
         v = knitted_straight_shanten(counts, n_melds, n_wild, pair_rule, honor_chow)
         if v < best:

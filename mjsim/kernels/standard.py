@@ -203,6 +203,105 @@ def standard_distance(counts: np.ndarray, n_melds: int, pair_rule: int, honor_ch
 
 
 @numba.njit(cache=True)
+def group_code(counts: np.ndarray, g: int) -> int:
+    """The base-5 table code of group ``g`` of ``counts`` (0-2: the suits, 3: the honours)."""
+    if g < 3:
+        return _suit_code(counts, 9 * g)
+    return _honor_code(counts)
+
+
+@numba.njit(cache=True)
+def _load_group(
+    t: np.ndarray, g: int, code: int, n: int, pair_rule: int, honor_chow: int, out: np.ndarray
+) -> None:
+    """``out[p, m]`` (``m <= n``) = the group's DIST entries (``p``: holds the pair); a pair
+    the rule forbids in the group (honours under the 2-5-8 rule) costs ``INF``."""
+    if g < 3:
+        b = SUIT_DIST_OFF + code * 4 * MAX_M
+        sp = (1 + pair_rule) * MAX_M
+    else:
+        b = HON_DIST_OFF + (honor_chow * N_HON + code) * 2 * MAX_M
+        sp = MAX_M
+    for m in range(n + 1):
+        out[0, m] = t[b + m]
+        if g == 3 and pair_rule == PAIR_258:
+            out[1, m] = INF
+        else:
+            out[1, m] = t[b + sp + m]
+
+
+@numba.njit(cache=True)
+def _minplus2(a: np.ndarray, b: np.ndarray, n: int, out: np.ndarray) -> None:
+    """``out[p, m] = min a[pa, ma] + b[pb, mb]`` over ``pa + pb = p``, ``ma + mb = m``."""
+    for p in range(2):
+        for m in range(n + 1):
+            best = BIG
+            for pa in range(p + 1):
+                for ma in range(m + 1):
+                    v = a[pa, ma] + b[p - pa, m - ma]
+                    if v < best:
+                        best = v
+            out[p, m] = best
+
+
+@numba.njit(cache=True)
+def others_distance(
+    codes: np.ndarray, g: int, n: int, pair_rule: int, honor_chow: int, out: np.ndarray
+) -> None:
+    """``out[p, m]`` (int64[2, >= n+1]) = least additions for ``m`` melds (+ the pair if ``p``)
+    from the three groups other than ``g`` (their codes in ``codes``): the min-plus part of
+    :func:`standard_distance` that a change of group ``g`` alone leaves as it is."""
+    t = tables()
+    a = np.empty((2, MAX_M), dtype=np.int64)
+    b = np.empty((2, MAX_M), dtype=np.int64)
+    ab = np.empty((2, MAX_M), dtype=np.int64)
+    first = True
+    for h in range(4):
+        if h == g:
+            continue
+        if first:
+            _load_group(t, h, codes[h], n, pair_rule, honor_chow, a)
+            first = False
+            continue
+        _load_group(t, h, codes[h], n, pair_rule, honor_chow, b)
+        _minplus2(a, b, n, ab)
+        for p in range(2):
+            for m in range(n + 1):
+                a[p, m] = ab[p, m]
+    for p in range(2):
+        for m in range(n + 1):
+            out[p, m] = a[p, m]
+
+
+@numba.njit(cache=True)
+def distance_with_group(
+    g: int, code: int, others: np.ndarray, n: int, pair_rule: int, honor_chow: int
+) -> int:
+    """:func:`standard_distance` of the hand whose group ``g`` has table code ``code`` and whose
+    other groups give ``others`` (:func:`others_distance`): the same number, from one table row
+    instead of four (the greedy bot's live-wait loop changes one kind at a time)."""
+    t = tables()
+    if g < 3:
+        b = SUIT_DIST_OFF + code * 4 * MAX_M
+        sp = (1 + pair_rule) * MAX_M
+    else:
+        b = HON_DIST_OFF + (honor_chow * N_HON + code) * 2 * MAX_M
+        sp = MAX_M
+    best = BIG
+    for m in range(n + 1):
+        v = np.int64(t[b + m]) + others[1, n - m]
+        if v < best:
+            best = v
+        if g < 3 or pair_rule != PAIR_258:
+            v = np.int64(t[b + sp + m]) + others[0, n - m]
+            if v < best:
+                best = v
+    if best >= INF:
+        return BIG
+    return best
+
+
+@numba.njit(cache=True)
 def standard_shanten(
     counts: np.ndarray, n_melds: int, n_wild: int, pair_rule: int, honor_chow: int
 ) -> int:

@@ -115,6 +115,11 @@ P_HONORS_ARE_FLOWERS = 124  # the 28 honour tiles are set aside like flowers (G3
 P_KONG_ONLY_TILES = 125  # KONG_ONLY_* (G22)
 P_FLOWER_INSTANT_WIN = 126  # 0 or 8: holding that many flowers is a win (G23)
 P_WILD_KONG = 127  # a single wild may be set aside with a replacement draw (DECLARE + 3; G20)
+# ---- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
+P_TREASURE_SOURCE = 128  # TREASURE_*: how the 宝 is chosen
+P_TREASURE_CHANGE_AT = 129  # 换宝 once this many copies of the 宝 kind are visible (0 = never)
+P_TREASURE_COUNT_MELDS = 130  # melded copies count as visible for 换宝 (harbin), else discards
+P_TREASURE_MATCH_WINS = 131  # 对宝: a ready seat that looked wins when the 宝 is its winning tile
 # ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
 P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
 P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
@@ -139,6 +144,16 @@ WILD_CODES = {
     "fixed": WILD_FIXED,
     "indicator": WILD_INDICATOR,
     "indicator_next": WILD_INDICATOR_NEXT,
+}
+WILD_TREASURE = 4  # 宝: a ready seat's self-drawn 宝 tile stands for any tile (gapsD, G17)
+WILD_CODES["treasure"] = WILD_TREASURE
+
+TREASURE_LAST_WALL_TILE = 0  # the last wall tile after the deal, out of play (harbin)
+TREASURE_DICE_AT_FIRST_READY = 1  # at the first ready seat's next draw, the top tile of the d-th
+# stack from the tail (d = two dice); it stays in the wall (changchun)
+TREASURE_SOURCE_CODES = {
+    "last_wall_tile_after_deal": TREASURE_LAST_WALL_TILE,
+    "dice_from_tail_at_first_ready": TREASURE_DICE_AT_FIRST_READY,
 }
 
 WILD_CYCLE_SEPARATE = 0  # E->S->W->N->E and Red->Green->White->Red (中->发->白, kinds 33->32->31)
@@ -337,6 +352,7 @@ SCORING_GUOBIAO = 10  # Chinese Official (mjsim.variants.guobiao)
 SCORING_SICHUAN = 11  # Sichuan family: sichuan, sichuan_xuezhan, chengdu (mjsim.variants.sichuan)
 SCORING_JIPINGHU = 12  # guangdong_jipinghu: 2 ** 番, liability (包) payments
 SCORING_CHANGSHA = 13  # changsha: small/big wins, birds (mjsim.variants.changsha)
+SCORING_TIANJIN = 14  # tianjin: base 1/3/4/7 x 2 ** factors (mjsim.scoring.tianjin)
 SCORING_RIICHI = 20  # Japanese Riichi: han / fu / points (mjsim.scoring.riichi, variants.riichi)
 SCORING_CODES = {
     "hebei": SCORING_HEBEI,
@@ -345,6 +361,7 @@ SCORING_CODES = {
     "jipinghu": SCORING_JIPINGHU,
     "changsha": SCORING_CHANGSHA,
     "riichi": SCORING_RIICHI,
+    "tianjin": SCORING_TIANJIN,
 }
 
 

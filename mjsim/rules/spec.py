@@ -155,7 +155,8 @@ class RuleSpec:
     # discard; priority win > kong > chow-ready (nearest to the discarder) > pung > chow
 
     # ---- wild tiles
-    wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next"
+    wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next" | "treasure"
+    # (宝: only the 宝 tile a ready seat self-draws stands for any tile; see treasure_*)
     wild_tiles: tuple[int, ...] = ()  # wild kinds (0-33) for wild_rule == "fixed"
     wild_after_ready_only: bool = False  # wilds count as wild only for a seat that declared ready
 
@@ -199,6 +200,18 @@ class RuleSpec:
     wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
     # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
     # RF_WILD_KONG, pv[PV_N_WILD_KONGS] counts them for the scorer; wuhan 赖子杠) (G20)
+    # -- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
+    treasure_source: str = "last_wall_tile_after_deal"  # how the 宝 is chosen:
+    # "last_wall_tile_after_deal" (the last wall tile, taken out of play: harbin "牌墙中的最后一张牌为
+    # “宝”牌") | "dice_from_tail_at_first_ready" (at the first ready seat's next draw, the top tile
+    # of the d-th stack from the tail, d = two dice; it stays in the wall: changchun)
+    treasure_change_at: int = 3  # 换宝 once this many copies of the 宝 kind are visible (0 =
+    # never): harbin puts the old 宝 in the dealer's river and takes the new last wall tile;
+    # changchun rolls again ("三张宝牌被打出，就要重新打骰子换宝")
+    treasure_count_melds: bool = False  # melded copies count as visible (harbin "明现"); False:
+    # discards only (changchun)
+    treasure_match_wins: bool = False  # 对宝 (changchun): a ready seat that has looked at the 宝
+    # wins at its turn when the 宝 kind completes its hand (the drawn tile stands for it)
 
     # ---- winning
     win_shapes: tuple[str, ...] = ("standard", "seven_pairs")  # subset of WIN_SHAPE_NAMES
@@ -669,10 +682,48 @@ class RuleSpec:
             )
         if self.wild_kong and not has_wild:
             raise ValueError("RuleSpec.wild_kong=True needs a wild_rule")
+        self._validate_treasure()
         if self.multi_winner == "nearest_wild_pair_first" and not has_wild:
             raise ValueError("RuleSpec.multi_winner='nearest_wild_pair_first' needs a wild_rule")
         if self.flower_instant_win and sum(counts[34:]) < 8:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
+
+    def _validate_treasure(self) -> None:
+        """The treasure tile 宝 (gapsD, docs/spec_gaps.md G17)."""
+        _enum("treasure_source", self.treasure_source, P.TREASURE_SOURCE_CODES)
+        v = self.treasure_change_at
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+            raise ValueError(f"RuleSpec.treasure_change_at={v!r} must be an integer 0..4")
+        if self.wild_rule != "treasure":
+            for name, default in (
+                ("treasure_source", "last_wall_tile_after_deal"),
+                ("treasure_change_at", 3),
+                ("treasure_count_melds", False),
+                ("treasure_match_wins", False),
+            ):
+                if getattr(self, name) != default:
+                    raise ValueError(f"RuleSpec.{name} needs wild_rule='treasure'")
+            return
+        if not (self.allow_ready and self.wild_after_ready_only):
+            raise ValueError(
+                "RuleSpec.wild_rule='treasure' needs allow_ready=True and "
+                "wild_after_ready_only=True (the 宝 is wild only for a ready seat)"
+            )
+        for name, default in (
+            ("wild_kong", False),
+            ("three_wild_win", False),
+            ("wild_stand_in", -1),
+            ("wild_single_wait_self_draw_only", False),
+            ("wild_discard_penalty", "none"),
+            ("wild_in_calls", False),
+        ):
+            if getattr(self, name) != default:
+                raise ValueError(f"RuleSpec.{name} is not played with wild_rule='treasure'")
+        if self.multi_winner == "nearest_wild_pair_first":
+            raise ValueError(
+                "RuleSpec.multi_winner='nearest_wild_pair_first' is not played with "
+                "wild_rule='treasure'"
+            )
 
     def effective_wild_offsets(self) -> tuple[int, ...]:
         """The indicator offsets in force: ``wild_offsets``, or ``(0,)`` / ``(1,)`` derived from
@@ -802,6 +853,10 @@ class RuleSpec:
         p[P.P_KONG_ONLY_TILES] = P.KONG_ONLY_CODES[self.kong_only_tiles]
         p[P.P_FLOWER_INSTANT_WIN] = self.flower_instant_win
         p[P.P_WILD_KONG] = self.wild_kong
+        p[P.P_TREASURE_SOURCE] = P.TREASURE_SOURCE_CODES[self.treasure_source]
+        p[P.P_TREASURE_CHANGE_AT] = self.treasure_change_at
+        p[P.P_TREASURE_COUNT_MELDS] = self.treasure_count_melds
+        p[P.P_TREASURE_MATCH_WINS] = self.treasure_match_wins
         wild = np.zeros(N_KINDS, dtype=np.uint8)
         for k in self.wild_tiles:
             wild[int(k)] = 1
