@@ -38,6 +38,7 @@ from mjsim.engine.state import (
     PV_SCORE,
     PV_WON,
     RF_CLAIMED,
+    RF_FACE_DOWN,
     TV_ASK0,
     TV_DEALER,
     TV_DRAWN,
@@ -200,6 +201,8 @@ def encode_planes(s, r, t, me, out):
             k = s.river[t, q, i]
             if k >= 34:
                 continue
+            if rel != 0 and (s.river_flags[t, q, i] & RF_FACE_DOWN) != 0:
+                continue  # 立牌: a standing tile discarded face down is hidden from others
             out[PL_DISCARDS + rel, k] += 1
             out[PL_RECENCY + rel, k] = _clip(nr - i)
             if (s.river_flags[t, q, i] & RF_CLAIMED) == 0:
@@ -350,7 +353,7 @@ def _dict_space(n_players: int) -> gym.spaces.Dict:
             "drawn": gym.spaces.Box(-1, 33, (), i8),
             "target": gym.spaces.Box(-1, 33, (), i8),
             "discards": gym.spaces.Box(-1, 41, (4, 48), i8),
-            "discard_flags": gym.spaces.Box(0, 15, (4, 48), i8),
+            "discard_flags": gym.spaces.Box(0, 127, (4, 48), i8),
             "melds": gym.spaces.Box(-1, 33, (4, MAX_MELDS, 3), i8),
             "flowers": gym.spaces.Box(0, 1, (4, 8), i8),
             "wild": gym.spaces.Box(0, 1, (34,), i8),
@@ -369,7 +372,8 @@ def encode_dict(s: State, r: Any, t: int, me: int) -> dict[str, np.ndarray]:
 
     ``melds`` rows are ``(meld_type, tile, source)`` of :mod:`mjsim.melds`; an opponent's
     concealed kong shows type 4 with tile -1 (face down). ``discards`` are kinds in order, -1
-    padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8).
+    padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8, wild
+    kong 16, face down 32 (its kind is -1 for other seats), old treasure 64).
     """
     n = int(r.params[P_N_PLAYERS])
     tv = s.tv[t]
@@ -412,6 +416,8 @@ def encode_dict(s: State, r: Any, t: int, me: int) -> dict[str, np.ndarray]:
         nr = int(s.pv[t, q, PV_N_RIVER])
         disc[rel, :nr] = s.river[t, q, :nr]
         flags[rel, :nr] = s.river_flags[t, q, :nr]
+        if rel != 0:  # 立牌: others see that a face-down discard was made, not its kind
+            disc[rel, :nr][(s.river_flags[t, q, :nr] & RF_FACE_DOWN) != 0] = -1
         m = s.melds[t, q].copy()
         if rel != 0:
             hidden = m[:, 0] == MELD_CONCEALED_KONG

@@ -156,3 +156,24 @@ def test_random_taiyuan_hands_keep_the_standing_invariants() -> None:
                     assert f & RF_FACE_DOWN and not f & RF_CLAIMED
         assert int(g.payments.sum()) == 0
     assert n_ready > 0
+
+
+def test_face_down_standing_discard_is_hidden_from_others() -> None:
+    """No leak (issue 6): the ready declaration's face-down standing tile (A §9.2) shows its kind
+    only to the seat that discarded it; the others see that a face-down discard was made."""
+    from mjsim.envs import encoders as enc
+
+    g = game("5s1m2m3m" + DEALER_REST)
+    g.step("ready_discard 5s")
+    s, r, k = g.state, g.rules, K("5s")
+    space = enc._dict_space(4)
+    for me in range(4):
+        rel = (0 - me) % 4
+        out = np.empty((enc.N_PLANES, 34), np.int8)
+        enc.encode_planes(s, r, 0, me, out)
+        assert out[enc.PL_DISCARDS + rel, k] == (1 if me == 0 else 0)
+        assert out[enc.PL_RECENCY + rel].max() == (1 if me == 0 else 0)
+        d = enc.encode_dict(s, r, 0, me)
+        assert d["discards"][rel, 0] == (k if me == 0 else -1)
+        assert d["discard_flags"][rel, 0] == RF_READY | RF_FACE_DOWN
+        assert space.contains(d)
