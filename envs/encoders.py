@@ -23,6 +23,7 @@ import gymnasium as gym
 import numba as nb
 import numpy as np
 
+from mjsim.engine.core import remaining
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
@@ -43,7 +44,6 @@ from mjsim.engine.state import (
     TV_ERROR,
     TV_FIRST_ROUND,
     TV_FROM,
-    TV_HEAD,
     TV_INDICATOR,
     TV_MULT,
     TV_PHASE,
@@ -53,7 +53,6 @@ from mjsim.engine.state import (
     TV_REPLACEMENT,
     TV_ROUND_WIND,
     TV_SEAT,
-    TV_TAIL,
     TV_TILE,
     State,
 )
@@ -253,7 +252,7 @@ def encode_planes(s, r, t, me, out):
         visible[ind] += 1
     out[PL_SEAT_WIND, 27 + (me - dealer + n) % n] = 1
     out[PL_ROUND_WIND, 27 + tv[TV_ROUND_WIND] % 4] = 1
-    left = _clip(tv[TV_TAIL] - tv[TV_HEAD])
+    left = _clip(remaining(s, t))
     for k in range(34):
         out[PL_TILES_LEFT, k] = left
         u = np.int64(r.tile_counts[k]) - visible[k]
@@ -394,7 +393,7 @@ def encode_dict(s: State, r: Any, t: int, me: int) -> dict[str, np.ndarray]:
     out["round_wind"] = np.int8(int(tv[TV_ROUND_WIND]) % 4)
     out["phase"] = np.int8(phase)
     out["to_act"] = np.int8(to_act)
-    out["tiles_left"] = np.int16(int(tv[TV_TAIL] - tv[TV_HEAD]))
+    out["tiles_left"] = np.int16(int(remaining(s, t)))
     out["hand"] = s.hands[t, me, :34].astype(np.int8)
     d = int(tv[TV_DRAWN])
     own_turn = phase == PH_TURN and cur == me

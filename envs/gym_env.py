@@ -18,6 +18,10 @@ which it has an option besides ``pass``) or the episode ends.
 - ``opponents``: a name from ``mjsim.agents.policies.AGENT_IDS`` for every opponent, or a
   sequence of one name per seat (the learner's entry is ignored). ``"greedy"`` maps to the best
   bot the dispatch offers; while there is none it falls back to ``"random"`` with a warning.
+- Seats: the learner and every opponent keep their seats for the whole episode, also in a
+  guobiao match (``hands=16``), where players would swap seats before the West round: that
+  seat change is played by ``mjsim.simulate(..., match_hands=16)`` and the AEC env
+  (``mahjong_v0``), not here.
 """
 
 from __future__ import annotations

@@ -7,8 +7,14 @@ the environment wrapped with PettingZoo's standard classic-game wrappers
 
 Semantics (``docs/observations.md``):
 
-- Agents ``player_0 .. player_{n-1}`` = engine seats 0..n-1, in seat order; every dict
-  (``rewards``, ``terminations``, ``infos`` ...) is built in that order.
+- Agents ``player_0 .. player_{n-1}`` are players: ``player_k`` sits at engine seat ``k`` in the
+  first hand of an episode; every dict (``rewards``, ``terminations``, ``infos`` ...) is built
+  in that order. A player keeps its seat for the whole episode except where the variant changes
+  seats between rounds: in a guobiao match (``hands=16``) East swaps with South and West with
+  North before the West round (seed 001, ``mjsim.engine.seating``), and ``player_k``'s
+  observations, action masks, turns and rewards follow it to its new seat; the running scores
+  (``dict-v0`` ``scores``, the render header) move with it too. ``seat_of(agent)`` and
+  ``agent_at_seat`` tell where everyone sits in the hand in play.
 - The agent to act is the engine's current player. After a discard the engine's reaction window
   asks every seat that has an option besides ``pass``, one at a time in turn order after the
   discarder; each answer stays hidden (no observation shows it) until all have answered, then
@@ -45,7 +51,17 @@ from pettingzoo.utils import wrappers
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine import core
 from mjsim.engine.records import render_table
-from mjsim.engine.state import PH_DONE, TV_HAND_NO, TV_PHASE, new_state
+from mjsim.engine.seating import seating_table
+from mjsim.engine.state import (
+    PH_DONE,
+    PV_SCORE,
+    TV_FIRST_DEALER,
+    TV_HAND_NO,
+    TV_PHASE,
+    TV_ROUND_WIND,
+    new_state,
+)
+from mjsim.engine.wall import draws_left
 from mjsim.rules.spec import check_playable
 
 
@@ -181,7 +197,10 @@ class raw_env(AECEnv):
         self.n_players = self.spec.n_players
         self.encoder = get_encoder(obs)
         self.possible_agents = [f"player_{i}" for i in range(self.n_players)]
+        # seat <-> agent of the hand in play (players change seats in guobiao matches)
+        self._seating = seating_table(self.spec)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.agent_at_seat: list[str] = list(self.possible_agents)
         mask_space = gym.spaces.Box(0, 1, (N_ACTIONS,), np.int8)
         self.observation_spaces = {
             a: gym.spaces.Dict(
@@ -237,13 +256,40 @@ class raw_env(AECEnv):
         seat_totals(s, self._rules, 0, self._totals)
         core.legal_mask(s, self._rules, 0, self._mask)
         self._obs_seat = -1
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.agent_at_seat = list(self.possible_agents)
+        self._reseat()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[int(core.current_player(s, 0))]
+        self.agent_selection = self.agent_at_seat[int(core.current_player(s, 0))]
+
+    def seat_of(self, agent: str) -> int:
+        """The engine seat ``agent`` occupies in the hand in play (``KeyError`` for an unknown
+        agent)."""
+        return self._seat[agent]
+
+    def _reseat(self) -> None:
+        """Seat the players of the hand just dealt (``mjsim.engine.seating``); when anyone moved,
+        move each player's running score (engine ``PV_SCORE`` and the reward baseline) along."""
+        tv = self._state.tv[0]
+        n = self.n_players
+        w, d = int(tv[TV_ROUND_WIND]) % 4, int(tv[TV_FIRST_DEALER])
+        new = [self.possible_agents[(d + int(self._seating[w, (q - d) % n])) % n] for q in range(n)]
+        if new == self.agent_at_seat:
+            return
+        old = [self._seat[a] for a in new]  # the seat each new occupant comes from
+        pv = self._state.pv[0]
+        scores = pv[:n, PV_SCORE].copy()
+        totals = self._totals[:n].copy()
+        for q in range(n):
+            pv[q, PV_SCORE] = scores[old[q]]
+            self._totals[q] = totals[old[q]]
+        self.agent_at_seat = new
+        self._seat = {a: q for q, a in enumerate(new)}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": ..., "action_mask": int8[192]}`` of ``agent`` (fresh arrays: an
@@ -290,19 +336,24 @@ class raw_env(AECEnv):
             self._version,
         )
         self._obs_seat = cp
+        dealt = False
         if ended:
             if self._hands_left > 0:
                 self._hands_left -= 1
+                dealt = True
             else:
                 self.terminations = dict.fromkeys(self.agents, True)
         sc = self._scale
         rewards = self.rewards
-        for ag, v in zip(self.possible_agents, self._rew.tolist(), strict=False):
+        # the rewards belong to the seating of the hand that produced them
+        for ag, v in zip(self.agent_at_seat, self._rew.tolist(), strict=False):
             x = v / sc
             rewards[ag] = x
             cum[ag] += x
+        if dealt:
+            self._reseat()
         if cp >= 0:
-            self.agent_selection = self.possible_agents[cp]
+            self.agent_selection = self.agent_at_seat[cp]
         if self.render_mode == "human":
             self.render()
 
@@ -331,7 +382,9 @@ class raw_env(AECEnv):
             + (" (over)" if done else f", to act: {self.agent_selection}")
             + f" | scores {[int(x) for x in self._totals[: self.n_players]]}"
         )
-        text = head + "\n" + render_table(s, self.n_players, 0, True)
+        seats = ", ".join(f"{q}: {a}" for q, a in enumerate(self.agent_at_seat))
+        left = int(draws_left(s, self._rules, 0))
+        text = f"{head}\nseats {seats}\n" + render_table(s, self.n_players, 0, True, left)
         if self.render_mode == "human":
             print(text)
             return None

@@ -48,7 +48,8 @@ class MahjongVectorEnv(VectorEnv):
         num_envs: number of tables ``N`` (>= 1).
         opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``).
         obs: ``"planes-v0"`` (41 planes) or ``"planes-v1"`` (53: + decision planes).
-        seat: the learner's seat at every table.
+        seat: the learner's seat at every table (kept for the whole episode; a guobiao
+            match's West-round seat change is played by the AEC env and self-play only).
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
         copy: return copies of the batch buffers (default); ``False`` returns the internal

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from mjsim.rules.spec import RuleSpec
-from mjsim.stats import Estimate, fmt, mean_ci, paired_diff
+from mjsim.stats import Estimate, fmt, mean_ci, paired_diff, per_player
 
 
 @dataclass
@@ -60,8 +60,10 @@ def rotations(agents: Sequence[str], duplicate: bool) -> list[list[str]]:
 
 
 def _seat_scores(rows: np.ndarray, seating: list[str], name: str) -> np.ndarray:
-    seats = [p for p, a in enumerate(seating) if a == name]
-    return np.mean([rows[f"pay{p}"].astype(np.float64) for p in seats], axis=0)
+    # per player (seating[p] is player p's agent), following any seat change of a match
+    players = [p for p, a in enumerate(seating) if a == name]
+    pays = per_player(rows, "pay", len(seating)).astype(np.float64)
+    return pays[:, players].mean(axis=1)
 
 
 def arena(

@@ -227,6 +227,8 @@ _ITEM_TABLES = {
     "changsha": ("mjsim.scoring.changsha", "CHANGSHA_ITEMS"),
     "jipinghu": ("mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
     "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
+    "riichi": ("mjsim.scoring.riichi_yaku", "RIICHI_YAKU"),
+    "tianjin": ("mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
 }
 
 

@@ -9,6 +9,13 @@ counter, multiplier and running scores that the engine computed at settlement (d
 and ``round_wind_rule`` of the spec; guobiao: 4 rounds x 4 hands, see
 :func:`mjsim.variants.guobiao.competition_schedule`). Either way the result for a seed is
 identical for any thread count and any chunk size (matches are never split between workers).
+
+Seats and players: ``agents[p]`` is player ``p``'s agent, and player ``p`` sits at seat ``p``
+in the first hand of a match. Where the variant moves players between rounds (guobiao: East and
+South, West and North swap before the West round; :mod:`mjsim.engine.seating`) the loop seats
+each player's agent at its new seat; the engine itself only knows seats. Every per-seat column
+(``pay0``, ``value0``, ``winners`` ...) stays per seat; ``player0..3`` say who sat where, and
+:func:`mjsim.stats.per_player` reads any per-seat column per player.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from mjsim.agents.policies import agent_id, choose_action
 from mjsim.engine import core
 from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
+from mjsim.engine.seating import seat_players, seating_table
 from mjsim.engine.state import (
     ERR_ILLEGAL,
     ERR_INVARIANT,
@@ -35,20 +43,20 @@ from mjsim.engine.state import (
     PV_VALUE,
     TV_DEALER,
     TV_ERROR,
-    TV_HEAD,
+    TV_FIRST_DEALER,
     TV_N_DECISIONS,
     TV_N_DRAWS,
     TV_N_KONGS,
     TV_PHASE,
     TV_REPEAT,
     TV_ROUND_WIND,
-    TV_TAIL,
     TV_WIN_FROM,
     TV_WIN_KIND,
     TV_WIN_TILE,
     TV_WINNERS,
     new_state,
 )
+from mjsim.engine.wall import draws_left
 from mjsim.rules.spec import RuleSpec, check_playable
 
 N_TOP_ITEMS = 6
@@ -73,7 +81,9 @@ RESULT_DTYPE = np.dtype(
         ("decisions", np.int32),  # actions applied (passes included)
         ("draws", np.int32),  # tiles drawn after the deal (replacements included)
         ("kongs", np.int8),
-        ("tiles_left", np.int16),
+        ("tiles_left", np.int16),  # tiles in the live wall at the end (reserve included)
+        ("draws_left", np.int16),  # tiles that could still be drawn (mjsim.engine.wall)
+        *[(f"player{p}", np.int8) for p in range(4)],  # the player sitting at seat p
         ("error", np.int8),  # 0 ok; see mjsim.engine.state.ERROR_NAMES
     ]
 )
@@ -107,16 +117,22 @@ def play_hand(s, r, t, agents, mask, check):
 
 @nb.njit(nogil=True, cache=True)
 def _run_slice(
-    s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, values, items, match_hands=1
-):
+    s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, values, items, match_hands,
+    seating,
+):  # fmt: skip
     """Play hands ``first_hand + lo .. first_hand + hi - 1`` on table ``w`` (releases the GIL).
 
     ``match_hands > 1``: hand ``h`` is hand ``h % match_hands`` of a match; its first hand is
     dealt by seat 0 (prevailing wind East, scores cleared), the others by :func:`core.next_hand`
-    (the carry-over of the previous hand, which this slice must contain)."""
+    (the carry-over of the previous hand, which this slice must contain). ``agents``: int64[4]
+    agent id of each player; ``seating``: int64[4, 4]
+    (:func:`mjsim.engine.seating.seating_table`): each hand, player ``players[seat]`` (from the
+    hand's prevailing wind and the match's first dealer) plays at ``seat``."""
     s, r = borrow(s, r)  # no reference counting of the state in the loop (engine/borrow.py)
     n_players = r.params[0]
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)
+    players = np.zeros(4, dtype=np.int64)
+    seat_agents = np.zeros(4, dtype=np.int64)
     for i in range(lo, hi):
         hand = first_hand + i
         # non-literal constants: the same compiled signature of reset_table as Game's
@@ -134,8 +150,12 @@ def _run_slice(
             )
         else:
             core.next_hand(s, r, w, hand_key(seed, hand))
-        play_hand(s, r, w, agents, mask, check)
         tv = s.tv[w]
+        seat_players(seating, tv[TV_ROUND_WIND], tv[TV_FIRST_DEALER], n_players, players)
+        for q in range(n_players):
+            seat_agents[q] = agents[players[q]]
+            cols[i, 15 + q] = players[q]
+        play_hand(s, r, w, seat_agents, mask, check)
         cols[i, 0] = tv[TV_DEALER]
         cols[i, 1] = tv[TV_WINNERS]
         cols[i, 2] = tv[TV_WIN_KIND]
@@ -144,7 +164,7 @@ def _run_slice(
         cols[i, 5] = tv[TV_N_DECISIONS]
         cols[i, 6] = tv[TV_N_DRAWS]
         cols[i, 7] = tv[TV_N_KONGS]
-        cols[i, 8] = tv[TV_TAIL] - tv[TV_HEAD]
+        cols[i, 8] = core.remaining(s, w)
         cols[i, 9] = tv[TV_ERROR]
         cols[i, 10] = 1 if tv[TV_PHASE] == PH_DONE else 0
         first = -1
@@ -172,6 +192,7 @@ def _run_slice(
         cols[i, 11] = first
         cols[i, 12] = tv[TV_ROUND_WIND]
         cols[i, 13] = tv[TV_REPEAT]
+        cols[i, 14] = draws_left(s, r, w)
     return 0
 
 
@@ -193,8 +214,10 @@ def simulate(
     Args:
         variant: a registered id (``mjsim.variants.names()``) or a ``RuleSpec``.
         n_hands: number of hands (rows of the result).
-        agents: one in-kernel agent per seat (names from ``mjsim.agents.policies.AGENT_IDS``);
-            a single-element sequence is used for every seat.
+        agents: one in-kernel agent per player (names from
+            ``mjsim.agents.policies.AGENT_IDS``); player ``p`` starts at seat ``p`` and keeps
+            it except where a match moves players (guobiao, see the module docstring); a
+            single-element sequence is used for every player.
         seed: run seed; hand ``i`` uses the RNG key ``(seed, i)`` and dealer ``i % n_players``.
         threads: worker threads (default: ``os.cpu_count()``); each runs a GIL-free compiled
             slice of the hands on its own table. The result does not depend on it.
@@ -209,11 +232,16 @@ def simulate(
             dealer succession, prevailing wind (``round_wind_rule``), repeat counter and
             multiplier. Rows then carry the match's ``dealer``, ``round_wind`` and ``repeat``
             (guobiao with ``match_hands=16``: the competition schedule, 4 rounds x 4 hands,
-            no dealer repeat). ``first_hand`` must be a multiple of ``m``.
+            no dealer repeat, players 0/1 and 2/3 swap seats for the West and North rounds:
+            ``player0..3`` of hands 8-15 are ``1, 0, 3, 2``). ``first_hand`` must be a
+            multiple of ``m``.
         overrides: RuleSpec fields, as for :func:`mjsim.variants.get`.
 
     Returns:
-        structured array of ``RESULT_DTYPE``, one row per hand.
+        structured array of ``RESULT_DTYPE``, one row per hand: per-seat outcomes (``pay0``,
+        ``value0``, ``winners`` bits ...), ``player0..3`` (the player at each seat),
+        ``tiles_left`` (live wall at the end, reserve included) and ``draws_left`` (tiles that
+        could still have been drawn, :func:`mjsim.engine.wall.draws_left`).
 
     Raises:
         ValueError: bad variant / override / agent / counts; NotImplementedError: rule values
@@ -237,6 +265,7 @@ def simulate(
     for p, a in enumerate(agents):
         ids[p] = agent_id(a)
     rules = spec.compile()
+    seating = seating_table(spec)
     n_cpu = os.cpu_count() or 1
     if threads is None:
         threads = n_cpu
@@ -262,7 +291,7 @@ def simulate(
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for start in range(0, n_hands, chunk):
             m = min(chunk, n_hands - start)
-            cols = np.zeros((m, 14), dtype=np.int64)
+            cols = np.zeros((m, 19), dtype=np.int64)
             pays = np.zeros((m, 4), dtype=np.int64)
             values = np.zeros((m, 4), dtype=np.int64)
             items = np.zeros((m, N_TOP_ITEMS, 2), dtype=np.int64)
@@ -286,6 +315,7 @@ def simulate(
                     values,
                     items,
                     match_hands,
+                    seating,
                 )
                 for w in range(threads)
                 if w * per < m
@@ -306,10 +336,12 @@ def simulate(
             o["draws"] = cols[:, 6]
             o["kongs"] = cols[:, 7]
             o["tiles_left"] = cols[:, 8]
+            o["draws_left"] = cols[:, 14]
             o["error"] = cols[:, 9]
             first = cols[:, 11]
             o["value"] = np.where(first >= 0, values[np.arange(m), np.maximum(first, 0)], 0)
             for p in range(4):
+                o[f"player{p}"] = cols[:, 15 + p] if p < spec.n_players else p
                 o[f"pay{p}"] = pays[:, p]
                 o[f"value{p}"] = values[:, p]
             for i in range(N_TOP_ITEMS):

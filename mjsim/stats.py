@@ -5,6 +5,10 @@ Everything here is plain numpy on the result rows of :func:`mjsim.simulate`
 columns). Hands are independent deals, so a per-hand quantity is an i.i.d. sample and the normal
 approximation gives its confidence interval; proportions use the Wilson score interval
 (Wilson 1927, "Probable inference, the law of succession, and statistical inference").
+
+Seats and players: the row columns ``pay0..3`` / ``value0..3`` / ``winners`` are per seat;
+``player0..3`` name the player at each seat (guobiao matches move players between rounds).
+Per-agent figures follow the players (:func:`per_player`); per-seat figures stay per seat.
 """
 
 from __future__ import annotations
@@ -132,17 +136,52 @@ def _has(rows: Any, name: str) -> bool:
     return name in getattr(rows, "columns", ())
 
 
-def agent_payments(rows: Any, agents: Sequence[str], n_players: int) -> dict[str, np.ndarray]:
-    """Per-hand mean payment of each distinct agent name over the seats it holds.
+def player_seats(rows: Any, n_players: int) -> np.ndarray:
+    """``int64[n_hands, n_players]``: the seat each player sat at in each hand, from the row
+    columns ``player{s}`` (the player at seat ``s``; guobiao matches move players between
+    seats, ``mjsim.engine.seating``). Rows without those columns, or with all of them 0 (rows
+    filled by hand): player ``p`` at seat ``p``. ``ValueError`` if a row is not a permutation."""
+    n = len(_col(rows, "hand"))
+    seats = np.tile(np.arange(n_players, dtype=np.int64), (n, 1))
+    if not _has(rows, "player0"):
+        return seats
+    at = np.stack([_col(rows, f"player{s}").astype(np.int64) for s in range(n_players)], axis=1)
+    unset = (at == 0).all(axis=1)  # zero-filled rows (built by hand): players at their own seats
+    at[unset] = seats[unset]
+    if n and not np.array_equal(np.sort(at, axis=1), seats):
+        raise ValueError("rows: the player0.. columns are not a permutation of the players")
+    np.put_along_axis(seats, at, np.arange(n_players, dtype=np.int64)[None, :], axis=1)
+    return seats
 
-    ``agents``: the agent name of each seat (``len == n_players``). Returns name ->
-    float64[n_hands]; with one agent per seat this is the seat's ``pay`` column."""
+
+def per_player(rows: Any, column: str, n_players: int) -> np.ndarray:
+    """``int64[n_hands, n_players]``: a per-seat column (``"pay"``, ``"value"``) read per
+    player: entry ``[i, p]`` = ``rows[f"{column}{s}"][i]`` for the seat ``s`` player ``p`` sat
+    at in hand ``i`` (:func:`player_seats`). ``column="win"`` reads the ``winners`` bitmask."""
+    seats = player_seats(rows, n_players)
+    if column == "win":
+        w = _col(rows, "winners").astype(np.int64)
+        return (w[:, None] >> seats) & 1
+    by_seat = np.stack(
+        [_col(rows, f"{column}{s}").astype(np.int64) for s in range(n_players)], axis=1
+    )
+    return np.take_along_axis(by_seat, seats, axis=1)
+
+
+def agent_payments(rows: Any, agents: Sequence[str], n_players: int) -> dict[str, np.ndarray]:
+    """Per-hand mean payment of each distinct agent name over the players it plays.
+
+    ``agents``: the agent name of each player (= of each seat in the first hand of a match;
+    ``len == n_players``). Players who change seats (guobiao matches) are followed through the
+    ``player{s}`` columns (:func:`per_player`). Returns name -> float64[n_hands]; with one agent
+    per player and no seat change this is the seat's ``pay`` column."""
     if len(agents) != n_players:
         raise ValueError(f"agents: {len(agents)} names for {n_players} seats")
+    pays = per_player(rows, "pay", n_players).astype(np.float64)
     out: dict[str, np.ndarray] = {}
     for name in dict.fromkeys(agents):
-        seats = [p for p in range(n_players) if agents[p] == name]
-        out[name] = np.mean([_col(rows, f"pay{p}").astype(np.float64) for p in seats], axis=0)
+        held = [p for p in range(n_players) if agents[p] == name]
+        out[name] = pays[:, held].mean(axis=1)
     return out
 
 
@@ -168,20 +207,26 @@ def summarize(
     won = n_win > 0
     n_won = int(won.sum())
     seats = []
+    at = player_seats(rows, n_players)
     for p in range(n_players):
+        # the agents that sat at seat p (several when players changed seats in a match)
+        names = dict.fromkeys(
+            agents[int(q)] for q in np.unique(np.flatnonzero(at == p) % n_players)
+        )
         seats.append(
             {
                 "seat": p,
-                "agent": agents[p],
+                "agent": "/".join(names) if names else agents[p],
                 "win_rate": proportion_ci(int(((winners >> p) & 1).sum()), n, level),
                 "mean_pay": mean_ci(_col(rows, f"pay{p}"), level),
             }
         )
     per_agent = {}
     pays = agent_payments(rows, agents, n_players)
+    player_won = per_player(rows, "win", n_players)
     for name, x in pays.items():
         held = [p for p in range(n_players) if agents[p] == name]
-        wins = sum(int(((winners >> p) & 1).sum()) for p in held)
+        wins = int(player_won[:, held].sum())
         per_agent[name] = {
             "seats": held,
             "mean_pay": mean_ci(x, level),

@@ -375,6 +375,7 @@ from mjsim.scoring.context import (
     F_ROUND_WIND,
     F_SEAT_WIND,
     F_SELF_DRAWN,
+    F_WILD_KINDS,
     F_WINNER_SEAT,
     N_FLAGS,
 )
@@ -1192,11 +1193,14 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_EARTHLY] = 1 if (first and p != dealer and s.pv[t, p, PV_N_RIVER] == 0) else 0
     flags[F_READY] = s.pv[t, p, PV_READY]
     nw = 0
+    wmask = np.int64(0)
     if _wilds_active(s, r, t, p):
         for k in range(34):
             if s.wild[t, k] != 0:
                 nw += s.hands[t, p, k]
+                wmask |= np.int64(1) << np.int64(k)
     flags[F_N_WILD] = nw
+    flags[F_WILD_KINDS] = wmask
     flags[F_AFTER_KONG_DISCARD] = 1 if (not self_drawn and s.tv[t, TV_AFTER_KONG] != 0) else 0
     flags[F_FIRST_TURN] = 1 if first else 0
     flags[F_WINNER_SEAT] = p

@@ -12,6 +12,7 @@ from mjsim.actions import N_ACTIONS, action_from_name, action_name
 from mjsim.engine import core
 from mjsim.engine.records import Record, render_table
 from mjsim.engine.rng import hand_key
+from mjsim.engine.seating import players_at_seats
 from mjsim.engine.state import (
     ERROR_NAMES,
     PH_DONE,
@@ -24,8 +25,8 @@ from mjsim.engine.state import (
     TV_DICE0,
     TV_DICE1,
     TV_ERROR,
+    TV_FIRST_DEALER,
     TV_HAND_NO,
-    TV_HEAD,
     TV_MULT,
     TV_NEXT_DEALER,
     TV_NEXT_MULT,
@@ -36,7 +37,7 @@ from mjsim.engine.state import (
     TV_REC_N,
     TV_REPEAT,
     TV_ROUND_WIND,
-    TV_TAIL,
+    TV_WALL_LEN,
     TV_WIN_FROM,
     TV_WIN_KIND,
     TV_WIN_TILE,
@@ -45,6 +46,7 @@ from mjsim.engine.state import (
     State,
     new_state,
 )
+from mjsim.engine.wall import draws_left
 from mjsim.rules.spec import CompiledRules, RuleSpec, check_playable
 
 
@@ -170,7 +172,8 @@ class Game:
             self.first_dealer,
             streak,
         )
-        self._wall_at_start = [int(x) for x in s.wall[0, : int(s.tv[0, TV_TAIL])]]
+        # the whole wall: the deal's flower replacements have already taken tiles from the tail
+        self._wall_at_start = [int(x) for x in s.wall[0, : int(s.tv[0, TV_WALL_LEN])]]
 
     def next_hand(self) -> None:
         """Start the next hand with the carry-over (dealer, prevailing wind, repeat counter,
@@ -320,8 +323,25 @@ class Game:
 
     @property
     def tiles_left(self) -> int:
-        """Live tiles in the wall."""
-        return int(self.state.tv[0, TV_TAIL] - self.state.tv[0, TV_HEAD])
+        """Tiles in the live wall (:func:`mjsim.engine.core.remaining`: ``tail - head``, an
+        indicator out of play not counted), the reserve kept back (``wall_reserve``) included:
+        a hebei hand ends with 13 tiles left; see :attr:`draws_left`."""
+        return int(core.remaining(self.state, 0))
+
+    @property
+    def draws_left(self) -> int:
+        """Tiles that can still be drawn before the hand is drawn (normal draws and their
+        flower / kong replacements) if no further kong enlarges the reserve; equals
+        :attr:`tiles_left` without a reserve (:func:`mjsim.engine.wall.draws_left`)."""
+        return int(draws_left(self.state, self.rules, 0))
+
+    @property
+    def players_at_seats(self) -> tuple[int, ...]:
+        """``players[seat]``: the player (numbered by seat in the match's first hand) sitting at
+        each seat in this hand. The engine's arrays, payments and scores are per seat; guobiao
+        players change seats before the West round (:mod:`mjsim.engine.seating`)."""
+        tv = self.state.tv[0]
+        return players_at_seats(self.spec, int(tv[TV_ROUND_WIND]), int(tv[TV_FIRST_DEALER]))
 
     @property
     def record(self) -> Record:
@@ -343,7 +363,7 @@ class Game:
 
     def render(self, unicode: bool = True) -> str:
         """Text picture of the table (unicode tile glyphs unless ``unicode=False``)."""
-        return render_table(self.state, self.n_players, 0, unicode)
+        return render_table(self.state, self.n_players, 0, unicode, draws_left=self.draws_left)
 
     def __repr__(self) -> str:
         return (

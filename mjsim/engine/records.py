@@ -30,6 +30,8 @@ from mjsim.engine.state import (
     RF_WON,
     TV_DEALER,
     TV_HEAD,
+    TV_IND_OUT,
+    TV_IND_POS,
     TV_PHASE,
     TV_TAIL,
     WIN_KIND_NAMES,
@@ -188,14 +190,22 @@ def _mpsz(kinds: list[int]) -> str:
         return " ".join(_tile(k) for k in kinds)
 
 
-def render_table(state: Any, n_players: int, t: int = 0, unicode: bool = True) -> str:
-    """Text picture of table ``t``: wall count, each seat's hand, melds, discards and score."""
+def render_table(
+    state: Any, n_players: int, t: int = 0, unicode: bool = True, draws_left: int | None = None
+) -> str:
+    """Text picture of table ``t``: wall count, each seat's hand, melds, discards and score.
+
+    ``draws_left``: the draws still possible (:func:`mjsim.engine.wall.draws_left`, which needs
+    the rules), shown beside the tiles in the wall when given."""
     fmt = _glyphs if unicode else _mpsz
     tv = state.tv[t]
-    lines = [
-        f"phase={PHASE_NAMES[tv[TV_PHASE]]} dealer={tv[TV_DEALER]} "
-        f"wall={int(tv[TV_TAIL] - tv[TV_HEAD])} tiles left"
-    ]
+    live = int(tv[TV_TAIL] - tv[TV_HEAD])
+    if tv[TV_IND_OUT] != 0 and tv[TV_HEAD] <= tv[TV_IND_POS] < tv[TV_TAIL]:
+        live -= 1  # an indicator out of play is not a live tile (core.remaining)
+    wall = f"wall={live} tiles left"
+    if draws_left is not None:
+        wall += f" ({int(draws_left)} to draw)"
+    lines = [f"phase={PHASE_NAMES[tv[TV_PHASE]]} dealer={tv[TV_DEALER]} {wall}"]
     for p in range(n_players):
         h = state.hands[t, p]
         kinds = [k for k in range(34) for _ in range(int(h[k]))]

@@ -25,11 +25,13 @@ from mjsim.rules.params import (
     SCORING_JIPINGHU,
     SCORING_RIICHI,
     SCORING_SICHUAN,
+    SCORING_TIANJIN,
 )
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
+from mjsim.scoring.tianjin import tianjin_kong_points, tianjin_value
 from mjsim.variants.changsha import changsha_hand_value
 from mjsim.variants.guangdong_jipinghu import jipinghu_points
 from mjsim.variants.hebei import hebei_kong_points, hebei_value
@@ -61,6 +63,8 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
         info = np.zeros(6, dtype=np.int64)
         v = riichi_eval(concealed, melds, win_tile, flags, items, info)
         return v if v > 0 else 0
+    if fam == SCORING_TIANJIN:
+        return tianjin_value(concealed, melds, win_tile, flags, rules.score_table, items)
     return 1
 
 
@@ -70,6 +74,8 @@ def kong_points(rules, meld_type):
     fam = rules.params[P_SCORING]
     if fam == SCORING_HEBEI:
         return hebei_kong_points(meld_type, rules.score_table)
+    if fam == SCORING_TIANJIN:
+        return tianjin_kong_points(meld_type, rules.score_table)
     return 0
 
 

@@ -352,6 +352,7 @@ SCORING_GUOBIAO = 10  # Chinese Official (mjsim.variants.guobiao)
 SCORING_SICHUAN = 11  # Sichuan family: sichuan, sichuan_xuezhan, chengdu (mjsim.variants.sichuan)
 SCORING_JIPINGHU = 12  # guangdong_jipinghu: 2 ** 番, liability (包) payments
 SCORING_CHANGSHA = 13  # changsha: small/big wins, birds (mjsim.variants.changsha)
+SCORING_TIANJIN = 14  # tianjin: base 1/3/4/7 x 2 ** factors (mjsim.scoring.tianjin)
 SCORING_RIICHI = 20  # Japanese Riichi: han / fu / points (mjsim.scoring.riichi, variants.riichi)
 SCORING_CODES = {
     "hebei": SCORING_HEBEI,
@@ -360,6 +361,7 @@ SCORING_CODES = {
     "jipinghu": SCORING_JIPINGHU,
     "changsha": SCORING_CHANGSHA,
     "riichi": SCORING_RIICHI,
+    "tianjin": SCORING_TIANJIN,
 }
 
 

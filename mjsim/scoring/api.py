@@ -83,6 +83,8 @@ _ADAPTERS: dict[str, Adapter | str] = {
     "hebei": "mjsim.scoring.hebei:score_hebei",
     # ---- riichi (helper riichi): Japanese Riichi, han / fu / points
     "riichi": "mjsim.scoring.riichi:score_riichi",
+    # ---- tianjin (helper tianjin): 番, keyword wild_indicator="3p"
+    "tianjin": "mjsim.scoring.tianjin:score_tianjin",
 }
 _HAND_SIZE: dict[str, int] = dict.fromkeys(_ADAPTERS, 14)
 

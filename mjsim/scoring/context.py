@@ -44,5 +44,6 @@ F_DEALER_REPEATS = 26  # dealer-repeat counter carried into this hand (连庄数
 F_CARRY_MULT = 27  # payment multiplier carried in from drawn hands (1 = none)
 F_KONG_DICE = 28  # sum of the last 开杠 dice roll of this hand (0 = none)
 F_HAND_NO = 29  # index of the hand in its run / match
-# 30..39 free for later context slots (ready kind, wilds discarded, 放风 count, bets, chickens)
+F_WILD_KINDS = 30  # bit mask of the wild kinds active for the winner (bit k = kind k; 0 = none)
+# 31..39 free for later context slots (ready kind, wilds discarded, 放风 count, bets, chickens)
 N_FLAGS = 40

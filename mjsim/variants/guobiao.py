@@ -31,8 +31,9 @@ Competition schedule (:func:`competition_schedule`): a match is 4 rounds (圈) o
 seat 0 -> 1 -> 2 -> 3 (no repeat); seat winds: dealer East, next South, opposite West, previous
 North [001: "庄家为东风，下家为南风，对家为西风，上家为北风"]. Before the West round East swaps seats
 with South and West with North [001: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"]; engine
-seats are table positions, so the swap only changes which player sits where
-(``players_at_seats``). The engine plays this schedule wherever hands carry over: the deal
+seats are table positions, so the swap changes which player sits where (``players_at_seats``,
+:data:`SEATING`): the self-play loop seats each player's agent per hand and the AEC env moves
+``player_k`` with its player (:mod:`mjsim.engine.seating`). The engine plays this schedule wherever hands carry over: the deal
 rotates without repeat (``dealer_rotation="rotate"``, ``dealer_stays_on_draw=False``) and the
 prevailing wind advances when the deal returns to the first dealer (``round_wind_rule=
 "advance_after_cycle"``), so ``mjsim.simulate("guobiao", n, match_hands=16)``,
@@ -78,6 +79,13 @@ SPEC = RuleSpec(
 #: hands in a match: 4 rounds of 4 hands
 MATCH_HANDS = 16
 
+#: players at the table seats per prevailing wind (rows East, South, West, North; entry ``i`` =
+#: the player, counted from the match's first dealer, at seat ``first_dealer + i``): before the
+#: West round East swaps with South and West with North, and the original South deals first
+#: (001, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"). Read by
+#: :mod:`mjsim.engine.seating` (self-play matches, ``Game.players_at_seats``, the AEC env).
+SEATING = ((0, 1, 2, 3), (0, 1, 2, 3), (1, 0, 3, 2), (1, 0, 3, 2))
+
 
 def competition_schedule(hand_index: int) -> tuple[int, int, tuple[int, int, int, int]]:
     """``(prevailing_wind, dealer_seat, players_at_seats)`` of hand ``hand_index`` of a match.
@@ -88,14 +96,18 @@ def competition_schedule(hand_index: int) -> tuple[int, int, tuple[int, int, int
     positions in the first hand) sitting at each table position: from the West round on, players
     0/1 and 2/3 have swapped (001, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"). Hands past
     16 continue the cycle of a new match. Raises ``ValueError`` for a negative index.
+
+    Only the seed's West-round swap is played. Some public descriptions of the Green Book rules
+    change seats after every round (``docs/guobiao.md``, "Seating"); that reading is not
+    implemented.
     """
     if not isinstance(hand_index, int) or hand_index < 0:
         raise ValueError(f"hand_index={hand_index!r} must be an integer >= 0")
     h = hand_index % MATCH_HANDS
     wind = h // 4
     dealer = h % 4
-    players = (1, 0, 3, 2) if wind >= 2 else (0, 1, 2, 3)
-    return wind, dealer, players
+    a, b, c, d = SEATING[wind]
+    return wind, dealer, (a, b, c, d)
 
 
-__all__ = ["MATCH_HANDS", "SPEC", "competition_schedule"]
+__all__ = ["MATCH_HANDS", "SEATING", "SPEC", "competition_schedule"]
