@@ -78,7 +78,7 @@ def sampler(root: Path, cache: str | None, variant: str, bot: str, n: int):  # t
 
     def sample() -> float:
         res = run_subprocess([sys.executable, "-c", code], timeout=3600, env=env)
-        if not res.ok:
+        if res.returncode != 0:
             raise RuntimeError(f"{root}: {res.stderr[-500:]}")
         d = res.last_json()
         return d["hands"] / d["cpu"]
