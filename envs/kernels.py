@@ -13,6 +13,7 @@ from mjsim.agents.policies import choose_action
 from mjsim.envs.encoders import encode_any
 
 from mjsim.engine import core
+from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
 from mjsim.engine.state import (
     PH_DONE,
@@ -187,6 +188,7 @@ def vector_step(
     """
     s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
     r = CompiledRules(params, tile_counts, rwild, score_table)
+    s, r = borrow(s, r)  # no reference counting of the state in the engine calls (borrow.py)
     n = r.params[P_N_PLAYERS]
     na = masks.shape[1]
     bad = 0
@@ -249,6 +251,7 @@ def aec_step_flat(
     second call. Returns ``(current player or -1, 1 if a hand ended)``."""
     s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
     r = CompiledRules(params, tile_counts, rwild, score_table)
+    s, r = borrow(s, r)  # no reference counting of the state in the engine calls (borrow.py)
     cp, ended = aec_step(s, r, 0, a, seed, hands_left, first_dealer, totals, rewards, mask)
     if cp >= 0 and version >= 0:
         encode_any(s, r, 0, cp, obs, version)
