@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from mjsim.envs import encoders as enc
 
 from mjsim import variants
+from mjsim.engine import core
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
@@ -23,6 +24,7 @@ from mjsim.engine.state import (
     TV_DRAWN,
     TV_FROM,
     TV_HEAD,
+    TV_INDICATOR,
     TV_PHASE,
     TV_REACT_KIND,
     TV_REPLACEMENT,
@@ -142,9 +144,13 @@ def test_planes_at_the_deal(variant):
         wind = (me - 0) % n  # dealer 0 after a seeded reset
         assert p[enc.PL_SEAT_WIND].tolist() == [1 if k == 27 + wind else 0 for k in range(34)]
         assert p[enc.PL_ROUND_WIND, 27] == 1 and p[enc.PL_ROUND_WIND].sum() == 1
-        np.testing.assert_array_equal(p[enc.PL_UNSEEN], counts - hand)
+        shown = np.zeros(34, np.int64)  # a wild-tile indicator turned up is seen by all
+        if 0 <= int(s.tv[0, TV_INDICATOR]) < 34:
+            shown[int(s.tv[0, TV_INDICATOR])] = 1
+        np.testing.assert_array_equal(p[enc.PL_UNSEEN], counts - hand - shown)
         left = int(s.tv[0, TV_TAIL] - s.tv[0, TV_HEAD])
-        assert (p[enc.PL_TILES_LEFT] == min(left, 127)).all()
+        # live wall: an indicator taken out of play (tianjin) is not counted (core.remaining)
+        assert (p[enc.PL_TILES_LEFT] == min(int(core.remaining(s, 0)), 127)).all()
         assert p[enc.PL_SCALARS, 4 + (0 - me) % n] == 1  # dealer, relative
         assert p[enc.PL_SCALARS, 11] == n
         # the own-turn plane is set in the own-turn phase only (not during 定缺 / declarations)
@@ -183,6 +189,8 @@ def test_planes_invariants_mid_game(variant):
                     visible[k : k + 3] += 1
                 else:
                     visible[k] += 3 if mt == 1 else 4
+        if 0 <= int(s.tv[0, TV_INDICATOR]) < 34:  # the turned-up wild indicator
+            visible[int(s.tv[0, TV_INDICATOR])] += 1
         np.testing.assert_array_equal(p[enc.PL_UNSEEN] + visible, counts)
 
 

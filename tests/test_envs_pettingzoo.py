@@ -133,8 +133,10 @@ def test_rewards_equal_simulate_payments(variant):
     res = mjsim.simulate(variant, 300, seed=seed, threads=1)
     won = np.flatnonzero(res["winners"] != 0)[:3]
     rows = list(won) + [0, 1]
-    assert len(won) > 0
     raw = E.mahjong_v0.raw_env(variant)
+    # random bots practically never self-draw a 2-番 hand (tianjin: 0 wins in 2,000 hands);
+    # elsewhere the replay must include won hands
+    assert len(won) > 0 or (raw.spec.self_draw_only and raw.spec.min_fan >= 2)
     norm = E.mahjong_v0.raw_env(variant, normalize_rewards=True, reward_scale=4.0)
     for i in rows:
         for e, scale in ((raw, 1.0), (norm, 4.0)):
