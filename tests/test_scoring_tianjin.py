@@ -164,3 +164,5 @@ def test_bad_input() -> None:
         _score("123m456p789s234s11z", "1z", ind="xx")
     with pytest.raises(ValueError, match="dealer"):
         _score("123m456p789s234s11z", "1z", heavenly=True, seat=1)
+    with pytest.raises(ValueError, match="wild_indicator is required"):
+        mjsim.score("tianjin", "123m456p789s234s11z", win_tile="1z", self_drawn=True)

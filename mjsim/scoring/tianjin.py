@@ -308,7 +308,7 @@ def wild_kinds(indicator: int) -> tuple[int, int]:
 
 
 def score_tianjin(
-    win: WinInput, *, wild_indicator: str | int, **variant_context: Any
+    win: WinInput, *, wild_indicator: str | int | None = None, **variant_context: Any
 ) -> ScoreResult:
     """Score one Tianjin win for :func:`mjsim.score` (unit 番).
 
@@ -322,10 +322,16 @@ def score_tianjin(
     are not applied). A hand below 2 番 is ``valid=False`` with zero payments.
 
     Raises:
-        ValueError: a discard win (Tianjin is self-draw only), a robbed kong, a bad indicator,
+        ValueError: no ``wild_indicator``, a discard win (Tianjin is self-draw only), a robbed
+            kong, a bad indicator,
             ``heavenly`` for a non-dealer, an unknown keyword, a hand that is not 4 sets + a pair
             with the wilds.
     """
+    if wild_indicator is None:
+        raise ValueError(
+            "tianjin: wild_indicator is required (the turned indicator tile, e.g. "
+            "wild_indicator='3p'; the 混 are its kind and the next)"
+        )
     heavenly = bool(variant_context.pop("heavenly", False))
     values = variant_context.pop("score_values", DEFAULT_SCORE_VALUES)
     if variant_context:
