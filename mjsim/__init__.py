@@ -21,6 +21,12 @@ from mjsim import _cache  # noqa: E402
 
 _cache.configure(__version__)
 
+# One specialisation per plain signature for every mjsim kernel called from jitted code
+# (literal constants at call sites no longer recompile the engine below them; mjsim/_jit.py).
+from mjsim import _jit  # noqa: E402
+
+_jit.canonical_calls()
+
 # public name -> module that defines it
 _LAZY = {
     "is_winning": "mjsim.hand",
