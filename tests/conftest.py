@@ -15,6 +15,15 @@ Hypothesis runs without its per-example deadline (profile ``mjsim``): the first 
 kernel test includes numba's compilation, and on a loaded CI machine any example can stall; a
 deadline there only produces flaky failures. Tests still set their own ``max_examples``.
 
+Parallel runs (pytest-xdist; ``-n 2 --dist loadgroup`` is the default in pyproject.toml, ``-n 0``
+runs in one process): almost all of a cold run is numba compiling a few large entry points, and
+two workers compiling the same entry point at the same time would each pay for it. So every test
+file is put in the group of the entry point it compiles — ``selfplay`` (files that call the
+self-play loop: ``simulate``, the CLI, arenas, studies, Ray, subprocesses), ``envs`` (the
+PettingZoo / Gymnasium kernels), or no group (kernels, scorers, scripted-wall tests, spread over
+both workers) — and each group runs whole on one worker (largest first), so each entry point is
+compiled once and the workers share the result through numba's on-disk cache.
+
 The header names numba's cache directory (see ``mjsim/_cache.py``): a cold directory means the
 run pays the full compilation.
 """
@@ -56,9 +65,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 _TIMES: list[tuple[float, float, str]] = []
+_START = pytest.StashKey[tuple[float, float]]()
+
+
+#: words in a test file's source that mean it compiles the self-play loop (group "selfplay")
+SELFPLAY_WORDS = ("simulate", "selfplay", "subprocess", "arena", "study", "ray")
+#: words that mean it compiles the env kernels (group "envs"), checked after SELFPLAY_WORDS
+ENVS_WORDS = ("mjsim.envs", "from mjsim import envs")
+_GROUPS: dict[str, str | None] = {}
+
+
+def compile_group(path: str) -> str | None:
+    """The xdist group of the test file at ``path`` ("selfplay", "envs" or ``None``)."""
+    if path not in _GROUPS:
+        try:
+            text = open(path, encoding="utf-8").read()
+        except OSError:
+            text = ""
+        group = None
+        if any(w in text for w in SELFPLAY_WORDS):
+            group = "selfplay"
+        elif any(w in text for w in ENVS_WORDS):
+            group = "envs"
+        _GROUPS[path] = group
+    return _GROUPS[path]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        for item in items:
+            group = compile_group(str(item.path))
+            if group is not None:
+                item.add_marker(pytest.mark.xdist_group(group))
     if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
         return
     skip = pytest.mark.skip(reason="slow check: run with --run-slow (or -m slow)")
@@ -76,14 +114,31 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
-    t0, c0 = time.perf_counter(), _cpu()
+    item.stash[_START] = (time.perf_counter(), _cpu())
     yield
-    wall, cpu = time.perf_counter() - t0, _cpu() - c0
-    _TIMES.append((cpu, wall, item.nodeid))
-    path = item.config.getoption("--cpu-log")
-    if path:
-        with open(path, "a") as f:
-            f.write(f"{cpu:.2f}\t{wall:.2f}\t{item.nodeid}\n")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    # The teardown report carries the test's CPU/wall seconds to the controller (xdist) too.
+    if call.when == "teardown" and _START in item.stash:
+        t0, c0 = item.stash[_START]
+        wall, cpu = time.perf_counter() - t0, _cpu() - c0
+        item.user_properties.append(("mjsim_cpu_wall", (cpu, wall)))
+        path = item.config.getoption("--cpu-log")
+        if path:
+            with open(path, "a") as f:
+                f.write(f"{cpu:.2f}\t{wall:.2f}\t{item.nodeid}\n")
+    yield
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when != "teardown":
+        return
+    for key, value in report.user_properties:
+        if key == "mjsim_cpu_wall":
+            cpu, wall = value
+            _TIMES.append((cpu, wall, report.nodeid))
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
