@@ -330,6 +330,7 @@ from mjsim.rules.params import (
     SHAPE_SEVEN_PAIRS_DISTINCT,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_WILD_SIMPLES,
     SINGLE_TILE_ANY,
     SUIT_ALL_THREE,
     SUIT_AT_LEAST_TWO,
@@ -1041,8 +1042,9 @@ def _kong_abort(s, r, t):
 def _tenpai(s, r, t, p, h):
     """Is the concealed part ``h`` (3n+1 tiles) one tile from a win of an allowed shape?"""
     shapes = r.params[P_WIN_SHAPES]
-    if _extra_active(r):
-        # the gap-work requirements bind the ready declaration too (G38, G42)
+    if _extra_active(r) or (shapes & SHAPE_WILD_SIMPLES) != 0:
+        # the gap-work requirements bind the ready declaration too (G38, G42); G15: a joker
+        # standing for the missing tile would be restricted to the simples like the wilds
         for x in range(34):
             if h[x] >= 4:
                 continue
@@ -1110,12 +1112,14 @@ def _requirements_ok(s, r, t, p, h):
     suit = np.zeros(4, dtype=np.int64)
     term = False
     pung = False
+    # G15: a wild standing for simples only is never the 1/9/honour the rule asks for
+    natural = (r.params[P_WIN_SHAPES] & SHAPE_WILD_SIMPLES) != 0 and _wilds_active(s, r, t, p)
     for k in range(34):
         c = h[k]
         if c == 0:
             continue
         suit[min(k // 9, 3)] += c
-        if k >= 27 or k % 9 == 0 or k % 9 == 8:
+        if (k >= 27 or k % 9 == 0 or k % 9 == 8) and not (natural and s.wild[t, k] != 0):
             term = True
         if c >= 3:
             pung = True
@@ -1299,8 +1303,8 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return True  # G18: fuzhou 三金倒 "只要抓到三张“金”，就可胡牌，不用根据基本牌型"
     shapes = prm[P_WIN_SHAPES]
     if orphans_only:
-        shapes = shapes & SHAPE_THIRTEEN_ORPHANS
-        if shapes == 0:
+        shapes = shapes & (SHAPE_THIRTEEN_ORPHANS | SHAPE_WILD_SIMPLES)
+        if (shapes & SHAPE_THIRTEEN_ORPHANS) == 0:
             return False
     h = s.hands[t, p]
     if win_kind != WK_SELF_DRAW:

@@ -183,7 +183,7 @@ WILD_PENALTY_CODES = {
 }
 
 WILD_SUBST_ANY = 0
-WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (not played yet)
+WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (SHAPE_WILD_SIMPLES, G15)
 WILD_SUBST_CODES = {"any": WILD_SUBST_ANY, "simples": WILD_SUBST_SIMPLES}
 
 KONG_ONLY_NONE = 0
@@ -207,6 +207,10 @@ SHAPE_ALL_258_FREE = (
     256  # every tile a 2/5/8 of a suit, no structure (将将胡; checked in the engine)
 )
 SHAPE_ALL_HONORS_FREE = 512  # every tile an honour, no structure (风一色 / 乱风; in the engine)
+# modifier bit (not a shape, not in SHAPE_CODES): wilds stand for simples only; compiled from
+# wild_substitutes="simples" (G15, mjsim.kernels.restricted)
+SHAPE_WILD_SIMPLES = 128
+SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, B §31; kernel shape, G37)
 SHAPE_CODES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
@@ -216,6 +220,7 @@ SHAPE_CODES = {
     "shisanlan": SHAPE_SHISANLAN,
     "all_258_free": SHAPE_ALL_258_FREE,
     "all_honors_free": SHAPE_ALL_HONORS_FREE,
+    "knitted_honor_pair": SHAPE_KNITTED_HONOR_PAIR,
 }
 
 PAIR_ANY = 0

@@ -184,7 +184,7 @@ class RuleSpec:
     wild_single_wait_self_draw_only: bool = False  # a hand whose wait is a lone wild (any tile
     # completes it) wins by self-draw only (ningbo "财神单吊时，不能捉冲，只能自摸") (G14)
     wild_substitutes: str = "any"  # "any" | "simples" (a wild may not stand for a 1, 9 or honour,
-    # yingkou; needs a restricted-wild kernel mode, not played yet) (G15)
+    # yingkou; compiled to the kernels' SHAPE_WILD_SIMPLES bit of P_WIN_SHAPES) (G15)
     wild_stand_in: int = -1  # -1 or a kind 0-33 whose copies count as natural copies of the
     # (first) wild kind in win checks (fujian_baida 31 白板, anqing 33 红中) (G16)
     three_wild_win: bool = False  # holding three wilds on one's own turn is a win, no shape
@@ -847,6 +847,8 @@ class RuleSpec:
         p[P.P_WILD_DISCARD_PENALTY] = P.WILD_PENALTY_CODES[self.wild_discard_penalty]
         p[P.P_WILD_SINGLE_WAIT_SELF_DRAW] = self.wild_single_wait_self_draw_only
         p[P.P_WILD_SUBSTITUTES] = P.WILD_SUBST_CODES[self.wild_substitutes]
+        if self.wild_substitutes == "simples":
+            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_SIMPLES  # G15: the kernels' restricted-wild mode
         p[P.P_WILD_STAND_IN] = self.wild_stand_in
         p[P.P_THREE_WILD_WIN] = self.three_wild_win
         p[P.P_HONORS_ARE_FLOWERS] = self.honors_are_flowers
@@ -938,8 +940,6 @@ def check_playable(spec: RuleSpec) -> None:
     # gapsC block: wild-tile and flower values the loop does not play yet
     if spec.wild_in_calls:
         unsupported.append("wild_in_calls=True")
-    if spec.wild_substitutes != "any":
-        unsupported.append(f"wild_substitutes={spec.wild_substitutes!r}")
     if spec.kong_only_tiles != "none":
         unsupported.append(f"kong_only_tiles={spec.kong_only_tiles!r}")
     if unsupported:
