@@ -46,17 +46,17 @@ F = SHAPE_KNITTED_HONOR_PAIR
 
 
 def test_worked_examples() -> None:
-    # 147m 258p 369s + East East South West
+    # 147m 258p 369s + East East South West North
     assert len(TARGETS) == 840 and set(TARGETS.sum(axis=1)) == {14}
-    assert is_win(c34("147m258p369s1123z"), 4, 0, 0, 0, F)
-    assert mjsim.is_winning("147m258p369s1123z", shapes=["knitted_honor_pair"])
-    assert not mjsim.is_winning("147m258p369s1123z")  # not a default shape
+    assert is_win(c34("147m258p369s11234z"), 4, 0, 0, 0, F)
+    assert mjsim.is_winning("147m258p369s11234z", shapes=["knitted_honor_pair"])
+    assert not mjsim.is_winning("147m258p369s11234z")  # not a default shape
     # a suited pair, or five different honours without a pair, is not this shape
-    assert not is_win(c34("1477m258p369s123z"), 4, 0, 0, 0, F)
+    assert not is_win(c34("1477m258p369s1234z"), 4, 0, 0, 0, F)
     assert not is_win(c34("147m258p369s12345z"), 4, 0, 0, 0, F)
     # the MCR 全不靠 (14 singles) is not it either, and this is not 全不靠
     assert not is_win(c34("147m258p3s1234567z"), 4, 0, 0, 0, F)
-    assert not mjsim.is_winning("147m258p369s1123z", shapes=["knitted"])
+    assert not mjsim.is_winning("147m258p369s11234z", shapes=["knitted"])
     # wilds: one for the missing 9s, one as the North
     assert is_win(c34("147m258p36s1123z"), 4, 2, 0, 0, F)
     assert mjsim.shanten("147m258p36s12345z", shapes=["knitted_honor_pair"]) == 1

@@ -247,6 +247,7 @@ from mjsim.rules.params import (
     P_HAND_SIZE,
     P_HONOR_CHOWS,
     P_HONORS_ARE_FLOWERS,
+    P_IMAGINED_WILD,
     P_INDICATOR_IN_PLAY,
     P_INDICATOR_SOURCE,
     P_KONG_AFTER_PUNG,
@@ -799,7 +800,8 @@ def _wilds_active(s, r, t, p):
 @internal
 def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
-    jokers form a legal shape with seat ``p``'s melds?"""
+    jokers form a legal shape with seat ``p``'s melds? (+ the imagined wild 心皇, G2)"""
+    extra_wild = extra_wild + r.params[P_IMAGINED_WILD]
     total = 0
     for k in range(34):
         total += h[k]
@@ -890,7 +892,7 @@ def _extra_active(r):
 def _split_wilds(s, r, t, p, h):
     """``(natural counts uint8[34], wilds held)`` of ``h`` for seat ``p``."""
     c = np.zeros(34, dtype=np.uint8)
-    nw = 0
+    nw = r.params[P_IMAGINED_WILD]  # G2: the imagined wild joins every win check
     active = _wilds_active(s, r, t, p)
     for k in range(34):
         if active and s.wild[t, k] != 0:
@@ -1054,7 +1056,11 @@ def _tenpai(s, r, t, p, h):
             if ok:
                 return True
         return False
-    if _wilds_active(s, r, t, p) or (shapes & ~_SIMPLE_SHAPES) != 0:
+    if (
+        _wilds_active(s, r, t, p)
+        or (shapes & ~_SIMPLE_SHAPES) != 0
+        or r.params[P_IMAGINED_WILD] != 0
+    ):
         return _shape_win(s, r, t, p, h, shapes, np.int64(1))
     honor_chow = r.params[P_HONOR_CHOWS]
     total = 0
@@ -2140,7 +2146,11 @@ def legal_mask(s, r, t, mask):
     if ready_ok:
         shapes = prm[P_WIN_SHAPES]
         maybe = True
-        if (shapes & ~_SIMPLE_SHAPES) == 0 and not _wilds_active(s, r, t, p):
+        if (
+            (shapes & ~_SIMPLE_SHAPES) == 0
+            and not _wilds_active(s, r, t, p)
+            and prm[P_IMAGINED_WILD] == 0
+        ):
             # necessary conditions; removing one tile lowers the isolated count by at most one
             maybe = False
             if (shapes & SHAPE_STANDARD) != 0 and _isolated(h, prm[P_HONOR_CHOWS]) <= 2:

@@ -98,6 +98,8 @@ P_RESERVE_FREE_KONGS = 86  # the first N kongs of a hand do not enlarge the rese
 P_DRAW_COUNTER_RULE = 87  # DRAW_COUNTER_*: the payment multiplier carried over drawn hands
 P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
 P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
+# ---- kernels (session 4), 104-111
+P_IMAGINED_WILD = 108  # 心皇: one virtual wild per seat, used only in win / ready checks (G2)
 # ---- wild tiles, flowers, dice (gapsC: 112-143; docs/spec_gaps.md section B and C)
 P_WILD_OFFSETS = 112  # bitmask of offsets 0..2 from the indicator (wild_offsets; G6)
 P_WILD_HONOR_CYCLE = 113  # WILD_CYCLE_* (G7)
