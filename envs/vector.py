@@ -3,7 +3,7 @@
 Each table seats one learner (``seat``) against in-kernel bots. One :meth:`step` applies the
 learner's action on every table, lets the opponents play until each learner's next decision,
 encodes every learner's ``planes-v0`` / ``planes-v1`` observation and legal mask into
-preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step``; with
+preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step_h``; with
 ``threads > 1`` each thread runs one such GIL-free call on a slice of the tables). No Python
 runs per table and nothing is allocated per step (with ``copy=False``).
 
@@ -25,13 +25,20 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from mjsim.envs.encoders import PLANE_ENCODERS
 from mjsim.envs.kernels import (
+    C_N_HANDS,
+    C_V_VERSION,
     N_TI,
+    N_V_CTL,
+    STATE_LAYOUT,
     TI_EPISODE,
     TI_ILLEGAL,
     TI_LEARNER,
     TI_NEEDS_RESET,
     TI_SEED,
-    vector_step,
+    V_CTL,
+    VECTOR_LAYOUT,
+    make_header,
+    vector_step_h,
 )
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 
@@ -126,7 +133,6 @@ class MahjongVectorEnv(VectorEnv):
         self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, N)
         self.action_space = gym.vector.utils.batch_space(self.single_action_space, N)
         self._state = new_state(N, rec_cap=0)
-        self._flat = (*self._state, *self._rules)
         self._ti = np.zeros((N, N_TI), np.int64)
         self._ti[:, TI_LEARNER] = int(seat)
         self._ti[:, TI_NEEDS_RESET] = 1
@@ -140,13 +146,32 @@ class MahjongVectorEnv(VectorEnv):
         self._has_mask = np.ones(N, np.bool_)
         self._obs_dict = {"observation": self._obs, "action_mask": self._masks.view(np.int8)}
         self._info = {"action_mask": self._masks, "_action_mask": self._has_mask}
+        # one int64 array addressing every array of the batch (kernels.make_header)
+        self._h = make_header(
+            (
+                *self._state,
+                *self._rules,
+                self._actions,
+                self._ti,
+                self._agents,
+                self._totals,
+                self._obs,
+                self._masks,
+                self._rewards,
+                self._terminated,
+            ),
+            STATE_LAYOUT + VECTOR_LAYOUT,
+            N_V_CTL,
+        )
+        self._h[V_CTL + C_N_HANDS] = self.hands
+        self._h[V_CTL + C_V_VERSION] = self._version
         self._started = False
         if threads is None:
             threads = min(os.cpu_count() or 1, 8) if N >= 64 else 1
         if not isinstance(threads, int | np.integer) or threads < 1:
             raise ValueError(f"threads={threads!r} must be an integer >= 1")
         self.threads = int(min(threads, N))
-        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         per = -(-N // self.threads)
         self._slices = [(lo, min(N, lo + per)) for lo in range(0, N, per)]
 
@@ -154,26 +179,13 @@ class MahjongVectorEnv(VectorEnv):
         """Step every table (one compiled call per thread); the number of illegal actions."""
         if self._pool is None:
             return self._slice(0, self.num_envs)
-        jobs = [self._pool.submit(self._slice, lo, hi) for lo, hi in self._slices]
-        return sum(j.result() for j in jobs)
+        # the calling thread steps the first slice itself (the kernel releases the GIL)
+        jobs = [self._pool.submit(self._slice, lo, hi) for lo, hi in self._slices[1:]]
+        bad = self._slice(*self._slices[0])
+        return bad + sum(j.result() for j in jobs)
 
     def _slice(self, lo: int, hi: int) -> int:
-        return vector_step(
-            *self._flat,
-            lo,
-            hi,
-            self._actions,
-            self._ti,
-            self._agents,
-            self.hands,
-            self._totals,
-            self._scale,
-            self._obs,
-            self._masks,
-            self._rewards,
-            self._terminated,
-            self._version,
-        )
+        return vector_step_h(self._h, lo, hi, self._scale)
 
     def _out(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         if self.copy:

@@ -135,15 +135,18 @@ def test_vector_matches_single_env(variant):
     assert episodes_done >= N
 
 
-@pytest.mark.parametrize("variant", VARIANTS[:2])
-def test_vector_planes_v1_and_threads(variant):
-    """``planes-v1`` in the vector env: its first 41 planes are the ``planes-v0`` run's (same
-    seeds, same actions), the learner is always told it decides (exactly one decision plane
-    while its episode is live) and results do not depend on the thread count."""
+@pytest.mark.parametrize(
+    ("variant", "obs"), [(VARIANTS[0], "planes-v1"), (VARIANTS[1], "planes-v2")]
+)
+def test_vector_planes_v1_and_threads(variant, obs):
+    """``planes-v1`` / ``planes-v2`` in the vector env: its first 41 planes are the
+    ``planes-v0`` run's (same seeds, same actions), the learner is always told it decides
+    (exactly one decision plane while its episode is live) and results do not depend on the
+    thread count."""
     N = 6
     v0 = E.MahjongVectorEnv(variant, N, threads=1)
-    v1 = E.MahjongVectorEnv(variant, N, obs="planes-v1", threads=2)
-    assert v1.single_observation_space["observation"].shape == (E.N_PLANES_V1, 34)
+    v1 = E.MahjongVectorEnv(variant, N, obs=obs, threads=2)
+    assert v1.single_observation_space["observation"].shape == (E.get_encoder(obs).n_planes, 34)
     o0, i0 = v0.reset(seed=5)
     o1, i1 = v1.reset(seed=5)
     rng = np.random.default_rng(2)
