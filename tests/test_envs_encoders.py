@@ -66,7 +66,8 @@ RULE_CASES = {
 }
 CASES = [(v, None) for v in VARIANTS] + [("hebei", k) for k in RULE_CASES]
 CASE_IDS = [v if k is None else f"hebei-{k}" for v, k in CASES]
-READY_ACTIONS = range(68, 108)  # ready declarations and wins: preferred to reach ready states
+# ready declarations (plain, shown, 吃听) and wins: preferred to reach ready states
+READY_ACTIONS = {*range(68, 102), 107, *range(154, 191)}
 
 
 def _copy(s: State) -> State:
@@ -391,7 +392,10 @@ def test_planes_v2_rule_state(case):
     raw = E.mahjong_v0.raw_env("hebei", obs="planes-v2", **RULE_CASES[case])
     rng = np.random.default_rng(7)
     seen = {"standing": 0, "treasure": 0, "hidden_treasure": 0, "face_down": 0, "ready": 0}
-    for seed in range(4):
+    need = ("standing", "face_down", "ready") if case == "taiyuan" else ("treasure", "ready")
+    for seed in range(40):
+        if all(seen[k] for k in need) and seed >= 2:
+            break
         raw.reset(seed=seed)
         s, r, n = raw.state_arrays, raw._rules, raw.n_players
         while not raw.terminations[raw.agent_selection]:
