@@ -2,7 +2,7 @@
 
 Each table seats one learner (``seat``) against in-kernel bots. One :meth:`step` applies the
 learner's action on every table, lets the opponents play until each learner's next decision,
-encodes every learner's ``planes-v0`` / ``planes-v1`` observation and legal mask into
+encodes every learner's ``planes-v0`` / ``-v1`` / ``-v2`` observation and legal mask into
 preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step_h``; with
 ``threads > 1`` each thread runs one such GIL-free call on a slice of the tables). No Python
 runs per table and nothing is allocated per step (with ``copy=False``).
@@ -54,7 +54,8 @@ class MahjongVectorEnv(VectorEnv):
         variant: registered id (``None`` = ``default_variant()``).
         num_envs: number of tables ``N`` (>= 1).
         opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``).
-        obs: ``"planes-v0"`` (41 planes) or ``"planes-v1"`` (53: + decision planes).
+        obs: ``"planes-v0"`` (41 planes), ``"planes-v1"`` (53: + decision planes) or
+            ``"planes-v2"`` (58: + standing tiles, 宝, 吃听, ready kinds).
         seat: the learner's seat at every table (kept for the whole episode; a guobiao
             match's West-round seat change is played by the AEC env and self-play only).
         hands: hands per episode (a match with carry-over when > 1).
@@ -67,7 +68,7 @@ class MahjongVectorEnv(VectorEnv):
         overrides: ``RuleSpec`` fields.
 
     Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, 192]}`` (``C`` = 41
-    for ``planes-v0``, 53 for ``planes-v1``); also
+    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``); also
     ``info["action_mask"]`` (``bool[N, 192]``). Rewards ``float64[N]`` in points (or normalised),
     ``terminated`` ``bool[N]``, ``truncated`` always False.
 
