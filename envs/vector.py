@@ -145,9 +145,22 @@ class MahjongVectorEnv(VectorEnv):
         self._truncated = np.zeros(N, np.bool_)
         self._actions = np.zeros(N, np.int64)
         self._has_mask = np.ones(N, np.bool_)
+        self._buffers()
+        self._started = False
+        if threads is None:
+            threads = min(os.cpu_count() or 1, 8) if N >= 64 else 1
+        if not isinstance(threads, int | np.integer) or threads < 1:
+            raise ValueError(f"threads={threads!r} must be an integer >= 1")
+        self.threads = int(min(threads, N))
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
+        per = -(-N // self.threads)
+        self._slices = [(lo, min(N, lo + per)) for lo in range(0, N, per)]
+
+    def _buffers(self) -> None:
+        """The output dicts (views of the batch buffers) and the int64 header addressing every
+        array of the batch for the kernel (``mjsim.envs.kernels.make_header``)."""
         self._obs_dict = {"observation": self._obs, "action_mask": self._masks.view(np.int8)}
         self._info = {"action_mask": self._masks, "_action_mask": self._has_mask}
-        # one int64 array addressing every array of the batch (kernels.make_header)
         self._h = make_header(
             (
                 *self._state,
@@ -166,15 +179,18 @@ class MahjongVectorEnv(VectorEnv):
         )
         self._h[V_CTL + C_N_HANDS] = self.hands
         self._h[V_CTL + C_V_VERSION] = self._version
-        self._started = False
-        if threads is None:
-            threads = min(os.cpu_count() or 1, 8) if N >= 64 else 1
-        if not isinstance(threads, int | np.integer) or threads < 1:
-            raise ValueError(f"threads={threads!r} must be an integer >= 1")
-        self.threads = int(min(threads, N))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # copies (copy.deepcopy, pickle) get their own header, views and thread pool
+        d = self.__dict__.copy()
+        for k in ("_h", "_pool", "_obs_dict", "_info"):
+            d.pop(k, None)
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self._buffers()
         self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
-        per = -(-N // self.threads)
-        self._slices = [(lo, min(N, lo + per)) for lo in range(0, N, per)]
 
     def _call(self) -> int:
         """Step every table (one compiled call per thread); the number of illegal actions."""
