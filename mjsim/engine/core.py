@@ -38,6 +38,7 @@ from mjsim.actions import (
     READY_SHOWN,
     WIN,
 )
+from mjsim.engine.aborts import abort_before_draw, nine_terminals
 from mjsim.engine.carry import carry_pot_in, carry_pot_out, end_carry
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
@@ -290,6 +291,7 @@ from mjsim.rules.params import (
     P_RESERVE_PER_CONCEALED_KONG,
     P_RESERVE_PER_KONG,
     P_RESERVE_ROUNDING,
+    P_RIICHI_ABORTS,
     P_ROB_KONG,
     P_ROB_KONG_AS_SELF_DRAW,
     P_ROB_KONG_BY_PUNG,
@@ -2178,6 +2180,9 @@ def legal_mask(s, r, t, mask):
                     if prm[P_READY_MODE1] >= 0:
                         mask[READY_SHOWN + k] = True  # G45: the second ready kind
                         n += 1
+    if prm[P_RIICHI_ABORTS] != 0 and nine_terminals(s, t, p):
+        mask[DECLARE + 4] = True  # G54: 九種九牌 (abortive draw, the seat's choice)
+        n += 1
     if prm[P_STANDING_TILES] != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
         n = _turn_mask_gaps_d(s, r, t, p, mask)
     return n
@@ -2517,8 +2522,18 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
 
 
 @internal
+def _abortive_draw(s, r, t):
+    """End the hand as an abortive draw (riichi 途中流局: no payments, ``TV_RC_ABORT``)."""
+    s.tv[t, TV_RC_ABORT] = 1
+    _end_hand(s, r, t, 0, 0, -1)
+
+
+@nb.njit(cache=True)
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
+    if r.params[P_RIICHI_ABORTS] != 0 and abort_before_draw(s, r, t):
+        _abortive_draw(s, r, t)  # G54: 四風連打, 四家立直, 四槓散了
+        return
     for _ in range(r.params[P_N_PLAYERS]):
         if s.pv[t, q, PV_WON] == 0:
             break
@@ -2996,6 +3011,9 @@ def apply_action(s, r, t, a):
         return
     if a == DECLARE + 3:
         _wild_kong(s, r, t, p)
+        return
+    if a == DECLARE + 4:
+        _abortive_draw(s, r, t)  # G54: 九種九牌
         return
     if KONG <= a < READY_DISCARD or KONG_DICE <= a < READY_SHOWN:
         dice = a >= KONG_DICE
