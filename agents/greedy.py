@@ -139,7 +139,7 @@ def fan_rich(r):
     return mf > plain
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pair_rule(r):
     """The pair rule the bot aims at: the rules' ``pair_rule``, except Changsha, whose spec
     says ``"any"`` (big wins take any pair) while an ordinary small win needs a 2-5-8 pair
@@ -178,7 +178,7 @@ def visible_counts(s, t, out):
         out[k] = min(acc[k], 4)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _wilds_on(s, r, t, p):
     if r.params[P_WILD_RULE] == WILD_NONE:
         return False
@@ -200,7 +200,7 @@ def _split(s, r, t, p, c):
     return nw
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _total(c):
     n = 0
     for k in range(34):
@@ -269,7 +269,7 @@ def _one_kind_prep(r, c, nw, wild_on, delta, codes):
     return nm
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _sh_one_kind(r, c, x, nm, codes, others, have):
     """``_sh(r, c, 0)`` of the hand ``c`` that differs from the prepared one
     (:func:`_one_kind_prep`) in kind ``x`` only: the three other groups' part of the standard
@@ -332,7 +332,7 @@ def _rich_shanten(r, c, nm, nw):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _near(c, x, all_kinds, honor_chow, orphans):
     """Can drawing kind ``x`` lower the shanten? False when it holds no copy or neighbour
     within two in its suit and is not a terminal/honour needed by thirteen orphans (this skips
@@ -444,7 +444,7 @@ def _fan_potential(s, t, p, c):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _isolation(c, k):
     """Higher = more isolated (better to discard): honours and tiles without neighbours."""
     if k >= 27:
@@ -463,7 +463,7 @@ def _isolation(c, k):
     return 8 - n + edge
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _is258(k):
     return k < 27 and (k % 9 == 1 or k % 9 == 4 or k % 9 == 7)
 

@@ -785,7 +785,7 @@ def _non_orphans(h):
     return n
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
     if wr == WILD_NONE or wr == WILD_TREASURE:
@@ -1262,7 +1262,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
             return False
-        if _furiten(s, r, t, p, tile):
+        if prm[P_OWN_DISCARD_LOCKOUT] != OWN_DISCARD_NONE and _furiten(s, r, t, p, tile):
             return False
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
         if not (
@@ -1391,7 +1391,7 @@ def _wild_pair(s, r, t, p, tile):
     return ok
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _void_count(s, t, p, h):
     """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
     v = s.pv[t, p, PV_MISSING]
@@ -1403,7 +1403,7 @@ def _void_count(s, t, p, h):
     return c
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _in_void(s, t, p, k):
     v = s.pv[t, p, PV_MISSING]
     return v >= 0 and 9 * v <= k < 9 * v + 9
@@ -1434,7 +1434,7 @@ def _pung_bits(s, t, p):
     return bits
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
@@ -2053,7 +2053,7 @@ def legal_mask(s, r, t, mask):
     n = 0
     if drawn >= 0 and (
         _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
-        or _treasure_x(s, r, t, p) >= 0
+        or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0)
     ):
         mask[WIN] = True
         n += 1
