@@ -38,6 +38,7 @@ from mjsim.actions import (
     READY_SHOWN,
     WIN,
 )
+from mjsim.engine.carry import carry_pot_in, carry_pot_out, end_carry
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
@@ -142,6 +143,7 @@ from mjsim.engine.state import (
     TV_PHASE,
     TV_RC_ABORT,
     TV_RC_POT,
+    TV_RC_POT_IN,
     TV_REACT_KIND,
     TV_REACT_N,
     TV_REACT_POS,
@@ -674,6 +676,7 @@ def next_hand(s, r, t, key):
     (``TV_NEXT_DEALER``, ``TV_NEXT_ROUND_WIND`` per ``round_wind_rule``, ``TV_NEXT_REPEAT``,
     ``TV_NEXT_MULT``, the match's first dealer); running scores are kept."""
     tv = s.tv
+    pot = carry_pot_out(s, r, t)
     reset_table(
         s,
         r,
@@ -688,6 +691,8 @@ def next_hand(s, r, t, key):
         np.int64(tv[t, TV_FIRST_DEALER]),
         np.int64(tv[t, TV_NEXT_STREAK]),
     )
+    if pot != 0:
+        carry_pot_in(s, t, pot)
 
 
 @internal
@@ -2363,6 +2368,7 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
             rw = (rw + 1) % 4
     s.tv[t, TV_NEXT_ROUND_WIND] = rw
     s.tv[t, TV_NEXT_REPEAT] = s.tv[t, TV_REPEAT] + 1 if nxt == dealer else 0
+    end_carry(s, r, t, winners)
     s.tv[t, TV_WINNERS] = winners
     s.tv[t, TV_WIN_KIND] = win_kind
     s.tv[t, TV_PHASE] = PH_DONE
@@ -3176,7 +3182,7 @@ def check_invariants(s, r, t):
             want = hs + (1 if own else 0)
             if c != want:
                 return 2
-    tot = s.tv[t, TV_RC_POT]  # riichi deposits still on the table
+    tot = s.tv[t, TV_RC_POT] - s.tv[t, TV_RC_POT_IN]  # riichi deposits on the table
     for p in range(n):
         tot += s.pv[t, p, PV_PAY]
     if tot != 0:

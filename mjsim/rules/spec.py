@@ -270,7 +270,10 @@ class RuleSpec:
     # fields own_discard_lockout, missed_win_scope/lift, ready_lockout_whole_hand)
     ready_requires_closed: bool = False  # declaring ready needs a hand without exposed melds
     ready_deposit: int = 0  # points the declarer puts on the table (riichi 1000); the first
-    # winner of the hand takes them; on a drawn hand they stay on the table (not carried over)
+    # winner of the hand takes them; on a drawn hand they stay on the table (carry_deposits)
+    carry_deposits: bool = False  # deposits left on the table by a drawn hand (exhaustive or
+    # abortive) are carried into the next hand of the match and go to its first winner (riichi
+    # 供托; needs ready_deposit > 0)
     dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
     # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
     noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
@@ -312,6 +315,9 @@ class RuleSpec:
     draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
     # (cumulative while draws repeat; 1 = no carry-over)
     count_dealer_repeats: bool = False  # keep a dealer-repeat counter (连庄) for the scorer
+    repeat_counter: str = "dealer"  # how the carried counter TV_REPEAT moves: "dealer" (+1 while
+    # the dealer stays, else 0) | "honba" (riichi 本场: +1 after a dealer win or any drawn hand,
+    # abortive draws included; 0 after a non-dealer win; B §27 "东二局 3 本场")
     # -- gapsB: carry-over counters (spec_gaps.md G64)
     draw_counter_rule: str = "multiply"  # "multiply" (each drawn hand multiplies the next hand's
     # payments by draw_multiplier; a win resets) | "double_per_draw" (2 ** consecutive drawn
@@ -445,6 +451,11 @@ class RuleSpec:
                 raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
         if (self.ready_requires_closed or self.ready_deposit) and not self.allow_ready:
             raise ValueError("RuleSpec.ready_requires_closed / ready_deposit need allow_ready=True")
+        if not isinstance(self.carry_deposits, bool):
+            raise ValueError(f"RuleSpec.carry_deposits={self.carry_deposits!r} must be a bool")
+        if self.carry_deposits and self.ready_deposit == 0:
+            raise ValueError("RuleSpec.carry_deposits=True needs ready_deposit > 0")
+        _enum("repeat_counter", self.repeat_counter, P.REPEAT_COUNTER_CODES)
         if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
             raise ValueError(
                 "RuleSpec.dora=True needs scoring='riichi' and wall_reserve >= 14 (dead wall)"
@@ -804,6 +815,8 @@ class RuleSpec:
         p[P.P_READY_DEPOSIT] = self.ready_deposit
         p[P.P_DORA] = self.dora
         p[P.P_NOTEN_PENALTY] = self.noten_penalty
+        p[P.P_CARRY_DEPOSITS] = self.carry_deposits
+        p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
         rounding = self.reserve_rounding
