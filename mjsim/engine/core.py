@@ -792,7 +792,7 @@ def _non_orphans(h):
     return n
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
     if wr == WILD_NONE or wr == WILD_TREASURE:
@@ -1269,7 +1269,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
             return False
-        if _furiten(s, r, t, p, tile):
+        if prm[P_OWN_DISCARD_LOCKOUT] != OWN_DISCARD_NONE and _furiten(s, r, t, p, tile):
             return False
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
         if not (
@@ -1398,7 +1398,7 @@ def _wild_pair(s, r, t, p, tile):
     return ok
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _void_count(s, t, p, h):
     """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
     v = s.pv[t, p, PV_MISSING]
@@ -1410,7 +1410,7 @@ def _void_count(s, t, p, h):
     return c
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _in_void(s, t, p, k):
     v = s.pv[t, p, PV_MISSING]
     return v >= 0 and 9 * v <= k < 9 * v + 9
@@ -1441,7 +1441,7 @@ def _pung_bits(s, t, p):
     return bits
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
@@ -2060,7 +2060,7 @@ def legal_mask(s, r, t, mask):
     n = 0
     if drawn >= 0 and (
         _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
-        or _treasure_x(s, r, t, p) >= 0
+        or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0)
     ):
         mask[WIN] = True
         n += 1
@@ -2693,6 +2693,43 @@ def _wild_kong(s, r, t, p):
     s.tv[t, TV_FORBID1] = -1
 
 
+@nb.njit(cache=True)
+def _lone_tile_rules(r, k):
+    """Rules under which a discarded ``k`` that a seat holds no copy of and no suit neighbour of
+    (:func:`_lone_tile`) gives that seat no option, so its reaction check can be skipped: no
+    wilds, only the simple shapes (a lone tile fails the standard shape's and seven pairs'
+    necessary conditions of :func:`_shape_win`, and thirteen orphans when ``k`` is simple), no
+    honour chows for an honour, no chow-ready or standing-tile options. Pung, kong and chow need
+    a copy or a neighbour; a discard win needs the shape (:func:`_win_ok`)."""
+    prm = r.params
+    shapes = prm[P_WIN_SHAPES]
+    if prm[P_WILD_RULE] != WILD_NONE or (shapes & ~_SIMPLE_SHAPES) != 0:
+        return False
+    if prm[P_CHOW_READY_ANY_SEAT] != 0 or prm[P_STANDING_TILES] != 0:
+        return False
+    if k >= 27:
+        return prm[P_HONOR_CHOWS] == 0 and (shapes & SHAPE_THIRTEEN_ORPHANS) == 0
+    r9 = k % 9
+    return (shapes & SHAPE_THIRTEEN_ORPHANS) == 0 or (r9 != 0 and r9 != 8)
+
+
+@nb.njit(cache=True, inline="always")
+def _lone_tile(h, k):
+    """Seat hand ``h`` holds no copy of ``k`` and (a suited ``k``) no tile of its suit within
+    distance 2 (the neighbour test of :func:`_shape_win`)."""
+    if h[k] != 0:
+        return False
+    if k >= 27:
+        return True
+    r9 = k % 9
+    return not (
+        (r9 >= 1 and h[k - 1] > 0)
+        or (r9 >= 2 and h[k - 2] > 0)
+        or (r9 <= 7 and h[k + 1] > 0)
+        or (r9 <= 6 and h[k + 2] > 0)
+    )
+
+
 @internal
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
@@ -2700,11 +2737,14 @@ def _open_window(s, r, t, kind, k, frm):
     s.tv[t, TV_TILE] = k
     s.tv[t, TV_FROM] = frm
     s.tv[t, TV_REACT_KIND] = kind
+    quick = kind == RK_DISCARD and _lone_tile_rules(r, k)
     m = 0
     for i in range(1, n):
         q = (frm + i) % n
         if s.pv[t, q, PV_WON] != 0:
             continue
+        if quick and _lone_tile(s.hands[t, q], k):
+            continue  # no win, pung, kong or chow can use the tile (see _lone_tile_rules)
         opts = _react_options(s, r, t, q)
         if opts != 0:
             s.tv[t, TV_ASK0 + m] = q
