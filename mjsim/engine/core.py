@@ -38,6 +38,7 @@ from mjsim.actions import (
     READY_SHOWN,
     WIN,
 )
+from mjsim.engine.aborts import abort_before_draw, nine_terminals
 from mjsim.engine.carry import carry_pot_in, carry_pot_out, end_carry
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
@@ -291,6 +292,7 @@ from mjsim.rules.params import (
     P_RESERVE_PER_CONCEALED_KONG,
     P_RESERVE_PER_KONG,
     P_RESERVE_ROUNDING,
+    P_RIICHI_ABORTS,
     P_ROB_KONG,
     P_ROB_KONG_AS_SELF_DRAW,
     P_ROB_KONG_BY_PUNG,
@@ -792,7 +794,7 @@ def _non_orphans(h):
     return n
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
     if wr == WILD_NONE or wr == WILD_TREASURE:
@@ -1277,7 +1279,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
             return False
-        if _furiten(s, r, t, p, tile):
+        if prm[P_OWN_DISCARD_LOCKOUT] != OWN_DISCARD_NONE and _furiten(s, r, t, p, tile):
             return False
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
         if not (
@@ -1406,7 +1408,7 @@ def _wild_pair(s, r, t, p, tile):
     return ok
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _void_count(s, t, p, h):
     """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
     v = s.pv[t, p, PV_MISSING]
@@ -1418,7 +1420,7 @@ def _void_count(s, t, p, h):
     return c
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _in_void(s, t, p, k):
     v = s.pv[t, p, PV_MISSING]
     return v >= 0 and 9 * v <= k < 9 * v + 9
@@ -1449,7 +1451,7 @@ def _pung_bits(s, t, p):
     return bits
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
@@ -2068,7 +2070,7 @@ def legal_mask(s, r, t, mask):
     n = 0
     if drawn >= 0 and (
         _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
-        or _treasure_x(s, r, t, p) >= 0
+        or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0)
     ):
         mask[WIN] = True
         n += 1
@@ -2192,6 +2194,9 @@ def legal_mask(s, r, t, mask):
                     if prm[P_READY_MODE1] >= 0:
                         mask[READY_SHOWN + k] = True  # G45: the second ready kind
                         n += 1
+    if prm[P_RIICHI_ABORTS] != 0 and nine_terminals(s, t, p):
+        mask[DECLARE + 4] = True  # G54: 九種九牌 (abortive draw, the seat's choice)
+        n += 1
     if prm[P_STANDING_TILES] != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
         n = _turn_mask_gaps_d(s, r, t, p, mask)
     return n
@@ -2531,8 +2536,18 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
 
 
 @internal
+def _abortive_draw(s, r, t):
+    """End the hand as an abortive draw (riichi 途中流局: no payments, ``TV_RC_ABORT``)."""
+    s.tv[t, TV_RC_ABORT] = 1
+    _end_hand(s, r, t, 0, 0, -1)
+
+
+@nb.njit(cache=True)
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
+    if r.params[P_RIICHI_ABORTS] != 0 and abort_before_draw(s, r, t):
+        _abortive_draw(s, r, t)  # G54: 四風連打, 四家立直, 四槓散了
+        return
     for _ in range(r.params[P_N_PLAYERS]):
         if s.pv[t, q, PV_WON] == 0:
             break
@@ -2692,6 +2707,43 @@ def _wild_kong(s, r, t, p):
     s.tv[t, TV_FORBID1] = -1
 
 
+@nb.njit(cache=True)
+def _lone_tile_rules(r, k):
+    """Rules under which a discarded ``k`` that a seat holds no copy of and no suit neighbour of
+    (:func:`_lone_tile`) gives that seat no option, so its reaction check can be skipped: no
+    wilds, only the simple shapes (a lone tile fails the standard shape's and seven pairs'
+    necessary conditions of :func:`_shape_win`, and thirteen orphans when ``k`` is simple), no
+    honour chows for an honour, no chow-ready or standing-tile options. Pung, kong and chow need
+    a copy or a neighbour; a discard win needs the shape (:func:`_win_ok`)."""
+    prm = r.params
+    shapes = prm[P_WIN_SHAPES]
+    if prm[P_WILD_RULE] != WILD_NONE or (shapes & ~_SIMPLE_SHAPES) != 0:
+        return False
+    if prm[P_CHOW_READY_ANY_SEAT] != 0 or prm[P_STANDING_TILES] != 0:
+        return False
+    if k >= 27:
+        return prm[P_HONOR_CHOWS] == 0 and (shapes & SHAPE_THIRTEEN_ORPHANS) == 0
+    r9 = k % 9
+    return (shapes & SHAPE_THIRTEEN_ORPHANS) == 0 or (r9 != 0 and r9 != 8)
+
+
+@nb.njit(cache=True, inline="always")
+def _lone_tile(h, k):
+    """Seat hand ``h`` holds no copy of ``k`` and (a suited ``k``) no tile of its suit within
+    distance 2 (the neighbour test of :func:`_shape_win`)."""
+    if h[k] != 0:
+        return False
+    if k >= 27:
+        return True
+    r9 = k % 9
+    return not (
+        (r9 >= 1 and h[k - 1] > 0)
+        or (r9 >= 2 and h[k - 2] > 0)
+        or (r9 <= 7 and h[k + 1] > 0)
+        or (r9 <= 6 and h[k + 2] > 0)
+    )
+
+
 @internal
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
@@ -2699,11 +2751,14 @@ def _open_window(s, r, t, kind, k, frm):
     s.tv[t, TV_TILE] = k
     s.tv[t, TV_FROM] = frm
     s.tv[t, TV_REACT_KIND] = kind
+    quick = kind == RK_DISCARD and _lone_tile_rules(r, k)
     m = 0
     for i in range(1, n):
         q = (frm + i) % n
         if s.pv[t, q, PV_WON] != 0:
             continue
+        if quick and _lone_tile(s.hands[t, q], k):
+            continue  # no win, pung, kong or chow can use the tile (see _lone_tile_rules)
         opts = _react_options(s, r, t, q)
         if opts != 0:
             s.tv[t, TV_ASK0 + m] = q
@@ -3010,6 +3065,9 @@ def apply_action(s, r, t, a):
         return
     if a == DECLARE + 3:
         _wild_kong(s, r, t, p)
+        return
+    if a == DECLARE + 4:
+        _abortive_draw(s, r, t)  # G54: 九種九牌
         return
     if KONG <= a < READY_DISCARD or KONG_DICE <= a < READY_SHOWN:
         dice = a >= KONG_DICE

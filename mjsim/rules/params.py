@@ -129,7 +129,7 @@ P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立�
 P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
 P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next hand (G64, 供托)
 P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
-# 148: free (gapsB's dealer_on_draw='stays_if_ready')
+P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
 NP = 160  # room for growth; unused slots are 0
 

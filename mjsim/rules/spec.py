@@ -281,6 +281,10 @@ class RuleSpec:
     dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
     # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
     noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
+    riichi_aborts: bool = False  # abortive draws (dealer stays, no payments; 4 players, needs
+    # allow_ready): 九種九牌 (action DECLARE + 4 on a seat's first uninterrupted draw with 9+
+    # terminal / honour kinds), 四風連打, 四家立直, 四槓散了 (4 kongs by 2+ seats), the last three
+    # once the discard is not won on (mjsim.engine.aborts)
 
     # ---- end of the wall
     wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
@@ -467,6 +471,10 @@ class RuleSpec:
         if self.carry_deposits and self.ready_deposit == 0:
             raise ValueError("RuleSpec.carry_deposits=True needs ready_deposit > 0")
         _enum("repeat_counter", self.repeat_counter, P.REPEAT_COUNTER_CODES)
+        if not isinstance(self.riichi_aborts, bool):
+            raise ValueError(f"RuleSpec.riichi_aborts={self.riichi_aborts!r} must be a bool")
+        if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
+            raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
         if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
             raise ValueError(
                 "RuleSpec.dora=True needs scoring='riichi' and wall_reserve >= 14 (dead wall)"
@@ -828,6 +836,7 @@ class RuleSpec:
         p[P.P_DORA] = self.dora
         p[P.P_NOTEN_PENALTY] = self.noten_penalty
         p[P.P_CARRY_DEPOSITS] = self.carry_deposits
+        p[P.P_RIICHI_ABORTS] = self.riichi_aborts
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
