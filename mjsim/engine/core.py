@@ -2719,6 +2719,8 @@ def _lone_tile_rules(r, k):
     shapes = prm[P_WIN_SHAPES]
     if prm[P_WILD_RULE] != WILD_NONE or (shapes & ~_SIMPLE_SHAPES) != 0:
         return False
+    if prm[P_IMAGINED_WILD] != 0:
+        return False  # G2: the imagined wild pairs with a lone tile (心皇单吊)
     if prm[P_CHOW_READY_ANY_SEAT] != 0 or prm[P_STANDING_TILES] != 0:
         return False
     if k >= 27:
