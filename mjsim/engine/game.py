@@ -34,6 +34,8 @@ from mjsim.engine.state import (
     TV_NEXT_ROUND_WIND,
     TV_NEXT_STREAK,
     TV_PHASE,
+    TV_RC_POT,
+    TV_RC_POT_IN,
     TV_REC_N,
     TV_REPEAT,
     TV_ROUND_WIND,
@@ -150,7 +152,14 @@ class Game:
 
     # ------------------------------------------------------------------ lifecycle
     def _start(
-        self, hand_no: int, dealer: int, round_wind: int, repeat: int, mult: int, streak: int = 0
+        self,
+        hand_no: int,
+        dealer: int,
+        round_wind: int,
+        repeat: int,
+        mult: int,
+        streak: int = 0,
+        deposits: int = 0,
     ) -> None:
         s = self.state
         self._scores_before = [int(x) for x in s.pv[0, : self.n_players, PV_SCORE]]
@@ -172,12 +181,16 @@ class Game:
             self.first_dealer,
             streak,
         )
+        if deposits:
+            # deposits carried in from drawn hands (carry_deposits; mjsim.engine.carry)
+            s.tv[0, TV_RC_POT] = deposits
+            s.tv[0, TV_RC_POT_IN] = deposits
         # the whole wall: the deal's flower replacements have already taken tiles from the tail
         self._wall_at_start = [int(x) for x in s.wall[0, : int(s.tv[0, TV_WALL_LEN])]]
 
     def next_hand(self) -> None:
         """Start the next hand with the carry-over (dealer, prevailing wind, repeat counter,
-        multiplier, scores): the engine's ``TV_NEXT_*`` values of the finished hand.
+        multiplier, draw streak, deposits left on the table under ``carry_deposits``, scores): the engine's ``TV_NEXT_*`` values of the finished hand.
 
         A scripted wall is reused. ``ValueError`` if the current hand is not over."""
         if not self.done:
@@ -190,6 +203,7 @@ class Game:
             int(tv[TV_NEXT_REPEAT]),
             int(tv[TV_NEXT_MULT]),
             int(tv[TV_NEXT_STREAK]),
+            int(tv[TV_RC_POT]) if self.spec.carry_deposits else 0,
         )
 
     # ------------------------------------------------------------------ decisions
@@ -356,6 +370,7 @@ class Game:
             round_wind=int(tv[TV_ROUND_WIND]),
             repeat=int(tv[TV_REPEAT]),
             mult=int(tv[TV_MULT]),
+            deposits=int(tv[TV_RC_POT_IN]),
             scores=list(self._scores_before),
             wall=list(self._wall_at_start),
             events=self.state.rec[0, :n].copy(),

@@ -51,6 +51,7 @@ class Record:
     - ``spec``: ``RuleSpec.to_dict()`` of the rules;
     - ``seed``, ``hand_no``: the RNG inputs (informational when ``wall`` is given);
     - ``dealer``, ``round_wind``, ``repeat``, ``mult``: deal parameters and carry-over;
+    - ``deposits``: ready deposits (points) carried into the hand (``carry_deposits``; 0 if none);
     - ``scores``: running scores before the hand (``n_players`` ints);
     - ``wall``: the tile order (kinds), ``events``: ``int32[n]`` packed events.
     """
@@ -65,6 +66,7 @@ class Record:
     scores: list[int]
     wall: list[int]
     events: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
+    deposits: int = 0
 
     def event_tuples(self) -> list[tuple[int, int, int]]:
         """Events as ``(kind, seat, arg)``."""
@@ -108,6 +110,7 @@ def to_jsonl(record: Record) -> str:
         "round_wind": int(record.round_wind),
         "repeat": int(record.repeat),
         "mult": int(record.mult),
+        "deposits": int(record.deposits),
         "scores": [int(x) for x in record.scores],
         "wall": [int(x) for x in record.wall],
     }
@@ -166,6 +169,7 @@ def from_jsonl(text: str) -> Record:
             scores=[int(x) for x in head["scores"]],
             wall=[int(x) for x in head["wall"]],
             events=np.array(events, dtype=np.int32),
+            deposits=int(head.get("deposits", 0)),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise ValueError(f"record header is missing or has a bad field: {e}") from None

@@ -88,7 +88,7 @@ TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if non
 TV_TREASURE = 85  # the 宝 kind (wild_rule="treasure"), -1 until chosen; secret (ready seats only)
 # ---- riichi (helper riichi), 96-111
 TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
-# 97: free (the dealer's stay is dealer_on_draw='stays_if_ready')
+TV_RC_POT_IN = 97  # deposits carried into this hand from drawn hands (carry_deposits, G64)
 TV_RC_ABORT = 98  # 1 if the hand ended in an abortive draw (three discard winners)
 N_TV = 128
 

@@ -98,6 +98,10 @@ P_RESERVE_FREE_KONGS = 86  # the first N kongs of a hand do not enlarge the rese
 P_DRAW_COUNTER_RULE = 87  # DRAW_COUNTER_*: the payment multiplier carried over drawn hands
 P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
 P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
+# -- helper carry (session 4): carry-over between hands (docs/spec_gaps.md G64)
+P_REPEAT_COUNTER = 90  # REPEAT_*: how TV_REPEAT moves between hands (dealer repeats / honba)
+# ---- kernels (session 4), 104-111
+P_IMAGINED_WILD = 108  # 心皇: one virtual wild per seat, used only in win / ready checks (G2)
 # ---- wild tiles, flowers, dice (gapsC: 112-143; docs/spec_gaps.md section B and C)
 P_WILD_OFFSETS = 112  # bitmask of offsets 0..2 from the indicator (wild_offsets; G6)
 P_WILD_HONOR_CYCLE = 113  # WILD_CYCLE_* (G7)
@@ -123,9 +127,9 @@ P_TREASURE_MATCH_WINS = 131  # 对宝: a ready seat that looked wins when the �
 # ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
 P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
 P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
-# 146: free (furiten is gapsA's own_discard_lockout='win')
+P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next hand (G64, 供托)
 P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
-# 148: free (gapsB's dealer_on_draw='stays_if_ready')
+P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
 NP = 160  # room for growth; unused slots are 0
 
@@ -183,7 +187,7 @@ WILD_PENALTY_CODES = {
 }
 
 WILD_SUBST_ANY = 0
-WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (not played yet)
+WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (SHAPE_WILD_SIMPLES, G15)
 WILD_SUBST_CODES = {"any": WILD_SUBST_ANY, "simples": WILD_SUBST_SIMPLES}
 
 KONG_ONLY_NONE = 0
@@ -207,6 +211,10 @@ SHAPE_ALL_258_FREE = (
     256  # every tile a 2/5/8 of a suit, no structure (将将胡; checked in the engine)
 )
 SHAPE_ALL_HONORS_FREE = 512  # every tile an honour, no structure (风一色 / 乱风; in the engine)
+# modifier bit (not a shape, not in SHAPE_CODES): wilds stand for simples only; compiled from
+# wild_substitutes="simples" (G15, mjsim.kernels.restricted)
+SHAPE_WILD_SIMPLES = 128
+SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, B §31; kernel shape, G37)
 SHAPE_CODES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
@@ -216,6 +224,7 @@ SHAPE_CODES = {
     "shisanlan": SHAPE_SHISANLAN,
     "all_258_free": SHAPE_ALL_258_FREE,
     "all_honors_free": SHAPE_ALL_HONORS_FREE,
+    "knitted_honor_pair": SHAPE_KNITTED_HONOR_PAIR,
 }
 
 PAIR_ANY = 0
@@ -329,6 +338,10 @@ RESERVE_CODES = {
 DRAW_COUNTER_MULTIPLY = 0  # legacy: each drawn hand multiplies by draw_multiplier; a win resets
 DRAW_COUNTER_DOUBLE = 1  # 2 ** (consecutive drawn hands), capped; a win resets
 DRAW_COUNTER_SHANGHAI = 2  # 荒番: counter +1 per draw, -1 per win; x2 while the counter >= 1
+REPEAT_DEALER = 0  # +1 while the dealer stays, else 0 (连庄; today's behaviour)
+REPEAT_HONBA = 1  # +1 after a dealer win or any drawn hand, 0 after a non-dealer win (本场)
+REPEAT_COUNTER_CODES = {"dealer": REPEAT_DEALER, "honba": REPEAT_HONBA}
+
 DRAW_COUNTER_CODES = {
     "multiply": DRAW_COUNTER_MULTIPLY,
     "double_per_draw": DRAW_COUNTER_DOUBLE,

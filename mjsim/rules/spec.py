@@ -111,7 +111,11 @@ class RuleSpec:
     # per kind, 0-1 per flower); overrides tile_set when given
     flowers: str = "none"  # "none" | "bonus" (set aside, replaced from the tail, scored) |
     # "scoring" (same handling; only the scorer differs); needs flower tiles in the set
-    hand_size: int = 13  # tiles in a non-dealer's hand after the deal: 13 or 16 (dealer +1)
+    hand_size: int = 13  # tiles in a non-dealer's hand after the deal: 13 or 16 (dealer +1); 12
+    # only with imagined_wild=1 (jiangnan "每家少拿一张牌，心中想象一张牌") (G1)
+    imagined_wild: int = 0  # 0 | 1: every seat owns one virtual wild used only in the win and
+    # ready/wait checks, never in a chow or pung (jiangnan 心皇 "心皇牌不能用来上牌或碰牌，只能用作和牌")
+    # (G2); needs hand_size=12
 
     # ---- calls
     allow_chow: bool = True  # claim a discard to make a sequence
@@ -184,7 +188,7 @@ class RuleSpec:
     wild_single_wait_self_draw_only: bool = False  # a hand whose wait is a lone wild (any tile
     # completes it) wins by self-draw only (ningbo "财神单吊时，不能捉冲，只能自摸") (G14)
     wild_substitutes: str = "any"  # "any" | "simples" (a wild may not stand for a 1, 9 or honour,
-    # yingkou; needs a restricted-wild kernel mode, not played yet) (G15)
+    # yingkou; compiled to the kernels' SHAPE_WILD_SIMPLES bit of P_WIN_SHAPES) (G15)
     wild_stand_in: int = -1  # -1 or a kind 0-33 whose copies count as natural copies of the
     # (first) wild kind in win checks (fujian_baida 31 白板, anqing 33 红中) (G16)
     three_wild_win: bool = False  # holding three wilds on one's own turn is a win, no shape
@@ -270,10 +274,17 @@ class RuleSpec:
     # fields own_discard_lockout, missed_win_scope/lift, ready_lockout_whole_hand)
     ready_requires_closed: bool = False  # declaring ready needs a hand without exposed melds
     ready_deposit: int = 0  # points the declarer puts on the table (riichi 1000); the first
-    # winner of the hand takes them; on a drawn hand they stay on the table (not carried over)
+    # winner of the hand takes them; on a drawn hand they stay on the table (carry_deposits)
+    carry_deposits: bool = False  # deposits left on the table by a drawn hand (exhaustive or
+    # abortive) are carried into the next hand of the match and go to its first winner (riichi
+    # 供托; needs ready_deposit > 0)
     dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
     # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
     noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
+    riichi_aborts: bool = False  # abortive draws (dealer stays, no payments; 4 players, needs
+    # allow_ready): 九種九牌 (action DECLARE + 4 on a seat's first uninterrupted draw with 9+
+    # terminal / honour kinds), 四風連打, 四家立直, 四槓散了 (4 kongs by 2+ seats), the last three
+    # once the discard is not won on (mjsim.engine.aborts)
 
     # ---- end of the wall
     wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
@@ -312,6 +323,9 @@ class RuleSpec:
     draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
     # (cumulative while draws repeat; 1 = no carry-over)
     count_dealer_repeats: bool = False  # keep a dealer-repeat counter (连庄) for the scorer
+    repeat_counter: str = "dealer"  # how the carried counter TV_REPEAT moves: "dealer" (+1 while
+    # the dealer stays, else 0) | "honba" (riichi 本场: +1 after a dealer win or any drawn hand,
+    # abortive draws included; 0 after a non-dealer win; B §27 "东二局 3 本场")
     # -- gapsB: carry-over counters (spec_gaps.md G64)
     draw_counter_rule: str = "multiply"  # "multiply" (each drawn hand multiplies the next hand's
     # payments by draw_multiplier; a win resets) | "double_per_draw" (2 ** consecutive drawn
@@ -388,8 +402,15 @@ class RuleSpec:
             )
         if self.flowers != "none" and not n_flower_tiles:
             raise ValueError(f"RuleSpec.flowers={self.flowers!r} but the tile set has no flowers")
-        if self.hand_size not in (13, 16):
-            raise ValueError(f"RuleSpec.hand_size={self.hand_size!r} must be 13 or 16")
+        if self.hand_size not in (12, 13, 16):
+            raise ValueError(f"RuleSpec.hand_size={self.hand_size!r} must be 12, 13 or 16")
+        if isinstance(self.imagined_wild, bool) or self.imagined_wild not in (0, 1):
+            raise ValueError(f"RuleSpec.imagined_wild={self.imagined_wild!r} must be 0 or 1")
+        if (self.hand_size == 12) != (self.imagined_wild == 1):
+            raise ValueError(
+                f"RuleSpec.hand_size={self.hand_size} with imagined_wild={self.imagined_wild}: "
+                "a 12-tile hand needs the imagined wild (imagined_wild=1) and only it (G1, G2)"
+            )
         if self.chow_left_only and not self.allow_chow:
             raise ValueError("RuleSpec.chow_left_only=True needs allow_chow=True")
         if self.forbid_chow_same_discard and not self.allow_chow:
@@ -445,6 +466,15 @@ class RuleSpec:
                 raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
         if (self.ready_requires_closed or self.ready_deposit) and not self.allow_ready:
             raise ValueError("RuleSpec.ready_requires_closed / ready_deposit need allow_ready=True")
+        if not isinstance(self.carry_deposits, bool):
+            raise ValueError(f"RuleSpec.carry_deposits={self.carry_deposits!r} must be a bool")
+        if self.carry_deposits and self.ready_deposit == 0:
+            raise ValueError("RuleSpec.carry_deposits=True needs ready_deposit > 0")
+        _enum("repeat_counter", self.repeat_counter, P.REPEAT_COUNTER_CODES)
+        if not isinstance(self.riichi_aborts, bool):
+            raise ValueError(f"RuleSpec.riichi_aborts={self.riichi_aborts!r} must be a bool")
+        if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
+            raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
         if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
             raise ValueError(
                 "RuleSpec.dora=True needs scoring='riichi' and wall_reserve >= 14 (dead wall)"
@@ -769,6 +799,7 @@ class RuleSpec:
         p = np.zeros(P.NP, dtype=np.int64)
         p[P.P_N_PLAYERS] = self.n_players
         p[P.P_HAND_SIZE] = self.hand_size
+        p[P.P_IMAGINED_WILD] = self.imagined_wild
         p[P.P_N_TILES] = int(counts.sum())
         p[P.P_FLOWERS] = P.FLOWER_CODES[self.flowers]
         p[P.P_ALLOW_CHOW] = self.allow_chow
@@ -804,6 +835,9 @@ class RuleSpec:
         p[P.P_READY_DEPOSIT] = self.ready_deposit
         p[P.P_DORA] = self.dora
         p[P.P_NOTEN_PENALTY] = self.noten_penalty
+        p[P.P_CARRY_DEPOSITS] = self.carry_deposits
+        p[P.P_RIICHI_ABORTS] = self.riichi_aborts
+        p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
         rounding = self.reserve_rounding
@@ -847,6 +881,8 @@ class RuleSpec:
         p[P.P_WILD_DISCARD_PENALTY] = P.WILD_PENALTY_CODES[self.wild_discard_penalty]
         p[P.P_WILD_SINGLE_WAIT_SELF_DRAW] = self.wild_single_wait_self_draw_only
         p[P.P_WILD_SUBSTITUTES] = P.WILD_SUBST_CODES[self.wild_substitutes]
+        if self.wild_substitutes == "simples":
+            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_SIMPLES  # G15: the kernels' restricted-wild mode
         p[P.P_WILD_STAND_IN] = self.wild_stand_in
         p[P.P_THREE_WILD_WIN] = self.three_wild_win
         p[P.P_HONORS_ARE_FLOWERS] = self.honors_are_flowers
@@ -938,8 +974,6 @@ def check_playable(spec: RuleSpec) -> None:
     # gapsC block: wild-tile and flower values the loop does not play yet
     if spec.wild_in_calls:
         unsupported.append("wild_in_calls=True")
-    if spec.wild_substitutes != "any":
-        unsupported.append(f"wild_substitutes={spec.wild_substitutes!r}")
     if spec.kong_only_tiles != "none":
         unsupported.append(f"kong_only_tiles={spec.kong_only_tiles!r}")
     if unsupported:

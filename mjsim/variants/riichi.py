@@ -32,12 +32,24 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
 - Exhaustive draw: ready seats receive 3000 in total from the others (``noten_penalty``,
   "ready players receive 3000 in total from non-ready players"); the dealer stays iff ready
   (``dealer_on_draw="stays_if_ready"``; also after a triple-ron abort), and after a dealer win.
-- Honba = the dealer-repeat counter ``TV_REPEAT`` (+300 a ron, +100 per payer a tsumo).
+- Honba 本场 (B §27 "东二局 3 本场"; ``repeat_counter="honba"``, the carried counter
+  ``TV_REPEAT``): +1 after a dealer win or any drawn hand (abortive draws included, also when the
+  deal passes), 0 after a non-dealer win. Paid by the public rule: +300 per honba on a discard win
+  (from the discarder), +100 per honba from each payer on a self-draw; to the first winner only.
+- Deposits 供托 carried over (``carry_deposits``): the 1000-point sticks left on the table by a
+  drawn hand stay in ``TV_RC_POT`` into the next hand of the match (``tv[TV_RC_POT_IN]`` records
+  them) and go to the next winner. Matches: ``mjsim.simulate("riichi", n, match_hands=m)``,
+  ``Game.next_hand``, the environments with ``hands > 1``; independent hands carry nothing.
 
-Not implemented (documented options, G54 / G64): abortive draws other than triple ron (九種九牌,
-四風連打, 四家立直, 四槓散了), carrying deposits over a drawn hand (they stay in ``TV_RC_POT`` and
-are not paid out), honba after a drawn hand that passes the deal, the 1000-point floor for
-declaring riichi, red fives (the engine has no tile identity; the
+- Abortive draws 途中流局 (``riichi_aborts``, :mod:`mjsim.engine.aborts`; B §27.1, conditions
+  [public]): 九種九牌 = action ``NINE_TERMINALS`` (``DECLARE + 4``) on a seat's first draw before
+  any call or kong with 9+ distinct terminal / honour kinds; 四風連打 (the four first discards the
+  same wind), 四家立直 (four riichi), 四槓散了 (four kongs by 2+ seats), each once the discard is
+  not won on. No payments, the dealer stays, honba + 1, deposits stay on the table.
+
+Not implemented (documented options): 四槓散了 is checked after the discard that follows the
+fourth kong (Tenhou), but the kong itself is never refused; the 1000-point floor for declaring
+riichi, red fives (the engine has no tile identity; the
 scorer takes ``aka_dora`` through ``mjsim.score``), nagashi mangan, renhou.
 """
 
@@ -112,6 +124,9 @@ SPEC = RuleSpec(
     dealer_rotation="winner_stays",
     dealer_on_draw="stays_if_ready",
     count_dealer_repeats=True,
+    repeat_counter="honba",
+    carry_deposits=True,
+    riichi_aborts=True,
     scoring="riichi",
     score_values=DEFAULT_SCORE_VALUES,
     kong_payment_timing="immediate",
@@ -177,7 +192,9 @@ def riichi_flags(s, r, t, p, flags):
 @internal
 def riichi_pay(s, r, t, p, v, win_kind, frm, first):
     """Payments of seat ``p``'s win of ``v`` basic points; the first winner also takes the honba
-    (``TV_REPEAT``) and the deposits on the table (``TV_RC_POT``)."""
+    (``TV_REPEAT`` under ``repeat_counter="honba"``: +300 each from the discarder of a discard win,
+    +100 each from every payer of a self-draw, the public rule) and the deposits on the table
+    (``TV_RC_POT``, including those carried in from drawn hands: ``carry_deposits``)."""
     out = np.zeros(4, np.int64)
     d = -1 if win_kind == WK_SELF_DRAW else frm
     honba = s.tv[t, TV_REPEAT] if first else 0
