@@ -16,7 +16,8 @@ block                   ids        meaning
                                    tile under reaction
 ``PASS``                108        decline every option of a reaction window
 ``CHOOSE_SUIT + s``     109-111    pre-play choice of the suit to void (定缺): 0 = m, 1 = p, 2 = s
-``DECLARE + i``         112-119    variant declarations (opening small wins, seabed choice, ...)
+``DECLARE + i``         112-119    variant declarations (opening small wins, seabed choice, ...;
+                                   ``NINE_TERMINALS = DECLARE + 4``: riichi 九種九牌)
 ``KONG_DICE + k``       120-153    own-turn kong of kind ``k`` whose replacement is chosen by the
                                    dice (Changsha 开杠 as opposed to 补张; legal only when ready)
 ``READY_SHOWN + k``     154-187    declare a shown ready (明楼 / 明摸 / 明打: the hand is exposed)
@@ -49,6 +50,7 @@ PASS = 108
 CHOOSE_SUIT = 109
 DECLARE = 112
 N_DECLARE = 8
+NINE_TERMINALS = DECLARE + 4  # riichi 九種九牌: declare an abortive draw (riichi_aborts)
 KONG_DICE = 120
 READY_SHOWN = 154
 CHOW_READY_LOW = 188

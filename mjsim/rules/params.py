@@ -100,6 +100,8 @@ P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
 P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
 # -- helper carry (session 4): carry-over between hands (docs/spec_gaps.md G64)
 P_REPEAT_COUNTER = 90  # REPEAT_*: how TV_REPEAT moves between hands (dealer repeats / honba)
+P_DEALER_LEVEL_MAX = 91  # 上楼: dealer levels (x2 each on hand payments), 0 = off
+P_DRAW_DEALER_STAKE = 92  # 庄底子: dealer stake + this per drawn hand the dealer keeps
 # ---- wild tiles, flowers, dice (gapsC: 112-143; docs/spec_gaps.md section B and C)
 P_WILD_OFFSETS = 112  # bitmask of offsets 0..2 from the indicator (wild_offsets; G6)
 P_WILD_HONOR_CYCLE = 113  # WILD_CYCLE_* (G7)
@@ -127,7 +129,7 @@ P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立�
 P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
 P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next hand (G64, 供托)
 P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
-# 148: free (gapsB's dealer_on_draw='stays_if_ready')
+P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
 NP = 160  # room for growth; unused slots are 0
 

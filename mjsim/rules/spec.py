@@ -277,6 +277,10 @@ class RuleSpec:
     dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
     # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
     noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
+    riichi_aborts: bool = False  # abortive draws (dealer stays, no payments; 4 players, needs
+    # allow_ready): 九種九牌 (action DECLARE + 4 on a seat's first uninterrupted draw with 9+
+    # terminal / honour kinds), 四風連打, 四家立直, 四槓散了 (4 kongs by 2+ seats), the last three
+    # once the discard is not won on (mjsim.engine.aborts)
 
     # ---- end of the wall
     wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
@@ -315,6 +319,12 @@ class RuleSpec:
     draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
     # (cumulative while draws repeat; 1 = no carry-over)
     count_dealer_repeats: bool = False  # keep a dealer-repeat counter (连庄) for the scorer
+    dealer_level_max: int = 0  # 上楼 (beijing 2): the level rises by 1, up to this, after a hand
+    # the dealer keeps or a drawn hand, and falls to 0 when the deal passes; hand payments (not
+    # kongs) x 2 per level [rec] (B §28 "庄家连庄或荒牌，上楼，仅有2层"; "杠不上楼"); 0 = off
+    draw_dealer_stake: int = 0  # 庄底子 (anqing 4): after a drawn hand that keeps the dealer the
+    # dealer's stake rises by this; 0 when the deal passes; every win payment between the dealer
+    # and another seat grows by the stake (B §26 "荒庄庄连庄，庄底子加4，闲底子不变")
     repeat_counter: str = "dealer"  # how the carried counter TV_REPEAT moves: "dealer" (+1 while
     # the dealer stays, else 0) | "honba" (riichi 本场: +1 after a dealer win or any drawn hand,
     # abortive draws included; 0 after a non-dealer win; B §27 "东二局 3 本场")
@@ -456,6 +466,16 @@ class RuleSpec:
         if self.carry_deposits and self.ready_deposit == 0:
             raise ValueError("RuleSpec.carry_deposits=True needs ready_deposit > 0")
         _enum("repeat_counter", self.repeat_counter, P.REPEAT_COUNTER_CODES)
+        lm = self.dealer_level_max
+        if isinstance(lm, bool) or not isinstance(lm, int) or not 0 <= lm <= 8:
+            raise ValueError(f"RuleSpec.dealer_level_max={lm!r} must be an integer in 0..8")
+        st = self.draw_dealer_stake
+        if isinstance(st, bool) or not isinstance(st, int) or st < 0:
+            raise ValueError(f"RuleSpec.draw_dealer_stake={st!r} must be an integer >= 0")
+        if not isinstance(self.riichi_aborts, bool):
+            raise ValueError(f"RuleSpec.riichi_aborts={self.riichi_aborts!r} must be a bool")
+        if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
+            raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
         if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
             raise ValueError(
                 "RuleSpec.dora=True needs scoring='riichi' and wall_reserve >= 14 (dead wall)"
@@ -816,7 +836,10 @@ class RuleSpec:
         p[P.P_DORA] = self.dora
         p[P.P_NOTEN_PENALTY] = self.noten_penalty
         p[P.P_CARRY_DEPOSITS] = self.carry_deposits
+        p[P.P_RIICHI_ABORTS] = self.riichi_aborts
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
+        p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
+        p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
         rounding = self.reserve_rounding

@@ -41,8 +41,15 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
   them) and go to the next winner. Matches: ``mjsim.simulate("riichi", n, match_hands=m)``,
   ``Game.next_hand``, the environments with ``hands > 1``; independent hands carry nothing.
 
-Not implemented (documented options, G54): abortive draws other than triple ron (九種九牌,
-四風連打, 四家立直, 四槓散了), the 1000-point floor for declaring riichi, red fives (the engine has no tile identity; the
+- Abortive draws 途中流局 (``riichi_aborts``, :mod:`mjsim.engine.aborts`; B §27.1, conditions
+  [public]): 九種九牌 = action ``NINE_TERMINALS`` (``DECLARE + 4``) on a seat's first draw before
+  any call or kong with 9+ distinct terminal / honour kinds; 四風連打 (the four first discards the
+  same wind), 四家立直 (four riichi), 四槓散了 (four kongs by 2+ seats), each once the discard is
+  not won on. No payments, the dealer stays, honba + 1, deposits stay on the table.
+
+Not implemented (documented options): 四槓散了 is checked after the discard that follows the
+fourth kong (Tenhou), but the kong itself is never refused; the 1000-point floor for declaring
+riichi, red fives (the engine has no tile identity; the
 scorer takes ``aka_dora`` through ``mjsim.score``), nagashi mangan, renhou.
 """
 
@@ -119,6 +126,7 @@ SPEC = RuleSpec(
     count_dealer_repeats=True,
     repeat_counter="honba",
     carry_deposits=True,
+    riichi_aborts=True,
     scoring="riichi",
     score_values=DEFAULT_SCORE_VALUES,
     kong_payment_timing="immediate",
