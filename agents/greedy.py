@@ -139,7 +139,7 @@ def fan_rich(r):
     return mf > plain
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pair_rule(r):
     """The pair rule the bot aims at: the rules' ``pair_rule``, except Changsha, whose spec
     says ``"any"`` (big wins take any pair) while an ordinary small win needs a 2-5-8 pair
@@ -178,7 +178,7 @@ def visible_counts(s, t, out):
         out[k] = min(acc[k], 4)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _wilds_on(s, r, t, p):
     if r.params[P_WILD_RULE] == WILD_NONE:
         return False
@@ -200,7 +200,7 @@ def _split(s, r, t, p, c):
     return nw
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _total(c):
     n = 0
     for k in range(34):
@@ -222,31 +222,60 @@ def _sh(r, c, nw):
     return shanten(c, nm, nw, _pair_rule(r), r.params[P_HONOR_CHOWS], r.params[P_WIN_SHAPES])
 
 
+#: ``codes`` slots of :func:`_one_kind_prep` (int64[N_CODES]): the 4 group codes, then
+OK_MODE = 4  # what to add to the standard shanten: OKM_STD / OKM_PAIRS / OKM_ANY
+OK_FULL = 5  # seven pairs (OKM_PAIRS): pairs of the prepared hand (a four counts twice)
+OK_HALF = 6  # kinds held an odd number of times
+OK_DELTA = 7  # the change of the one kind (+1 / -1)
+N_CODES = 8
+OKM_STD = 0  # the standard shanten is the answer (no other shape applies)
+OKM_PAIRS = 1  # standard + seven pairs (a four counts as two pairs), updated for the one kind
+OKM_ANY = 2  # other shapes: shanten_given_standard
+
+
 @nb.njit(cache=True)
 def _one_kind_prep(r, c, nw, wild_on, delta, codes):
     """Set up :func:`_sh_one_kind` for hands that differ from ``c`` in one kind by ``delta``
-    (+1 a draw, -1 a discard); returns their meld count, or -1 where the fast path does not
-    apply (wilds, fan-rich mode, no standard shape, bad counts): then use :func:`_sh`."""
-    if nw != 0 or wild_on or fan_rich(r) or (r.params[P_WIN_SHAPES] & SHAPE_STANDARD) == 0:
+    (+1 a draw, -1 a discard): fills ``codes`` (int64[N_CODES], the ``OK_*`` slots); returns
+    their meld count, or -1 where the fast path does not apply (wilds, fan-rich mode, no
+    standard shape, bad counts): then use :func:`_sh`."""
+    shapes = r.params[P_WIN_SHAPES]
+    if nw != 0 or wild_on or fan_rich(r) or (shapes & SHAPE_STANDARD) == 0:
         return -1
     tot = _total(c) + delta
     nm = (tot - 1) // 3 if tot % 3 == 1 else (tot - 2) // 3  # as _sh
     if nm < 0 or nm >= MAX_M:
         return -1
+    full = 0
+    half = 0
     for k in range(34):
-        if c[k] > 4:
+        ck = c[k]
+        if ck > 4:
             return -1
+        full += ck // 2
+        half += ck % 2
     for g in range(4):
         codes[g] = group_code(c, g)
+    # as shanten_given_standard: seven pairs count for 4 melds and 13/14 tiles only
+    mode = OKM_ANY
+    if (shapes & ~(SHAPE_STANDARD | SHAPE_SEVEN_PAIRS)) == 0:
+        mode = OKM_STD
+        if (shapes & SHAPE_SEVEN_PAIRS) != 0 and nm == 4 and (tot == 13 or tot == 14):
+            mode = OKM_PAIRS
+    codes[OK_MODE] = mode
+    codes[OK_FULL] = full
+    codes[OK_HALF] = half
+    codes[OK_DELTA] = delta
     return nm
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _sh_one_kind(r, c, x, nm, codes, others, have):
     """``_sh(r, c, 0)`` of the hand ``c`` that differs from the prepared one
     (:func:`_one_kind_prep`) in kind ``x`` only: the three other groups' part of the standard
     distance is computed once per group (``others[g]``, ``have[g]``), the changed group costs
-    one table row. The same number as :func:`_sh` (``tests/test_greedy_fast.py``)."""
+    one table row, and seven pairs (the only other shape of most variants) is updated from the
+    prepared hand's pair counts. The same number as :func:`_sh` (``tests/test_greedy_fast.py``)."""
     g = x // 9 if x < 27 else 3
     pr = _pair_rule(r)
     hc = r.params[P_HONOR_CHOWS]
@@ -257,6 +286,19 @@ def _sh_one_kind(r, c, x, nm, codes, others, have):
     std = BIG
     if d < BIG:
         std = max(d - 1, -1)  # standard_shanten without wilds
+    mode = codes[OK_MODE]
+    if mode == OKM_STD:
+        return std
+    if mode == OKM_PAIRS:
+        # seven_pairs_shanten_quads of c (no wilds) from the prepared hand's counts
+        new = np.int64(c[x])
+        old = new - codes[OK_DELTA]
+        full = codes[OK_FULL] - old // 2 + new // 2
+        half = codes[OK_HALF] - old % 2 + new % 2
+        if full > 7:
+            full = 7
+        sp = 13 - 2 * full - min(half, 7 - full)
+        return min(std, sp)
     return shanten_given_standard(c, nm, 0, pr, hc, r.params[P_WIN_SHAPES], std)
 
 
@@ -290,7 +332,7 @@ def _rich_shanten(r, c, nm, nw):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _near(c, x, all_kinds, honor_chow, orphans):
     """Can drawing kind ``x`` lower the shanten? False when it holds no copy or neighbour
     within two in its suit and is not a terminal/honour needed by thirteen orphans (this skips
@@ -311,9 +353,11 @@ def _near(c, x, all_kinds, honor_chow, orphans):
 
 
 @nb.njit(cache=True)
-def ukeire(s, r, t, c, nw, sh, visible, void, wild_on):
+def ukeire(s, r, t, c, nw, sh, visible, void, wild_on, codes, others, have):
     """Live waits of a 3n+1 hand (natural counts ``c``, ``nw`` wilds, shanten ``sh``): the
-    unseen copies of every kind whose draw lowers the shanten (void-suit kinds excluded)."""
+    unseen copies of every kind whose draw lowers the shanten (void-suit kinds excluded).
+    ``codes``, ``others``, ``have``: scratch of :func:`_sh_one_kind` (int64[N_CODES],
+    int64[4, 2, MAX_M], bool[4]), overwritten."""
     shapes = r.params[P_WIN_SHAPES]
     hc = r.params[P_HONOR_CHOWS]
     simple = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
@@ -321,9 +365,7 @@ def ukeire(s, r, t, c, nw, sh, visible, void, wild_on):
     orphans = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0
     total = 0
     wild_counted = False
-    codes = np.empty(4, dtype=np.int64)
-    others = np.empty((4, 2, MAX_M), dtype=np.int64)
-    have = np.zeros(4, dtype=np.bool_)
+    have[:] = False
     nm = _one_kind_prep(r, c, nw, wild_on, 1, codes)
     for x in range(34):
         if void >= 0 and x < 27 and x // 9 == void:
@@ -402,7 +444,7 @@ def _fan_potential(s, t, p, c):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _isolation(c, k):
     """Higher = more isolated (better to discard): honours and tiles without neighbours."""
     if k >= 27:
@@ -421,7 +463,7 @@ def _isolation(c, k):
     return 8 - n + edge
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _is258(k):
     return k < 27 and (k % 9 == 1 or k % 9 == 4 or k % 9 == 7)
 
@@ -444,7 +486,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
                 has_void = True
     shk = np.full(34, BIG, dtype=np.int64)
     best_sh = BIG
-    codes = np.empty(4, dtype=np.int64)
+    codes = np.empty(N_CODES, dtype=np.int64)
     others = np.empty((4, 2, MAX_M), dtype=np.int64)
     have = np.zeros(4, dtype=np.bool_)
     nm = _one_kind_prep(r, c, nw, wild_on, -1, codes)
@@ -493,7 +535,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
             if rich:
                 fp = _fan_potential(s, t, p, c)
             if use_uke:
-                uke = ukeire(s, r, t, c, nw, best_sh, visible, void, wild_on)
+                uke = ukeire(s, r, t, c, nw, best_sh, visible, void, wild_on, codes, others, have)
             c[k] += 1
         keep = 0
         if pair258 and _is258(k) and c[k] == 2 and n258 == 1:
@@ -584,7 +626,11 @@ def _react_action(s, r, t, p, mask):
     if not (mask[PUNG] or mask[CHOW_LOW] or mask[CHOW_MID] or mask[CHOW_HIGH]):
         return PASS
     # live waits now (the threshold a same-shanten call must beat)
-    best_u = ukeire(s, r, t, c, nw, s0, visible, void, _wilds_on(s, r, t, p))
+    codes = np.empty(N_CODES, dtype=np.int64)
+    others = np.empty((4, 2, MAX_M), dtype=np.int64)
+    have = np.zeros(4, dtype=np.bool_)
+    wild_on = _wilds_on(s, r, t, p)
+    best_u = ukeire(s, r, t, c, nw, s0, visible, void, wild_on, codes, others, have)
     best_a = PASS
     best_sh = s0
     out = np.zeros(2, dtype=np.int64)

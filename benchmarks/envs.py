@@ -10,12 +10,12 @@ Measures, in one run, interleaved A B A B after a warm-up (``benchmarks/common.p
 * ``mahjong_v0`` raw env (no wrappers) vs RLCard's own API (``rlcard_raw``).
 * Gymnasium ``mjsim/Mahjong-v0`` (one learner, in-kernel random opponents): learner steps/s;
   each includes the opponents' decisions up to the learner's next one.
-* ``MahjongVectorEnv`` at N = 1, 64, 1024 with ``planes-v0`` (1 thread, and 2 threads at
-  N >= 64), and N = 1024 with ``planes-v1``: env-steps/s (N learner steps per call), random
-  masked actions drawn by a jitted helper, ``copy=False``.
-* The vector env's memory per table (``MahjongVectorEnv.state_nbytes``), and the engine share
-  of a vector step: the same tables stepped without encoding (``obs`` left stale), so
-  ``1 - rate_full / rate_no_encode`` is the encoder + wrapper share.
+* ``MahjongVectorEnv`` at N = 1, 64, 1024, 4096 with ``planes-v0`` (1 thread, and 2 threads
+  at N >= 64), and N = 1024 with ``planes-v1`` / ``planes-v2``: env-steps/s (N learner steps
+  per call), random masked actions drawn by a jitted helper, ``copy=False``.
+* The vector env's memory per table (``MahjongVectorEnv.state_nbytes``), and its engine
+  decisions/s beside ``mjsim.simulate``'s self-play loop in the same run (the share of the
+  engine's speed the env keeps).
 
 Writes the "## Envs" section of ``benchmarks/RESULTS.md`` only (unless ``--no-write``).
 """
@@ -215,7 +215,10 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
         (64, 2, "planes-v0"),
         (1024, 1, "planes-v0"),
         (1024, 2, "planes-v0"),
+        (4096, 1, "planes-v0"),
+        (4096, 2, "planes-v0"),
         (1024, 1, "planes-v1"),
+        (1024, 1, "planes-v2"),
     ]
     dps = _decisions_per_step(variant)
     for n, threads, obs in configs:

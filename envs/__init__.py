@@ -6,7 +6,7 @@
   :class:`~mjsim.envs.gym_env.MahjongEnv`, one learner against in-kernel bots.
 - :class:`MahjongVectorEnv`: ``N`` tables stepped in one jitted call.
 - :func:`make`: ``make("aec" | "gym" | "vector", variant=..., **kwargs)`` without any registry.
-- Encoders ``planes-v0`` / ``planes-v1`` / ``dict-v0``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
+- Encoders ``planes-v0`` / ``planes-v1`` / ``planes-v2`` / ``dict-v0``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from mjsim.envs.encoders import (
     ENCODERS,
     N_PLANES,
     N_PLANES_V1,
+    N_PLANES_V2,
     PLANE_NAMES,
     PLANE_NAMES_V1,
+    PLANE_NAMES_V2,
     get_encoder,
 )
 from mjsim.envs.gym_env import MahjongEnv
@@ -49,9 +51,11 @@ __all__ = [
     "GYMNASIUM_ID",
     "N_PLANES",
     "N_PLANES_V1",
+    "N_PLANES_V2",
     "PETTINGZOO_ID",
     "PLANE_NAMES",
     "PLANE_NAMES_V1",
+    "PLANE_NAMES_V2",
     "MahjongEnv",
     "MahjongVectorEnv",
     "get_encoder",

@@ -1,7 +1,9 @@
 """Observation encoders, named and versioned: ``planes-v0`` (int8 planes x 34 kinds, jitted,
 batched), ``planes-v1`` (``planes-v0`` + which decision the observer is asked, the seat the
-tile under reaction comes from, replacement draw, missed-win lockout) and ``dict-v0`` (a
-readable dict of named arrays). A published name never changes meaning: a new layout is a new
+tile under reaction comes from, replacement draw, missed-win lockout), ``planes-v2``
+(``planes-v1`` + own standing tiles 立牌, the 宝 once the observer has looked at it, replaced 宝,
+a pending 吃听, face-down discards and ready kinds per seat) and ``dict-v0`` (a readable dict of
+named arrays). A published name never changes meaning: a new layout is a new
 version.
 
 Both read only what the observing seat may know (see ``docs/observations.md``): its own
@@ -31,14 +33,19 @@ from mjsim.engine.state import (
     PH_REACT,
     PH_SEABED,
     PH_TURN,
+    PV_CHOW_READY,
     PV_LOCK,
+    PV_LOOKED,
     PV_MISSING,
     PV_N_RIVER,
     PV_READY,
+    PV_READY_KIND,
     PV_SCORE,
+    PV_STANDING,
     PV_WON,
     RF_CLAIMED,
     RF_FACE_DOWN,
+    RF_OLD_TREASURE,
     TV_ASK0,
     TV_DEALER,
     TV_DRAWN,
@@ -55,6 +62,7 @@ from mjsim.engine.state import (
     TV_ROUND_WIND,
     TV_SEAT,
     TV_TILE,
+    TV_TREASURE,
     State,
 )
 from mjsim.melds import (
@@ -147,10 +155,31 @@ PLANE_NAMES_V1: tuple[str, ...] = (
 )
 assert len(PLANE_NAMES_V1) == N_PLANES_V1
 
+# ---- planes-v2 = planes-v1 (planes 0..52, unchanged) + the rule state of session 3
+PL_STANDING = 53  # own 立牌 still held (standing_tiles, taiyuan): count per kind 0-4
+PL_TREASURE = 54  # one-hot: the 宝 kind, once the observer (a ready seat) has looked at it
+PL_OLD_TREASURES = 55  # replaced 宝 laid face up in the dealer's river (换宝): count per kind
+PL_CHOW_READY = 56  # broadcast: own 吃听 pending (the observer's discard must declare ready)
+PL_SCALARS_V2 = 57  # cells 0-3 face-down (立牌) discards per relative seat; 4 a 宝 is in play;
+# 5-8 ready kind per relative seat (READY_MODE_* + 1 once ready: 1 hidden, 2 shown, 3 shown and
+# self-draw only; 0 not ready)
+N_PLANES_V2 = 58
+
+PLANE_NAMES_V2: tuple[str, ...] = (
+    *PLANE_NAMES_V1,
+    "standing",
+    "treasure",
+    "old_treasures",
+    "chow_ready",
+    "scalars_v2",
+)
+assert len(PLANE_NAMES_V2) == N_PLANES_V2
+
 #: planes encoder name -> (number of planes, plane names, version id of :func:`encode_any`)
 PLANE_ENCODERS: dict[str, tuple[int, tuple[str, ...], int]] = {
     "planes-v0": (N_PLANES, PLANE_NAMES, 0),
     "planes-v1": (N_PLANES_V1, PLANE_NAMES_V1, 1),
+    "planes-v2": (N_PLANES_V2, PLANE_NAMES_V2, 2),
 }
 
 
@@ -171,7 +200,8 @@ def encode_planes(s, r, t, me, out):
     n = r.params[P_N_PLAYERS]
     tv = s.tv[t]
     phase = tv[TV_PHASE]
-    visible = np.zeros(34, dtype=np.int64)
+    # copies seen by ``me``, counted in the ``unseen`` plane (no allocation), converted below
+    visible = out[PL_UNSEEN]
     # own hand
     for k in range(34):
         c = s.hands[t, me, k]
@@ -258,7 +288,7 @@ def encode_planes(s, r, t, me, out):
     left = _clip(remaining(s, t))
     for k in range(34):
         out[PL_TILES_LEFT, k] = left
-        u = np.int64(r.tile_counts[k]) - visible[k]
+        u = np.int64(r.tile_counts[k]) - np.int64(visible[k])
         out[PL_UNSEEN, k] = u if u > 0 else 0
     out[PL_SCALARS, 8] = 1 if tv[TV_FIRST_ROUND] != 0 else 0
     out[PL_SCALARS, 9] = _clip(tv[TV_REPEAT])
@@ -320,10 +350,60 @@ def encode_planes_v1(s, r, t, me, out):
 
 
 @nb.njit(cache=True)
+def encode_planes_v2(s, r, t, me, out):
+    """Write seat ``me``'s ``planes-v2`` observation of table ``t`` into ``out``
+    (``int8[N_PLANES_V2, 34]``, overwritten): planes 0..52 are exactly ``planes-v1``, then
+
+    - 53 ``standing``: the observer's own 立牌 still held (``standing_tiles``, taiyuan A §9.2
+      "这四张牌只有听牌时，才可以打出一张"), count per kind; other seats' are hidden;
+    - 54 ``treasure``: one-hot 宝 kind once the observer has looked at it (a ready seat at its
+      draw, ``PV_LOOKED``; harbin A §10.3, changchun A §8.3 "自己翻开看"); zero otherwise;
+    - 55 ``old_treasures``: replaced 宝 (换宝) laid face up in the dealer's river, count per kind;
+    - 56 ``chow_ready``: broadcast 1 while the observer's 吃听 claim waits for its ready discard;
+    - 57 ``scalars_v2``: cells 0-3 face-down 立牌 discards per relative seat (their kinds are
+      hidden, their number is not); cell 4 = 1 while a 宝 is in play (its kind stays secret);
+      cells 5-8 ready kind per relative seat (``READY_MODE_*`` + 1, 0 = not ready).
+
+    Reads only information public to ``me`` plus its own standing tiles, 宝 look and 吃听."""
+    encode_planes_v1(s, r, t, me, out[:N_PLANES_V1])
+    out[N_PLANES_V1:, :] = 0
+    n = r.params[P_N_PLAYERS]
+    tv = s.tv[t]
+    v = np.int64(s.pv[t, me, PV_STANDING])
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if 1 <= x <= 34:
+            out[PL_STANDING, x - 1] += 1
+    kt = tv[TV_TREASURE]
+    if 0 <= kt < 34:
+        out[PL_SCALARS_V2, 4] = 1
+        if s.pv[t, me, PV_LOOKED] != 0:
+            out[PL_TREASURE, kt] = 1
+    if s.pv[t, me, PV_CHOW_READY] != 0 and tv[TV_PHASE] != PH_DONE:
+        _fill(out, PL_CHOW_READY, 1)
+    for rel in range(n):
+        q = (me + rel) % n
+        fd = 0
+        for i in range(s.pv[t, q, PV_N_RIVER]):
+            f = s.river_flags[t, q, i]
+            if (f & RF_FACE_DOWN) != 0:
+                fd += 1
+            if (f & RF_OLD_TREASURE) != 0:
+                k = s.river[t, q, i]
+                if k < 34:
+                    out[PL_OLD_TREASURES, k] += 1
+        out[PL_SCALARS_V2, rel] = _clip(fd)
+        if s.pv[t, q, PV_READY] != 0:
+            out[PL_SCALARS_V2, 5 + rel] = _clip(s.pv[t, q, PV_READY_KIND] + 1)
+
+
+@nb.njit(cache=True)
 def encode_any(s, r, t, me, out, version):
-    """``planes-v{version}`` (0 or 1; see :data:`PLANE_ENCODERS`) of seat ``me``, table ``t``
-    into ``out`` (``int8[C, 34]`` with ``C`` that version's plane count)."""
-    if version == 1:
+    """``planes-v{version}`` (0, 1 or 2; see :data:`PLANE_ENCODERS`) of seat ``me``, table
+    ``t`` into ``out`` (``int8[C, 34]`` with ``C`` that version's plane count)."""
+    if version == 2:
+        encode_planes_v2(s, r, t, me, out)
+    elif version == 1:
         encode_planes_v1(s, r, t, me, out)
     else:
         encode_planes(s, r, t, me, out)
@@ -332,7 +412,7 @@ def encode_any(s, r, t, me, out, version):
 @nb.njit(cache=True)
 def encode_planes_batch(s, r, seats, out, version=0):
     """``planes-v{version}`` of every table: seat ``seats[t]`` (int64[B]) of table ``t`` into
-    ``out[t]`` (``int8[B, C, 34]``, ``C`` = 41 for v0, 53 for v1)."""
+    ``out[t]`` (``int8[B, C, 34]``, ``C`` = 41 for v0, 53 for v1, 58 for v2)."""
     for t in range(s.tv.shape[0]):
         encode_any(s, r, t, seats[t], out[t], version)
 
@@ -479,6 +559,8 @@ ENCODERS: dict[str, str] = {
     "planes-v0": f"int8[{N_PLANES}, 34] planes (jitted, batched); docs/observations.md",
     "planes-v1": f"int8[{N_PLANES_V1}, 34]: planes-v0 + decision / source / replacement / "
     "lockout planes (jitted, batched); docs/observations.md",
+    "planes-v2": f"int8[{N_PLANES_V2}, 34]: planes-v1 + own standing tiles, the 宝 once looked at, "
+    "replaced 宝, 吃听, face-down discards, ready kinds (jitted, batched); docs/observations.md",
     "dict-v0": "dict of named int8/int16/int32 arrays (readable); docs/observations.md",
 }
 

@@ -7,13 +7,16 @@ public kernels of :mod:`mjsim.engine.core`; nothing here changes the rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numba as nb
 import numpy as np
 from mjsim.agents.policies import choose_action
 from mjsim.envs.encoders import encode_any
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 from mjsim.engine import core
-from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
 from mjsim.engine.state import (
     PH_DONE,
@@ -162,16 +165,153 @@ TI_ILLEGAL = 7  # 1: the last action given for this table was illegal (not appli
 N_TI = 8
 
 
+# ---- headers: the environments' arrays passed to a kernel as ONE int64 array of addresses.
+# numba's dispatch unboxes every array argument (type fingerprint, buffer, meminfo): about
+# 0.4 us each, 9 us for the 24 arguments of a per-decision AEC call. A header holds, for each
+# array, its data address and shape in a SLOT of int64s, then a few mutable int64 scalars; the
+# kernel rebuilds the arrays as ``numba.carray`` views (same types as the originals, no NRT
+# meminfo: like ``mjsim.engine.borrow``, no reference counting in the engine calls, and no
+# atomic reference counts shared between the vector env's threads). The owner (the env object)
+# keeps the arrays alive and never reallocates them; headers are never pickled (rebuilt on
+# unpickling / copy).
+SLOT = 5  # address + up to 4 dimensions
+H_STATE = 0  # slots 0..10: the State arrays in field order
+H_RULES = 11  # slots 11..14: the CompiledRules arrays in field order
+H_EXTRA = 15  # first slot of the env's own arrays
+
+#: dtype and number of dimensions of the State and CompiledRules arrays, in field order
+STATE_LAYOUT: tuple[tuple[type, int], ...] = (
+    (np.uint8, 2),  # wall
+    (np.uint8, 3),  # hands
+    (np.int8, 4),  # melds
+    (np.uint8, 3),  # river
+    (np.uint8, 3),  # river_flags
+    (np.int32, 2),  # tv
+    (np.int32, 3),  # pv
+    (np.uint8, 2),  # wild
+    (np.uint64, 2),  # rng
+    (np.int32, 3),  # items
+    (np.int32, 2),  # rec
+    (np.int64, 1),  # params
+    (np.uint8, 1),  # tile_counts
+    (np.uint8, 1),  # rules wild
+    (np.int64, 1),  # score_table
+)
+
+# AEC header (table 0): extra slots and scalars
+# totals int64[4], rewards int64[4], mask bool[A], obs int8[C, 34]
+AEC_TOTALS, AEC_REWARDS, AEC_MASK, AEC_OBS = 15, 16, 17, 18
+AEC_LAYOUT = ((np.int64, 1), (np.int64, 1), (np.bool_, 1), (np.int8, 2))
+AEC_CTL = 19 * SLOT  # scalars: + 0 seed, + 1 hands left, + 2 first dealer, + 3 encoder version
+C_SEED, C_HANDS_LEFT, C_FIRST_DEALER, C_VERSION = 0, 1, 2, 3
+N_AEC_CTL = 4
+# aec_step_h return code: (current player + 1) | ENDED | DEALT | REWARDED
+CODE_SEAT = 7
+CODE_ENDED = 8  # a hand ended
+CODE_DEALT = 16  # ... and the next hand of the match was dealt
+CODE_REWARDED = 32  # some seat's reward is not zero
+
+# vector env header: extra slots and scalars
+V_ACTIONS, V_TI, V_AGENTS, V_TOTALS, V_OBS, V_MASKS, V_REWARDS, V_TERMINATED = range(15, 23)
+VECTOR_LAYOUT = (
+    (np.int64, 1),  # actions int64[B]
+    (np.int64, 2),  # ti int64[B, N_TI]
+    (np.int64, 1),  # agents int64[4]
+    (np.int64, 2),  # totals int64[B, 4]
+    (np.int8, 3),  # obs int8[B, C, 34]
+    (np.bool_, 2),  # masks bool[B, A]
+    (np.float64, 1),  # rewards float64[B]
+    (np.bool_, 1),  # terminated bool[B]
+)
+V_CTL = 23 * SLOT  # scalars: + 0 hands per episode, + 1 encoder version
+C_N_HANDS, C_V_VERSION = 0, 1
+N_V_CTL = 2
+
+
+def make_header(
+    arrays: Sequence[np.ndarray], layout: Sequence[tuple[type, int]], n_ctl: int
+) -> np.ndarray:
+    """``int64[len(arrays) * SLOT + n_ctl]``: address and shape of each array (checked against
+    ``layout``: dtype, number of dimensions, C-contiguous, writeable), then ``n_ctl`` zeroed
+    scalars. The caller keeps ``arrays`` alive and in place while the header is used."""
+    if len(arrays) != len(layout):
+        raise ValueError(f"{len(arrays)} arrays for a layout of {len(layout)}")
+    h = np.zeros(len(arrays) * SLOT + n_ctl, np.int64)
+    for i, (a, (dt, nd)) in enumerate(zip(arrays, layout, strict=True)):
+        if a.dtype != np.dtype(dt) or a.ndim != nd:
+            raise ValueError(
+                f"header array {i}: {a.dtype}[{a.ndim}d], expected {np.dtype(dt)}[{nd}d]"
+            )
+        if not (a.flags.c_contiguous and a.flags.writeable):
+            raise ValueError(f"header array {i} must be C-contiguous and writeable")
+        h[i * SLOT] = a.ctypes.data
+        h[i * SLOT + 1 : i * SLOT + 1 + nd] = a.shape
+    return h
+
+
+@intrinsic
+def _voidptr(typingctx, addr):  # type: ignore[no-untyped-def]
+    """The integer ``addr`` as a ``void*`` (for ``numba.carray``)."""
+    if not isinstance(addr, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        return builder.inttoptr(args[0], cgutils.voidptr_t)
+
+    return types.voidptr(addr), codegen
+
+
+@nb.njit(inline="always")
+def _v1(h, i, dt):
+    o = i * SLOT
+    return nb.carray(_voidptr(h[o]), (h[o + 1],), dt)
+
+
+@nb.njit(inline="always")
+def _v2(h, i, dt):
+    o = i * SLOT
+    return nb.carray(_voidptr(h[o]), (h[o + 1], h[o + 2]), dt)
+
+
+@nb.njit(inline="always")
+def _v3(h, i, dt):
+    o = i * SLOT
+    return nb.carray(_voidptr(h[o]), (h[o + 1], h[o + 2], h[o + 3]), dt)
+
+
+@nb.njit(inline="always")
+def _v4(h, i, dt):
+    o = i * SLOT
+    return nb.carray(_voidptr(h[o]), (h[o + 1], h[o + 2], h[o + 3], h[o + 4]), dt)
+
+
+@nb.njit(cache=True)
+def header_state(h):
+    """``(State, CompiledRules)`` viewing the arrays of header ``h`` (slots 0..14)."""
+    s = State(
+        _v2(h, 0, np.uint8),
+        _v3(h, 1, np.uint8),
+        _v4(h, 2, np.int8),
+        _v3(h, 3, np.uint8),
+        _v3(h, 4, np.uint8),
+        _v2(h, 5, np.int32),
+        _v3(h, 6, np.int32),
+        _v2(h, 7, np.uint8),
+        _v2(h, 8, np.uint64),
+        _v3(h, 9, np.int32),
+        _v2(h, 10, np.int32),
+    )
+    r = CompiledRules(
+        _v1(h, 11, np.int64), _v1(h, 12, np.uint8), _v1(h, 13, np.uint8), _v1(h, 14, np.int64)
+    )
+    return s, r
+
+
 @nb.njit(cache=True, nogil=True)
-def vector_step(
-    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
-    params, tile_counts, rwild, score_table,
-    lo, hi, actions, ti, agents, n_hands, totals, scale, obs, masks, rewards, terminated,
-    version,
-):  # fmt: skip
-    """One step of tables ``lo .. hi-1`` in one compiled call (releases the GIL, so slices of
-    the batch can run on several threads). The state and rules come as their arrays (numba
-    dispatches flat arrays ~3x faster than NamedTuples of arrays).
+def vector_step_h(h, lo, hi, scale):
+    """One step of tables ``lo .. hi-1`` of the vector env whose arrays header ``h`` addresses
+    (:data:`VECTOR_LAYOUT`), in one compiled call that releases the GIL, so slices of the batch
+    can run on several threads.
 
     Tables with ``ti[t, TI_NEEDS_RESET]`` (finished on the previous step: Gymnasium's
     "next-step" autoreset, or never started) start episode ``ti[t, TI_EPISODE]`` (then
@@ -186,9 +326,17 @@ def vector_step(
     int64[4]; ``totals``: int64[B, 4]; ``obs``: int8[B, C, 34]; ``masks``: bool[B, N_ACTIONS];
     ``rewards``: float64[B]; ``terminated``: bool[B]. Returns the number of illegal actions.
     """
-    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
-    r = CompiledRules(params, tile_counts, rwild, score_table)
-    s, r = borrow(s, r)  # no reference counting of the state in the engine calls (borrow.py)
+    s, r = header_state(h)
+    actions = _v1(h, V_ACTIONS, np.int64)
+    ti = _v2(h, V_TI, np.int64)
+    agents = _v1(h, V_AGENTS, np.int64)
+    totals = _v2(h, V_TOTALS, np.int64)
+    obs = _v3(h, V_OBS, np.int8)
+    masks = _v2(h, V_MASKS, np.bool_)
+    rewards = _v1(h, V_REWARDS, np.float64)
+    terminated = _v1(h, V_TERMINATED, np.bool_)
+    n_hands = h[V_CTL + C_N_HANDS]
+    version = h[V_CTL + C_V_VERSION]
     n = r.params[P_N_PLAYERS]
     na = masks.shape[1]
     bad = 0
@@ -237,34 +385,43 @@ def vector_step(
     return bad
 
 
-# ---- flat-argument entry points: numba dispatches plain arrays faster than a NamedTuple of
-# arrays, which matters for the per-decision calls of the AEC and Gymnasium envs.
 @nb.njit(cache=True)
-def aec_step_flat(
-    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
-    params, tile_counts, rwild, score_table,
-    a, seed, hands_left, first_dealer, totals, rewards, mask, obs, version,
-):  # fmt: skip
-    """:func:`aec_step` on table 0 with the state and rules passed as their arrays, then (when
-    ``version >= 0`` and a seat is to act) that seat's ``planes-v{version}`` observation into
-    ``obs`` (``int8[C, 34]``), so the AEC env's ``observe`` of the agent to act needs no
-    second call. Returns ``(current player or -1, 1 if a hand ended)``."""
-    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
-    r = CompiledRules(params, tile_counts, rwild, score_table)
-    s, r = borrow(s, r)  # no reference counting of the state in the engine calls (borrow.py)
-    cp, ended = aec_step(s, r, 0, a, seed, hands_left, first_dealer, totals, rewards, mask)
+def aec_step_h(h, a):
+    """:func:`aec_step` on table 0 of the AEC env whose arrays header ``h`` addresses
+    (:data:`AEC_LAYOUT`; scalars at ``AEC_CTL``: seed, hands left - decremented when the next
+    hand of the match is dealt -, first dealer, encoder version), then, when ``version >= 0``
+    and a seat is to act, that seat's ``planes-v{version}`` observation into ``obs``, so the
+    env's ``observe`` of the agent to act needs no second call.
+
+    Returns ``(current player + 1) | CODE_ENDED (a hand ended) | CODE_DEALT (and the match's
+    next hand was dealt) | CODE_REWARDED (some seat's reward is not zero)``."""
+    s, r = header_state(h)
+    totals = _v1(h, AEC_TOTALS, np.int64)
+    rewards = _v1(h, AEC_REWARDS, np.int64)
+    mask = _v1(h, AEC_MASK, np.bool_)
+    obs = _v2(h, AEC_OBS, np.int8)
+    hl = h[AEC_CTL + C_HANDS_LEFT]
+    cp, ended = aec_step(
+        s, r, 0, a, h[AEC_CTL + C_SEED], hl, h[AEC_CTL + C_FIRST_DEALER], totals, rewards, mask
+    )
+    code = cp + 1
+    if ended != 0:
+        code |= CODE_ENDED
+        if hl > 0:
+            h[AEC_CTL + C_HANDS_LEFT] = hl - 1
+            code |= CODE_DEALT
+    for p in range(rewards.shape[0]):
+        if rewards[p] != 0:
+            code |= CODE_REWARDED
+    version = h[AEC_CTL + C_VERSION]
     if cp >= 0 and version >= 0:
         encode_any(s, r, 0, cp, obs, version)
-    return cp, ended
+    return code
 
 
 @nb.njit(cache=True)
-def encode_flat(
-    wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec,
-    params, tile_counts, rwild, score_table,
-    me, out, version,
-):  # fmt: skip
-    """:func:`mjsim.envs.encoders.encode_any` of table 0 with flat arguments."""
-    s = State(wall, hands, melds, river, river_flags, tv, pv, wild, rng, items, rec)
-    r = CompiledRules(params, tile_counts, rwild, score_table)
+def encode_h(h, me, out, version):
+    """:func:`mjsim.envs.encoders.encode_any` of seat ``me``, table 0 of header ``h``'s state,
+    into ``out`` (``int8[C, 34]``)."""
+    s, r = header_state(h)
     encode_any(s, r, 0, me, out, version)

@@ -44,9 +44,28 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from mjsim.envs.encoders import get_encoder
-from mjsim.envs.kernels import aec_step_flat, encode_flat, seat_totals, start_match
+from mjsim.envs.kernels import (
+    AEC_CTL,
+    AEC_LAYOUT,
+    C_FIRST_DEALER,
+    C_HANDS_LEFT,
+    C_SEED,
+    C_VERSION,
+    CODE_DEALT,
+    CODE_ENDED,
+    CODE_REWARDED,
+    CODE_SEAT,
+    N_AEC_CTL,
+    STATE_LAYOUT,
+    aec_step_h,
+    encode_h,
+    make_header,
+    seat_totals,
+    start_match,
+)
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine import core
@@ -119,16 +138,98 @@ def _fast(cls: type, guarded: bool = False) -> type:
         cls.__init__(self, env, *args, **kwargs)
         self.__dict__["_raw"] = env.unwrapped
 
+    def action_space(self: Any, agent: str) -> gym.Space:
+        return self._raw.action_space(agent)  # no wrapper here changes the spaces
+
+    def last(self: Any, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, reading the raw env's dicts once (the guard is agent_selection's)
+        agent = self.agent_selection
+        raw = self._raw
+        obs = self.observe(agent) if observe else None
+        return (
+            obs,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
     ns: dict[str, Any] = {name: _forward(name, guarded) for name in _HOT}
     ns["_cumulative_rewards"] = _forward("_cumulative_rewards", False)
     ns["__init__"] = __init__
+    ns["action_space"] = action_space
+    ns["last"] = last
     ns["__doc__"] = cls.__doc__
     return type(cls.__name__, (cls,), ns)
 
 
-_TerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
-_AssertOutOfBounds = _fast(wrappers.AssertOutOfBoundsWrapper)
-_OrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, guarded=True)
+class _TerminateIllegal(_fast(wrappers.TerminateIllegalWrapper)):  # type: ignore[misc]
+    """``TerminateIllegalWrapper`` with its ``observe`` and ``step`` reading the raw env's
+    attributes once (the same statements as PettingZoo 1.25's, in the same order)."""
+
+    def observe(self, agent: str) -> Any:
+        obs = self.env.observe(agent)
+        raw = self._raw
+        sel = raw.agent_selection
+        if agent == sel:
+            self._prev_obs = obs
+            self._prev_info = raw.infos[sel] if sel in raw.infos else {}
+        return obs
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        current_agent = raw.agent_selection
+        if self._prev_obs is None:
+            self.observe(current_agent)
+        if isinstance(self._prev_obs, dict):
+            assert "action_mask" in self._prev_obs, (
+                f"`action_mask` not found in dictionary observation: {self._prev_obs}."
+            )
+            mask = self._prev_obs["action_mask"]
+        else:
+            assert self._prev_info is not None and "action_mask" in self._prev_info
+            mask = self._prev_info["action_mask"]
+        self._prev_obs = None
+        self._prev_info = None
+        dead = raw.terminations[current_agent] or raw.truncations[current_agent]
+        if self._terminated and dead:
+            raw._was_dead_step(action)
+        elif not dead and not mask[action]:
+            super().step(action)  # PettingZoo's own illegal-move path (warns, ends the game)
+        else:
+            self.env.step(action)
+
+
+class _AssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ignore[misc]
+    """``AssertOutOfBoundsWrapper`` reading the raw env's attributes once."""
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        agent = raw.agent_selection
+        assert (
+            action is None and (raw.terminations[agent] or raw.truncations[agent])
+        ) or raw.action_space(agent).contains(action), "action is not in action space"
+        self.env.step(action)
+
+
+class _OrderEnforcing(_fast(wrappers.OrderEnforcingWrapper, guarded=True)):  # type: ignore[misc]
+    """``OrderEnforcingWrapper`` whose ``step`` / ``observe`` call the wrapped env directly
+    (the same checks; ``BaseWrapper``'s pass-through layer skipped)."""
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self._raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
 
 
 class _Discrete(gym.spaces.Discrete):
@@ -149,7 +250,8 @@ class raw_env(AECEnv):
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text with unicode
             tiles) or ``"human"`` (prints it).
         obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``), ``"planes-v1"``
-            (``int8[53, 34]``: + decision planes) or ``"dict-v0"``.
+            (``int8[53, 34]``: + decision planes), ``"planes-v2"`` (``int8[58, 34]``: + the
+            standing-tile / 宝 / 吃听 / ready-kind planes) or ``"dict-v0"``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards: divide points by ``reward_scale`` (default 10).
         overrides: ``RuleSpec`` fields (``mjsim.variants.get``).
@@ -215,15 +317,39 @@ class raw_env(AECEnv):
         self._no_mask = np.zeros(N_ACTIONS, np.int8)
         self._totals = np.zeros(4, np.int64)
         self._rew = np.zeros(4, np.int64)
-        self._flat = (*self._state, *self._rules)
         self._planes = self.encoder.is_planes
         self._version = self.encoder.version if self._planes else -1
         # planes of the agent to act, encoded by the step kernel; valid for _obs_seat
         self._obs_buf = np.zeros((self.encoder.n_planes if self._planes else 1, 34), np.int8)
         self._obs_seat = -1
+        self._rewarded = False  # the last step gave some seat a non-zero reward
+        self._make_header()
         self._seed: int | None = None
         self._next_hand_no = 0
         self.agents: list[str] = []
+
+    def _make_header(self) -> None:
+        """The int64 header addressing the state, rules and step buffers (one kernel argument
+        instead of 24: ``mjsim.envs.kernels.make_header``); the scalars are set by reset()."""
+        self._h = make_header(
+            (*self._state, *self._rules, self._totals, self._rew, self._mask, self._obs_buf),
+            STATE_LAYOUT + AEC_LAYOUT,
+            N_AEC_CTL,
+        )
+        self._h[AEC_CTL + C_VERSION] = self._version
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the header holds addresses: never copied, rebuilt for the copied arrays
+        d = self.__dict__.copy()
+        d["_ctl"] = d.pop("_h")[AEC_CTL:].copy()
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        ctl = d.pop("_ctl")
+        self.__dict__.update(d)
+        self._mask8 = self._mask.view(np.int8)  # a copied view no longer aliases the mask
+        self._make_header()
+        self._h[AEC_CTL:] = ctl
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> gym.Space:
@@ -251,8 +377,12 @@ class raw_env(AECEnv):
         h = self._next_hand_no
         self._first_dealer = h % self.n_players
         start_match(s, self._rules, 0, self._seed, h, self._first_dealer)
-        self._hands_left = self.hands - 1
+        ctl = self._h
+        ctl[AEC_CTL + C_SEED] = self._seed
+        ctl[AEC_CTL + C_HANDS_LEFT] = self.hands - 1
+        ctl[AEC_CTL + C_FIRST_DEALER] = self._first_dealer
         self._next_hand_no = h + self.hands
+        self._rewarded = False
         seat_totals(s, self._rules, 0, self._totals)
         core.legal_mask(s, self._rules, 0, self._mask)
         self._obs_seat = -1
@@ -304,7 +434,7 @@ class raw_env(AECEnv):
                 o = self._obs_buf.copy()
             else:
                 o = np.empty_like(self._obs_buf)
-                encode_flat(*self._flat, seat, o, self._version)
+                encode_h(self._h, seat, o, self._version)
         else:
             o = self.encoder.encode(self._state, self._rules, 0, seat)
         return {"observation": o, "action_mask": mask}
@@ -323,35 +453,23 @@ class raw_env(AECEnv):
             raise ValueError(f"illegal action {shown} for {agent}; legal: {legal}")
         cum = self._cumulative_rewards
         cum[agent] = 0.0
-        cp, ended = aec_step_flat(
-            *self._flat,
-            a,
-            self._seed,
-            self._hands_left,
-            self._first_dealer,
-            self._totals,
-            self._rew,
-            self._mask,
-            self._obs_buf,
-            self._version,
-        )
+        code = aec_step_h(self._h, a)
+        cp = (code & CODE_SEAT) - 1
         self._obs_seat = cp
-        dealt = False
-        if ended:
-            if self._hands_left > 0:
-                self._hands_left -= 1
-                dealt = True
+        if code & CODE_REWARDED or self._rewarded:
+            # the rewards belong to the seating of the hand that produced them
+            self._rewarded = bool(code & CODE_REWARDED)
+            sc = self._scale
+            rewards = self.rewards
+            for ag, v in zip(self.agent_at_seat, self._rew.tolist(), strict=False):
+                x = v / sc
+                rewards[ag] = x
+                cum[ag] += x
+        if code & CODE_ENDED:
+            if code & CODE_DEALT:
+                self._reseat()
             else:
                 self.terminations = dict.fromkeys(self.agents, True)
-        sc = self._scale
-        rewards = self.rewards
-        # the rewards belong to the seating of the hand that produced them
-        for ag, v in zip(self.agent_at_seat, self._rew.tolist(), strict=False):
-            x = v / sc
-            rewards[ag] = x
-            cum[ag] += x
-        if dealt:
-            self._reseat()
         if cp >= 0:
             self.agent_selection = self.agent_at_seat[cp]
         if self.render_mode == "human":

@@ -2,8 +2,8 @@
 
 Each table seats one learner (``seat``) against in-kernel bots. One :meth:`step` applies the
 learner's action on every table, lets the opponents play until each learner's next decision,
-encodes every learner's ``planes-v0`` / ``planes-v1`` observation and legal mask into
-preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step``; with
+encodes every learner's ``planes-v0`` / ``-v1`` / ``-v2`` observation and legal mask into
+preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step_h``; with
 ``threads > 1`` each thread runs one such GIL-free call on a slice of the tables). No Python
 runs per table and nothing is allocated per step (with ``copy=False``).
 
@@ -25,13 +25,20 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from mjsim.envs.encoders import PLANE_ENCODERS
 from mjsim.envs.kernels import (
+    C_N_HANDS,
+    C_V_VERSION,
     N_TI,
+    N_V_CTL,
+    STATE_LAYOUT,
     TI_EPISODE,
     TI_ILLEGAL,
     TI_LEARNER,
     TI_NEEDS_RESET,
     TI_SEED,
-    vector_step,
+    V_CTL,
+    VECTOR_LAYOUT,
+    make_header,
+    vector_step_h,
 )
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 
@@ -47,7 +54,8 @@ class MahjongVectorEnv(VectorEnv):
         variant: registered id (``None`` = ``default_variant()``).
         num_envs: number of tables ``N`` (>= 1).
         opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``).
-        obs: ``"planes-v0"`` (41 planes) or ``"planes-v1"`` (53: + decision planes).
+        obs: ``"planes-v0"`` (41 planes), ``"planes-v1"`` (53: + decision planes) or
+            ``"planes-v2"`` (58: + standing tiles, 宝, 吃听, ready kinds).
         seat: the learner's seat at every table (kept for the whole episode; a guobiao
             match's West-round seat change is played by the AEC env and self-play only).
         hands: hands per episode (a match with carry-over when > 1).
@@ -60,7 +68,7 @@ class MahjongVectorEnv(VectorEnv):
         overrides: ``RuleSpec`` fields.
 
     Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, 192]}`` (``C`` = 41
-    for ``planes-v0``, 53 for ``planes-v1``); also
+    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``); also
     ``info["action_mask"]`` (``bool[N, 192]``). Rewards ``float64[N]`` in points (or normalised),
     ``terminated`` ``bool[N]``, ``truncated`` always False.
 
@@ -126,7 +134,6 @@ class MahjongVectorEnv(VectorEnv):
         self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, N)
         self.action_space = gym.vector.utils.batch_space(self.single_action_space, N)
         self._state = new_state(N, rec_cap=0)
-        self._flat = (*self._state, *self._rules)
         self._ti = np.zeros((N, N_TI), np.int64)
         self._ti[:, TI_LEARNER] = int(seat)
         self._ti[:, TI_NEEDS_RESET] = 1
@@ -138,42 +145,64 @@ class MahjongVectorEnv(VectorEnv):
         self._truncated = np.zeros(N, np.bool_)
         self._actions = np.zeros(N, np.int64)
         self._has_mask = np.ones(N, np.bool_)
-        self._obs_dict = {"observation": self._obs, "action_mask": self._masks.view(np.int8)}
-        self._info = {"action_mask": self._masks, "_action_mask": self._has_mask}
+        self._buffers()
         self._started = False
         if threads is None:
             threads = min(os.cpu_count() or 1, 8) if N >= 64 else 1
         if not isinstance(threads, int | np.integer) or threads < 1:
             raise ValueError(f"threads={threads!r} must be an integer >= 1")
         self.threads = int(min(threads, N))
-        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         per = -(-N // self.threads)
         self._slices = [(lo, min(N, lo + per)) for lo in range(0, N, per)]
+
+    def _buffers(self) -> None:
+        """The output dicts (views of the batch buffers) and the int64 header addressing every
+        array of the batch for the kernel (``mjsim.envs.kernels.make_header``)."""
+        self._obs_dict = {"observation": self._obs, "action_mask": self._masks.view(np.int8)}
+        self._info = {"action_mask": self._masks, "_action_mask": self._has_mask}
+        self._h = make_header(
+            (
+                *self._state,
+                *self._rules,
+                self._actions,
+                self._ti,
+                self._agents,
+                self._totals,
+                self._obs,
+                self._masks,
+                self._rewards,
+                self._terminated,
+            ),
+            STATE_LAYOUT + VECTOR_LAYOUT,
+            N_V_CTL,
+        )
+        self._h[V_CTL + C_N_HANDS] = self.hands
+        self._h[V_CTL + C_V_VERSION] = self._version
+
+    def __getstate__(self) -> dict[str, Any]:
+        # copies (copy.deepcopy, pickle) get their own header, views and thread pool
+        d = self.__dict__.copy()
+        for k in ("_h", "_pool", "_obs_dict", "_info"):
+            d.pop(k, None)
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self._buffers()
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
 
     def _call(self) -> int:
         """Step every table (one compiled call per thread); the number of illegal actions."""
         if self._pool is None:
             return self._slice(0, self.num_envs)
-        jobs = [self._pool.submit(self._slice, lo, hi) for lo, hi in self._slices]
-        return sum(j.result() for j in jobs)
+        # the calling thread steps the first slice itself (the kernel releases the GIL)
+        jobs = [self._pool.submit(self._slice, lo, hi) for lo, hi in self._slices[1:]]
+        bad = self._slice(*self._slices[0])
+        return bad + sum(j.result() for j in jobs)
 
     def _slice(self, lo: int, hi: int) -> int:
-        return vector_step(
-            *self._flat,
-            lo,
-            hi,
-            self._actions,
-            self._ti,
-            self._agents,
-            self.hands,
-            self._totals,
-            self._scale,
-            self._obs,
-            self._masks,
-            self._rewards,
-            self._terminated,
-            self._version,
-        )
+        return vector_step_h(self._h, lo, hi, self._scale)
 
     def _out(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         if self.copy:

@@ -14,10 +14,15 @@ Common keyword arguments (validated; anything wrong raises ``ValueError`` naming
   ``"not28"`` (pair may not be a 2 or an 8).
 - ``honor_chows``: ``False`` (default), ``"winds"`` (any three different winds form a chow),
   ``"dragons"`` (White-Green-Red), ``"both"`` or ``True`` (= both).
+- ``wild_substitutes``: ``"any"`` (default: a wild stands for any tile) or ``"simples"`` (a wild
+  stands only for a 2-8 of a suit, never for a 1, 9 or an honour; Yingkou 会, variants_B.md §6
+  "最后一张牌是会（万能牌）可替代除了幺久的任何牌").
 - ``shapes``: iterable of shape names, default ``("standard", "seven_pairs",
   "thirteen_orphans")``; names: ``standard``, ``seven_pairs`` (a four of a kind counts as two
   pairs), ``seven_pairs_distinct`` (Riichi: seven different pairs), ``thirteen_orphans``,
-  ``knitted`` (全不靠 incl. 七星不靠), ``knitted_straight`` (组合龙), ``shisanlan`` (十三烂).
+  ``knitted`` (全不靠 incl. 七星不靠), ``knitted_straight`` (组合龙), ``shisanlan`` (十三烂),
+  ``knitted_honor_pair`` (十三不靠 以字作将: one knitted arrangement's nine tiles + four
+  different honours, one of them paired; common fan table, variants_B.md §31).
 
 The hand size decides the meld count: concealed tiles + wilds + 3 per exposed meld must be
 13/14 (4 melds + pair) or 16/17 (5 melds + pair). Special shapes apply to closed 13/14-tile hands.
@@ -35,6 +40,7 @@ from mjsim import kernels as K
 from mjsim.tiles import MPSZ_NAMES, as_counts, kind_from_name
 
 PairRule = Literal["any", "258", "not28"]
+WildSubstitutes = Literal["any", "simples"]
 HonorChows = bool | Literal["winds", "dragons", "both"]
 
 PAIR_RULES = {"any": K.PAIR_ANY, "258": K.PAIR_258, "not28": K.PAIR_NOT_28}
@@ -54,8 +60,10 @@ SHAPE_NAMES = {
     "knitted": K.SHAPE_KNITTED,
     "knitted_straight": K.SHAPE_KNITTED_STRAIGHT,
     "shisanlan": K.SHAPE_SHISANLAN,
+    "knitted_honor_pair": K.SHAPE_KNITTED_HONOR_PAIR,
 }
 DEFAULT_SHAPES = ("standard", "seven_pairs", "thirteen_orphans")
+WILD_SUBSTITUTES = {"any": 0, "simples": K.SHAPE_WILD_SIMPLES}  # modifier bit of the shape mask
 MAX_WILDS = 8
 
 
@@ -95,6 +103,7 @@ def _prepare(
     pair_rule: str,
     honor_chows: object,
     shapes: Iterable[str],
+    wild_substitutes: str = "any",
 ) -> _Prepared:
     counts = as_counts(hand).astype(np.uint8)
     if isinstance(melds, bool) or not isinstance(melds, int | np.integer) or not 0 <= melds <= 5:
@@ -128,6 +137,12 @@ def _prepare(
         mask |= SHAPE_NAMES[s]
     if mask == 0:
         raise ValueError("shapes is empty; give at least one of " + str(list(SHAPE_NAMES)))
+    if not isinstance(wild_substitutes, str) or wild_substitutes not in WILD_SUBSTITUTES:
+        raise ValueError(
+            f"unknown wild_substitutes {wild_substitutes!r}; expected one of "
+            f"{list(WILD_SUBSTITUTES)}"
+        )
+    mask |= WILD_SUBSTITUTES[wild_substitutes]
     tiles = int(counts.sum()) + n_wild
     if tiles % 3 == 0:
         raise ValueError(
@@ -151,6 +166,7 @@ def is_winning(
     pair_rule: PairRule = "any",
     honor_chows: HonorChows = False,
     shapes: Iterable[str] = DEFAULT_SHAPES,
+    wild_substitutes: WildSubstitutes = "any",
 ) -> bool:
     """True if the hand (3n+2 tiles) is complete in one of the allowed shapes.
 
@@ -159,7 +175,7 @@ def is_winning(
 
     Raises ``ValueError`` for a bad hand or option, or a hand of 3n+1 tiles.
     """
-    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes)
+    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes, wild_substitutes)
     if p.tiles % 3 != 2:
         raise ValueError(f"{p.tiles} concealed tiles: a complete hand holds 3n+2 (14 or 17)")
     from mjsim.kernels.shanten import is_win
@@ -176,6 +192,7 @@ def shanten(
     pair_rule: PairRule = "any",
     honor_chows: HonorChows = False,
     shapes: Iterable[str] = DEFAULT_SHAPES,
+    wild_substitutes: WildSubstitutes = "any",
 ) -> int:
     """Shanten (-1 complete, 0 ready, k: k more useful tiles needed), min over ``shapes``.
 
@@ -186,7 +203,7 @@ def shanten(
     >>> shanten("123m456m789m123p5s")
     0
     """
-    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes)
+    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes, wild_substitutes)
     from mjsim.kernels.shanten import shanten as _shanten
 
     return int(_shanten(p.counts, p.n_melds, p.n_wild, p.pair_rule, p.honor_chow, p.shapes))
@@ -201,6 +218,7 @@ def waits(
     pair_rule: PairRule = "any",
     honor_chows: HonorChows = False,
     shapes: Iterable[str] = DEFAULT_SHAPES,
+    wild_substitutes: WildSubstitutes = "any",
     visible: str | ArrayLike | None = None,
     detail: bool = False,
 ) -> list[str] | dict[str, object]:
@@ -218,7 +236,7 @@ def waits(
 
     Raises ``ValueError`` for a bad hand or option, or a hand of 3n+2 tiles.
     """
-    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes)
+    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes, wild_substitutes)
     if p.tiles % 3 != 1:
         raise ValueError(f"{p.tiles} concealed tiles: waits need a 3n+1-tile hand (13 or 16)")
     from mjsim.kernels.waits import live_wait_count, waits_detail

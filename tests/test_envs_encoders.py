@@ -1,5 +1,6 @@
-"""Observation encoders ``planes-v0`` / ``planes-v1`` / ``dict-v0``: worked values, invariants, batching, and
-no leak of hidden information (opponents' concealed tiles, wall order, hidden choices)."""
+"""Observation encoders ``planes-v0`` / ``planes-v1`` / ``planes-v2`` / ``dict-v0``: worked values,
+invariants, batching, and no leak of hidden information (opponents' concealed tiles and standing
+tiles, wall order, hidden choices, an unseen 宝)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,20 @@ from mjsim.engine import core
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
+    PH_DONE,
     PH_REACT,
     PH_SEABED,
     PH_TURN,
+    PV_CHOW_READY,
     PV_LOCK,
+    PV_LOOKED,
     PV_N_RIVER,
+    PV_READY,
+    PV_READY_KIND,
+    PV_STANDING,
     RF_CLAIMED,
+    RF_FACE_DOWN,
+    RF_OLD_TREASURE,
     TV_DRAWN,
     TV_FROM,
     TV_HEAD,
@@ -31,28 +40,59 @@ from mjsim.engine.state import (
     TV_SEAT,
     TV_TAIL,
     TV_TILE,
+    TV_TREASURE,
     State,
 )
 from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
 
 VARIANTS = variants.names()
+# session-3 rule state on hebei (as tests/test_rules_standing.py / test_rules_treasure.py):
+# 立牌 (taiyuan), the 宝 from the last wall tile (harbin) or from dice (changchun)
+RULE_CASES = {
+    "taiyuan": dict(
+        standing_tiles=4,
+        must_be_ready=True,
+        forced_win="when_ready",
+        win_shapes=("standard",),
+        kong_after_ready="none",
+    ),
+    "harbin": dict(wild_rule="treasure", wild_after_ready_only=True, treasure_count_melds=True),
+    "changchun": dict(
+        wild_rule="treasure",
+        wild_after_ready_only=True,
+        treasure_source="dice_from_tail_at_first_ready",
+        treasure_match_wins=True,
+    ),
+}
+CASES = [(v, None) for v in VARIANTS] + [("hebei", k) for k in RULE_CASES]
+CASE_IDS = [v if k is None else f"hebei-{k}" for v, k in CASES]
+# ready declarations (plain, shown, 吃听) and wins: preferred to reach ready states
+READY_ACTIONS = {*range(68, 102), 107, *range(154, 191)}
 
 
 def _copy(s: State) -> State:
     return State(*(a.copy() for a in s))
 
 
-def _advance(variant: str, seed: int, steps: int):
-    """A raw env after ``steps`` random legal decisions (stops early at the hand's end)."""
-    raw = E.mahjong_v0.raw_env(variant)
+def _advance(variant: str, seed: int, steps: int, case: str | None = None):
+    """A raw env after ``steps`` random legal decisions (stops early at the hand's end); with a
+    ``RULE_CASES`` key, that rule set on ``variant`` and ready declarations preferred."""
+    raw = E.mahjong_v0.raw_env(variant, **(RULE_CASES[case] if case else {}))
     raw.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         if raw.terminations[raw.agent_selection]:
             break
-        legal = np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])
-        raw.step(int(legal[rng.integers(len(legal))]))
+        raw.step(_pick(raw, rng, case is not None))
     return raw
+
+
+def _pick(raw, rng: np.random.Generator, prefer_ready: bool) -> int:
+    legal = np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])
+    ready = [int(a) for a in legal if a in READY_ACTIONS]
+    if prefer_ready and ready and rng.random() < 0.7:
+        return ready[rng.integers(len(ready))]
+    return int(legal[rng.integers(len(legal))])
 
 
 def _planes(s, r, seat):
@@ -64,6 +104,13 @@ def _planes(s, r, seat):
 def _planes_v1(s, r, seat):
     out = np.empty((enc.N_PLANES_V1, 34), np.int8)
     enc.encode_planes_v1(s, r, 0, seat, out)
+    return out
+
+
+def _planes_v2(s, r, seat):
+    # through encode_any (the signature Encoder.encode compiles): no new test entry point
+    out = np.empty((enc.N_PLANES_V2, 34), np.int8)
+    enc.encode_any(s, r, 0, seat, out, 2)
     return out
 
 
@@ -96,20 +143,27 @@ def _hide_shuffle(s: State, me: int, n: int, rng: np.random.Generator) -> State:
     s2.wall[0, head:tail] = live
     # the hidden reaction choices (PV_CHOICE) of every other seat
     s2.pv[0, opp, 5] = rng.integers(-1, 120, len(opp))
+    # the opponents' standing kinds (立牌: four 6-bit fields, kind + 1)
+    s2.pv[0, opp, PV_STANDING] = rng.integers(0, 2**24, len(opp))
+    # the 宝 kind, unless ``me`` has looked at it
+    k = int(s2.tv[0, TV_TREASURE])
+    if k >= 0 and s2.pv[0, me, PV_LOOKED] == 0:
+        s2.tv[0, TV_TREASURE] = (k + 1 + int(rng.integers(33))) % 34
     return s2
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(("variant", "case"), CASES, ids=CASE_IDS)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), salt=st.integers(0, 2**31))
-def test_no_leak(variant, seed, steps, salt):
-    raw = _advance(variant, seed, steps)
+def test_no_leak(variant, case, seed, steps, salt):
+    raw = _advance(variant, seed, steps, case)
     s, r, n = raw.state_arrays, raw._rules, raw.n_players
     rng = np.random.default_rng(salt)
     for me in range(n):
         s2 = _hide_shuffle(s, me, n, rng)
         np.testing.assert_array_equal(_planes(s, r, me), _planes(s2, r, me))
         np.testing.assert_array_equal(_planes_v1(s, r, me), _planes_v1(s2, r, me))
+        np.testing.assert_array_equal(_planes_v2(s, r, me), _planes_v2(s2, r, me))
         d1, d2 = enc.encode_dict(s, r, 0, me), enc.encode_dict(s2, r, 0, me)
         assert d1.keys() == d2.keys()
         for k in d1:
@@ -213,11 +267,13 @@ def test_batch_matches_single():
 
 
 def test_registry_and_spaces():
-    assert set(E.ENCODERS) == {"planes-v0", "planes-v1", "dict-v0"}
+    assert set(E.ENCODERS) == {"planes-v0", "planes-v1", "planes-v2", "dict-v0"}
     assert len(E.PLANE_NAMES) == E.N_PLANES == 41
     assert len(E.PLANE_NAMES_V1) == E.N_PLANES_V1 == 53
+    assert len(E.PLANE_NAMES_V2) == E.N_PLANES_V2 == 58
     assert E.PLANE_NAMES_V1[: E.N_PLANES] == E.PLANE_NAMES
-    with pytest.raises(ValueError, match="known: planes-v0, planes-v1, dict-v0"):
+    assert E.PLANE_NAMES_V2[: E.N_PLANES_V1] == E.PLANE_NAMES_V1
+    with pytest.raises(ValueError, match="known: planes-v0, planes-v1, planes-v2, dict-v0"):
         E.get_encoder("planes")
     raw = _advance(VARIANTS[0], 1, 30)
     for name in E.ENCODERS:
@@ -298,3 +354,68 @@ def test_planes_v1_encoder_object_and_batch():
     out = np.zeros((1, E.N_PLANES_V1, 34), np.int8)
     enc.encode_planes_batch(raw.state_arrays, raw._rules, seats, out, 1)
     np.testing.assert_array_equal(out[0], o)
+
+
+def _want_v2(s, seat: int, n: int) -> np.ndarray:
+    """The ``planes-v2`` planes 53..57 of ``seat``, computed from the state in Python."""
+    w = np.zeros((enc.N_PLANES_V2 - enc.N_PLANES_V1, 34), np.int64)
+    v = int(s.pv[0, seat, PV_STANDING])
+    for i in range(4):
+        x = (v >> (6 * i)) & 63
+        if x:
+            w[0, x - 1] += 1
+    k = int(s.tv[0, TV_TREASURE])
+    if k >= 0:
+        w[4, 4] = 1
+        if s.pv[0, seat, PV_LOOKED]:
+            w[1, k] = 1
+    if s.pv[0, seat, PV_CHOW_READY] and int(s.tv[0, TV_PHASE]) != PH_DONE:
+        w[3, :] = 1
+    for rel in range(n):
+        q = (seat + rel) % n
+        nr = int(s.pv[0, q, PV_N_RIVER])
+        flags = s.river_flags[0, q, :nr].astype(np.int64)
+        w[4, rel] = int(((flags & RF_FACE_DOWN) != 0).sum())
+        for i in np.flatnonzero(flags & RF_OLD_TREASURE):
+            w[2, int(s.river[0, q, i])] += 1
+        if s.pv[0, q, PV_READY]:
+            w[4, 5 + rel] = int(s.pv[0, q, PV_READY_KIND]) + 1
+    return w
+
+
+@pytest.mark.parametrize("case", list(RULE_CASES))
+def test_planes_v2_rule_state(case):
+    """Along random hebei games with 立牌 / the 宝 (ready declarations preferred): ``planes-v2``
+    starts with ``planes-v1`` unchanged, and planes 53..57 are the observer's own standing
+    kinds, the 宝 only once it has looked, replaced 宝, its pending 吃听, face-down discards,
+    a 宝 in play and the ready kinds - each computed here from the state."""
+    raw = E.mahjong_v0.raw_env("hebei", obs="planes-v2", **RULE_CASES[case])
+    rng = np.random.default_rng(7)
+    seen = {"standing": 0, "treasure": 0, "hidden_treasure": 0, "face_down": 0, "ready": 0}
+    need = ("standing", "face_down", "ready") if case == "taiyuan" else ("treasure", "ready")
+    for seed in range(40):
+        if all(seen[k] for k in need) and seed >= 2:
+            break
+        raw.reset(seed=seed)
+        s, r, n = raw.state_arrays, raw._rules, raw.n_players
+        while not raw.terminations[raw.agent_selection]:
+            for q in range(n):
+                p = _planes_v2(s, r, q)
+                np.testing.assert_array_equal(p[: enc.N_PLANES_V1], _planes_v1(s, r, q))
+                np.testing.assert_array_equal(p[enc.N_PLANES_V1 :], _want_v2(s, q, n))
+                seen["standing"] += int(p[enc.PL_STANDING].sum() > 0)
+                seen["treasure"] += int(p[enc.PL_TREASURE].sum() == 1)
+                seen["hidden_treasure"] += int(
+                    p[enc.PL_SCALARS_V2, 4] == 1 and p[enc.PL_TREASURE].sum() == 0
+                )
+                seen["face_down"] += int(p[enc.PL_SCALARS_V2, :4].sum() > 0)
+                seen["ready"] += int(p[enc.PL_SCALARS_V2, 5:9].sum() > 0)
+            me = raw._seat[raw.agent_selection]
+            o = raw.observe(raw.agent_selection)["observation"]
+            np.testing.assert_array_equal(o, _planes_v2(s, r, me))  # the env serves planes-v2
+            raw.step(_pick(raw, rng, True))
+    assert seen["ready"] > 0
+    if case == "taiyuan":
+        assert seen["standing"] > 0 and seen["face_down"] > 0
+    else:
+        assert seen["treasure"] > 0 and seen["hidden_treasure"] > 0

@@ -3,6 +3,7 @@ payments, seeding, autoreset, vector == single env, errors."""
 
 from __future__ import annotations
 
+import copy
 import warnings
 
 import gymnasium
@@ -135,15 +136,18 @@ def test_vector_matches_single_env(variant):
     assert episodes_done >= N
 
 
-@pytest.mark.parametrize("variant", VARIANTS[:2])
-def test_vector_planes_v1_and_threads(variant):
-    """``planes-v1`` in the vector env: its first 41 planes are the ``planes-v0`` run's (same
-    seeds, same actions), the learner is always told it decides (exactly one decision plane
-    while its episode is live) and results do not depend on the thread count."""
+@pytest.mark.parametrize(
+    ("variant", "obs"), [(VARIANTS[0], "planes-v1"), (VARIANTS[1], "planes-v2")]
+)
+def test_vector_planes_v1_and_threads(variant, obs):
+    """``planes-v1`` / ``planes-v2`` in the vector env: its first 41 planes are the
+    ``planes-v0`` run's (same seeds, same actions), the learner is always told it decides
+    (exactly one decision plane while its episode is live) and results do not depend on the
+    thread count."""
     N = 6
     v0 = E.MahjongVectorEnv(variant, N, threads=1)
-    v1 = E.MahjongVectorEnv(variant, N, obs="planes-v1", threads=2)
-    assert v1.single_observation_space["observation"].shape == (E.N_PLANES_V1, 34)
+    v1 = E.MahjongVectorEnv(variant, N, obs=obs, threads=2)
+    assert v1.single_observation_space["observation"].shape == (E.get_encoder(obs).n_planes, 34)
     o0, i0 = v0.reset(seed=5)
     o1, i1 = v1.reset(seed=5)
     rng = np.random.default_rng(2)
@@ -213,3 +217,27 @@ def test_gymnasium_registration_forms():
         "mjsim/Mahjong-v0", num_envs=2, vectorization_mode="vector_entry_point", variant=v
     )
     assert isinstance(vec, E.MahjongVectorEnv) and vec.num_envs == 2
+
+
+def test_deepcopy_steps_its_own_tables():
+    """A deep copy of the Gymnasium env (and of its vector env) gets its own kernel header: it
+    replays the original's future exactly, and stepping it leaves the original untouched."""
+    env = E.MahjongEnv(VARIANTS[0])
+    obs, _ = env.reset(seed=3)
+    twin = copy.deepcopy(env)
+    assert twin._vec._h[0] != env._vec._h[0]  # the copy's state arrays, not the original's
+    before = env._vec._state.hands.copy()
+    rng = np.random.default_rng(0)
+    acts = []
+    o2 = obs
+    for _ in range(30):
+        legal = np.flatnonzero(o2["action_mask"])
+        acts.append(int(legal[rng.integers(len(legal))]))
+        o2, _, done, _, _ = twin.step(acts[-1])
+        if done:
+            break
+    np.testing.assert_array_equal(env._vec._state.hands, before)
+    for a in acts:
+        obs, _, done, _, _ = env.step(a)
+    np.testing.assert_array_equal(obs["observation"], o2["observation"])
+    np.testing.assert_array_equal(obs["action_mask"], o2["action_mask"])

@@ -336,15 +336,17 @@ def test_wrappers_are_pettingzoo_wrappers_with_their_checks():
     assert all(e.terminations.values()) and e.rewards[agent] == -1
 
 
-@pytest.mark.parametrize("variant", VARIANTS[:2])
-def test_planes_v1_api_and_observation_cache(variant):
-    """``obs="planes-v1"`` passes the API test; ``observe`` of the agent to act (served from
-    the planes the step kernel encoded) equals a fresh encoding, and observations are copies
-    that later steps do not change."""
-    api_test(E.mahjong_v0.env(variant, obs="planes-v1"), num_cycles=20)
-    raw = E.mahjong_v0.raw_env(variant, obs="planes-v1")
+@pytest.mark.parametrize(
+    ("variant", "obs"), [(VARIANTS[0], "planes-v1"), (VARIANTS[1], "planes-v2")]
+)
+def test_planes_v1_api_and_observation_cache(variant, obs):
+    """``obs="planes-v1"`` / ``"planes-v2"`` pass the API test; ``observe`` of the agent to act
+    (served from the planes the step kernel encoded) equals a fresh encoding, and observations
+    are copies that later steps do not change."""
+    api_test(E.mahjong_v0.env(variant, obs=obs), num_cycles=20)
+    raw = E.mahjong_v0.raw_env(variant, obs=obs)
     raw.reset(seed=2)
-    enc = E.get_encoder("planes-v1")
+    enc = E.get_encoder(obs)
     rng = np.random.default_rng(3)
     kept = []
     for _ in range(60):

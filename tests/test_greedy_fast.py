@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mjsim.agents.greedy import _one_kind_prep, _sh, _sh_one_kind
+from mjsim.agents.greedy import N_CODES, _one_kind_prep, _sh, _sh_one_kind
 
 from mjsim import variants
 from mjsim.kernels.standard import (
@@ -111,7 +111,7 @@ def test_one_group_changed_hypothesis(tiles: list[int], x: int, pr: int, hc: int
 def _greedy_mismatches(r, n_hands, seed):
     rng = np.array([np.uint64(seed) * np.uint64(40503) + np.uint64(7)], dtype=np.uint64)
     c = np.zeros(34, dtype=np.uint8)
-    codes = np.empty(4, dtype=np.int64)
+    codes = np.empty(N_CODES, dtype=np.int64)
     others = np.empty((4, 2, MAX_M), dtype=np.int64)
     have = np.zeros(4, dtype=np.bool_)
     bad = 0

@@ -258,6 +258,7 @@ from mjsim.rules.params import (
     P_HAND_SIZE,
     P_HONOR_CHOWS,
     P_HONORS_ARE_FLOWERS,
+    P_IMAGINED_WILD,
     P_INDICATOR_IN_PLAY,
     P_INDICATOR_SOURCE,
     P_KONG_AFTER_PUNG,
@@ -342,6 +343,7 @@ from mjsim.rules.params import (
     SHAPE_SEVEN_PAIRS_DISTINCT,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_WILD_SIMPLES,
     SINGLE_TILE_ANY,
     SUIT_ALL_THREE,
     SUIT_AT_LEAST_TWO,
@@ -801,7 +803,7 @@ def _non_orphans(h):
     return n
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _wilds_active(s, r, t, p):
     wr = r.params[P_WILD_RULE]
     if wr == WILD_NONE or wr == WILD_TREASURE:
@@ -814,7 +816,8 @@ def _wilds_active(s, r, t, p):
 @internal
 def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
-    jokers form a legal shape with seat ``p``'s melds?"""
+    jokers form a legal shape with seat ``p``'s melds? (+ the imagined wild 心皇, G2)"""
+    extra_wild = extra_wild + r.params[P_IMAGINED_WILD]
     total = 0
     for k in range(34):
         total += h[k]
@@ -905,7 +908,7 @@ def _extra_active(r):
 def _split_wilds(s, r, t, p, h):
     """``(natural counts uint8[34], wilds held)`` of ``h`` for seat ``p``."""
     c = np.zeros(34, dtype=np.uint8)
-    nw = 0
+    nw = r.params[P_IMAGINED_WILD]  # G2: the imagined wild joins every win check
     active = _wilds_active(s, r, t, p)
     for k in range(34):
         if active and s.wild[t, k] != 0:
@@ -1057,8 +1060,9 @@ def _kong_abort(s, r, t):
 def _tenpai(s, r, t, p, h):
     """Is the concealed part ``h`` (3n+1 tiles) one tile from a win of an allowed shape?"""
     shapes = r.params[P_WIN_SHAPES]
-    if _extra_active(r):
-        # the gap-work requirements bind the ready declaration too (G38, G42)
+    if _extra_active(r) or (shapes & SHAPE_WILD_SIMPLES) != 0:
+        # the gap-work requirements bind the ready declaration too (G38, G42); G15: a joker
+        # standing for the missing tile would be restricted to the simples like the wilds
         for x in range(34):
             if h[x] >= 4:
                 continue
@@ -1068,7 +1072,11 @@ def _tenpai(s, r, t, p, h):
             if ok:
                 return True
         return False
-    if _wilds_active(s, r, t, p) or (shapes & ~_SIMPLE_SHAPES) != 0:
+    if (
+        _wilds_active(s, r, t, p)
+        or (shapes & ~_SIMPLE_SHAPES) != 0
+        or r.params[P_IMAGINED_WILD] != 0
+    ):
         return _shape_win(s, r, t, p, h, shapes, np.int64(1))
     honor_chow = r.params[P_HONOR_CHOWS]
     total = 0
@@ -1126,12 +1134,14 @@ def _requirements_ok(s, r, t, p, h):
     suit = np.zeros(4, dtype=np.int64)
     term = False
     pung = False
+    # G15: a wild standing for simples only is never the 1/9/honour the rule asks for
+    natural = (r.params[P_WIN_SHAPES] & SHAPE_WILD_SIMPLES) != 0 and _wilds_active(s, r, t, p)
     for k in range(34):
         c = h[k]
         if c == 0:
             continue
         suit[min(k // 9, 3)] += c
-        if k >= 27 or k % 9 == 0 or k % 9 == 8:
+        if (k >= 27 or k % 9 == 0 or k % 9 == 8) and not (natural and s.wild[t, k] != 0):
             term = True
         if c >= 3:
             pung = True
@@ -1278,7 +1288,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
             return False
-        if _furiten(s, r, t, p, tile):
+        if prm[P_OWN_DISCARD_LOCKOUT] != OWN_DISCARD_NONE and _furiten(s, r, t, p, tile):
             return False
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
         if not (
@@ -1315,8 +1325,8 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return True  # G18: fuzhou 三金倒 "只要抓到三张“金”，就可胡牌，不用根据基本牌型"
     shapes = prm[P_WIN_SHAPES]
     if orphans_only:
-        shapes = shapes & SHAPE_THIRTEEN_ORPHANS
-        if shapes == 0:
+        shapes = shapes & (SHAPE_THIRTEEN_ORPHANS | SHAPE_WILD_SIMPLES)
+        if (shapes & SHAPE_THIRTEEN_ORPHANS) == 0:
             return False
     h = s.hands[t, p]
     if win_kind != WK_SELF_DRAW:
@@ -1407,7 +1417,7 @@ def _wild_pair(s, r, t, p, tile):
     return ok
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _void_count(s, t, p, h):
     """Tiles of seat ``p``'s declared void suit (定缺) in ``h``; 0 without a choice."""
     v = s.pv[t, p, PV_MISSING]
@@ -1419,7 +1429,7 @@ def _void_count(s, t, p, h):
     return c
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _in_void(s, t, p, k):
     v = s.pv[t, p, PV_MISSING]
     return v >= 0 and 9 * v <= k < 9 * v + 9
@@ -1450,7 +1460,7 @@ def _pung_bits(s, t, p):
     return bits
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _locked(s, r, t, p):
     return s.pv[t, p, PV_READY] != 0 and r.params[P_READY_LOCKS_HAND] != 0
 
@@ -2069,7 +2079,7 @@ def legal_mask(s, r, t, mask):
     n = 0
     if drawn >= 0 and (
         _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
-        or _treasure_x(s, r, t, p) >= 0
+        or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0)
     ):
         mask[WIN] = True
         n += 1
@@ -2152,7 +2162,11 @@ def legal_mask(s, r, t, mask):
     if ready_ok:
         shapes = prm[P_WIN_SHAPES]
         maybe = True
-        if (shapes & ~_SIMPLE_SHAPES) == 0 and not _wilds_active(s, r, t, p):
+        if (
+            (shapes & ~_SIMPLE_SHAPES) == 0
+            and not _wilds_active(s, r, t, p)
+            and prm[P_IMAGINED_WILD] == 0
+        ):
             # necessary conditions; removing one tile lowers the isolated count by at most one
             maybe = False
             if (shapes & SHAPE_STANDARD) != 0 and _isolated(h, prm[P_HONOR_CHOWS]) <= 2:
@@ -2703,6 +2717,45 @@ def _wild_kong(s, r, t, p):
     s.tv[t, TV_FORBID1] = -1
 
 
+@nb.njit(cache=True)
+def _lone_tile_rules(r, k):
+    """Rules under which a discarded ``k`` that a seat holds no copy of and no suit neighbour of
+    (:func:`_lone_tile`) gives that seat no option, so its reaction check can be skipped: no
+    wilds, only the simple shapes (a lone tile fails the standard shape's and seven pairs'
+    necessary conditions of :func:`_shape_win`, and thirteen orphans when ``k`` is simple), no
+    honour chows for an honour, no chow-ready or standing-tile options. Pung, kong and chow need
+    a copy or a neighbour; a discard win needs the shape (:func:`_win_ok`)."""
+    prm = r.params
+    shapes = prm[P_WIN_SHAPES]
+    if prm[P_WILD_RULE] != WILD_NONE or (shapes & ~_SIMPLE_SHAPES) != 0:
+        return False
+    if prm[P_IMAGINED_WILD] != 0:
+        return False  # G2: the imagined wild pairs with a lone tile (心皇单吊)
+    if prm[P_CHOW_READY_ANY_SEAT] != 0 or prm[P_STANDING_TILES] != 0:
+        return False
+    if k >= 27:
+        return prm[P_HONOR_CHOWS] == 0 and (shapes & SHAPE_THIRTEEN_ORPHANS) == 0
+    r9 = k % 9
+    return (shapes & SHAPE_THIRTEEN_ORPHANS) == 0 or (r9 != 0 and r9 != 8)
+
+
+@nb.njit(cache=True, inline="always")
+def _lone_tile(h, k):
+    """Seat hand ``h`` holds no copy of ``k`` and (a suited ``k``) no tile of its suit within
+    distance 2 (the neighbour test of :func:`_shape_win`)."""
+    if h[k] != 0:
+        return False
+    if k >= 27:
+        return True
+    r9 = k % 9
+    return not (
+        (r9 >= 1 and h[k - 1] > 0)
+        or (r9 >= 2 and h[k - 2] > 0)
+        or (r9 <= 7 and h[k + 1] > 0)
+        or (r9 <= 6 and h[k + 2] > 0)
+    )
+
+
 @internal
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
@@ -2710,11 +2763,14 @@ def _open_window(s, r, t, kind, k, frm):
     s.tv[t, TV_TILE] = k
     s.tv[t, TV_FROM] = frm
     s.tv[t, TV_REACT_KIND] = kind
+    quick = kind == RK_DISCARD and _lone_tile_rules(r, k)
     m = 0
     for i in range(1, n):
         q = (frm + i) % n
         if s.pv[t, q, PV_WON] != 0:
             continue
+        if quick and _lone_tile(s.hands[t, q], k):
+            continue  # no win, pung, kong or chow can use the tile (see _lone_tile_rules)
         opts = _react_options(s, r, t, q)
         if opts != 0:
             s.tv[t, TV_ASK0 + m] = q

@@ -8,6 +8,9 @@
   DIFFERENT pairs (Riichi, the ``mahjong`` package). Giving both is the same as the first.
 - ``SHAPE_THIRTEEN_ORPHANS``, ``SHAPE_KNITTED`` (全不靠 incl. 七星不靠), ``SHAPE_SHISANLAN`` (十三烂).
 - ``SHAPE_KNITTED_STRAIGHT``: 组合龙 + ``n_melds - 3`` melds + a pair (needs ``n_melds >= 3``).
+- ``SHAPE_KNITTED_HONOR_PAIR``: 十三不靠 with an honour pair (以字作将; common fan table).
+- ``SHAPE_WILD_SIMPLES`` (a modifier, not a shape): the wilds stand only for simples
+  (:mod:`mjsim.kernels.restricted`).
 
 The special shapes (all but standard and knitted straight) are fully concealed 14-tile
 shapes: they count only when ``n_melds == 4`` and the hand holds 13 or 14 tiles (wilds
@@ -25,20 +28,25 @@ import numpy as np
 
 from mjsim.kernels import (
     SHAPE_KNITTED,
+    SHAPE_KNITTED_HONOR_PAIR,
     SHAPE_KNITTED_STRAIGHT,
     SHAPE_SEVEN_PAIRS,
     SHAPE_SEVEN_PAIRS_DISTINCT,
     SHAPE_SHISANLAN,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_WILD_SIMPLES,
 )
+from mjsim.kernels.restricted import is_win_simples, shanten_simples, special_simples
 from mjsim.kernels.special import (
     is_knitted,
+    is_knitted_honor_pair,
     is_knitted_straight_win,
     is_seven_pairs,
     is_seven_pairs_distinct,
     is_shisanlan,
     is_thirteen_orphans,
+    knitted_honor_pair_shanten,
     knitted_shanten,
     knitted_straight_shanten,
     seven_pairs_shanten,
@@ -66,6 +74,8 @@ def is_win(
     ``counts``: uint8[34] without wilds; ``n_melds``: 0-5; ``n_wild``: 0-8; ``pair_rule``,
     ``honor_chow``: as for :func:`mjsim.kernels.standard.is_standard_win`; ``shapes``: SHAPE_* mask.
     """
+    if (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0:
+        return is_win_simples(counts, n_melds, n_wild, pair_rule, honor_chow, shapes)
     if shapes & SHAPE_STANDARD and is_standard_win(counts, n_melds, n_wild, pair_rule, honor_chow):
         return True
     if shapes & SHAPE_KNITTED_STRAIGHT and n_melds >= 3:
@@ -85,6 +95,8 @@ def is_win(
         return True
     if shapes & SHAPE_SHISANLAN and is_shisanlan(counts, n_wild):
         return True
+    if shapes & SHAPE_KNITTED_HONOR_PAIR and is_knitted_honor_pair(counts, n_wild):
+        return True
     return False
 
 
@@ -97,6 +109,8 @@ def shanten(
     Valid for hands of ``3*n_melds + 1`` or ``3*n_melds + 2`` tiles (wilds included). Returns
     ``BIG`` (1000) when no allowed shape applies or the input is invalid.
     """
+    if (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0:
+        return shanten_simples(counts, n_melds, n_wild, pair_rule, honor_chow, shapes)
     best = BIG
     if shapes & SHAPE_STANDARD:
         best = standard_shanten(counts, n_melds, n_wild, pair_rule, honor_chow)
@@ -114,9 +128,13 @@ def shanten_given_standard(
     best: int,
 ) -> int:
     """:func:`shanten` when the standard shape's shanten ``best`` is already known (``BIG`` if
-    ``shapes`` has no standard shape): the minimum with the other allowed shapes."""
+    ``shapes`` has no standard shape): the minimum with the other allowed shapes. With
+    ``SHAPE_WILD_SIMPLES`` and wilds, ``best`` must be the restricted standard shanten."""
     if best == -1:
         return -1
+    if (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0:
+        v = special_simples(counts, n_melds, n_wild, pair_rule, honor_chow, shapes)
+        return v if v < best else best
     if shapes & SHAPE_KNITTED_STRAIGHT and n_melds >= 3:
         v = knitted_straight_shanten(counts, n_melds, n_wild, pair_rule, honor_chow)
         if v < best:
@@ -142,6 +160,10 @@ def shanten_given_standard(
             best = v
     if shapes & SHAPE_SHISANLAN:
         v = shisanlan_shanten(counts, n_wild)
+        if v < best:
+            best = v
+    if shapes & SHAPE_KNITTED_HONOR_PAIR:
+        v = knitted_honor_pair_shanten(counts, n_wild)
         if v < best:
             best = v
     return best

@@ -52,6 +52,7 @@ __all__ = [
     "SHISANLAN_SUIT_SETS",
     "greater_honors_knitted_shanten",
     "is_greater_honors_knitted",
+    "is_knitted_honor_pair",
     "is_knitted",
     "is_knitted_straight_win",
     "is_seven_pairs",
@@ -59,6 +60,7 @@ __all__ = [
     "is_shisanlan",
     "is_shisanlan_seven_stars",
     "is_thirteen_orphans",
+    "knitted_honor_pair_shanten",
     "knitted_shanten",
     "knitted_straight_arrangement",
     "knitted_straight_shanten",
@@ -454,6 +456,51 @@ def is_greater_honors_knitted(counts: np.ndarray, n_wild: int) -> bool:
         True iff ``sum(counts) + n_wild == 14`` and the hand is complete.
     """
     return _total(counts) + n_wild == 14 and greater_honors_knitted_shanten(counts, n_wild) == -1
+
+
+@_jit
+def knitted_honor_pair_shanten(counts: np.ndarray, n_wild: int) -> int:
+    """十三不靠 with an honour pair (以字作将) shanten: the nine tiles of one knitted
+    arrangement, each once, plus four different honours, one of them paired (9 + 5 = 14).
+
+    Args:
+        counts: ``uint8[34]`` concealed tiles without wilds (13 or 14 tiles with the wilds).
+        n_wild: wild tiles held (they may fill any slot).
+
+    Returns:
+        Shanten, ``-1`` = complete. The honour part overlaps a target by
+        ``2 + min(distinct - 1, 3)`` when an honour is held twice, else ``min(distinct, 4)``.
+        Rule source: seed 001 "十三不靠15万、条、饼147、258、369凑齐，以字作将" (variants_B.md §31).
+    """
+    distinct = 0
+    paired = False
+    for k in range(_FIRST_HONOR, _N_KINDS):
+        if counts[k] >= 1:
+            distinct += 1
+        if counts[k] >= 2:
+            paired = True
+    hon = 2 + min(distinct - 1, 3) if paired else min(distinct, 4)
+    best = 0
+    for a in range(6):
+        u = _knitted_held(counts, a)
+        if u > best:
+            best = u
+    return 13 - n_wild - best - hon
+
+
+@_jit
+def is_knitted_honor_pair(counts: np.ndarray, n_wild: int) -> bool:
+    """Complete 十三不靠 with an honour pair (common fan table, variants_B.md §31: "147、258、369
+    凑齐，以字作将"): one knitted arrangement's nine tiles + four different honours, one paired.
+
+    Args:
+        counts: ``uint8[34]`` concealed tiles without wilds.
+        n_wild: wild tiles held.
+
+    Returns:
+        True iff ``sum(counts) + n_wild == 14`` and the hand is complete.
+    """
+    return _total(counts) + n_wild == 14 and knitted_honor_pair_shanten(counts, n_wild) == -1
 
 
 # ---------------------------------------------------------------------------------------------

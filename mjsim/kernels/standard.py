@@ -40,7 +40,7 @@ from mjsim.kernels.tables import (
 BIG = 1000  # returned shanten for invalid input (a count above 4, a meld count outside 0..5)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _suit_code(counts: np.ndarray, base: int) -> int:
     return counts[base] + 5 * (
         counts[base + 1]
@@ -64,7 +64,7 @@ def _suit_code(counts: np.ndarray, base: int) -> int:
     )
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _honor_code(counts: np.ndarray) -> int:
     return counts[27] + 5 * (
         counts[28]
@@ -147,7 +147,7 @@ def is_standard_win(
     return best <= n_wild
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _group_val(t: np.ndarray, base: int, stride_p: int, p: int, m: int) -> int:
     return np.int64(t[base + p * stride_p + m])
 
@@ -202,7 +202,7 @@ def standard_distance(counts: np.ndarray, n_melds: int, pair_rule: int, honor_ch
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def group_code(counts: np.ndarray, g: int) -> int:
     """The base-5 table code of group ``g`` of ``counts`` (0-2: the suits, 3: the honours)."""
     if g < 3:
@@ -273,7 +273,7 @@ def others_distance(
             out[p, m] = a[p, m]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def distance_with_group(
     g: int, code: int, others: np.ndarray, n: int, pair_rule: int, honor_chow: int
 ) -> int:

@@ -17,8 +17,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from mjsim.kernels import SHAPE_STANDARD
+from mjsim.kernels import SHAPE_STANDARD, SHAPE_WILD_SIMPLES
 from mjsim.kernels.decompose import search
+from mjsim.kernels.restricted import phantom_wait_simples
 from mjsim.kernels.shanten import is_win
 from mjsim.kernels.standard import phantom_wait_no_wild, standard_wait_mask
 
@@ -58,9 +59,10 @@ def waits_detail(
     for k in range(34):
         out_kinds[k] = False
         out_exhausted[k] = False
-    if shapes & SHAPE_STANDARD:
+    simples = (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0
+    if shapes & SHAPE_STANDARD and not simples:
         standard_wait_mask(counts, n_melds, n_wild, pair_rule, honor_chow, out_kinds)
-    other = shapes & ~SHAPE_STANDARD
+    other = shapes if simples else shapes & ~SHAPE_STANDARD
     c = counts.copy()
     for k in range(34):
         if c[k] < 4:
@@ -70,7 +72,12 @@ def waits_detail(
                     out_kinds[k] = True
                 c[k] -= 1
         elif c[k] == 4 and shapes & SHAPE_STANDARD:
-            out_exhausted[k] = _phantom_wait(c, k, n_melds, n_wild, pair_rule, honor_chow)
+            if simples:
+                out_exhausted[k] = phantom_wait_simples(
+                    c, k, n_melds, n_wild, pair_rule, honor_chow
+                )
+            else:
+                out_exhausted[k] = _phantom_wait(c, k, n_melds, n_wild, pair_rule, honor_chow)
     n = 0
     for k in range(34):
         if out_kinds[k]:

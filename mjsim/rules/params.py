@@ -102,6 +102,8 @@ P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the str
 P_REPEAT_COUNTER = 90  # REPEAT_*: how TV_REPEAT moves between hands (dealer repeats / honba)
 P_DEALER_LEVEL_MAX = 91  # 上楼: dealer levels (x2 each on hand payments), 0 = off
 P_DRAW_DEALER_STAKE = 92  # 庄底子: dealer stake + this per drawn hand the dealer keeps
+# ---- kernels (session 4), 104-111
+P_IMAGINED_WILD = 108  # 心皇: one virtual wild per seat, used only in win / ready checks (G2)
 # ---- wild tiles, flowers, dice (gapsC: 112-143; docs/spec_gaps.md section B and C)
 P_WILD_OFFSETS = 112  # bitmask of offsets 0..2 from the indicator (wild_offsets; G6)
 P_WILD_HONOR_CYCLE = 113  # WILD_CYCLE_* (G7)
@@ -187,7 +189,7 @@ WILD_PENALTY_CODES = {
 }
 
 WILD_SUBST_ANY = 0
-WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (not played yet)
+WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (SHAPE_WILD_SIMPLES, G15)
 WILD_SUBST_CODES = {"any": WILD_SUBST_ANY, "simples": WILD_SUBST_SIMPLES}
 
 KONG_ONLY_NONE = 0
@@ -211,6 +213,10 @@ SHAPE_ALL_258_FREE = (
     256  # every tile a 2/5/8 of a suit, no structure (将将胡; checked in the engine)
 )
 SHAPE_ALL_HONORS_FREE = 512  # every tile an honour, no structure (风一色 / 乱风; in the engine)
+# modifier bit (not a shape, not in SHAPE_CODES): wilds stand for simples only; compiled from
+# wild_substitutes="simples" (G15, mjsim.kernels.restricted)
+SHAPE_WILD_SIMPLES = 128
+SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, B §31; kernel shape, G37)
 SHAPE_CODES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
@@ -220,6 +226,7 @@ SHAPE_CODES = {
     "shisanlan": SHAPE_SHISANLAN,
     "all_258_free": SHAPE_ALL_258_FREE,
     "all_honors_free": SHAPE_ALL_HONORS_FREE,
+    "knitted_honor_pair": SHAPE_KNITTED_HONOR_PAIR,
 }
 
 PAIR_ANY = 0

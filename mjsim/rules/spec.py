@@ -111,7 +111,11 @@ class RuleSpec:
     # per kind, 0-1 per flower); overrides tile_set when given
     flowers: str = "none"  # "none" | "bonus" (set aside, replaced from the tail, scored) |
     # "scoring" (same handling; only the scorer differs); needs flower tiles in the set
-    hand_size: int = 13  # tiles in a non-dealer's hand after the deal: 13 or 16 (dealer +1)
+    hand_size: int = 13  # tiles in a non-dealer's hand after the deal: 13 or 16 (dealer +1); 12
+    # only with imagined_wild=1 (jiangnan "每家少拿一张牌，心中想象一张牌") (G1)
+    imagined_wild: int = 0  # 0 | 1: every seat owns one virtual wild used only in the win and
+    # ready/wait checks, never in a chow or pung (jiangnan 心皇 "心皇牌不能用来上牌或碰牌，只能用作和牌")
+    # (G2); needs hand_size=12
 
     # ---- calls
     allow_chow: bool = True  # claim a discard to make a sequence
@@ -184,7 +188,7 @@ class RuleSpec:
     wild_single_wait_self_draw_only: bool = False  # a hand whose wait is a lone wild (any tile
     # completes it) wins by self-draw only (ningbo "财神单吊时，不能捉冲，只能自摸") (G14)
     wild_substitutes: str = "any"  # "any" | "simples" (a wild may not stand for a 1, 9 or honour,
-    # yingkou; needs a restricted-wild kernel mode, not played yet) (G15)
+    # yingkou; compiled to the kernels' SHAPE_WILD_SIMPLES bit of P_WIN_SHAPES) (G15)
     wild_stand_in: int = -1  # -1 or a kind 0-33 whose copies count as natural copies of the
     # (first) wild kind in win checks (fujian_baida 31 白板, anqing 33 红中) (G16)
     three_wild_win: bool = False  # holding three wilds on one's own turn is a win, no shape
@@ -404,8 +408,15 @@ class RuleSpec:
             )
         if self.flowers != "none" and not n_flower_tiles:
             raise ValueError(f"RuleSpec.flowers={self.flowers!r} but the tile set has no flowers")
-        if self.hand_size not in (13, 16):
-            raise ValueError(f"RuleSpec.hand_size={self.hand_size!r} must be 13 or 16")
+        if self.hand_size not in (12, 13, 16):
+            raise ValueError(f"RuleSpec.hand_size={self.hand_size!r} must be 12, 13 or 16")
+        if isinstance(self.imagined_wild, bool) or self.imagined_wild not in (0, 1):
+            raise ValueError(f"RuleSpec.imagined_wild={self.imagined_wild!r} must be 0 or 1")
+        if (self.hand_size == 12) != (self.imagined_wild == 1):
+            raise ValueError(
+                f"RuleSpec.hand_size={self.hand_size} with imagined_wild={self.imagined_wild}: "
+                "a 12-tile hand needs the imagined wild (imagined_wild=1) and only it (G1, G2)"
+            )
         if self.chow_left_only and not self.allow_chow:
             raise ValueError("RuleSpec.chow_left_only=True needs allow_chow=True")
         if self.forbid_chow_same_discard and not self.allow_chow:
@@ -800,6 +811,7 @@ class RuleSpec:
         p = np.zeros(P.NP, dtype=np.int64)
         p[P.P_N_PLAYERS] = self.n_players
         p[P.P_HAND_SIZE] = self.hand_size
+        p[P.P_IMAGINED_WILD] = self.imagined_wild
         p[P.P_N_TILES] = int(counts.sum())
         p[P.P_FLOWERS] = P.FLOWER_CODES[self.flowers]
         p[P.P_ALLOW_CHOW] = self.allow_chow
@@ -883,6 +895,8 @@ class RuleSpec:
         p[P.P_WILD_DISCARD_PENALTY] = P.WILD_PENALTY_CODES[self.wild_discard_penalty]
         p[P.P_WILD_SINGLE_WAIT_SELF_DRAW] = self.wild_single_wait_self_draw_only
         p[P.P_WILD_SUBSTITUTES] = P.WILD_SUBST_CODES[self.wild_substitutes]
+        if self.wild_substitutes == "simples":
+            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_SIMPLES  # G15: the kernels' restricted-wild mode
         p[P.P_WILD_STAND_IN] = self.wild_stand_in
         p[P.P_THREE_WILD_WIN] = self.three_wild_win
         p[P.P_HONORS_ARE_FLOWERS] = self.honors_are_flowers
@@ -974,8 +988,6 @@ def check_playable(spec: RuleSpec) -> None:
     # gapsC block: wild-tile and flower values the loop does not play yet
     if spec.wild_in_calls:
         unsupported.append("wild_in_calls=True")
-    if spec.wild_substitutes != "any":
-        unsupported.append(f"wild_substitutes={spec.wild_substitutes!r}")
     if spec.kong_only_tiles != "none":
         unsupported.append(f"kong_only_tiles={spec.kong_only_tiles!r}")
     if unsupported:
