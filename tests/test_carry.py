@@ -11,13 +11,22 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import make_wall
+from helpers import discard_drawn, make_wall
 
 import mjsim
 from mjsim.actions import PASS, READY_DISCARD, WIN
 from mjsim.engine import Game
 from mjsim.engine.records import from_jsonl, to_jsonl
-from mjsim.engine.state import TV_RC_ABORT, TV_RC_POT, TV_RC_POT_IN, TV_REPEAT
+from mjsim.engine.state import (
+    TV_LEVEL,
+    TV_NEXT_LEVEL,
+    TV_NEXT_STAKE,
+    TV_RC_ABORT,
+    TV_RC_POT,
+    TV_RC_POT_IN,
+    TV_REPEAT,
+    TV_STAKE,
+)
 
 V = "riichi"
 HANDS = {0: "1112223334445z", 1: "123m456m789p22s45s", 2: "123p456p789m77s45s"}
@@ -106,3 +115,42 @@ def test_matches_follow_honba_and_pot() -> None:
             assert pays[h] <= 0 and pays[h] % 1000 == 0
             pot -= pays[h]
     assert carried_win > 0 and passed_with_honba > 0
+
+
+def _play_to_draw(g: Game) -> None:
+    while not g.done:
+        if g.phase == "react":
+            g.step(PASS)
+        else:
+            discard_drawn(g)
+
+
+def test_dealer_level_and_stake() -> None:
+    # the dealer's 14 tiles are complete: it wins at once in the fourth hand
+    w = make_wall({0: "123m456m789m123p5p"}, "5p")
+    g = Game("hebei", wall=w, dealer_level_max=2, draw_dealer_stake=4)
+    ref = Game("hebei", wall=w)
+    for lv, st in ((1, 4), (2, 8), (2, 12)):
+        _play_to_draw(g)
+        _play_to_draw(ref)
+        assert g.winners == [] and list(g.payments) == list(ref.payments)
+        tv = g.state.tv[0]
+        assert (int(tv[TV_NEXT_LEVEL]), int(tv[TV_NEXT_STAKE])) == (lv, st)
+        g.next_hand()
+        ref.next_hand()
+        assert (int(g.state.tv[0, TV_LEVEL]), int(g.state.tv[0, TV_STAKE])) == (lv, st)
+    g.step(WIN)
+    ref.step(WIN)
+    assert g.winners == [0] == ref.winners
+    # 上楼 level 2: x4; the dealer stake 12 on each of the three payments
+    base = list(ref.payments)
+    assert base[0] > 0
+    assert list(g.payments) == [4 * base[0] + 36, *(4 * x - 12 for x in base[1:])]
+    assert list(mjsim.replay(to_jsonl(g.record)).payments) == list(g.payments)
+    # a dealer win keeps the stake and the capped level
+    tv = g.state.tv[0]
+    assert (int(tv[TV_NEXT_LEVEL]), int(tv[TV_NEXT_STAKE])) == (2, 12)
+    with pytest.raises(ValueError, match="dealer_level_max"):
+        mjsim.variants.get("hebei", dealer_level_max=9)
+    with pytest.raises(ValueError, match="draw_dealer_stake"):
+        mjsim.variants.get("hebei", draw_dealer_stake=-4)

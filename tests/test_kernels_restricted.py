@@ -284,6 +284,7 @@ def test_engine_terminal_must_be_natural() -> None:
     assert _self_draw_ok(_yingkou_game(0, hand, wild_substitutes="simples"))
 
 
+@pytest.mark.slow  # greedy seats run the restricted shanten in every decision: not CI-sized
 def test_self_play_with_restricted_wilds() -> None:
     from mjsim.variants import get
 

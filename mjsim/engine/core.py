@@ -39,7 +39,13 @@ from mjsim.actions import (
     WIN,
 )
 from mjsim.engine.aborts import abort_before_draw, nine_terminals
-from mjsim.engine.carry import carry_pot_in, carry_pot_out, end_carry
+from mjsim.engine.carry import (
+    carry_pot_in,
+    carry_pot_out,
+    end_carry,
+    level_mult,
+    stake_payments,
+)
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
@@ -137,9 +143,11 @@ from mjsim.engine.state import (
     TV_N_KONGS,
     TV_N_ROLLS,
     TV_NEXT_DEALER,
+    TV_NEXT_LEVEL,
     TV_NEXT_MULT,
     TV_NEXT_REPEAT,
     TV_NEXT_ROUND_WIND,
+    TV_NEXT_STAKE,
     TV_NEXT_STREAK,
     TV_PHASE,
     TV_RC_ABORT,
@@ -681,6 +689,8 @@ def next_hand(s, r, t, key):
     ``TV_NEXT_MULT``, the match's first dealer); running scores are kept."""
     tv = s.tv
     pot = carry_pot_out(s, r, t)
+    lv = tv[t, TV_NEXT_LEVEL]
+    st = tv[t, TV_NEXT_STAKE]
     reset_table(
         s,
         r,
@@ -695,8 +705,7 @@ def next_hand(s, r, t, key):
         np.int64(tv[t, TV_FIRST_DEALER]),
         np.int64(tv[t, TV_NEXT_STREAK]),
     )
-    if pot != 0:
-        carry_pot_in(s, t, pot)
+    carry_pot_in(s, t, pot, lv, st)
 
 
 @internal
@@ -2468,7 +2477,7 @@ def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
 @internal
 def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
-    mult = s.tv[t, TV_MULT]
+    mult = level_mult(s, r, t, s.tv[t, TV_MULT])  # G64 上楼 (dealer_level_max)
     first = -1
     rob_self = win_kind == WK_ROB_KONG and r.params[P_ROB_KONG_AS_SELF_DRAW] != 0
     s.tv[t, TV_WINNERS] = winners  # visible to the scorer's flags (一炮三响)
@@ -2514,6 +2523,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         else:
             s.pv[t, frm, PV_PAY] -= v * mult
             s.pv[t, p, PV_PAY] += v * mult
+        stake_payments(s, r, t, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1)
     if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
         if s.tv[t, TV_AFTER_KONG] != 0:
             sichuan_transfer(s, r, t, frm, winners)  # 呼叫转移 on 杠上炮
@@ -2542,7 +2552,7 @@ def _abortive_draw(s, r, t):
     _end_hand(s, r, t, 0, 0, -1)
 
 
-@nb.njit(cache=True)
+@internal
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
     if r.params[P_RIICHI_ABORTS] != 0 and abort_before_draw(s, r, t):

@@ -27,11 +27,14 @@ from mjsim.engine.state import (
     TV_ERROR,
     TV_FIRST_DEALER,
     TV_HAND_NO,
+    TV_LEVEL,
     TV_MULT,
     TV_NEXT_DEALER,
+    TV_NEXT_LEVEL,
     TV_NEXT_MULT,
     TV_NEXT_REPEAT,
     TV_NEXT_ROUND_WIND,
+    TV_NEXT_STAKE,
     TV_NEXT_STREAK,
     TV_PHASE,
     TV_RC_POT,
@@ -39,6 +42,7 @@ from mjsim.engine.state import (
     TV_REC_N,
     TV_REPEAT,
     TV_ROUND_WIND,
+    TV_STAKE,
     TV_WALL_LEN,
     TV_WIN_FROM,
     TV_WIN_KIND,
@@ -160,6 +164,8 @@ class Game:
         mult: int,
         streak: int = 0,
         deposits: int = 0,
+        level: int = 0,
+        stake: int = 0,
     ) -> None:
         s = self.state
         self._scores_before = [int(x) for x in s.pv[0, : self.n_players, PV_SCORE]]
@@ -181,10 +187,11 @@ class Game:
             self.first_dealer,
             streak,
         )
-        if deposits:
-            # deposits carried in from drawn hands (carry_deposits; mjsim.engine.carry)
-            s.tv[0, TV_RC_POT] = deposits
-            s.tv[0, TV_RC_POT_IN] = deposits
+        # carried in (mjsim.engine.carry): deposits (carry_deposits), 上楼 level, dealer stake
+        s.tv[0, TV_RC_POT] = deposits
+        s.tv[0, TV_RC_POT_IN] = deposits
+        s.tv[0, TV_LEVEL] = s.tv[0, TV_NEXT_LEVEL] = level
+        s.tv[0, TV_STAKE] = s.tv[0, TV_NEXT_STAKE] = stake
         # the whole wall: the deal's flower replacements have already taken tiles from the tail
         self._wall_at_start = [int(x) for x in s.wall[0, : int(s.tv[0, TV_WALL_LEN])]]
 
@@ -204,6 +211,8 @@ class Game:
             int(tv[TV_NEXT_MULT]),
             int(tv[TV_NEXT_STREAK]),
             int(tv[TV_RC_POT]) if self.spec.carry_deposits else 0,
+            int(tv[TV_NEXT_LEVEL]),
+            int(tv[TV_NEXT_STAKE]),
         )
 
     # ------------------------------------------------------------------ decisions
@@ -371,6 +380,8 @@ class Game:
             repeat=int(tv[TV_REPEAT]),
             mult=int(tv[TV_MULT]),
             deposits=int(tv[TV_RC_POT_IN]),
+            level=int(tv[TV_LEVEL]),
+            stake=int(tv[TV_STAKE]),
             scores=list(self._scores_before),
             wall=list(self._wall_at_start),
             events=self.state.rec[0, :n].copy(),

@@ -52,6 +52,7 @@ class Record:
     - ``seed``, ``hand_no``: the RNG inputs (informational when ``wall`` is given);
     - ``dealer``, ``round_wind``, ``repeat``, ``mult``: deal parameters and carry-over;
     - ``deposits``: ready deposits (points) carried into the hand (``carry_deposits``; 0 if none);
+    - ``level``, ``stake``: the 上楼 dealer level and the dealer stake carried in (0 if none);
     - ``scores``: running scores before the hand (``n_players`` ints);
     - ``wall``: the tile order (kinds), ``events``: ``int32[n]`` packed events.
     """
@@ -67,6 +68,8 @@ class Record:
     wall: list[int]
     events: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
     deposits: int = 0
+    level: int = 0
+    stake: int = 0
 
     def event_tuples(self) -> list[tuple[int, int, int]]:
         """Events as ``(kind, seat, arg)``."""
@@ -111,6 +114,8 @@ def to_jsonl(record: Record) -> str:
         "repeat": int(record.repeat),
         "mult": int(record.mult),
         "deposits": int(record.deposits),
+        "level": int(record.level),
+        "stake": int(record.stake),
         "scores": [int(x) for x in record.scores],
         "wall": [int(x) for x in record.wall],
     }
@@ -170,6 +175,8 @@ def from_jsonl(text: str) -> Record:
             wall=[int(x) for x in head["wall"]],
             events=np.array(events, dtype=np.int32),
             deposits=int(head.get("deposits", 0)),
+            level=int(head.get("level", 0)),
+            stake=int(head.get("stake", 0)),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise ValueError(f"record header is missing or has a bad field: {e}") from None

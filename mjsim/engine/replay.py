@@ -39,8 +39,10 @@ def replay(record: Record | str) -> Game:
         raise ValueError(f"record header: {e}") from None
     if len(record.scores) != g.n_players:
         raise ValueError(f"record header: {len(record.scores)} scores for {g.n_players} seats")
-    if record.repeat < 0 or record.mult < 1 or record.deposits < 0:
-        raise ValueError("record header: repeat and deposits must be >= 0 and mult >= 1")
+    if min(record.repeat, record.deposits, record.level, record.stake) < 0 or record.mult < 1:
+        raise ValueError(
+            "record header: repeat, deposits, level and stake must be >= 0 and mult >= 1"
+        )
     if record.deposits and not g.spec.carry_deposits:
         raise ValueError("record header: deposits carried in but the spec has carry_deposits=False")
     g.state.pv[0, : g.n_players, PV_SCORE] = record.scores
@@ -51,6 +53,8 @@ def replay(record: Record | str) -> Game:
         record.repeat,
         record.mult,
         deposits=record.deposits,
+        level=record.level,
+        stake=record.stake,
     )
     ev = np.asarray(record.events, dtype=np.int64)
     i = 0

@@ -79,10 +79,13 @@ TV_DICE_PENDING = 73  # 1 while the kong under a robbing window is a 开杠 (dic
 TV_RESERVE_EXTRA = 74  # tiles added to the reserve by this hand's kongs (G53 arithmetic)
 TV_STREAK = 75  # carry-over draw counter carried in (draw_counter_rule: drawn-hand streak / 荒番)
 TV_NEXT_STREAK = 76  # filled at settlement: the counter for the next hand
+TV_LEVEL = 77  # 上楼 dealer level carried in (dealer_level_max; carry, G64)
+TV_NEXT_LEVEL = 78  # filled at settlement: the level of the next hand
 # -- gapsC: indicator wilds (docs/spec_gaps.md G6-G18)
 TV_IND_POS = 80  # wall position of the turned indicator tile, -1 if none
 TV_IND_OUT = 81  # 1: the indicator is out of play (draws from either end skip it)
-# 82-83: free (the indicator dice are the opening roll TV_DICE0 / TV_DICE1)
+TV_STAKE = 82  # 庄底子: the dealer's extra stake carried in (draw_dealer_stake; carry, G64)
+TV_NEXT_STAKE = 83  # filled at settlement: the dealer stake of the next hand
 TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
 # -- gapsD: the treasure tile 宝 (G17)
 TV_TREASURE = 85  # the 宝 kind (wild_rule="treasure"), -1 until chosen; secret (ready seats only)

@@ -100,6 +100,8 @@ P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
 P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
 # -- helper carry (session 4): carry-over between hands (docs/spec_gaps.md G64)
 P_REPEAT_COUNTER = 90  # REPEAT_*: how TV_REPEAT moves between hands (dealer repeats / honba)
+P_DEALER_LEVEL_MAX = 91  # 上楼: dealer levels (x2 each on hand payments), 0 = off
+P_DRAW_DEALER_STAKE = 92  # 庄底子: dealer stake + this per drawn hand the dealer keeps
 # ---- kernels (session 4), 104-111
 P_IMAGINED_WILD = 108  # 心皇: one virtual wild per seat, used only in win / ready checks (G2)
 # ---- wild tiles, flowers, dice (gapsC: 112-143; docs/spec_gaps.md section B and C)

@@ -323,6 +323,12 @@ class RuleSpec:
     draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
     # (cumulative while draws repeat; 1 = no carry-over)
     count_dealer_repeats: bool = False  # keep a dealer-repeat counter (连庄) for the scorer
+    dealer_level_max: int = 0  # 上楼 (beijing 2): the level rises by 1, up to this, after a hand
+    # the dealer keeps or a drawn hand, and falls to 0 when the deal passes; hand payments (not
+    # kongs) x 2 per level [rec] (B §28 "庄家连庄或荒牌，上楼，仅有2层"; "杠不上楼"); 0 = off
+    draw_dealer_stake: int = 0  # 庄底子 (anqing 4): after a drawn hand that keeps the dealer the
+    # dealer's stake rises by this; 0 when the deal passes; every win payment between the dealer
+    # and another seat grows by the stake (B §26 "荒庄庄连庄，庄底子加4，闲底子不变")
     repeat_counter: str = "dealer"  # how the carried counter TV_REPEAT moves: "dealer" (+1 while
     # the dealer stays, else 0) | "honba" (riichi 本场: +1 after a dealer win or any drawn hand,
     # abortive draws included; 0 after a non-dealer win; B §27 "东二局 3 本场")
@@ -471,6 +477,12 @@ class RuleSpec:
         if self.carry_deposits and self.ready_deposit == 0:
             raise ValueError("RuleSpec.carry_deposits=True needs ready_deposit > 0")
         _enum("repeat_counter", self.repeat_counter, P.REPEAT_COUNTER_CODES)
+        lm = self.dealer_level_max
+        if isinstance(lm, bool) or not isinstance(lm, int) or not 0 <= lm <= 8:
+            raise ValueError(f"RuleSpec.dealer_level_max={lm!r} must be an integer in 0..8")
+        st = self.draw_dealer_stake
+        if isinstance(st, bool) or not isinstance(st, int) or st < 0:
+            raise ValueError(f"RuleSpec.draw_dealer_stake={st!r} must be an integer >= 0")
         if not isinstance(self.riichi_aborts, bool):
             raise ValueError(f"RuleSpec.riichi_aborts={self.riichi_aborts!r} must be a bool")
         if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
@@ -838,6 +850,8 @@ class RuleSpec:
         p[P.P_CARRY_DEPOSITS] = self.carry_deposits
         p[P.P_RIICHI_ABORTS] = self.riichi_aborts
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
+        p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
+        p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake
         p[P.P_WALL_RESERVE] = self.wall_reserve
         p[P.P_RESERVE_PER_KONG] = self.reserve_per_kong
         rounding = self.reserve_rounding
