@@ -108,6 +108,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
     p.add_argument("--out", default=None, help="write the rows to FILE.parquet or FILE.csv")
     p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument(
+        "--match-hands",
+        type=int,
+        default=1,
+        metavar="M",
+        help="play matches of M hands: dealer, prevailing wind, honba, deposits and scores "
+        "carry from hand to hand (default 1: independent hands; guobiao's schedule: 16)",
+    )
     p.add_argument("--json", default=None, help="also write the summary as JSON to this file")
 
     p = sub.add_parser("variants", help="list the variants, or show one spec")
@@ -157,6 +165,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         address=args.address,
         progress=not args.quiet,
         chunk=args.chunk,
+        match_hands=args.match_hands,
     )
     rows = res.rows
     if res.interrupted:

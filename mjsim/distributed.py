@@ -62,6 +62,7 @@ def run(
     chunk: int | None = None,
     first_hand: int = 0,
     desc: str = "hands",
+    match_hands: int = 1,
     **overrides: Any,
 ) -> RunResult:
     """Play hands ``first_hand .. first_hand + n_hands - 1`` on ``backend``.
@@ -74,13 +75,18 @@ def run(
             Ray instance, or the one already initialised).
         progress: show a tqdm bar with ETA (stderr).
         chunk: hands per compiled call (local) or per Ray task; default :func:`default_chunk`.
+        match_hands: hands per match (as for :func:`mjsim.simulate`: dealer succession, the
+            prevailing wind, honba, deposits and running scores carry from hand to hand within a
+            match); chunks and Ray shards are rounded to whole matches, so the rows are the
+            same on every backend and chunk size.
 
     Returns:
         :class:`RunResult`; on Ctrl-C (local) the rows of the chunks finished so far and
         ``interrupted=True``.
 
     Raises:
-        ValueError: bad backend / counts / variant / agent; ImportError (with the install hint)
+        ValueError: bad backend / counts / variant / agent / ``match_hands`` (< 1, or
+            ``first_hand`` not a multiple of it); ImportError (with the install hint)
         for ``backend="ray"`` without Ray.
     """
     if backend not in BACKENDS:
@@ -94,14 +100,24 @@ def run(
         chunk = default_chunk(n_hands, threads)
     if chunk < 1:
         raise ValueError(f"chunk={chunk!r} must be >= 1")
+    if not isinstance(match_hands, int | np.integer) or match_hands < 1:
+        raise ValueError(f"match_hands={match_hands!r} must be an integer >= 1")
+    match_hands = int(match_hands)
+    if first_hand % match_hands != 0:
+        raise ValueError(f"first_hand={first_hand} must be a multiple of match_hands={match_hands}")
+    chunk = -(-chunk // match_hands) * match_hands  # whole matches per chunk / shard
     agents = list(agents)
     from mjsim.agents.policies import agent_id
 
     for a in agents:
         agent_id(a)  # ValueError listing the known agents
     if backend == "ray":
-        return _run_ray(spec, n_hands, agents, seed, threads, address, progress, chunk, first_hand)
-    return _run_local(spec, n_hands, agents, seed, threads, progress, chunk, first_hand, desc)
+        return _run_ray(
+            spec, n_hands, agents, seed, threads, address, progress, chunk, first_hand, match_hands
+        )
+    return _run_local(
+        spec, n_hands, agents, seed, threads, progress, chunk, first_hand, desc, match_hands
+    )
 
 
 class _NoBar:
@@ -136,6 +152,7 @@ def _run_local(
     chunk: int,
     first_hand: int,
     desc: str,
+    match_hands: int = 1,
 ) -> RunResult:
     from mjsim.selfplay import RESULT_DTYPE, simulate
 
@@ -146,7 +163,16 @@ def _run_local(
             for lo in range(0, n_hands, chunk):
                 m = min(chunk, n_hands - lo)
                 parts.append(
-                    simulate(spec, m, agents, seed, threads, chunk=m, first_hand=first_hand + lo)
+                    simulate(
+                        spec,
+                        m,
+                        agents,
+                        seed,
+                        threads,
+                        chunk=m,
+                        first_hand=first_hand + lo,
+                        match_hands=match_hands,
+                    )
                 )
                 bar.update(m)
         except KeyboardInterrupt:
@@ -155,10 +181,14 @@ def _run_local(
     return RunResult(rows, n_hands, interrupted)
 
 
-def _shard(spec: RuleSpec, lo: int, m: int, agents: list[str], seed: int, threads: int) -> Any:
+def _shard(
+    spec: RuleSpec, lo: int, m: int, agents: list[str], seed: int, threads: int, match_hands: int
+) -> Any:
     from mjsim.selfplay import simulate
 
-    return lo, simulate(spec, m, agents, seed, threads, chunk=m, first_hand=lo)
+    return lo, simulate(
+        spec, m, agents, seed, threads, chunk=m, first_hand=lo, match_hands=match_hands
+    )
 
 
 def ray_available() -> bool:
@@ -180,6 +210,7 @@ def _run_ray(
     progress: bool,
     chunk: int,
     first_hand: int,
+    match_hands: int = 1,
 ) -> RunResult:
     try:
         import ray
@@ -193,7 +224,9 @@ def _run_ray(
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     task = ray.remote(num_cpus=1)(_shard)
     pending = [
-        task.remote(spec, first_hand + lo, min(chunk, n_hands - lo), agents, seed, threads)
+        task.remote(
+            spec, first_hand + lo, min(chunk, n_hands - lo), agents, seed, threads, match_hands
+        )
         for lo in range(0, n_hands, chunk)
     ]
     done: dict[int, np.ndarray] = {}

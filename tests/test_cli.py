@@ -49,6 +49,20 @@ def test_simulate_writes_rows_and_summary(tmp_path, capsys, suffix):
     pd.testing.assert_frame_equal(df, ref, check_dtype=suffix == ".parquet")
 
 
+def test_simulate_match_hands_carries_state_like_simulate(tmp_path, capsys):
+    # riichi matches: honba and deposits carry over; chunks are rounded to whole matches (12 -> 16)
+    out = tmp_path / "m.csv"
+    argv = ["simulate", "riichi", "--hands", "40", "--match-hands", "8", "--agents", "random"]
+    argv += ["--seed", "3", "--threads", "2", "--chunk", "12", "--out", str(out), "--quiet"]
+    assert main(argv) == 0
+    df = read_rows(out)
+    ref = pd.DataFrame(mjsim.simulate("riichi", 40, ["random"] * 4, seed=3, match_hands=8))
+    pd.testing.assert_frame_equal(df, ref, check_dtype=False)
+    assert (df["repeat"] > 0).any()  # some hand started with honba on the table
+    assert main(argv[:5] + ["0", "--quiet"]) == 2
+    assert "match_hands=0" in capsys.readouterr().err
+
+
 def test_simulate_bad_input(capsys, tmp_path):
     assert main(["simulate", "hebei", "--hands", "5", "--agents", "greedy,x", "--quiet"]) == 2
     assert "agents" in capsys.readouterr().err
