@@ -1929,6 +1929,10 @@ def _treasure_on_draw(s, r, t, q):
             _treasure_from_tail(s, t)
         else:
             _treasure_roll(s, t)
+        # a new 宝 is unseen until each ready seat's own next draw (A §8.3 "轮到自己摸牌时，发现
+        # 宝牌..."): nobody has looked at it yet (the observation encoders show it only then)
+        for x in range(s.hands.shape[1]):
+            s.pv[t, x, PV_LOOKED] = 0
     if s.pv[t, q, PV_READY] != 0:
         if s.tv[t, TV_TREASURE] < 0 and not harbin:
             _treasure_roll(s, t)
