@@ -91,6 +91,7 @@ def compile_group(path: str) -> str | None:
     return _GROUPS[path]
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker hook turns the marks into node ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.pluginmanager.hasplugin("xdist"):
         for item in items:
