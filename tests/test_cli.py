@@ -131,7 +131,16 @@ def test_sigint_keeps_finished_hands(tmp_path):
     cmd = [sys.executable, "-m", "mjsim.cli", "simulate", "hebei", "--hands", "2000000"]
     cmd += ["--agents", "random", "--chunk", "400", "--threads", "1", "--out", str(out)]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    # the child must see Ctrl-C as a terminal user's process does: pytest-xdist workers (and
+    # background jobs of a non-interactive shell) ignore SIGINT, and an ignored SIGINT is
+    # inherited, so Python would never raise KeyboardInterrupt in the child
+    proc = subprocess.Popen(
+        cmd,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     seen = threading.Event()
 
     def watch():
