@@ -15,14 +15,15 @@ Hypothesis runs without its per-example deadline (profile ``mjsim``): the first 
 kernel test includes numba's compilation, and on a loaded CI machine any example can stall; a
 deadline there only produces flaky failures. Tests still set their own ``max_examples``.
 
-Parallel runs (pytest-xdist; ``-n 2 --dist loadgroup`` is the default in pyproject.toml, ``-n 0``
-runs in one process): almost all of a cold run is numba compiling a few large entry points, and
-two workers compiling the same entry point at the same time would each pay for it. So every test
-file is put in the group of the entry point it compiles — ``selfplay`` (files that call the
-self-play loop: ``simulate``, the CLI, arenas, studies, Ray, subprocesses), ``envs`` (the
-PettingZoo / Gymnasium kernels), or no group (kernels, scorers, scripted-wall tests, spread over
-both workers) — and each group runs whole on one worker (largest first), so each entry point is
-compiled once and the workers share the result through numba's on-disk cache.
+Parallel runs (pytest-xdist; ``-n 2`` is the default in pyproject.toml, ``-n 0`` runs in one
+process): almost all of a cold run is numba compiling a few large entry points, and two workers
+compiling the same entry point at the same time would each pay for it. Each test file belongs to
+the compile family of the entry point it needs (``compile_family``: ``selfplay`` for files that
+call the self-play loop — ``simulate``, the CLI, arenas, studies, Ray, subprocesses — ``envs`` for
+the PettingZoo / Gymnasium kernels, none for kernels, scorers and scripted-wall tests). Before a
+worker runs its first test of a family it compiles that family's entry points under a file lock
+(``_warm``): the first worker compiles, the other waits and loads numba's disk cache. The
+collection starts with one test of each family, so the two long compiles run side by side.
 
 The header names numba's cache directory (see ``mjsim/_cache.py``): a cold directory means the
 run pays the full compilation.
@@ -31,8 +32,11 @@ run pays the full compilation.
 from __future__ import annotations
 
 import os
+import re
 import resource
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -68,36 +72,93 @@ _TIMES: list[tuple[float, float, str]] = []
 _START = pytest.StashKey[tuple[float, float]]()
 
 
-#: words in a test file's source that mean it compiles the self-play loop (group "selfplay")
-SELFPLAY_WORDS = ("simulate", "selfplay", "subprocess", "arena", "study", "ray")
-#: words that mean it compiles the env kernels (group "envs"), checked after SELFPLAY_WORDS
-ENVS_WORDS = ("mjsim.envs", "from mjsim import envs")
-_GROUPS: dict[str, str | None] = {}
+#: words in a test file's source that mean it compiles the self-play loop (family "selfplay")
+SELFPLAY_WORDS = re.compile(r"\b(simulate|selfplay|subprocess|arena|study|ray)\b")
+#: words that mean it compiles the env kernels (family "envs"), checked after SELFPLAY_WORDS
+ENVS_WORDS = re.compile(r"\bmjsim\.envs\b|\bfrom mjsim import envs\b")
+_FAMILIES: dict[str, str | None] = {}
+_WARM: set[str] = set()
 
 
-def compile_group(path: str) -> str | None:
-    """The xdist group of the test file at ``path`` ("selfplay", "envs" or ``None``)."""
-    if path not in _GROUPS:
+def compile_family(path: str) -> str | None:
+    """The compile family of the test file at ``path`` ("selfplay", "envs" or ``None``)."""
+    if path not in _FAMILIES:
         try:
             text = open(path, encoding="utf-8").read()
         except OSError:
             text = ""
-        group = None
-        if any(w in text for w in SELFPLAY_WORDS):
-            group = "selfplay"
-        elif any(w in text for w in ENVS_WORDS):
-            group = "envs"
-        _GROUPS[path] = group
-    return _GROUPS[path]
+        family = None
+        if SELFPLAY_WORDS.search(text):
+            family = "selfplay"
+        elif ENVS_WORDS.search(text):
+            family = "envs"
+        _FAMILIES[path] = family
+    return _FAMILIES[path]
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's worker hook turns the marks into node ids
+def _warm_selfplay() -> None:
+    import mjsim
+
+    mjsim.simulate("hebei", 4, ("greedy", "random") * 2, seed=0, threads=2, check=True)
+
+
+def _warm_envs() -> None:
+    import numpy as np
+    from mjsim.envs import MahjongVectorEnv, mahjong_v0
+
+    env = mahjong_v0.env(variant="hebei")
+    env.reset(seed=0)
+    for _ in range(8):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    vec = MahjongVectorEnv("hebei", 2)
+    vec.reset(seed=0)
+    vec.step(np.array([int(np.flatnonzero(m)[0]) for m in vec.action_masks()]))
+
+
+_WARMERS = {"selfplay": _warm_selfplay, "envs": _warm_envs}
+
+
+def _warm(family: str) -> None:
+    """Compile ``family``'s entry points once for the whole run: the first xdist worker to get
+    here compiles them holding a file lock, the other waits and then loads numba's disk cache.
+    A failure is left to the tests themselves to report."""
+    _WARM.add(family)
+    uid = os.environ.get("PYTEST_XDIST_TESTRUNUID", "solo")
+    lock = Path(tempfile.gettempdir()) / f"mjsim-warm-{uid}-{family}.lock"
+    try:
+        import fcntl
+    except ImportError:  # no fcntl (Windows): each worker compiles for itself
+        fcntl = None
+    with open(lock, "w") as f:
+        if fcntl is not None:
+            fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            _WARMERS[family]()
+        except Exception:  # noqa: BLE001 - the tests report real errors
+            pass
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    family = compile_family(str(item.path))
+    if family is not None and family not in _WARM:
+        _warm(family)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.pluginmanager.hasplugin("xdist"):
+        # one test of each family first (xdist hands items out alternately at the start, so
+        # the two workers begin with the two long compiles), then the tests of no family,
+        # then the rest; every worker computes the same order
+        heads: dict[str | None, pytest.Item] = {}
         for item in items:
-            group = compile_group(str(item.path))
-            if group is not None:
-                item.add_marker(pytest.mark.xdist_group(group))
+            heads.setdefault(compile_family(str(item.path)), item)
+        first = [heads[f] for f in ("selfplay", "envs") if f in heads]
+        rest = [i for i in items if i not in first]
+        rest.sort(key=lambda i: compile_family(str(i.path)) is not None)
+        items[:] = first + rest
     if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
         return
     skip = pytest.mark.skip(reason="slow check: run with --run-slow (or -m slow)")
