@@ -6,7 +6,8 @@
 Actor-critic (advantage = discounted return - value baseline, entropy bonus) on
 ``mjsim.envs.MahjongVectorEnv``: N tables stepped in one jitted call, ``planes-v1``
 observations (int8[53, 34]: ``planes-v0`` + which decision is asked; ``--obs planes-v0`` for
-the 41-plane layout), illegal actions masked out of the softmax with the env's legal mask. Prints one line per iteration (mean episode reward of the learner in the variant's points
+the 41-plane layout, ``--obs planes-v2`` for int8[58, 34] with standing tiles, the treasure
+tile and chow-ready), illegal actions masked out of the softmax with the env's legal mask. Prints one line per iteration (mean episode reward of the learner in the variant's points
 and its win rate over the episodes finished in that iteration) and saves the learning curve.
 
 With Gymnasium's next-step autoreset, the step after an episode's last one only resets the
@@ -56,7 +57,7 @@ class Policy(nn.Module):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="hebei")
-    ap.add_argument("--obs", default="planes-v1", choices=["planes-v0", "planes-v1"])
+    ap.add_argument("--obs", default="planes-v1", choices=["planes-v0", "planes-v1", "planes-v2"])
     ap.add_argument("--num-envs", type=int, default=64)
     ap.add_argument("--horizon", type=int, default=64, help="steps per table per iteration")
     ap.add_argument("--minutes", type=float, default=4.0)
