@@ -46,7 +46,7 @@ ANQING = dict(
     wild_discard_claimable=False,
     kong_only_tiles="anqing",
 )
-NANCHANG = dict(allow_chow=True, honor_chows="both")
+NANCHANG = dict(allow_chow=True, chow_left_only=True, honor_chows="both")
 
 
 def K(tile: str) -> int:
