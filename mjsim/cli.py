@@ -188,8 +188,8 @@ def _describe(vid: str) -> tuple[str, str]:
     """(one-line description, module docstring) of a registered variant."""
     from mjsim import variants
 
-    module = getattr(variants, "_REGISTRY", {}).get(vid, f"mjsim.variants.{vid}")
-    doc = inspect.getdoc(importlib.import_module(module)) or ""
+    module = variants.module(vid) or importlib.import_module(f"mjsim.variants.{vid}")
+    doc = inspect.getdoc(module) or ""
     return (doc.splitlines()[0] if doc else vid), doc
 
 
