@@ -16,6 +16,7 @@ import argparse
 import importlib
 import inspect
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -315,6 +316,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (``mjsim variants | head``): not an error of ours; point stdout at
+        # /dev/null so that the interpreter's final flush does not raise again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
