@@ -146,6 +146,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ----------------------------------------------------------------------------------- commands
+def _first_run_notice(quiet: bool) -> None:
+    """Tell the user, before the progress bar sits at 0 for minutes, that this run compiles the
+    game loop (once per installed version of mjsim's sources, then cached on disk)."""
+    from mjsim import _cache
+
+    if quiet or _cache.has_compiled("selfplay._run_slice-*.nbi") is not False:
+        return
+    print(
+        "mjsim: first run of these sources on this machine: compiling the game loop and the bots "
+        "(several CPU-minutes, once; later runs start in seconds). Cache: "
+        f"{_cache.CACHE_DIR}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.distributed import item_names, run
@@ -156,6 +172,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
+    _first_run_notice(args.quiet)
     res = run(
         spec,
         args.hands,
@@ -249,6 +266,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
+    _first_run_notice(args.quiet)
     res = arena(
         spec,
         agents,
@@ -271,6 +289,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     grid = parse_grid(args.set)
     spec = variants.get(args.variant)
     agents = _agents(args.agents, spec.n_players)
+    _first_run_notice(args.quiet)
     df = study(
         args.variant,
         grid,
