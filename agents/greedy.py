@@ -239,7 +239,7 @@ OKM_PAIRS = 1  # standard + seven pairs (a four counts as two pairs), updated fo
 OKM_ANY = 2  # other shapes: shanten_given_standard
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _one_kind_prep(r, c, nw, wild_on, delta, codes):
     """Set up :func:`_sh_one_kind` for hands that differ from ``c`` in one kind by ``delta``
     (+1 a draw, -1 a discard): fills ``codes`` (int64[N_CODES], the ``OK_*`` slots); returns
@@ -504,13 +504,18 @@ def _is258(k):
 
 
 @nb.njit(cache=True)
-def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
+def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_above):
     """Best discard of a 3n+2 hand among the kinds with ``mask[k]`` or ``mask[READY+k]``.
 
     Live waits break shanten ties only when the shanten is at most ``UKEIRE_MAX_SHANTEN``
     (further from ready the isolation tie-break is as good and far cheaper) or ``need_uke``.
     Writes ``out[0] = shanten after it, out[1] = its live waits`` (0 when not computed);
     returns the kind (-1 if none).
+
+    ``stop_above`` (``BIG``: off): outside fan-rich mode, stop at the first tie whose live
+    waits exceed it; ``out[1]`` then only says whether the best live waits exceed it (and the
+    returned kind is not the best): what :func:`_react_action` needs to compare a call with
+    passing.
     """
     wild_on = _wilds_on(s, r, t, p)
     h = s.hands[t, p]
@@ -617,6 +622,8 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
             b_uke = uke
             b_keep = keep
             b_iso = iso
+        if not rich and uke > stop_above:
+            break  # live waits come first in the order: b_uke == uke > stop_above
     out[0] = best_sh
     out[1] = b_uke
     return best
@@ -630,7 +637,7 @@ def _turn_action(s, r, t, p, mask):
     visible_counts(s, t, visible)
     void = _void_suit(s, r, t, p, c)
     out = np.zeros(2, dtype=np.int64)
-    k = _best_discard(s, r, t, p, c, nw, mask, visible, void, out, False)
+    k = _best_discard(s, r, t, p, c, nw, mask, visible, void, out, False, np.int64(BIG))
     best_sh = out[0]
     # own-turn kongs that do not raise the shanten
     for x in range(34):
@@ -684,22 +691,27 @@ def _react_action(s, r, t, p, mask):
             return EXPOSED_KONG
     if not (mask[PUNG] or mask[CHOW_LOW] or mask[CHOW_MID] or mask[CHOW_HIGH]):
         return PASS
-    # live waits now (the threshold a same-shanten call must beat)
     codes = np.empty(N_CODES, dtype=np.int64)
     others = np.empty((4, 2, MAX_M), dtype=np.int64)
     have = np.zeros(4, dtype=np.bool_)
     wild_on = _wilds_on(s, r, t, p)
     none = np.int64(-1)  # no sharing (an int64, not a literal: one compiled signature)
-    best_u = ukeire(
-        s, r, t, c, nw, s0, visible, void, wild_on, codes, others, have, none, none, others, have
-    )
+    # the live waits of passing (the threshold a same-shanten call must beat) are computed
+    # when a call first needs them; -1: not yet (live waits are >= 0)
+    best_u = none
     best_a = PASS
     best_sh = s0
     out = np.zeros(2, dtype=np.int64)
     full = np.zeros(mask.shape[0], dtype=np.bool_)
-    for a in (PUNG, CHOW_LOW, CHOW_MID, CHOW_HIGH):
+    opts = (PUNG, CHOW_LOW, CHOW_MID, CHOW_HIGH)
+    for i in range(4):
+        a = opts[i]
         if not mask[a]:
             continue
+        later = False  # another call option follows (it compares with this one's live waits)
+        for j in range(i + 1, 4):
+            if mask[opts[j]]:
+                later = True
         x = k
         y = k
         if a == CHOW_LOW:
@@ -714,10 +726,24 @@ def _react_action(s, r, t, p, mask):
         c[x] -= 1
         c[y] -= 1
         v = _sh(r, c, nw)  # 3n+2 tiles: the shanten after the best discard
-        if v <= best_sh:
+        if v < best_sh and not later:
+            best_sh = v  # nothing left to compare with: a lower shanten decides
+            best_a = a
+        elif v <= best_sh:
+            if v == best_sh and best_u < 0:
+                c[x] += 1
+                c[y] += 1
+                best_u = ukeire(
+                    s, r, t, c, nw, s0, visible, void, wild_on, codes, others, have, none, none,
+                    others, have,
+                )  # fmt: skip
+                c[x] -= 1
+                c[y] -= 1
             for q in range(34):
                 full[q] = c[q] > 0 or (nw > 0 and s.wild[t, q] != 0 and s.hands[t, p, q] > 0)
-            _best_discard(s, r, t, p, c, nw, full, visible, void, out, True)
+            # the last option at the same shanten only asks "more live waits than best_u?"
+            stop = best_u if (v == best_sh and not later) else np.int64(BIG)
+            _best_discard(s, r, t, p, c, nw, full, visible, void, out, True, stop)
             u1 = out[1]
             if v < best_sh or u1 > best_u:
                 best_sh = v
