@@ -298,6 +298,7 @@ from mjsim.rules.params import (
     P_READY_REQUIRES_CLOSED,
     P_RESERVE_FREE_KONGS,
     P_RESERVE_PER_CONCEALED_KONG,
+    P_RESERVE_PER_FLOWER_QUAD,
     P_RESERVE_PER_KONG,
     P_RESERVE_ROUNDING,
     P_RIICHI_ABORTS,
@@ -496,6 +497,7 @@ def _take(s, r, t, seat, from_tail):
             return k
         _rec(s, t, EV_FLOWER, seat, k)
         _set_aside(s, t, seat, k)
+        _flower_quad_reserve(s, r, t, seat, k)
         s.pv[t, seat, PV_N_FLOWERS] += 1
         from_tail = True
 
@@ -513,6 +515,16 @@ def _set_aside(s, t, seat, k):
     if 27 <= k < 34:
         s.hands[t, seat, k] -= 1
         s.pv[t, seat, PV_HONOR_FLOWERS] += 1 << (3 * (k - 27))
+
+
+@internal
+def _flower_quad_reserve(s, r, t, seat, k):
+    """G53d: the fourth identical honour flower ``k`` a seat sets aside enlarges the reserve by
+    ``reserve_per_flower_quad`` tiles (fuzhou A §11.6 "个一样的花也要多留两张"; T11.4: "A player
+    exposing four 南 → +2")."""
+    if 27 <= k < 34 and r.params[P_RESERVE_PER_FLOWER_QUAD] != 0:
+        if honor_flowers(s, t, seat, k) == 4:
+            s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_FLOWER_QUAD]
 
 
 @nb.njit(cache=True)
@@ -646,6 +658,7 @@ def reset_table(
             if f < 34:
                 for _ in range(s.hands[t, seat, f]):
                     _set_aside(s, t, seat, f)
+                    _flower_quad_reserve(s, r, t, seat, f)
         s.pv[t, seat, PV_N_FLOWERS] = nf
         for _ in range(nf):
             k = _take(s, r, t, seat, True)
@@ -732,6 +745,7 @@ def _turn_indicator(s, r, t, dealer):
             _rec(s, t, EV_FLOWER, dealer, f)
             s.hands[t, dealer, f] += 1
             _set_aside(s, t, dealer, f)
+            _flower_quad_reserve(s, r, t, dealer, f)
             s.pv[t, dealer, PV_N_FLOWERS] += 1
             s.tv[t, TV_N_DRAWS] += 1
         pos = tail - 1

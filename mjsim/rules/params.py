@@ -133,6 +133,8 @@ P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next han
 P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
 P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
+# -- gapsG (session 5): fuzhou / ningbo flowers and wilds (docs/spec_gaps.md G11, G19, G21, G53d)
+P_RESERVE_PER_FLOWER_QUAD = 150  # tiles kept back per four identical honour flowers (G53d)
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------

@@ -299,6 +299,8 @@ class RuleSpec:
     # reserve_per_kong (yantai/weihai: +2 exposed or added, +4 concealed)
     reserve_free_kongs: int = 0  # the first N kongs of the hand keep the reserve unchanged
     # (changchun/taiyuan/beijing "1杠留7墩, 2杠留8墩": 1)
+    reserve_per_flower_quad: int = 0  # tiles kept back per four identical honour flowers one seat
+    # has set aside (honors_are_flowers; fuzhou 2: "个一样的花也要多留两张", A §11.6) (G53d)
     # -- end of the wall: gapsA block (docs/spec_gaps.md G51, G54a)
     last_tiles_self_draw_only: int = 0  # the last N drawable tiles: each drawer may only win by
     # self-draw or discard the drawn tile, which nobody may claim or win on; no kong, no ready
@@ -519,6 +521,14 @@ class RuleSpec:
         if not isinstance(self.reserve_free_kongs, int) or not 0 <= self.reserve_free_kongs <= 4:
             raise ValueError(
                 f"RuleSpec.reserve_free_kongs={self.reserve_free_kongs!r} must be in 0..4"
+            )
+        rpfq = self.reserve_per_flower_quad
+        if not isinstance(rpfq, int) or isinstance(rpfq, bool) or rpfq < 0:
+            raise ValueError(f"RuleSpec.reserve_per_flower_quad={rpfq!r} must be an integer >= 0")
+        if rpfq and not self.honors_are_flowers:
+            raise ValueError(
+                f"RuleSpec.reserve_per_flower_quad={rpfq} needs honors_are_flowers=True "
+                "(four identical flowers exist only among the honour flowers)"
             )
         per_kong = max(self.reserve_per_kong, rpck)
         if self.wall_reserve + 4 * per_kong >= wall:
@@ -862,6 +872,7 @@ class RuleSpec:
         rpck = self.reserve_per_concealed_kong
         p[P.P_RESERVE_PER_CONCEALED_KONG] = self.reserve_per_kong if rpck < 0 else rpck
         p[P.P_RESERVE_FREE_KONGS] = self.reserve_free_kongs
+        p[P.P_RESERVE_PER_FLOWER_QUAD] = self.reserve_per_flower_quad
         p[P.P_MISSING_SUIT_CHOICE] = self.missing_suit_choice
         p[P.P_BLOOD_BATTLE] = self.blood_battle
         p[P.P_FORCED_WIN_TILES] = self.forced_win_tiles
