@@ -11,22 +11,36 @@ from collections import Counter
 import numpy as np
 import pytest
 
+import mjsim
+from mjsim.actions import DECLARE, PASS, PUNG, WIN
 from mjsim.engine import Game, core
-from mjsim.engine.state import TV_RESERVE_EXTRA
-from mjsim.rules import RuleSpec
+from mjsim.engine.state import (
+    PV_HELD_FLOWERS,
+    PV_N_FLOWERS,
+    TV_DRAWN,
+    TV_INDICATOR,
+    TV_REPLACEMENT,
+    TV_RESERVE_EXTRA,
+    TV_TILE,
+    TV_WILD_FLOWERS,
+)
+from mjsim.rules import RuleSpec, check_playable
 from mjsim.variants import get
 
 
 def scripted_wall(spec: RuleSpec, head: list[int], tail: list[int] = ()) -> list[int]:
-    """The spec's tile multiset: ``head`` from position 0 (the deal), ``tail`` at the end (its
-    LAST entry is the first replacement draw), the rest in between: suited tiles nearest the
-    tail, so that replacement draws after ``tail`` do not draw flowers."""
+    """The spec's tile multiset: ``head`` from position 0 (the deal, then the draws), ``tail`` at
+    the end (its LAST entry is the first replacement draw), the rest in between: suited tiles at
+    both ends, honours and flowers in the middle, so that the first draws from either end are
+    suited."""
     pool = Counter({k: c for k, c in enumerate(spec.counts()) if c})
     for k in [*head, *tail]:
         pool[k] -= 1
         assert pool[k] >= 0, f"too many copies of kind {k}"
-    rest = [k for k in sorted(pool, reverse=True) for _ in range(pool[k])]
-    return [*head, *rest, *tail]
+    suits = [k for k in sorted(pool) if k < 27 for _ in range(pool[k])]
+    other = [k for k in sorted(pool) if k >= 27 for _ in range(pool[k])]
+    half = len(suits) // 2
+    return [*head, *suits[:half], *other, *suits[half:], *tail]
 
 
 # ------------------------------------------------------------------ G53d reserve_per_flower_quad
@@ -81,3 +95,178 @@ def test_reserve_per_flower_quad_validation_names_the_field() -> None:
     assert (
         get("hebei", reserve_per_flower_quad=2, honors_are_flowers=True).compile().params[150] == 2
     )
+
+
+# ------------------------------------------------------------------ G21 flower_replacement="action"
+# a 144-tile table without ready declarations (a held flower may be the turn's drawn tile)
+FLOWERS = dict(tile_set="144", flowers="bonus", allow_ready=False, reserve_whole_stacks=False)
+SPRING, SUMMER, AUTUMN, WINTER, PLUM = 34, 35, 36, 37, 38
+FLOWER_KONG = DECLARE + 2  # 杠花
+
+
+def _suits(n: int, skip: tuple[int, ...] = ()) -> list[int]:
+    """``n`` suited tiles in kind order, kinds in ``skip`` left out."""
+    out = [k for k in range(27) if k not in skip for _ in range(4)]
+    return out[:n]
+
+
+def _discard_drawn(g: Game) -> None:
+    """Discard the drawn tile if it is a plain kind, else the lowest legal discard."""
+    legal = g.legal_actions()
+    d = int(g.state.tv[0, TV_DRAWN])
+    g.step(d if 0 <= d < 34 and d in legal else min(a for a in legal if a < 34))
+
+
+def test_flower_kong_is_an_own_turn_action_not_right_after_a_pung() -> None:
+    spec = get("hebei", flower_replacement="action", **FLOWERS)
+    fill = _suits(60, skip=(13,))
+    # seat 1 holds two 5p (13); its first draw (wall position 53) is 春; the dealer's second
+    # draw (56) is a 5p, which it discards and seat 1 pungs; seat 1's next draw is 60
+    head = fill[:13] + [13, 13] + fill[13:24] + fill[24:50] + fill[50:51] + [SPRING]
+    head += fill[51:53] + [13] + fill[53:57]
+    g = Game(spec, wall=scripted_wall(spec, head))
+    s = g.state
+    _discard_drawn(g)  # the dealer
+    while g.phase == "react":
+        g.step(PASS)
+    assert g.current_player == 1 and int(s.tv[0, TV_DRAWN]) == SPRING
+    assert int(s.pv[0, 1, PV_HELD_FLOWERS]) == 1 and int(s.pv[0, 1, PV_N_FLOWERS]) == 0
+    assert FLOWER_KONG in g.legal_actions() and WIN not in g.legal_actions()
+    _discard_drawn(g)  # seat 1 keeps the flower
+    while not (g.current_player == 1 and g.phase == "react"):
+        assert core.check_invariants(s, g.rules, 0) == 0
+        if g.phase == "react":
+            g.step(PASS)
+        else:
+            _discard_drawn(g)
+    assert int(s.tv[0, TV_TILE]) == 13 and PUNG in g.legal_actions()
+    g.step(PUNG)
+    # the turn begun by the pung: no 杠花 ("碰后不能立即杠牌（包括杠花）")
+    assert g.current_player == 1 and FLOWER_KONG not in g.legal_actions()
+    _discard_drawn(g)
+    while g.current_player != 1 or g.phase != "turn":
+        g.step(PASS) if g.phase == "react" else _discard_drawn(g)
+    assert FLOWER_KONG in g.legal_actions()
+    tail_before = g.tiles_left
+    g.step(FLOWER_KONG)
+    assert int(s.pv[0, 1, PV_HELD_FLOWERS]) == 0 and int(s.pv[0, 1, PV_N_FLOWERS]) == 1
+    assert int(s.hands[0, 1, SPRING]) == 1  # set aside (hands[34:] = flowers of the seat)
+    assert int(s.tv[0, TV_REPLACEMENT]) == 1 and g.tiles_left == tail_before - 1
+    assert FLOWER_KONG not in g.legal_actions()
+    assert core.check_invariants(s, g.rules, 0) == 0
+
+
+def test_auto_replacement_is_unchanged_and_random_hands_replay() -> None:
+    auto = get("hebei", **FLOWERS)
+    action = auto.replace(flower_replacement="action")
+    for seed in range(8):
+        g = Game(auto, seed=seed)
+        assert int(g.state.pv[0, :4, PV_HELD_FLOWERS].sum()) == 0
+        h = Game(action, seed=seed)  # the opening replacement is automatic in both
+        assert np.array_equal(g.state.hands, h.state.hands)
+        rng = np.random.default_rng(seed)
+        while not h.done:
+            h.step(int(rng.choice(h.legal_actions())))
+            assert core.check_invariants(h.state, h.rules, 0) == 0
+        assert int(h.payments.sum()) == 0
+        h2 = mjsim.replay(h.record)
+        assert np.array_equal(h2.state.hands, h.state.hands)
+
+
+# ------------------------------------------------------------------ G11 wild_flower_groups
+NINGBO_LIKE = dict(
+    wild_rule="indicator",
+    indicator_source="last_wall_tile",
+    wild_flower_groups=True,
+    flower_replacement="action",
+    wild_discard_claimable=False,
+    **FLOWERS,
+)
+
+
+def test_a_turned_season_makes_the_seasons_wild() -> None:
+    spec = get("hebei", win_shapes=("standard",), **NINGBO_LIKE)
+    # 夏 is turned (the last wall tile); the dealer's 14th tile is 春 (wild): 1m-9m 1p-3p 5p + 春
+    # is a heavenly win with 春 as the second 5p; seat 1 is dealt 秋 (wild, kept) and seat 2 梅
+    # (not wild: replaced at the opening)
+    dealer = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13]
+    fill = _suits(40, skip=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13))
+    head = dealer + [AUTUMN] + fill[:12] + [PLUM] + fill[12:24] + fill[24:37] + [SPRING]
+    g = Game(spec, wall=scripted_wall(spec, head, tail=[SUMMER]))
+    s = g.state
+    assert int(s.tv[0, TV_INDICATOR]) == SUMMER and int(s.tv[0, TV_WILD_FLOWERS]) == 0x0F
+    assert int(s.wild[0].sum()) == 0  # no suited or honour kind is wild
+    assert int(s.pv[0, 1, PV_HELD_FLOWERS]) == 1 << (AUTUMN - 34)
+    assert int(s.pv[0, 1, PV_N_FLOWERS]) == 0 and int(s.pv[0, 2, PV_N_FLOWERS]) == 1
+    assert int(s.pv[0, 0, PV_HELD_FLOWERS]) == 1 << (SPRING - 34)
+    assert core.check_invariants(s, g.rules, 0) == 0
+    legal = g.legal_actions()
+    assert WIN in legal and FLOWER_KONG not in legal  # a wild flower is never exposed
+    g.step(WIN)
+    assert g.winners == [0] and g.win_tile == SPRING
+    # the same deal with 梅 turned: the seasons are plain flowers, 春 was replaced, no win
+    g = Game(spec, wall=scripted_wall(spec, head[:-1] + [SUMMER], tail=[PLUM + 1]))
+    assert int(g.state.tv[0, TV_WILD_FLOWERS]) == 0xF0
+    assert WIN not in g.legal_actions()
+
+
+def test_wild_flowers_in_random_hands_keep_invariants_and_replay() -> None:
+    spec = get("hebei", win_shapes=("standard",), **NINGBO_LIKE).replace(
+        indicator_source="dice_small_from_tail"
+    )
+    # deal 200 hands; play out those whose indicator is a flower (8 in 144) and a few others
+    flower_seeds, other_seeds = [], []
+    for seed in range(200):
+        g = Game(spec, seed=seed)
+        if int(g.state.tv[0, TV_INDICATOR]) >= 34:
+            assert int(g.state.tv[0, TV_WILD_FLOWERS]) in (0x0F, 0xF0)
+            flower_seeds.append(seed)
+        else:
+            assert int(g.state.tv[0, TV_WILD_FLOWERS]) == 0
+            other_seeds.append(seed)
+    assert len(flower_seeds) >= 3
+    rng = np.random.default_rng(3)
+    for seed in flower_seeds[:6] + other_seeds[:6]:
+        g = Game(spec, seed=seed)
+        s = g.state
+        while not g.done:
+            g.step(int(rng.choice(g.legal_actions())))
+            assert core.check_invariants(s, g.rules, 0) == 0
+            w = int(s.tv[0, TV_WILD_FLOWERS])
+            for p in range(4):
+                # wild flowers are never set aside: every copy a seat has is held
+                held = int(s.pv[0, p, PV_HELD_FLOWERS])
+                for j in range(8):
+                    if (w >> j) & 1 and s.hands[0, p, 34 + j]:
+                        assert (held >> j) & 1
+        assert int(g.payments.sum()) == 0
+        g2 = mjsim.replay(g.record)
+        assert np.array_equal(g2.state.hands, g.state.hands)
+
+
+def test_gapsG_validation_names_the_field() -> None:
+    bad = [
+        (dict(flower_replacement="manual"), "flower_replacement"),
+        (dict(flower_replacement="action"), "flower_replacement.*flower tiles"),
+        (dict(flower_replacement="action", **{**FLOWERS, "allow_ready": True}), "allow_ready"),
+        (dict(wild_flower_groups=True), "wild_flower_groups.*eight flower"),
+        (dict(wild_flower_groups=True, **FLOWERS), "wild_flower_groups.*wild_rule='indicator'"),
+        (
+            dict(wild_flower_groups=True, wild_rule="indicator", **FLOWERS),
+            "wild_flower_groups.*tail_first",
+        ),
+        (
+            dict(
+                wild_flower_groups=True,
+                wild_rule="indicator",
+                wild_offsets=(0, 1),
+                indicator_source="last_wall_tile",
+                **FLOWERS,
+            ),
+            "wild_offsets",
+        ),
+    ]
+    for overrides, pattern in bad:
+        with pytest.raises(ValueError, match=pattern):
+            get("hebei", **overrides)
+    check_playable(get("hebei", win_shapes=("standard",), **NINGBO_LIKE))

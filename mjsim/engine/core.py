@@ -81,6 +81,7 @@ from mjsim.engine.state import (
     PV_CHOICE,
     PV_CHOW_READY,
     PV_DICE_LOCK,
+    PV_HELD_FLOWERS,
     PV_HONOR_FLOWERS,
     PV_KONG,
     PV_LOCK,
@@ -126,6 +127,7 @@ from mjsim.engine.state import (
     TV_ERROR,
     TV_FIRST_DEALER,
     TV_FIRST_ROUND,
+    TV_FLOWER_HOLD,
     TV_FORBID0,
     TV_FORBID1,
     TV_FROM,
@@ -172,6 +174,7 @@ from mjsim.engine.state import (
     TV_TILE,
     TV_TREASURE,
     TV_WALL_LEN,
+    TV_WILD_FLOWERS,
     TV_WIN_FROM,
     TV_WIN_KIND,
     TV_WIN_TILE,
@@ -252,6 +255,7 @@ from mjsim.rules.params import (
     P_DRAW_MULTIPLIER_CAP,
     P_FIRST_TURN_NO_ADDED_KONG,
     P_FLOWER_INSTANT_WIN,
+    P_FLOWER_REPLACEMENT,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN,
     P_FORCED_WIN_TILES,
@@ -322,6 +326,7 @@ from mjsim.rules.params import (
     P_WILD_AFTER_READY_ONLY,
     P_WILD_DISCARD_CLAIMABLE,
     P_WILD_DISCARD_PENALTY,
+    P_WILD_FLOWER_GROUPS,
     P_WILD_HONOR_CYCLE,
     P_WILD_KONG,
     P_WILD_OFFSETS,
@@ -495,6 +500,8 @@ def _take(s, r, t, seat, from_tail):
         s.hands[t, seat, k] += 1
         if not _is_flower(r, k):
             return k
+        if _keeps_flower(s, t, seat, k):
+            return k  # G11 a wild flower; G21 a flower its holder exposes by 杠花 (DECLARE + 2)
         _rec(s, t, EV_FLOWER, seat, k)
         _set_aside(s, t, seat, k)
         _flower_quad_reserve(s, r, t, seat, k)
@@ -525,6 +532,87 @@ def _flower_quad_reserve(s, r, t, seat, k):
     if 27 <= k < 34 and r.params[P_RESERVE_PER_FLOWER_QUAD] != 0:
         if honor_flowers(s, t, seat, k) == 4:
             s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_FLOWER_QUAD]
+
+
+@internal
+def _keeps_flower(s, t, seat, k):
+    """A flower ``k`` (34-41) just added to ``seat``'s hand stays there, concealed (bit in
+    ``PV_HELD_FLOWERS``), if it is wild (G11, ningbo "做百搭的花牌不能补花") or if flowers are
+    exposed by their holder's action (G21, after the opening replacement: "打出手中的花牌，叫杠花")."""
+    if k < 34:
+        return False
+    bit = 1 << (k - 34)
+    if (s.tv[t, TV_WILD_FLOWERS] & bit) == 0 and s.tv[t, TV_FLOWER_HOLD] == 0:
+        return False
+    s.pv[t, seat, PV_HELD_FLOWERS] |= bit
+    return True
+
+
+@nb.njit(cache=True, inline="always")
+def _held_wild_flowers(s, t, p):
+    """Wild flowers (G11) in seat ``p``'s concealed hand: jokers of every win check."""
+    w = s.tv[t, TV_WILD_FLOWERS]
+    if w == 0:
+        return 0
+    n = 0
+    for j in range(8):
+        if (w >> j) & 1:
+            n += s.hands[t, p, 34 + j]
+    return n
+
+
+@nb.njit(cache=True, inline="always")
+def _n_held_flowers(s, t, p):
+    """Flower tiles in seat ``p``'s concealed hand (``PV_HELD_FLOWERS``; one copy per kind)."""
+    b = s.pv[t, p, PV_HELD_FLOWERS]
+    n = 0
+    for j in range(8):
+        n += (b >> j) & 1
+    return n
+
+
+@internal
+def _wild_flower_group(s, t, ind):
+    """G11: a turned flower makes its group wild: a season 春夏秋冬 (34-37) the four seasons, a
+    plant 梅兰竹菊 (38-41) the four plants (ningbo A §4.3 "翻开的牌是春、夏、秋、冬中的一张，则春夏秋冬
+    四张都作为百搭牌"); the turned one is out of play, so 3 wild flowers are in play."""
+    s.tv[t, TV_WILD_FLOWERS] = 0x0F if ind < 38 else 0xF0
+
+
+@internal
+def _flower_action_mask(s, r, t, p, mask):
+    """G21 杠花: ``DECLARE + 2`` exposes a held flower that is not wild, with a replacement from
+    the tail, on a turn that began with a draw (the caller's kong-turn test: "碰后不能立即杠牌
+    （包括杠花），下一轮才能杠", ningbo A §4.2). Returns how many were set (0 or 1)."""
+    if remaining(s, t) <= 0:
+        return 0
+    if (s.pv[t, p, PV_HELD_FLOWERS] & ~s.tv[t, TV_WILD_FLOWERS]) == 0:
+        return 0
+    mask[DECLARE + 2] = True
+    return 1
+
+
+@internal
+def _flower_action(s, r, t, p):
+    """G21 杠花 (``DECLARE + 2``): the lowest held flower that is not wild is set aside (counted in
+    ``PV_N_FLOWERS``), then a replacement from the tail; a win on it is a kong-replacement win
+    (杠上开花, ningbo A §4.2 "打出手中的花牌，叫杠花，要补一张牌")."""
+    b = s.pv[t, p, PV_HELD_FLOWERS] & ~s.tv[t, TV_WILD_FLOWERS]
+    j = 0
+    while (b >> j) & 1 == 0:
+        j += 1
+    s.pv[t, p, PV_HELD_FLOWERS] &= ~(1 << j)
+    _rec(s, t, EV_FLOWER, p, 34 + j)
+    s.pv[t, p, PV_N_FLOWERS] += 1
+    d = _take(s, r, t, p, True)
+    if d < 0:
+        _finish_draw(s, r, t)
+        return
+    _lift_on_draw(s, r, t, p)
+    s.tv[t, TV_DRAWN] = d
+    s.tv[t, TV_REPLACEMENT] = 1
+    s.tv[t, TV_FORBID0] = -1
+    s.tv[t, TV_FORBID1] = -1
 
 
 @nb.njit(cache=True)
@@ -646,12 +734,16 @@ def reset_table(
     tv[t, TV_HEAD] = head
     if r.params[P_STANDING_TILES] != 0:
         _deal_standing(s, r, t, dealer)
+    if r.params[P_WILD_FLOWER_GROUPS] != 0:
+        _turn_indicator(s, r, t, dealer)  # G11: a turned flower's group is kept, not replaced
     # flower replacement from the tail, seat by seat from the dealer
     f_lo = 27 if r.params[P_HONORS_ARE_FLOWERS] != 0 else 34
     for i in range(n):
         seat = (dealer + i) % n
         nf = 0
         for f in range(f_lo, 42):
+            if f >= 34 and s.hands[t, seat, f] > 0 and _keeps_flower(s, t, seat, f):
+                continue  # G11: a wild flower stays in the hand
             for _ in range(s.hands[t, seat, f]):
                 _rec(s, t, EV_FLOWER, seat, f)
                 nf += 1
@@ -664,14 +756,19 @@ def reset_table(
             k = _take(s, r, t, seat, True)
             if seat == dealer and k >= 0:
                 last = k
-    if _is_flower(r, last):
+    if _is_flower(r, last) and (
+        last < 34 or (s.pv[t, dealer, PV_HELD_FLOWERS] >> (last - 34)) & 1 == 0
+    ):
         last = -1
-    tv[t, TV_IND_POS] = -1
+    if r.params[P_WILD_FLOWER_GROUPS] == 0:
+        tv[t, TV_IND_POS] = -1
     tv[t, TV_STAND_FOR] = -1
     if r.params[P_WILD_RULE] == WILD_FIXED:
         for k in range(34):
             s.wild[t, k] = r.wild[k]
-    elif r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT:
+    elif (
+        r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT
+    ) and r.params[P_WILD_FLOWER_GROUPS] == 0:
         _turn_indicator(s, r, t, dealer)
     elif r.params[P_WILD_RULE] == WILD_TREASURE:
         _treasure_reset(s, r, t)
@@ -683,6 +780,7 @@ def reset_table(
     tv[t, TV_PHASE] = PH_TURN
     tv[t, TV_SEAT] = dealer
     tv[t, TV_DRAWN] = last
+    tv[t, TV_FLOWER_HOLD] = r.params[P_FLOWER_REPLACEMENT]  # G21: from now on flowers are held
     if r.params[P_MISSING_SUIT_CHOICE] != 0:
         # 定缺: every seat from the dealer chooses a void suit before play (CHOOSE_SUIT)
         tv[t, TV_PHASE] = PH_CHOOSE_SUIT
@@ -756,13 +854,20 @@ def _turn_indicator(s, r, t, dealer):
         pos = max(tail - 2 * d + 1, head)
     else:
         pos = tail - 1
-    while pos > head and _is_flower(r, np.int64(s.wall[t, pos])):
+    while (
+        pos > head
+        and _is_flower(r, np.int64(s.wall[t, pos]))
+        and r.params[P_WILD_FLOWER_GROUPS] == 0
+    ):
         pos -= 1
     ind = np.int64(s.wall[t, pos])
     s.tv[t, TV_IND_POS] = pos
     s.tv[t, TV_IND_OUT] = 0 if r.params[P_INDICATOR_IN_PLAY] != 0 else 1
     s.tv[t, TV_INDICATOR] = ind
     _rec(s, t, EV_INDICATOR, dealer, ind)
+    if ind >= 34:
+        _wild_flower_group(s, t, ind)  # G11 (wild_flower_groups; never with flowers passed over)
+        return
     offs = r.params[P_WILD_OFFSETS]
     k = ind
     for o in range(3):
@@ -832,6 +937,7 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
     jokers form a legal shape with seat ``p``'s melds? (+ the imagined wild 心皇, G2)"""
     extra_wild = extra_wild + r.params[P_IMAGINED_WILD]
+    extra_wild = extra_wild + _held_wild_flowers(s, t, p)  # G11
     total = 0
     for k in range(34):
         total += h[k]
@@ -923,6 +1029,7 @@ def _split_wilds(s, r, t, p, h):
     """``(natural counts uint8[34], wilds held)`` of ``h`` for seat ``p``."""
     c = np.zeros(34, dtype=np.uint8)
     nw = r.params[P_IMAGINED_WILD]  # G2: the imagined wild joins every win check
+    nw += _held_wild_flowers(s, t, p)  # G11: wild flowers
     active = _wilds_active(s, r, t, p)
     for k in range(34):
         if active and s.wild[t, k] != 0:
@@ -1239,6 +1346,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
             if s.wild[t, k] != 0:
                 nw += s.hands[t, p, k]
                 wmask |= np.int64(1) << np.int64(k)
+        nw += _held_wild_flowers(s, t, p)  # G11: wild flowers, bits 34-41 of F_WILD_KINDS
+        wmask |= np.int64(s.tv[t, TV_WILD_FLOWERS]) << np.int64(34)
     flags[F_N_WILD] = nw
     flags[F_WILD_KINDS] = wmask
     flags[F_AFTER_KONG_DISCARD] = 1 if (not self_drawn and s.tv[t, TV_AFTER_KONG] != 0) else 0
@@ -1371,7 +1480,7 @@ def _n_wild_held(s, r, t, p, h):
     for k in range(34):
         if s.wild[t, k] != 0:
             nw += h[k]
-    return nw
+    return nw + _held_wild_flowers(s, t, p)  # G11
 
 
 @internal
@@ -1410,6 +1519,7 @@ def _wild_pair(s, r, t, p, tile):
             total += h[k]
             if s.wild[t, k] == 0:
                 c[k] = h[k]
+        total += _held_wild_flowers(s, t, p)  # G11
         si = r.params[P_WILD_STAND_IN]
         if si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
             c[s.tv[t, TV_STAND_FOR]] = c[si]
@@ -2151,6 +2261,8 @@ def legal_mask(s, r, t, mask):
         if _wild_kong_kind(s, t, p) >= 0:
             mask[DECLARE + 3] = True  # G20: set a wild aside (赖子杠)
             n += 1
+    if prm[P_FLOWER_REPLACEMENT] != 0 and kong_turn and not locked:
+        n += _flower_action_mask(s, r, t, p, mask)  # G21 杠花
     f0 = s.tv[t, TV_FORBID0]
     f1 = s.tv[t, TV_FORBID1]
     nd = 0
@@ -3096,6 +3208,9 @@ def apply_action(s, r, t, a):
     if a == DECLARE + 3:
         _wild_kong(s, r, t, p)
         return
+    if a == DECLARE + 2:
+        _flower_action(s, r, t, p)  # G21 杠花
+        return
     if a == DECLARE + 4:
         _abortive_draw(s, r, t)  # G54: 九種九牌
         return
@@ -3238,6 +3353,7 @@ def check_invariants(s, r, t):
             c = 3 * s.pv[t, p, PV_N_MELDS]
             for k in range(34):
                 c += s.hands[t, p, k]
+            c += _n_held_flowers(s, t, p)  # G11 / G21: flowers held in the hand
             own = (ph == PH_TURN and p == s.tv[t, TV_SEAT]) or (
                 (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE) and p == s.tv[t, TV_DEALER]
             )

@@ -89,6 +89,10 @@ TV_NEXT_STAKE = 83  # filled at settlement: the dealer stake of the next hand
 TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
 # -- gapsD: the treasure tile 宝 (G17)
 TV_TREASURE = 85  # the 宝 kind (wild_rule="treasure"), -1 until chosen; secret (ready seats only)
+# -- gapsG: flowers held in the hand (G21) and wild flowers (G11)
+TV_FLOWER_HOLD = 86  # 1 after the opening replacement under flower_replacement="action": a drawn
+# flower stays in the hand (PV_HELD_FLOWERS) until exposed by 杠花 (DECLARE + 2)
+TV_WILD_FLOWERS = 87  # bit j: flower kind 34 + j is wild this hand (wild_flower_groups), 0 = none
 # ---- riichi (helper riichi), 96-111
 TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
 TV_RC_POT_IN = 97  # deposits carried into this hand from drawn hands (carry_deposits, G64)
@@ -133,6 +137,9 @@ PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers):
 # kind, count of kind 27 + j in bits 3j..3j+2
 PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
 PV_LOOKED = 51  # 1 once this ready seat has looked at the 宝 (its first draw after ready; G17)
+PV_HELD_FLOWERS = 52  # bit j: flower kind 34 + j is in the concealed hand (a wild flower, G11,
+# or a flower not yet exposed under flower_replacement="action", G21); hands[t, p, 34 + j] counts
+# it like a set-aside flower
 # ---- riichi (helper riichi), 56-63
 PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
 PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)

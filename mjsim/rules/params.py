@@ -135,9 +135,16 @@ P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家�
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
 # -- gapsG (session 5): fuzhou / ningbo flowers and wilds (docs/spec_gaps.md G11, G19, G21, G53d)
 P_RESERVE_PER_FLOWER_QUAD = 150  # tiles kept back per four identical honour flowers (G53d)
+P_FLOWER_REPLACEMENT = 151  # FLOWER_REPL_*: a flower drawn in play is replaced at once or by 杠花
+P_WILD_FLOWER_GROUPS = 152  # a turned flower makes its group (seasons / plants) wild (G11)
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
+FLOWER_REPL_AUTO = 0  # every flower is set aside and replaced from the tail when drawn
+FLOWER_REPL_ACTION = 1  # after the opening replacement a drawn flower stays in the hand until
+# its holder exposes it on its own turn (杠花, DECLARE + 2; ningbo, G21)
+FLOWER_REPLACEMENT_CODES = {"auto": FLOWER_REPL_AUTO, "action": FLOWER_REPL_ACTION}
+
 FLOWERS_NONE = 0
 FLOWERS_BONUS = 1  # set aside on draw, replaced from the wall tail, counted by the scorer
 FLOWERS_SCORING = 2  # same handling as bonus; the variant's scorer gives them a value

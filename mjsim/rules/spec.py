@@ -204,6 +204,17 @@ class RuleSpec:
     wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
     # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
     # RF_WILD_KONG, pv[PV_N_WILD_KONGS] counts them for the scorer; wuhan 赖子杠) (G20)
+    # -- gapsG: flowers held in the hand, wild flowers (docs/spec_gaps.md G21, G11)
+    flower_replacement: str = "auto"  # "auto" (a drawn flower is set aside and replaced at once)
+    # | "action" (after the automatic opening replacement a drawn flower stays in the hand until
+    # its holder exposes it on a turn that began with a draw: 杠花, action DECLARE + 2, with a
+    # replacement from the tail; not in a turn begun by a claim; ningbo A §4.2 "打出手中的花牌，叫
+    # 杠花，要补一张牌", "碰后不能立即杠牌（包括杠花）") (G21)
+    wild_flower_groups: bool = False  # a turned flower makes its group wild: a season the four
+    # seasons, a plant the four plants (3 in play); the indicator is turned before the opening
+    # replacement and may be a flower; wild flowers stay in the hand, are never replaced, exposed
+    # or scored as flowers, and cannot be discarded (ningbo A §4.3 "春夏秋冬四张都作为百搭牌",
+    # "花牌做百搭牌后不再具有花牌性质") (G11)
     # -- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
     treasure_source: str = "last_wall_tile_after_deal"  # how the 宝 is chosen:
     # "last_wall_tile_after_deal" (the last wall tile, taken out of play: harbin "牌墙中的最后一张牌为
@@ -438,6 +449,7 @@ class RuleSpec:
                 "RuleSpec.wild_after_ready_only=True needs a wild_rule and allow_ready=True"
             )
         self._validate_wilds(counts)
+        self._validate_gaps_g(counts)
         if not self.win_shapes:
             raise ValueError("RuleSpec.win_shapes is empty: nobody could ever win")
         for s in self.win_shapes:
@@ -740,6 +752,61 @@ class RuleSpec:
         if self.flower_instant_win and sum(counts[34:]) < 8:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
 
+    def _validate_gaps_g(self, counts: tuple[int, ...]) -> None:
+        """Flowers held in the hand (G21) and wild flowers (G11)."""
+        _enum("flower_replacement", self.flower_replacement, P.FLOWER_REPLACEMENT_CODES)
+        if not isinstance(self.wild_flower_groups, bool):
+            raise ValueError(
+                f"RuleSpec.wild_flower_groups={self.wild_flower_groups!r} must be True or False"
+            )
+        held = []
+        if self.flower_replacement == "action":
+            held.append("flower_replacement='action'")
+            if sum(counts[34:]) == 0:
+                raise ValueError(
+                    "RuleSpec.flower_replacement='action' needs flower tiles (tile_set '144')"
+                )
+            if self.honors_are_flowers:
+                raise ValueError(
+                    "RuleSpec.flower_replacement='action' is not played with honors_are_flowers"
+                )
+        if self.wild_flower_groups:
+            held.append("wild_flower_groups=True")
+            if any(c != 1 for c in counts[34:]):
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True needs the eight flower tiles (tile_set '144')"
+                )
+            if self.wild_rule != "indicator" or self.effective_wild_offsets() != (0,):
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True needs wild_rule='indicator' with the "
+                    f"turned kind wild (wild_offsets=(0,)), got wild_rule={self.wild_rule!r}, "
+                    f"wild_offsets={self.wild_offsets!r}"
+                )
+            if self.indicator_source == "tail_first":
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True needs an indicator_source that can turn a "
+                    "flower ('dice_small_from_tail', 'dice_sum_from_tail', 'last_wall_tile'); "
+                    "'tail_first' gives a turned flower to the dealer"
+                )
+            if self.wild_after_ready_only or self.honors_are_flowers:
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True is not played with wild_after_ready_only "
+                    "or honors_are_flowers"
+                )
+        if held:
+            # a held flower can be the turn's drawn tile: rules that read the drawn tile as a
+            # discard are not played with it
+            for name, default in (
+                ("allow_ready", False),
+                ("dice_kong", False),
+                ("last_tiles_self_draw_only", 0),
+                ("standing_tiles", 0),
+            ):
+                if getattr(self, name) != default:
+                    raise ValueError(
+                        f"RuleSpec.{held[0]} is not played with {name}={getattr(self, name)!r}"
+                    )
+
     def _validate_treasure(self) -> None:
         """The treasure tile 宝 (gapsD, docs/spec_gaps.md G17)."""
         _enum("treasure_source", self.treasure_source, P.TREASURE_SOURCE_CODES)
@@ -873,6 +940,8 @@ class RuleSpec:
         p[P.P_RESERVE_PER_CONCEALED_KONG] = self.reserve_per_kong if rpck < 0 else rpck
         p[P.P_RESERVE_FREE_KONGS] = self.reserve_free_kongs
         p[P.P_RESERVE_PER_FLOWER_QUAD] = self.reserve_per_flower_quad
+        p[P.P_FLOWER_REPLACEMENT] = P.FLOWER_REPLACEMENT_CODES[self.flower_replacement]
+        p[P.P_WILD_FLOWER_GROUPS] = self.wild_flower_groups
         p[P.P_MISSING_SUIT_CHOICE] = self.missing_suit_choice
         p[P.P_BLOOD_BATTLE] = self.blood_battle
         p[P.P_FORCED_WIN_TILES] = self.forced_win_tiles
