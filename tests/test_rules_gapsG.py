@@ -17,7 +17,10 @@ from mjsim.engine import Game, core
 from mjsim.engine.state import (
     PV_HELD_FLOWERS,
     PV_N_FLOWERS,
+    PV_N_PIAO,
     TV_DRAWN,
+    TV_GRAB,
+    TV_GRABBED,
     TV_INDICATOR,
     TV_REPLACEMENT,
     TV_RESERVE_EXTRA,
@@ -247,6 +250,9 @@ def test_wild_flowers_in_random_hands_keep_invariants_and_replay() -> None:
 def test_gapsG_validation_names_the_field() -> None:
     bad = [
         (dict(flower_replacement="manual"), "flower_replacement"),
+        (dict(grab_wild=True), "grab_wild.*indicator"),
+        (dict(grab_wild=True, wild_rule="indicator_next"), "grab_wild.*offset 0"),
+        (dict(wild_wait_context=True), "wild_wait_context"),
         (dict(flower_replacement="action"), "flower_replacement.*flower tiles"),
         (dict(flower_replacement="action", **{**FLOWERS, "allow_ready": True}), "allow_ready"),
         (dict(wild_flower_groups=True), "wild_flower_groups.*eight flower"),
@@ -270,3 +276,95 @@ def test_gapsG_validation_names_the_field() -> None:
         with pytest.raises(ValueError, match=pattern):
             get("hebei", **overrides)
     check_playable(get("hebei", win_shapes=("standard",), **NINGBO_LIKE))
+
+
+# ------------------------------------------------------------------ G19 grab_wild (抢金)
+GOLD = 33  # 中, turned as the last wall tile: its three other copies are wild
+GRAB = DECLARE + 5
+READY_A = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13]  # 123m 456m 789m 123p 5p: the gold pairs 5p
+READY_B = [18, 19, 20, 21, 22, 23, 24, 25, 26, 12, 13, 14, 15]  # 123s 456s 789s 456p 7p
+SCATTER_A = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 28, 29, 30]
+SCATTER_B = [1, 1, 5, 5, 10, 10, 14, 16, 19, 23, 25, 2, 6]
+SCATTER_C = [3, 3, 7, 7, 11, 11, 15, 15, 20, 24, 26, 27, 28]
+
+
+def _grab_game(hands: list[list[int]], extra: int = 31) -> Game:
+    spec = get(
+        "hebei",
+        wild_rule="indicator",
+        indicator_source="last_wall_tile",
+        grab_wild=True,
+        three_wild_win=True,
+        win_shapes=("standard",),
+    )
+    head = [k for h in hands for k in h] + [extra]
+    return Game(spec, wall=scripted_wall(spec, head, tail=[GOLD]))
+
+
+@pytest.mark.parametrize("seat1_grabs", [True, False])
+def test_non_dealers_grab_the_gold_nearest_first(seat1_grabs: bool) -> None:
+    g = _grab_game([SCATTER_A, READY_A, READY_B, SCATTER_B])
+    assert int(g.state.tv[0, TV_INDICATOR]) == GOLD
+    assert GRAB not in g.legal_actions()  # the dealer's hand is not one gold from a win
+    g.step(31)  # the dealer's first discard
+    assert g.phase == "grab" and g.current_player == 1
+    assert g.legal_actions() == [PASS, GRAB]
+    if not seat1_grabs:
+        g.step(PASS)
+        assert g.phase == "grab" and g.current_player == 2
+    g.step(GRAB)
+    winner = 1 if seat1_grabs else 2
+    assert g.winners == [winner] and g.win_kind == "self_draw" and g.win_tile == GOLD
+    assert int(g.state.tv[0, TV_GRABBED]) == winner + 1
+    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert int(g.payments.sum()) == 0
+    assert np.array_equal(mjsim.replay(g.record).state.hands, g.state.hands)
+
+
+def test_passed_grabs_return_to_the_dealers_discard() -> None:
+    g = _grab_game([SCATTER_A, READY_A, READY_B, SCATTER_B])
+    g.step(31)
+    g.step(PASS)
+    g.step(PASS)
+    assert g.phase == "turn" and g.current_player == 1 and int(g.state.tv[0, TV_GRAB]) == 3
+    assert core.check_invariants(g.state, g.rules, 0) == 0
+
+
+@pytest.mark.parametrize("seat2", ["none", "pass", "grab"])
+def test_the_dealers_grab_yields_to_a_non_dealer(seat2: str) -> None:
+    seat3 = SCATTER_A[:9] + [29, 30, 31, 31]
+    hands = [READY_A, SCATTER_B, READY_B if seat2 != "none" else SCATTER_C, seat3]
+    g = _grab_game(hands, extra=32)
+    assert GRAB in g.legal_actions()  # the dealer: discard a useless tile, take the gold
+    g.step(GRAB)
+    if seat2 != "none":
+        assert g.phase == "grab" and g.current_player == 2
+        g.step(GRAB if seat2 == "grab" else PASS)
+    assert g.winners == [2 if seat2 == "grab" else 0] and g.win_tile == GOLD
+    assert int(g.state.pv[0, 0, 10]) == 1  # PV_N_RIVER: the dealer's useless tile
+    assert core.check_invariants(g.state, g.rules, 0) == 0
+
+
+def test_no_grab_for_three_golds() -> None:
+    two_golds = [GOLD, GOLD, 0, 4, 8, 12, 16, 20, 24, 1, 5, 19, 23]
+    g = _grab_game([SCATTER_A, two_golds, SCATTER_C, SCATTER_B])
+    g.step(31)
+    assert g.phase != "grab" and int(g.state.tv[0, TV_GRAB]) == 3
+
+
+# ------------------------------------------------------------------ G63 爆头 / 财飘 (hangzhou)
+@pytest.mark.parametrize(
+    ("context", "discard", "piao"), [(True, 31, 1), (True, 22, 0), (False, 31, 0)]
+)
+def test_piao_counts_a_wild_thrown_from_a_lone_wild_wait(
+    context: bool, discard: int, piao: int
+) -> None:
+    # 白 (31) is the 财神; the dealer's 13 tiles 123m 456m 789m 123p + 白 wait on every tile (爆头),
+    # it draws 5s (22) and throws the 白 (财飘) instead of winning
+    spec = get("hebei", wild_rule="fixed", wild_tiles=(31,), wild_wait_context=context)
+    dealer = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 31]
+    head = dealer + SCATTER_B + SCATTER_C + [12, 12, 14, 16, 17, 17, 19, 20, 21, 23, 24, 25, 26]
+    g = Game(spec, wall=scripted_wall(spec, head + [22]))
+    assert WIN in g.legal_actions()
+    g.step(discard)
+    assert int(g.state.pv[0, 0, PV_N_PIAO]) == piao

@@ -74,6 +74,7 @@ from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
     PH_DONE,
+    PH_GRAB,
     PH_REACT,
     PH_SEABED,
     PH_TURN,
@@ -91,6 +92,7 @@ from mjsim.engine.state import (
     PV_N_EXPOSED,
     PV_N_FLOWERS,
     PV_N_MELDS,
+    PV_N_PIAO,
     PV_N_RIVER,
     PV_N_WILD_DISCARDED,
     PV_N_WILD_KONGS,
@@ -131,6 +133,8 @@ from mjsim.engine.state import (
     TV_FORBID0,
     TV_FORBID1,
     TV_FROM,
+    TV_GRAB,
+    TV_GRABBED,
     TV_HAND_NO,
     TV_HEAD,
     TV_IND_OUT,
@@ -259,6 +263,7 @@ from mjsim.rules.params import (
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN,
     P_FORCED_WIN_TILES,
+    P_GRAB_WILD,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
     P_HONORS_ARE_FLOWERS,
@@ -333,6 +338,7 @@ from mjsim.rules.params import (
     P_WILD_RULE,
     P_WILD_SINGLE_WAIT_SELF_DRAW,
     P_WILD_STAND_IN,
+    P_WILD_WAIT_CONTEXT,
     P_WIN_FILTER,
     P_WIN_SHAPES,
     READY_MODE_SHOWN_SELF_DRAW_ONLY,
@@ -418,6 +424,13 @@ O_KONG = 4
 O_CHOW_LOW = 8
 O_CHOW_MID = 16
 O_CHOW_HIGH = 32
+
+# gapsG scorer context (docs/spec_gaps.md G63, G19), in the free range 31-39 of
+# mjsim.scoring.context (to be named there): 爆头, 财飘 count, 抢金
+F_WILD_WAIT = 37  # the winner's hand without the winning tile waited on every tile with a lone
+# wild (爆头; wild_wait_context only)
+F_WILD_PIAO = 38  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)
+F_GRABBED = 39  # 1: the win is a 抢金 (grab_wild; counted as a self-draw)
 
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.int64)
 _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
@@ -1361,6 +1374,9 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_CARRY_MULT] = s.tv[t, TV_MULT]
     flags[F_KONG_DICE] = s.tv[t, TV_KONG_DICE]
     flags[F_HAND_NO] = s.tv[t, TV_HAND_NO]
+    flags[F_GRABBED] = 1 if s.tv[t, TV_GRABBED] == p + 1 else 0  # G19 抢金
+    if r.params[P_WILD_WAIT_CONTEXT] != 0:
+        _wild_wait_flags(s, r, t, p, tile, flags)  # G63 爆头 / 财飘
     variant_flags(r, flags, s.pv[t, p, PV_MISSING])
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)
@@ -1368,6 +1384,35 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         changsha_flags(s, t, flags)
     elif r.params[P_SCORING] == SCORING_RIICHI:
         riichi_flags(s, r, t, p, flags)
+
+
+@internal
+def _wild_wait_flags(s, r, t, p, tile, flags):
+    """G63 (hangzhou 爆头 / 财飘): ``F_WILD_WAIT`` = seat ``p``'s hand (the winning ``tile`` in
+    it) without that tile waited on every tile with a lone wild; ``F_WILD_PIAO`` = its 财飘
+    count (``PV_N_PIAO``)."""
+    h = s.hands[t, p]
+    h[tile] -= 1
+    flags[F_WILD_WAIT] = 1 if _lone_wild_wait(s, r, t, p, tile) else 0
+    h[tile] += 1
+    flags[F_WILD_PIAO] = s.pv[t, p, PV_N_PIAO]
+
+
+@internal
+def _count_piao(s, r, t, p, k):
+    """G63 财飘: seat ``p`` just discarded the wild ``k`` (already out of its hand); it counts if
+    the hand before the discard without the drawn tile was 爆头 (a lone wild waiting on every
+    tile: the seat gave up a self-draw win to throw the wild)."""
+    d = np.int64(s.tv[t, TV_DRAWN])
+    if d < 0:
+        return
+    h = s.hands[t, p]
+    h[k] += 1
+    h[d] -= 1
+    if _lone_wild_wait(s, r, t, p, d):
+        s.pv[t, p, PV_N_PIAO] += 1
+    h[d] += 1
+    h[k] -= 1
 
 
 @internal
@@ -2155,6 +2200,10 @@ def legal_mask(s, r, t, mask):
         mask[DECLARE + 1] = True
         mask[PASS] = True
         return 2
+    if ph == PH_GRAB:
+        mask[DECLARE + 5] = True  # G19 抢金: grab the gold and win, or pass
+        mask[PASS] = True
+        return 2
     if ph == PH_CHOOSE_SUIT:
         # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
         p = np.int64(s.tv[t, TV_SEAT])
@@ -2263,6 +2312,10 @@ def legal_mask(s, r, t, mask):
             n += 1
     if prm[P_FLOWER_REPLACEMENT] != 0 and kong_turn and not locked:
         n += _flower_action_mask(s, r, t, p, mask)  # G21 杠花
+    if prm[P_GRAB_WILD] != 0 and s.tv[t, TV_GRAB] == 0 and s.tv[t, TV_N_DISCARDS] == 0:
+        if p == s.tv[t, TV_DEALER] and _grab_dealer_discard(s, r, t, p) >= 0:
+            mask[DECLARE + 5] = True  # G19: the dealer's 抢金
+            n += 1
     f0 = s.tv[t, TV_FORBID0]
     f1 = s.tv[t, TV_FORBID1]
     nd = 0
@@ -3195,6 +3248,9 @@ def apply_action(s, r, t, a):
     if ph == PH_SEABED:
         _seabed(s, r, t, a)
         return
+    if ph == PH_GRAB:
+        _grab_step(s, r, t, a)  # G19 抢金
+        return
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
@@ -3210,6 +3266,9 @@ def apply_action(s, r, t, a):
         return
     if a == DECLARE + 2:
         _flower_action(s, r, t, p)  # G21 杠花
+        return
+    if a == DECLARE + 5:
+        _grab_dealer(s, r, t, p)  # G19 the dealer's 抢金
         return
     if a == DECLARE + 4:
         _abortive_draw(s, r, t)  # G54: 九種九牌
@@ -3266,6 +3325,8 @@ def apply_action(s, r, t, a):
     h[k] -= 1
     if s.wild[t, k] != 0:
         s.pv[t, p, PV_N_WILD_DISCARDED] += 1
+        if r.params[P_WILD_WAIT_CONTEXT] != 0:
+            _count_piao(s, r, t, p, k)  # G63 财飘
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
     if s.pv[t, p, PV_N_RIVER] > 1:
@@ -3284,8 +3345,142 @@ def apply_action(s, r, t, a):
         # G29: the standing tile of a ready declaration lies face down; nobody claims or wins it
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
         return
+    if r.params[P_GRAB_WILD] != 0 and _grab_after_discard(s, r, t, p, k):
+        return  # G19: the non-dealers may grab the gold before anyone claims the discard
     if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
+
+
+# ---------------------------------------------------------------------------------- 抢金 (G19)
+# fuzhou A §11.5: "庄家开局时出首张牌时只要打出一张没用的牌，再将开出来的“金”换进，即可胡牌的" (the
+# dealer), "闲家在庄家出过首张牌后将“金”抓进，即可和牌的" (a non-dealer); "即优先级为：天胡&闲家抢金&
+# 庄家抢金" (天胡 is the dealer's own WIN before any discard; among non-dealers the nearest after
+# the dealer first); "上手有两张金牌，不能以胡“三金倒”的胡型来抢金" (a grab needs a shape win);
+# "特殊胡牌类型中的天胡、抢金也算自摸" (scored as a self-draw). The gold is the turned indicator.
+@internal
+def _grab_ok(s, r, t, q):
+    """Would the revealed gold complete seat ``q``'s concealed hand (a shape win, not 三金倒)?"""
+    g = np.int64(s.tv[t, TV_INDICATOR])
+    h = s.hands[t, q]
+    if g < 0 or g >= 34 or h[g] >= 4 or s.pv[t, q, PV_WON] != 0:
+        return False
+    h[g] += 1
+    ok = (
+        _shape_win(s, r, t, q, h, r.params[P_WIN_SHAPES], np.int64(0))
+        and _requirements_ok(s, r, t, q, h)
+        and _extra_ok(s, r, t, q, h)
+    )
+    h[g] -= 1
+    return ok
+
+
+@internal
+def _grab_dealer_discard(s, r, t, p):
+    """The lowest plain (not wild) kind whose discard lets the revealed gold complete the
+    dealer's hand, -1 if none."""
+    h = s.hands[t, p]
+    for k in range(34):
+        if h[k] == 0 or s.wild[t, k] != 0:
+            continue
+        h[k] -= 1
+        ok = _grab_ok(s, r, t, p)
+        h[k] += 1
+        if ok:
+            return k
+    return -1
+
+
+@internal
+def _grab_next(s, r, t, after):
+    """Ask the next non-dealer after seat ``after`` (in turn order, the dealer's next seat
+    first) that the gold would complete; False if there is none."""
+    n = r.params[P_N_PLAYERS]
+    dealer = s.tv[t, TV_DEALER]
+    q = (after + 1) % n
+    while q != dealer:
+        if _grab_ok(s, r, t, q):
+            s.tv[t, TV_PHASE] = PH_GRAB
+            s.tv[t, TV_SEAT] = q
+            return True
+        q = (q + 1) % n
+    return False
+
+
+@internal
+def _grab_win(s, r, t, q):
+    """Seat ``q`` takes the gold out of the wall and wins by self-draw."""
+    g = np.int64(s.tv[t, TV_INDICATOR])
+    pos = s.tv[t, TV_IND_POS]
+    tail = s.tv[t, TV_TAIL]
+    if s.tv[t, TV_HEAD] <= pos < tail:
+        for i in range(pos, tail - 1):
+            s.wall[t, i] = s.wall[t, i + 1]
+        s.wall[t, tail - 1] = g  # kept past the live wall (the wall array stays a permutation)
+        s.tv[t, TV_TAIL] = tail - 1
+    s.tv[t, TV_IND_OUT] = 0
+    s.tv[t, TV_IND_POS] = -1
+    s.hands[t, q, g] += 1
+    s.tv[t, TV_GRAB] = 3
+    s.tv[t, TV_GRABBED] = q + 1
+    _finish_win(s, r, t, 1 << q, np.int64(WK_SELF_DRAW), np.int64(-1), g)
+
+
+@internal
+def _grab_close(s, r, t):
+    """No non-dealer grabbed: the dealer's declared grab wins, else the dealer's first discard
+    goes to the reaction window as usual."""
+    if s.tv[t, TV_GRAB] == 1:
+        _grab_win(s, r, t, np.int64(s.tv[t, TV_DEALER]))
+        return
+    s.tv[t, TV_GRAB] = 3
+    k = np.int64(s.tv[t, TV_TILE])
+    p = np.int64(s.tv[t, TV_FROM])
+    s.tv[t, TV_PHASE] = PH_TURN
+    if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:
+        _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
+
+
+@internal
+def _grab_after_discard(s, r, t, p, k):
+    """After the dealer's first discard ``k``: open the grab window if a non-dealer can grab."""
+    if s.tv[t, TV_GRAB] != 0 or p != s.tv[t, TV_DEALER] or s.tv[t, TV_N_DISCARDS] != 1:
+        return False
+    s.tv[t, TV_GRAB] = 2
+    s.tv[t, TV_TILE] = k
+    s.tv[t, TV_FROM] = p
+    if _grab_next(s, r, t, p):
+        return True
+    s.tv[t, TV_GRAB] = 3
+    return False
+
+
+@internal
+def _grab_dealer(s, r, t, p):
+    """The dealer's 抢金 (``DECLARE + 5`` on its first turn): it discards the lowest plain tile
+    that lets the gold complete its hand (no reaction window), then the non-dealers that can
+    grab are asked first; if none does, the dealer wins."""
+    k = _grab_dealer_discard(s, r, t, p)
+    s.hands[t, p, k] -= 1
+    _add_river(s, t, p, k, np.int64(0))
+    s.tv[t, TV_N_DISCARDS] += 1
+    s.tv[t, TV_DRAWN] = -1
+    s.tv[t, TV_GRAB] = 1
+    s.tv[t, TV_TILE] = k
+    s.tv[t, TV_FROM] = p
+    if not _grab_next(s, r, t, p):
+        _grab_win(s, r, t, p)
+
+
+@internal
+def _grab_step(s, r, t, a):
+    """PH_GRAB: the asked seat grabs (``DECLARE + 5``) or passes."""
+    q = np.int64(s.tv[t, TV_SEAT])
+    _rec(s, t, EV_ACT, q, a)
+    if a == DECLARE + 5:
+        _grab_win(s, r, t, q)
+        return
+    if not _grab_next(s, r, t, q):
+        _grab_close(s, r, t)
 
 
 @nb.njit(cache=True)

@@ -93,6 +93,9 @@ TV_TREASURE = 85  # the 宝 kind (wild_rule="treasure"), -1 until chosen; secret
 TV_FLOWER_HOLD = 86  # 1 after the opening replacement under flower_replacement="action": a drawn
 # flower stays in the hand (PV_HELD_FLOWERS) until exposed by 杠花 (DECLARE + 2)
 TV_WILD_FLOWERS = 87  # bit j: flower kind 34 + j is wild this hand (wild_flower_groups), 0 = none
+TV_GRAB = 88  # 抢金 (grab_wild, G19): 0 not yet; 1 the dealer declared it (the non-dealers are
+# asked first); 2 the non-dealers are asked after the dealer's first discard; 3 over
+TV_GRABBED = 89  # 1 + the seat that won by grabbing the gold (抢金), 0 = none
 # ---- riichi (helper riichi), 96-111
 TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
 TV_RC_POT_IN = 97  # deposits carried into this hand from drawn hands (carry_deposits, G64)
@@ -140,6 +143,8 @@ PV_LOOKED = 51  # 1 once this ready seat has looked at the 宝 (its first draw a
 PV_HELD_FLOWERS = 52  # bit j: flower kind 34 + j is in the concealed hand (a wild flower, G11,
 # or a flower not yet exposed under flower_replacement="action", G21); hands[t, p, 34 + j] counts
 # it like a set-aside flower
+PV_N_PIAO = 53  # 财飘 (wild_wait_context, G63): wilds this seat discarded from a 爆头 hand (its
+# hand without the drawn tile waited on every tile with a lone wild)
 # ---- riichi (helper riichi), 56-63
 PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
 PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)
@@ -152,7 +157,9 @@ PH_CHOOSE_SUIT = 2
 PH_DONE = 3
 PH_DECLARE = 4  # changsha: opening-hand small wins declared after the deal (DECLARE / PASS)
 PH_SEABED = 5  # changsha: the last (海底) tile is offered in seat order (DECLARE + 1 = take / PASS)
-PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed")
+PH_GRAB = 6  # 抢金 (grab_wild): a non-dealer whose hand the revealed gold completes takes it
+# (DECLARE + 5, a self-draw win) or passes (PASS), nearest after the dealer first
+PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed", "grab")
 
 # ---- reaction kinds
 RK_DISCARD = 0

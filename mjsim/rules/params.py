@@ -137,6 +137,8 @@ P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the 
 P_RESERVE_PER_FLOWER_QUAD = 150  # tiles kept back per four identical honour flowers (G53d)
 P_FLOWER_REPLACEMENT = 151  # FLOWER_REPL_*: a flower drawn in play is replaced at once or by 杠花
 P_WILD_FLOWER_GROUPS = 152  # a turned flower makes its group (seasons / plants) wild (G11)
+P_GRAB_WILD = 153  # 抢金: the seats the revealed gold completes may take it and win (G19)
+P_WILD_WAIT_CONTEXT = 154  # report 爆头 / 财飘 (lone-wild waits) to the scorer (G63, hangzhou)
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------

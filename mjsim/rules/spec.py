@@ -215,6 +215,15 @@ class RuleSpec:
     # replacement and may be a flower; wild flowers stay in the hand, are never replaced, exposed
     # or scored as flowers, and cannot be discarded (ningbo A §4.3 "春夏秋冬四张都作为百搭牌",
     # "花牌做百搭牌后不再具有花牌性质") (G11)
+    grab_wild: bool = False  # 抢金 (fuzhou A §11.5): the turned gold (indicator, wild at offset 0)
+    # may be taken by a seat it completes, as a self-draw win: the dealer on its first turn
+    # (DECLARE + 5: it discards a useless tile first), the non-dealers right after the dealer's
+    # first discard (phase "grab": DECLARE + 5 / PASS, the dealer's next seat first); priority
+    # 天胡 (the dealer's WIN) > non-dealer > dealer; a shape win only, never 三金倒 (G19)
+    wild_wait_context: bool = False  # tell the scorer about lone-wild waits (hangzhou, B §4 /
+    # A App. A.3 "讲究爆头、财飘"): 爆头 = the winner's hand without the winning tile waited on
+    # every tile with a wild; 财飘 = the wilds a seat discarded from such a hand (its hand minus
+    # the drawn tile); scorer context slots 37-38 (G63)
     # -- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
     treasure_source: str = "last_wall_tile_after_deal"  # how the 宝 is chosen:
     # "last_wall_tile_after_deal" (the last wall tile, taken out of play: harbin "牌墙中的最后一张牌为
@@ -753,7 +762,7 @@ class RuleSpec:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
 
     def _validate_gaps_g(self, counts: tuple[int, ...]) -> None:
-        """Flowers held in the hand (G21) and wild flowers (G11)."""
+        """Flowers held in the hand (G21), wild flowers (G11), 抢金 (G19)."""
         _enum("flower_replacement", self.flower_replacement, P.FLOWER_REPLACEMENT_CODES)
         if not isinstance(self.wild_flower_groups, bool):
             raise ValueError(
@@ -793,6 +802,31 @@ class RuleSpec:
                     "RuleSpec.wild_flower_groups=True is not played with wild_after_ready_only "
                     "or honors_are_flowers"
                 )
+        if self.grab_wild:
+            if self.wild_rule not in ("indicator", "indicator_next") or (
+                0 not in self.effective_wild_offsets()
+            ):
+                raise ValueError(
+                    "RuleSpec.grab_wild=True needs an indicator wild_rule whose turned kind is "
+                    f"wild (offset 0), got wild_rule={self.wild_rule!r}, "
+                    f"wild_offsets={self.wild_offsets!r}"
+                )
+            for name, default in (
+                ("indicator_in_play", False),
+                ("wild_flower_groups", False),
+                ("blood_battle", False),
+                ("missing_suit_choice", False),
+                ("standing_tiles", 0),
+            ):
+                if getattr(self, name) != default:
+                    raise ValueError(
+                        f"RuleSpec.grab_wild=True is not played with {name}={getattr(self, name)!r}"
+                    )
+        if self.wild_wait_context and self.wild_rule in ("none", "treasure"):
+            raise ValueError(
+                "RuleSpec.wild_wait_context=True needs a wild_rule ('fixed' or an indicator), "
+                f"got {self.wild_rule!r}"
+            )
         if held:
             # a held flower can be the turn's drawn tile: rules that read the drawn tile as a
             # discard are not played with it
@@ -942,6 +976,8 @@ class RuleSpec:
         p[P.P_RESERVE_PER_FLOWER_QUAD] = self.reserve_per_flower_quad
         p[P.P_FLOWER_REPLACEMENT] = P.FLOWER_REPLACEMENT_CODES[self.flower_replacement]
         p[P.P_WILD_FLOWER_GROUPS] = self.wild_flower_groups
+        p[P.P_GRAB_WILD] = self.grab_wild
+        p[P.P_WILD_WAIT_CONTEXT] = self.wild_wait_context
         p[P.P_MISSING_SUIT_CHOICE] = self.missing_suit_choice
         p[P.P_BLOOD_BATTLE] = self.blood_battle
         p[P.P_FORCED_WIN_TILES] = self.forced_win_tiles
