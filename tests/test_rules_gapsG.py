@@ -28,6 +28,7 @@ from mjsim.engine.state import (
     TV_WILD_FLOWERS,
 )
 from mjsim.rules import RuleSpec, check_playable
+from mjsim.rules.params import P_RESERVE_PER_FLOWER_QUAD
 from mjsim.variants import get
 
 
@@ -77,7 +78,7 @@ def test_four_identical_honour_flowers_enlarge_the_reserve(per_quad: int) -> Non
 def test_reserve_per_flower_quad_in_random_hands() -> None:
     spec = get("hebei", reserve_per_flower_quad=2, **FUZHOU_LIKE)
     seen = 0
-    for seed in range(12):
+    for seed in range(60):
         g = Game(spec, seed=seed)
         rng = np.random.default_rng(seed)
         while not g.done:
@@ -96,7 +97,10 @@ def test_reserve_per_flower_quad_validation_names_the_field() -> None:
     with pytest.raises(ValueError, match="reserve_per_flower_quad.*honors_are_flowers"):
         RuleSpec(reserve_per_flower_quad=2)
     assert (
-        get("hebei", reserve_per_flower_quad=2, honors_are_flowers=True).compile().params[150] == 2
+        get("hebei", reserve_per_flower_quad=2, honors_are_flowers=True)
+        .compile()
+        .params[P_RESERVE_PER_FLOWER_QUAD]
+        == 2
     )
 
 

@@ -126,6 +126,12 @@ P_TREASURE_SOURCE = 128  # TREASURE_*: how the 宝 is chosen
 P_TREASURE_CHANGE_AT = 129  # 换宝 once this many copies of the 宝 kind are visible (0 = never)
 P_TREASURE_COUNT_MELDS = 130  # melded copies count as visible for 换宝 (harbin), else discards
 P_TREASURE_MATCH_WINS = 131  # 对宝: a ready seat that looked wins when the 宝 is its winning tile
+# -- gapsG (session 5): fuzhou / ningbo flowers and wilds (132-143; spec_gaps.md G11 G19 G21 G53d G63)
+P_RESERVE_PER_FLOWER_QUAD = 132  # tiles kept back per four identical honour flowers (G53d)
+P_FLOWER_REPLACEMENT = 133  # FLOWER_REPL_*: a flower drawn in play is replaced at once or by 杠花
+P_WILD_FLOWER_GROUPS = 134  # a turned flower makes its group (seasons / plants) wild (G11)
+P_GRAB_WILD = 135  # 抢金: the seats the revealed gold completes may take it and win (G19)
+P_WILD_WAIT_CONTEXT = 136  # report 爆头 / 财飘 (lone-wild waits) to the scorer (G63, hangzhou)
 # ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
 P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
 P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
@@ -133,12 +139,6 @@ P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next han
 P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
 P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
-# -- gapsG (session 5): fuzhou / ningbo flowers and wilds (docs/spec_gaps.md G11, G19, G21, G53d)
-P_RESERVE_PER_FLOWER_QUAD = 150  # tiles kept back per four identical honour flowers (G53d)
-P_FLOWER_REPLACEMENT = 151  # FLOWER_REPL_*: a flower drawn in play is replaced at once or by 杠花
-P_WILD_FLOWER_GROUPS = 152  # a turned flower makes its group (seasons / plants) wild (G11)
-P_GRAB_WILD = 153  # 抢金: the seats the revealed gold completes may take it and win (G19)
-P_WILD_WAIT_CONTEXT = 154  # report 爆头 / 财飘 (lone-wild waits) to the scorer (G63, hangzhou)
 NP = 160  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
