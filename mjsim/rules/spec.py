@@ -223,7 +223,7 @@ class RuleSpec:
     wild_wait_context: bool = False  # tell the scorer about lone-wild waits (hangzhou, B §4 /
     # A App. A.3 "讲究爆头、财飘"): 爆头 = the winner's hand without the winning tile waited on
     # every tile with a wild; 财飘 = the wilds a seat discarded from such a hand (its hand minus
-    # the drawn tile); scorer context slots 37-38 (G63)
+    # the drawn tile); scorer context slots 34-35 (G63)
     # -- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
     treasure_source: str = "last_wall_tile_after_deal"  # how the 宝 is chosen:
     # "last_wall_tile_after_deal" (the last wall tile, taken out of play: harbin "牌墙中的最后一张牌为
@@ -829,12 +829,13 @@ class RuleSpec:
             )
         if held:
             # a held flower can be the turn's drawn tile: rules that read the drawn tile as a
-            # discard are not played with it
+            # discard (or put a self-drawn winning tile in the river) are not played with it
             for name, default in (
                 ("allow_ready", False),
                 ("dice_kong", False),
                 ("last_tiles_self_draw_only", 0),
                 ("standing_tiles", 0),
+                ("blood_battle", False),
             ):
                 if getattr(self, name) != default:
                     raise ValueError(
