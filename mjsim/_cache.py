@@ -176,6 +176,19 @@ def configure(version: str) -> Path | None:
     return None  # nothing writable: numba falls back to its own locations
 
 
+def has_compiled(pattern: str) -> bool | None:
+    """Whether the current cache directory already holds numba index files matching ``pattern``
+    (a glob such as ``"selfplay._run_slice-*.nbi"``), i.e. whether that kernel will load instead
+    of compiling. ``None`` when mjsim does not manage the directory (``NUMBA_CACHE_DIR`` set by
+    the user, or ``MJSIM_NUMBA_CACHE=per-file``): then nothing is known."""
+    if CACHE_DIR is None:
+        return None
+    try:
+        return any(True for _ in CACHE_DIR.glob(f"*/{pattern}"))
+    except OSError:
+        return None
+
+
 def _set(path: Path | None) -> None:
     """Export ``path`` as numba's cache dir (env for numba's import and children; config if
     numba is already imported)."""

@@ -16,6 +16,7 @@ import argparse
 import importlib
 import inspect
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -145,6 +146,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ----------------------------------------------------------------------------------- commands
+def _first_run_notice(quiet: bool) -> None:
+    """Tell the user, before the progress bar sits at 0 for minutes, that this run compiles the
+    game loop (once per installed version of mjsim's sources, then cached on disk)."""
+    from mjsim import _cache
+
+    if quiet or _cache.has_compiled("selfplay._run_slice-*.nbi") is not False:
+        return
+    print(
+        "mjsim: first run of these sources on this machine: compiling the game loop and the bots "
+        "(several CPU-minutes, once; later runs start in seconds). Cache: "
+        f"{_cache.CACHE_DIR}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.distributed import item_names, run
@@ -155,6 +172,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
+    _first_run_notice(args.quiet)
     res = run(
         spec,
         args.hands,
@@ -188,8 +206,8 @@ def _describe(vid: str) -> tuple[str, str]:
     """(one-line description, module docstring) of a registered variant."""
     from mjsim import variants
 
-    module = getattr(variants, "_REGISTRY", {}).get(vid, f"mjsim.variants.{vid}")
-    doc = inspect.getdoc(importlib.import_module(module)) or ""
+    module = variants.module(vid) or importlib.import_module(f"mjsim.variants.{vid}")
+    doc = inspect.getdoc(module) or ""
     return (doc.splitlines()[0] if doc else vid), doc
 
 
@@ -248,6 +266,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
+    _first_run_notice(args.quiet)
     res = arena(
         spec,
         agents,
@@ -270,6 +289,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     grid = parse_grid(args.set)
     spec = variants.get(args.variant)
     agents = _agents(args.agents, spec.n_players)
+    _first_run_notice(args.quiet)
     df = study(
         args.variant,
         grid,
@@ -315,6 +335,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (``mjsim variants | head``): not an error of ours; point stdout at
+        # /dev/null so that the interpreter's final flush does not raise again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -105,6 +105,26 @@ def test_user_choice_and_per_file_mode_are_respected(clean_env, monkeypatch):
         _cache.configure(mjsim.__version__)
 
 
+def test_has_compiled_and_the_cli_first_run_notice(clean_env, capsys):
+    from mjsim.cli import _first_run_notice
+
+    d = _cache.configure(mjsim.__version__)
+    pattern = "selfplay._run_slice-*.nbi"
+    assert _cache.has_compiled(pattern) is False
+    _first_run_notice(quiet=True)
+    assert capsys.readouterr().err == ""
+    _first_run_notice(quiet=False)
+    err = capsys.readouterr().err
+    assert "compiling the game loop" in err and str(d) in err
+    (d / "mjsim_0123").mkdir()
+    (d / "mjsim_0123" / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
+    assert _cache.has_compiled(pattern) is True
+    _first_run_notice(quiet=False)
+    assert capsys.readouterr().err == ""
+    _cache._set(None)  # not managed by mjsim: unknown, and no notice
+    assert _cache.has_compiled(pattern) is None
+
+
 def test_prune_keeps_the_newest_two_and_recently_used(tmp_path):
     parent = tmp_path / "numba"
     dirs = []

@@ -17,8 +17,6 @@ the AEC environment read the seating of every hand from its prevailing wind and 
 
 from __future__ import annotations
 
-import importlib
-
 import numba as nb
 import numpy as np
 
@@ -35,10 +33,10 @@ def seating_table(spec: RuleSpec) -> np.ndarray:
     from mjsim import variants
 
     table = np.tile(np.arange(4, dtype=np.int64), (4, 1))
-    module = variants._REGISTRY.get(spec.name)
+    module = variants.module(spec.name)
     if module is None or spec.n_players != 4:
         return table
-    seating = getattr(importlib.import_module(module), "SEATING", None)
+    seating = getattr(module, "SEATING", None)
     if seating is None:
         return table
     arr = np.asarray(seating, dtype=np.int64)

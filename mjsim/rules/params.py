@@ -420,12 +420,14 @@ WIN_FILTER_NONE = 0
 WIN_FILTER_CHANGCHUN = 1  # pung requirement waived by any kong or a dragon pair as the eye
 WIN_FILTER_HARBIN = 2  # a pair of 红中 counts as the required pung
 WIN_FILTER_RIZHAO = 3  # seven pairs need a 2-5-8 pair
-WIN_FILTER_GUIZHOU = 4  # 平胡 on a discard only with a 豆 (kong income), 热炮 or 抢杠 (gapsF, G42)
+WIN_FILTER_WUHAN = 4  # 屁胡: at most one 赖子 and a 2-5-8 pair; big hands any (engine.win_rules)
+WIN_FILTER_GUIZHOU = 5  # 平胡 on a discard only with a 豆 (kong income), 热炮 or 抢杠 (gapsF, G42)
 WIN_FILTER_CODES = {
     "none": WIN_FILTER_NONE,
     "changchun": WIN_FILTER_CHANGCHUN,
     "harbin": WIN_FILTER_HARBIN,
     "rizhao": WIN_FILTER_RIZHAO,
+    "wuhan": WIN_FILTER_WUHAN,
     "guizhou": WIN_FILTER_GUIZHOU,
 }
 
