@@ -132,7 +132,7 @@ def test_guizhou_filter_pinghu_needs_a_dou() -> None:
         g.step("discard 3m")  # no kong: a plain discard (Z-b)
         assert (g.current_player == 2 and WIN in g.legal_actions()) is can
     # a 大对子 (all pungs) wins on a plain discard without a 豆
-    hands = dict(HOT, **{2: "111m222m444m555p3m"})
+    hands = {**HOT, 2: "111m222m444m555p3m"}
     wall = make_wall_108(hands, dealer_extra="6m", draws="9s", tail="4s")
     g = Game(get("hebei", **GZ), wall=wall)
     g.step("discard 6m")
