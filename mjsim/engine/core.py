@@ -47,7 +47,10 @@ from mjsim.engine.carry import (
     stake_payments,
 )
 from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles
-from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
+from mjsim.engine.hooks_birds import bird_bonus, pay_snapshot
+from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_discard_win_ok
+from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
+from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_transfer
 from mjsim.engine.kong_tiles import holds_kong_only, is_kong_only, is_money_tile, kong_only_mask
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
@@ -235,6 +238,7 @@ from mjsim.rules.params import (
     KONG_READY_ANY,
     KONG_READY_KEEP_WAITS,
     KONG_READY_NONE,
+    KONG_RULE_SICHUAN,
     LOCKOUT_NONE,
     MULTI_ALL_MAX2,
     MULTI_DEALER_DISCARDER,
@@ -256,6 +260,7 @@ from mjsim.rules.params import (
     P_ALLOW_EXPOSED_KONG,
     P_ALLOW_PUNG,
     P_ALLOW_READY,
+    P_BIRDS,
     P_BLOOD_BATTLE,
     P_CHOW_LEFT_ONLY,
     P_CHOW_READY_ANY_SEAT,
@@ -284,7 +289,9 @@ from mjsim.rules.params import (
     P_INDICATOR_SOURCE,
     P_KONG_AFTER_PUNG,
     P_KONG_AFTER_READY,
+    P_KONG_HOT_SHOT,
     P_KONG_ONLY_TILES,
+    P_KONG_PAY_RULE,
     P_KONG_PAYMENT_TIMING,
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MIN_FAN_DISCARD,
@@ -387,6 +394,7 @@ from mjsim.rules.params import (
     WILD_PENALTY_NONE,
     WILD_PENALTY_SELF_DRAW_ONLY,
     WILD_TREASURE,
+    WIN_FILTER_GUIZHOU,
     WIN_FILTER_NONE,
     WIN_FILTER_RIZHAO,
     WIN_FILTER_WUHAN,
@@ -1531,6 +1539,8 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         and _extra_ok(s, r, t, p, h)
         and _gaps_e_win_ok(s, r, t, p, h, win_kind)
     )
+    if ok and win_kind == WK_DISCARD and prm[P_WIN_FILTER] == WIN_FILTER_GUIZHOU:
+        ok = guizhou_discard_win_ok(s, r, t, p, h)  # G42: 平胡 on a discard needs a 豆
     if win_kind != WK_SELF_DRAW:
         h[tile] -= 1
     # minimum qualifying value by win kind (G43; both are >= min_fan, see RuleSpec.compile)
@@ -2713,6 +2723,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         still = np.zeros(4, dtype=np.bool_)
         for q in range(n):
             still[q] = s.pv[t, q, PV_WON] == 0 or q == p
+        pay0 = pay_snapshot(s, t)  # G58: birds / horses multiply this win's payments
         if r.params[P_SCORING] == SCORING_JIPINGHU:
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
@@ -2740,10 +2751,14 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         else:
             s.pv[t, frm, PV_PAY] -= v * mult
             s.pv[t, p, PV_PAY] += v * mult
+        if r.params[P_BIRDS] > 0:
+            bird_bonus(s, r, t, p, tile, pay0)
         stake_payments(s, r, t, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1)
     if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
         if s.tv[t, TV_AFTER_KONG] != 0:
             sichuan_transfer(s, r, t, frm, winners)  # 呼叫转移 on 杠上炮
+    if r.params[P_KONG_HOT_SHOT] != 0 and win_kind == WK_DISCARD and s.tv[t, TV_AFTER_KONG] != 0:
+        kong_hot_shot(s, r, t, frm, winners)  # guizhou 热炮
     if r.params[P_BLOOD_BATTLE] != 0:
         last = s.tv[t, TV_SEAT] if frm < 0 else frm
         for i in range(n):
@@ -2758,6 +2773,8 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         return
     s.tv[t, TV_WIN_FROM] = frm
     s.tv[t, TV_WIN_TILE] = tile
+    if chickens_active(r):
+        chicken_settle(s, r, t, winners, win_kind, tile)  # G59 guizhou chickens
     _settle_kongs(s, r, t, winners, np.bool_(False))
     _end_hand(s, r, t, winners, win_kind, first)
 
@@ -2871,17 +2888,15 @@ def _complete_kong(s, r, t, p, mtype, dice):
         s.tv[t, TV_DICE_PENDING] = 0
         _finish_draw(s, r, t)  # G54a: 三家杠荒牌 / four kongs by several seats
         return
-    pts = kong_points(r, mtype)
-    if r.params[P_SCORING] == SCORING_SICHUAN:
-        sichuan_kong(s, r, t, p, mtype)  # 刮风下雨, paid once the robbing window has closed
-    elif r.params[P_KONG_PAYMENT_TIMING] == KONG_PAY_IMMEDIATE:
-        mult = s.tv[t, TV_MULT]
-        for q in range(n):
-            if q != p:
-                s.pv[t, q, PV_PAY] -= pts * mult
-                s.pv[t, p, PV_PAY] += pts * mult
+    if (
+        r.params[P_KONG_PAY_RULE] == KONG_RULE_SICHUAN
+        or r.params[P_KONG_PAYMENT_TIMING] == KONG_PAY_IMMEDIATE
+    ):
+        # G61b: the kong_pay hook (刮风下雨, 豆, ...) and the kong ledger (G62), paid once the
+        # robbing window has closed
+        pay_kong(s, r, t, p, mtype)
     else:
-        s.pv[t, p, PV_KONG] += pts
+        s.pv[t, p, PV_KONG] += kong_points(r, mtype)
     if remaining(s, t) == 1:
         # the replacement takes the 海底 tile: "该海底牌不做原有功能使用此局无海底牌" (changsha rule F)
         s.tv[t, TV_SEABED_REPL] = p + 1

@@ -100,6 +100,10 @@ TV_GRABBED = 89  # 1 + the seat that won by grabbing the gold (抢金), 0 = none
 TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
 TV_RC_POT_IN = 97  # deposits carried into this hand from drawn hands (carry_deposits, G64)
 TV_RC_ABORT = 98  # 1 if the hand ended in an abortive draw (three discard winners)
+# ---- gapsF (session 5), 112-115: chickens 鸡 (guizhou, G59), filled at the settlement of a win
+TV_CHICKEN_FLIP = 112  # 翻鸡: the chicken kind named by the tile turned after the win, -1 = none
+TV_CHICKEN_OPEN = 113  # 打明鸡: the chicken kind named by the stack-3 (+ kongs) tile, -1 = none
+TV_CHICKEN_HERO = 114  # 英雄鸡: 18 (1s) when hero_chicken, else -1
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]

@@ -278,7 +278,9 @@ class RuleSpec:
     # self_draw_only, scored as a self-draw, the robbed seat pays every share (抢杠全包)
     win_filter: str = "none"  # regional win predicate (mjsim.engine.win_filters): "none" |
     # "changchun" | "harbin" | "rizhao" | "wuhan" (屁胡: at most one wild and a 2-5-8 pair; big
-    # hands any pair, G42); applied to WIN and to the ready declaration
+    # hands any pair, G42); applied to WIN and to the ready declaration | "guizhou"
+    # (gapsF, G42: a 平胡 wins on a discard only with a 豆 = kong income this hand, on a 热炮 or by
+    # robbing a kong: B §7.2 "在有“豆”情况下允许点胡"; needs kong_payment_timing="immediate")
     seven_pairs_quads: bool = True  # seven pairs may hold a four of a kind as two pairs
     free_honors: str = "any"  # all_honors_free shape: "any" honours | "winds" only (rizhao)
     open_hand_self_draw_only: bool = False  # after a chow/pung/exposed kong only self-draw wins
@@ -380,6 +382,36 @@ class RuleSpec:
     scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
     score_values: tuple[int, ...] = ()  # the family's table of values (layout per family)
     kong_payment_timing: str = "at_end"  # "immediate" | "at_end" | "void_on_draw" | "winner_only"
+    # -- gapsF (session 5): the kong_pay hook and the kong ledger (spec_gaps.md G61b, G62)
+    kong_pay_rule: str = "auto"  # the case of the jitted kong_pay hook (mjsim.engine.hooks_kong):
+    # "auto" ("sichuan" with scoring="sichuan", else "points") | "points" (the scoring family's
+    # kong points from every other seat) | "sichuan" (刮风下雨; needs scoring="sichuan") | "table"
+    # (kong_pay_values; needs kong_payment_timing="immediate")
+    kong_pay_values: tuple[int, ...] = ()  # kong_pay_rule="table": (concealed kong: each other
+    # seat still in pays, added kong: each other seat still in pays, exposed kong: its discarder
+    # pays); guizhou 豆 (20, 10, 10) (B §7.3 "豆者20番"), changchun (2, 1, 1) (A §8.6 [public]),
+    # guangdong_tuidaohu / qingyuan (2, 1, 3) (B §15 "开杠杠谁的就谁多输3点，暗杠的话，三家每多家输2点")
+    kong_hot_shot: str = "none"  # "none" | "refund_and_pay": guizhou 热炮 — a discard won right
+    # after the discarder's kong: that kong is refunded to its payers and the konger pays each
+    # winner the kong's whole value on top of the win (B §7.3 "点热炮者点炮前成的那个豆不算"); needs
+    # kong_payment_timing="immediate" and a kong_pay_rule other than "sichuan" (呼叫转移)
+    # -- gapsF: birds 扎鸟 / horses 买马 (G58)
+    birds: int = 0  # tiles revealed from the wall head after a win (0..4); the winning tile
+    # itself when the wall is empty (changsha "如果海底胡，即以海底为牌为鸟"); each names a seat by
+    # rank counted from the dealer (1/5/9 东 中 -> dealer, 2/6 南 发 -> next, 3/7 西 白, 4/8 北)
+    bird_rule: str = "rank_seat"  # "rank_seat" (扎鸟: each payer pays x (1 + birds on the winner
+    # + birds on the payer); changsha A §2.6) | "horse" (买马: each payer pays x (1 + horses on
+    # the winner); guangdong_tuidaohu A App. A.1)
+    # -- gapsF: chickens 鸡 (G59; guizhou B §7.1); settled after a win, not on a drawn hand
+    chicken_flip: str = "none"  # "none" | "after_win" | "after_self_draw": the next undrawn tile
+    # is turned and the kind one rank above it (9 -> 1) is a chicken ("胡牌后翻开下一张未摸得牌，如
+    # 翻开的是2万，即3万是鸡牌"; "自抠（自摸）后翻一张牌")
+    open_chicken: bool = False  # 打明鸡: the tile at stack 3 from the head after the deal (one
+    # stack further per kong declared) names a chicken the same way ("起牌后三墩翻起"; "有杠牌就要
+    # 翻第四墩")
+    hero_chicken: bool = False  # 英雄鸡: 1s (幺鸡) is always a chicken ("英雄鸡一条每次都是鸡")
+    chicken_value: int = 10  # each other seat pays this per chicken tile a seat holds (concealed
+    # or melded) [rec] 1 base unit = 10 (B §7.1, value not in the seed)
 
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # free-form notes for variant authors (not compiled)
@@ -393,6 +425,7 @@ class RuleSpec:
             "score_values",
             "ready_modes",
             "wild_offsets",
+            "kong_pay_values",
         ):
             v = getattr(self, name)
             if isinstance(v, list):
@@ -608,6 +641,105 @@ class RuleSpec:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
         self._validate_win_claim_ready()
+        self._validate_gaps_f(counts)
+
+    def kong_pay_case(self) -> str:
+        """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "sichuan" with
+        ``scoring="sichuan"``, else "points")."""
+        if self.kong_pay_rule != "auto":
+            return self.kong_pay_rule
+        return "sichuan" if self.scoring == "sichuan" else "points"
+
+    def _validate_gaps_f(self, counts: tuple[int, ...]) -> None:
+        """gapsF fields (docs/spec_gaps.md G58, G59, G61b, G62)."""
+        if self.kong_pay_rule != "auto":
+            _enum("kong_pay_rule", self.kong_pay_rule, P.KONG_RULE_CODES)
+        case = self.kong_pay_case()
+        if case == "sichuan" and self.scoring != "sichuan":
+            raise ValueError(
+                f"RuleSpec.kong_pay_rule='sichuan' needs scoring='sichuan' (its kong table), "
+                f"got scoring={self.scoring!r}"
+            )
+        vals = self.kong_pay_values
+        if case == "table":
+            if len(vals) != 3 or any(
+                isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in vals
+            ):
+                raise ValueError(
+                    f"RuleSpec.kong_pay_values={vals!r} must be 3 integers >= 0 (concealed each, "
+                    "added each, exposed from the discarder) with kong_pay_rule='table'"
+                )
+            if self.kong_payment_timing != "immediate":
+                raise ValueError(
+                    "RuleSpec.kong_pay_rule='table' needs kong_payment_timing='immediate', got "
+                    f"{self.kong_payment_timing!r}"
+                )
+        elif vals:
+            raise ValueError(
+                f"RuleSpec.kong_pay_values given but kong_pay_rule={self.kong_pay_rule!r} "
+                "(they are read only by kong_pay_rule='table')"
+            )
+        _enum("kong_hot_shot", self.kong_hot_shot, P.HOT_SHOT_CODES)
+        if self.kong_hot_shot != "none" and (
+            self.kong_payment_timing != "immediate" or case == "sichuan"
+        ):
+            raise ValueError(
+                f"RuleSpec.kong_hot_shot={self.kong_hot_shot!r} needs kong_payment_timing="
+                "'immediate' and a kong_pay_rule other than 'sichuan' (which has 呼叫转移)"
+            )
+        b = self.birds
+        if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= 4:
+            raise ValueError(f"RuleSpec.birds={b!r} must be an integer in 0..4")
+        _enum("bird_rule", self.bird_rule, P.BIRD_RULE_CODES)
+        if self.scoring == "changsha" and self.bird_rule != "rank_seat":
+            raise ValueError(
+                f"RuleSpec.bird_rule={self.bird_rule!r}: scoring='changsha' pays its birds by "
+                "'rank_seat' (扎鸟)"
+            )
+        _enum("chicken_flip", self.chicken_flip, P.CHICKEN_FLIP_CODES)
+        for name in ("open_chicken", "hero_chicken"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"RuleSpec.{name}={getattr(self, name)!r} must be a bool")
+        cv = self.chicken_value
+        if isinstance(cv, bool) or not isinstance(cv, int) or cv < 0:
+            raise ValueError(f"RuleSpec.chicken_value={cv!r} must be an integer >= 0")
+        chickens = self.chicken_flip != "none" or self.open_chicken or self.hero_chicken
+        if chickens:
+            if sum(counts[:27]) == 0:
+                raise ValueError("RuleSpec.chicken_flip / open_chicken need suited tiles")
+            if self.hero_chicken and counts[18] == 0:
+                raise ValueError("RuleSpec.hero_chicken=True but the tile set has no 1s")
+            if self.birds > 0:
+                raise ValueError(
+                    f"RuleSpec.birds={self.birds} with chickens: both read the wall head after "
+                    "a win (use one of them)"
+                )
+            if self.blood_battle:
+                raise ValueError(
+                    "RuleSpec.chicken_flip / open_chicken / hero_chicken need "
+                    "blood_battle=False (chickens are settled at the first win)"
+                )
+        if self.win_filter == "guizhou" and self.kong_payment_timing != "immediate":
+            raise ValueError(
+                "RuleSpec.win_filter='guizhou' needs kong_payment_timing='immediate' (the 豆 "
+                "test reads the kong ledger)"
+            )
+
+    def _compile_gaps_f(self, p: np.ndarray) -> None:
+        """gapsF fields -> params 150-160 (see mjsim.rules.params)."""
+        p[P.P_KONG_PAY_RULE] = P.KONG_RULE_CODES[self.kong_pay_case()]
+        if self.kong_pay_values:
+            c, a, e = self.kong_pay_values
+            p[P.P_KONG_PAY_CONCEALED] = c
+            p[P.P_KONG_PAY_ADDED] = a
+            p[P.P_KONG_PAY_EXPOSED] = e
+        p[P.P_KONG_HOT_SHOT] = P.HOT_SHOT_CODES[self.kong_hot_shot]
+        p[P.P_BIRDS] = self.birds
+        p[P.P_BIRD_RULE] = P.BIRD_RULE_CODES[self.bird_rule]
+        p[P.P_CHICKEN_FLIP] = P.CHICKEN_FLIP_CODES[self.chicken_flip]
+        p[P.P_OPEN_CHICKEN] = self.open_chicken
+        p[P.P_HERO_CHICKEN] = self.hero_chicken
+        p[P.P_CHICKEN_VALUE] = self.chicken_value
 
     def _validate_win_claim_ready(self) -> None:
         """gapsA fields (docs/spec_gaps.md G25-G51)."""
@@ -1023,6 +1155,7 @@ class RuleSpec:
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
+        self._compile_gaps_f(p)
         offs = 0
         for o in self.effective_wild_offsets():
             offs |= 1 << o
