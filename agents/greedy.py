@@ -22,7 +22,10 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   将 must be 2-5-8 for a small win) the shanten counts 2-5-8 pairs only and a tie never breaks
   the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs are
   taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
-  make it pay (``must_be_ready`` or ``wild_after_ready_only``).
+  make it pay (``must_be_ready``, ``wild_after_ready_only``, and riichi, where 立直 is a yaku:
+  the greedy bot declares riichi whenever it may, as the peers' rule-based baselines do).
+  Riichi 九種九牌 (``NINE_TERMINALS``) is declared unless 11 or more different terminals and
+  honours make thirteen orphans worth playing for.
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
   lower shanten, or the same shanten with more live waits (a kong: not a higher shanten).
 
@@ -44,6 +47,7 @@ from mjsim.actions import (
     DECLARE,
     EXPOSED_KONG,
     KONG,
+    NINE_TERMINALS,
     PASS,
     PUNG,
     READY_DISCARD,
@@ -86,6 +90,7 @@ from mjsim.rules.params import (
     SCORING_GUOBIAO,
     SCORING_HEBEI,
     SCORING_JIPINGHU,
+    SCORING_RIICHI,
     SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
@@ -597,7 +602,12 @@ def _turn_action(s, r, t, p, mask):
         return -1
     if mask[READY_DISCARD + k]:
         prm = r.params
-        if not mask[k] or prm[P_MUST_BE_READY] != 0 or prm[P_WILD_AFTER_READY_ONLY] != 0:
+        if (
+            not mask[k]
+            or prm[P_MUST_BE_READY] != 0
+            or prm[P_WILD_AFTER_READY_ONLY] != 0
+            or prm[P_SCORING] == SCORING_RIICHI
+        ):
             return READY_DISCARD + k
     return k
 
@@ -675,6 +685,16 @@ def greedy_action(s, r, t, mask):
     if mask[DECLARE]:
         # an opening-hand small win (Changsha 起手小胡) is paid like a small self-draw: declare it
         return DECLARE
+    if mask[NINE_TERMINALS]:
+        # riichi 九種九牌: abort the hand unless 11+ different terminals and honours make thirteen
+        # orphans (at most two tiles from ready) worth playing for
+        p = s.tv[t, TV_SEAT]
+        kinds = 0
+        for x in range(34):
+            if (x >= 27 or x % 9 == 0 or x % 9 == 8) and s.hands[t, p, x] > 0:
+                kinds += 1
+        if kinds < 11:
+            return NINE_TERMINALS
     if mask[DECLARE + 1]:
         # the roaming seabed tile (Changsha 海底漫游): take it only when ready, since a taker who
         # cannot win exposes it and pays if another seat wins on it (海底炮)
