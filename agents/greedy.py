@@ -67,9 +67,11 @@ from mjsim.engine.state import (
 )
 from mjsim.kernels.shanten import shanten, shanten_given_standard
 from mjsim.kernels.standard import (
+    add_group,
     distance_with_group,
     group_code,
     others_distance,
+    rest_distance,
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
@@ -106,6 +108,8 @@ UKEIRE_MAX_SHANTEN = 2
 UKEIRE_MAX_SHANTEN_RICH = 0
 #: fan-rich mode for a scoring family without a known plain-win value: ``min_fan`` from here up
 FAN_RICH_DEFAULT_MIN = 8
+#: 5**j: the change of a group's base-5 table code when its j-th kind changes by one
+_POW5 = np.array([5**j for j in range(9)], dtype=np.int64)
 
 
 @nb.njit(cache=True)
@@ -158,7 +162,8 @@ def _pair_rule(r):
 def visible_counts(s, t, out):
     """Fill ``out`` (uint8[34]) with the copies of each kind every seat can see on table ``t``:
     unclaimed river tiles and exposed meld tiles (concealed kongs included), capped at 4."""
-    acc = np.zeros(34, dtype=np.int64)
+    acc = out  # counted in place: at most 4 copies of a kind exist, far below the uint8 limit
+    acc[:] = 0
     for q in range(s.hands.shape[1]):
         n = s.pv[t, q, PV_N_RIVER]
         for i in range(min(n, s.river.shape[2])):
@@ -180,7 +185,8 @@ def visible_counts(s, t, out):
             else:
                 acc[k] += 4
     for k in range(34):
-        out[k] = min(acc[k], 4)
+        if acc[k] > 4:
+            acc[k] = 4
 
 
 @nb.njit(cache=True, inline="always")
@@ -238,7 +244,7 @@ OKM_PAIRS = 1  # standard + seven pairs (a four counts as two pairs), updated fo
 OKM_ANY = 2  # other shapes: shanten_given_standard
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _one_kind_prep(r, c, nw, wild_on, delta, codes):
     """Set up :func:`_sh_one_kind` for hands that differ from ``c`` in one kind by ``delta``
     (+1 a draw, -1 a discard): fills ``codes`` (int64[N_CODES], the ``OK_*`` slots); returns
@@ -287,7 +293,8 @@ def _sh_one_kind(r, c, x, nm, codes, others, have):
     if not have[g]:
         others_distance(codes, g, nm, pr, hc, others[g])
         have[g] = True
-    d = distance_with_group(g, group_code(c, g), others[g], nm, pr, hc)
+    code = codes[g] + codes[OK_DELTA] * _POW5[x - 9 * g]  # = group_code(c, g)
+    d = distance_with_group(g, code, others[g], nm, pr, hc)
     std = BIG
     if d < BIG:
         std = max(d - 1, -1)  # standard_shanten without wilds
@@ -357,21 +364,35 @@ def _near(c, x, all_kinds, honor_chow, orphans):
     )
 
 
-@nb.njit(cache=True)
-def ukeire(s, r, t, c, nw, sh, visible, void, wild_on, codes, others, have):
+@nb.njit(cache=True, inline="always")
+def ukeire(
+    s, r, t, c, nw, sh, visible, void, wild_on, codes, others, have, dg, pre_nm, rest, have_rest
+):  # fmt: skip
     """Live waits of a 3n+1 hand (natural counts ``c``, ``nw`` wilds, shanten ``sh``): the
     unseen copies of every kind whose draw lowers the shanten (void-suit kinds excluded).
     ``codes``, ``others``, ``have``: scratch of :func:`_sh_one_kind` (int64[N_CODES],
-    int64[4, 2, MAX_M], bool[4]), overwritten."""
+    int64[4, 2, MAX_M], bool[4]); ``codes`` is overwritten, and the caller clears ``have``
+    except for the groups whose ``others`` it filled for this hand (kept only if the meld count
+    of the prepared hand is ``pre_nm``).
+
+    ``dg >= 0``: ``c`` is the caller's 3n+2 hand less one tile of group ``dg`` (a tied discard
+    of :func:`_best_discard`); then ``others[g]`` of another group ``g`` is the min-plus of the
+    two groups other than ``g`` and ``dg`` (``rest[4 * min + max]``, computed once per caller
+    hand: they are the same for every tile of ``dg`` taken out, flags in ``have_rest``;
+    int64[16, 2, MAX_M], bool[16]) with group ``dg`` (:func:`mjsim.kernels.standard.add_group`):
+    one min-plus step instead of two. ``dg < 0``: no sharing (``rest`` is not used)."""
     shapes = r.params[P_WIN_SHAPES]
     hc = r.params[P_HONOR_CHOWS]
+    pr = _pair_rule(r)
     simple = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
     all_kinds = (shapes & ~simple) != 0 or hc != 0 or nw > 0
     orphans = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0
     total = 0
     wild_counted = False
-    have[:] = False
     nm = _one_kind_prep(r, c, nw, wild_on, 1, codes)
+    if nm != pre_nm:
+        have[:] = False
+        dg = -1
     for x in range(34):
         if void >= 0 and x < 27 and x // 9 == void:
             continue
@@ -390,6 +411,20 @@ def ukeire(s, r, t, c, nw, sh, visible, void, wild_on, codes, others, have):
             continue
         if c[x] >= 4 or not _near(c, x, all_kinds, hc, orphans):
             continue
+        if nm >= 0 and dg >= 0:
+            g = x // 9 if x < 27 else 3
+            if not have[g] and g != dg:
+                i = 4 * min(g, dg) + max(g, dg)
+                if not have_rest[i]:
+                    rest_distance(codes, g, dg, nm, pr, hc, rest[i])
+                    have_rest[i] = True
+                og = others[g]
+                ri = rest[i]
+                for p in range(2):
+                    for m in range(nm + 1):
+                        og[p, m] = ri[p, m]
+                add_group(dg, codes[dg], nm, pr, hc, og)
+                have[g] = True
         c[x] += 1
         v = _sh_one_kind(r, c, x, nm, codes, others, have) if nm >= 0 else _sh(r, c, nw)
         c[x] -= 1
@@ -474,13 +509,18 @@ def _is258(k):
 
 
 @nb.njit(cache=True)
-def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
+def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_above):
     """Best discard of a 3n+2 hand among the kinds with ``mask[k]`` or ``mask[READY+k]``.
 
     Live waits break shanten ties only when the shanten is at most ``UKEIRE_MAX_SHANTEN``
     (further from ready the isolation tie-break is as good and far cheaper) or ``need_uke``.
     Writes ``out[0] = shanten after it, out[1] = its live waits`` (0 when not computed);
     returns the kind (-1 if none).
+
+    ``stop_above`` (``BIG``: off): outside fan-rich mode, stop at the first tie whose live
+    waits exceed it; ``out[1]`` then only says whether the best live waits exceed it (and the
+    returned kind is not the best): what :func:`_react_action` needs to compare a call with
+    passing.
     """
     wild_on = _wilds_on(s, r, t, p)
     h = s.hands[t, p]
@@ -530,6 +570,18 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
     b_uke = -1
     b_keep = 0
     b_iso = -1000
+    if use_uke:
+        # live-wait scratch; a tied discard of group G keeps others[G] of the loop above (the
+        # other groups are those of this hand), see ukeire
+        others_u = np.empty((4, 2, MAX_M), dtype=np.int64)
+        have_u = np.zeros(4, dtype=np.bool_)
+        rest = np.empty((16, 2, MAX_M), dtype=np.int64)
+        have_rest = np.zeros(16, dtype=np.bool_)
+    else:
+        others_u = others
+        have_u = have
+        rest = others
+        have_rest = have
     for k in range(34):
         if shk[k] != best_sh:
             continue
@@ -540,7 +592,19 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
             if rich:
                 fp = _fan_potential(s, t, p, c)
             if use_uke:
-                uke = ukeire(s, r, t, c, nw, best_sh, visible, void, wild_on, codes, others, have)
+                dg = -1
+                have_u[:] = False
+                if nm >= 0:
+                    dg = k // 9 if k < 27 else 3
+                    if have[dg]:
+                        for q in range(2):
+                            for m in range(nm + 1):
+                                others_u[dg, q, m] = others[dg, q, m]
+                        have_u[dg] = True
+                uke = ukeire(
+                    s, r, t, c, nw, best_sh, visible, void, wild_on, codes, others_u, have_u,
+                    dg, nm, rest, have_rest,
+                )  # fmt: skip
             c[k] += 1
         keep = 0
         if pair258 and _is258(k) and c[k] == 2 and n258 == 1:
@@ -563,6 +627,8 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke):
             b_uke = uke
             b_keep = keep
             b_iso = iso
+        if not rich and uke > stop_above:
+            break  # live waits come first in the order: b_uke == uke > stop_above
     out[0] = best_sh
     out[1] = b_uke
     return best
@@ -576,7 +642,7 @@ def _turn_action(s, r, t, p, mask):
     visible_counts(s, t, visible)
     void = _void_suit(s, r, t, p, c)
     out = np.zeros(2, dtype=np.int64)
-    k = _best_discard(s, r, t, p, c, nw, mask, visible, void, out, False)
+    k = _best_discard(s, r, t, p, c, nw, mask, visible, void, out, False, np.int64(BIG))
     best_sh = out[0]
     # own-turn kongs that do not raise the shanten
     for x in range(34):
@@ -635,19 +701,27 @@ def _react_action(s, r, t, p, mask):
             return EXPOSED_KONG
     if not (mask[PUNG] or mask[CHOW_LOW] or mask[CHOW_MID] or mask[CHOW_HIGH]):
         return PASS
-    # live waits now (the threshold a same-shanten call must beat)
     codes = np.empty(N_CODES, dtype=np.int64)
     others = np.empty((4, 2, MAX_M), dtype=np.int64)
     have = np.zeros(4, dtype=np.bool_)
     wild_on = _wilds_on(s, r, t, p)
-    best_u = ukeire(s, r, t, c, nw, s0, visible, void, wild_on, codes, others, have)
+    none = np.int64(-1)  # no sharing (an int64, not a literal: one compiled signature)
+    # the live waits of passing (the threshold a same-shanten call must beat) are computed
+    # when a call first needs them; -1: not yet (live waits are >= 0)
+    best_u = none
     best_a = PASS
     best_sh = s0
     out = np.zeros(2, dtype=np.int64)
     full = np.zeros(mask.shape[0], dtype=np.bool_)
-    for a in (PUNG, CHOW_LOW, CHOW_MID, CHOW_HIGH):
+    opts = (PUNG, CHOW_LOW, CHOW_MID, CHOW_HIGH)
+    for i in range(4):
+        a = opts[i]
         if not mask[a]:
             continue
+        later = False  # another call option follows (it compares with this one's live waits)
+        for j in range(i + 1, 4):
+            if mask[opts[j]]:
+                later = True
         x = k
         y = k
         if a == CHOW_LOW:
@@ -662,10 +736,24 @@ def _react_action(s, r, t, p, mask):
         c[x] -= 1
         c[y] -= 1
         v = _sh(r, c, nw)  # 3n+2 tiles: the shanten after the best discard
-        if v <= best_sh:
+        if v < best_sh and not later:
+            best_sh = v  # nothing left to compare with: a lower shanten decides
+            best_a = a
+        elif v <= best_sh:
+            if v == best_sh and best_u < 0:
+                c[x] += 1
+                c[y] += 1
+                best_u = ukeire(
+                    s, r, t, c, nw, s0, visible, void, wild_on, codes, others, have, none, none,
+                    others, have,
+                )  # fmt: skip
+                c[x] -= 1
+                c[y] -= 1
             for q in range(34):
                 full[q] = c[q] > 0 or (nw > 0 and s.wild[t, q] != 0 and s.hands[t, p, q] > 0)
-            _best_discard(s, r, t, p, c, nw, full, visible, void, out, True)
+            # the last option at the same shanten only asks "more live waits than best_u?"
+            stop = best_u if (v == best_sh and not later) else np.int64(BIG)
+            _best_discard(s, r, t, p, c, nw, full, visible, void, out, True, stop)
             u1 = out[1]
             if v < best_sh or u1 > best_u:
                 best_sh = v

@@ -27,10 +27,10 @@ MELD_PUNG = 1
 MELD_KONG = 2  # exposed kong claimed from a discard (明杠 / 直杠)
 MELD_ADDED_KONG = 3  # a pung upgraded with the fourth tile (加杠 / 面下杠 / 补杠); exposed
 MELD_CONCEALED_KONG = 4  # four tiles from the hand (暗杠)
-# three different winds, or White-Green-Red, claimed from a discard (G67). Not produced by the
-# engine yet and deliberately absent from MELD_NAMES: the consumers that still read "chow = k,
-# k+1, k+2" (records, melds_parse, scorers) must move to :func:`meld_kinds` first, so that a
-# row of this type fails loudly (KeyError) instead of being counted as the wrong tiles.
+# three different winds, or White-Green-Red, claimed from a discard (G67; the engine produces it
+# under ``honor_chows`` with the chow action ids, mjsim.engine.honor_chows). Consumers read its
+# tiles with :func:`meld_kinds` (records, melds_parse); the jitted scorers of the registered
+# families never see it (none of them allows honour chows).
 MELD_HONOR_CHOW = 5
 HONOR_CHOW_NAME = "honor_chow"
 
@@ -43,6 +43,7 @@ MELD_NAMES = {
     MELD_KONG: "kong",
     MELD_ADDED_KONG: "added_kong",
     MELD_CONCEALED_KONG: "concealed_kong",
+    MELD_HONOR_CHOW: HONOR_CHOW_NAME,
 }
 
 

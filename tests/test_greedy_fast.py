@@ -14,9 +14,11 @@ from mjsim.agents.greedy import N_CODES, _one_kind_prep, _sh, _sh_one_kind
 
 from mjsim import variants
 from mjsim.kernels.standard import (
+    add_group,
     distance_with_group,
     group_code,
     others_distance,
+    rest_distance,
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
@@ -42,11 +44,14 @@ def _random_hand(rng_state, n_tiles, c):
 @nb.njit(cache=False)
 def _kernel_mismatches(n_hands, seed):
     """Hands of 3n+1 / 3n+2 tiles (n = 0..5): every +-1 change of one kind, every rule setting;
+    and the two-step others (``rest_distance`` of two groups out, then ``add_group`` of one
+    of them, as the greedy bot's live-wait loop builds them) equal ``others_distance``;
     returns (mismatches, comparisons)."""
     rng = np.array([np.uint64(seed) * np.uint64(2654435761) + np.uint64(1)], dtype=np.uint64)
     c = np.zeros(34, dtype=np.uint8)
     codes = np.empty(4, dtype=np.int64)
     others = np.empty((2, MAX_M), dtype=np.int64)
+    two = np.empty((2, MAX_M), dtype=np.int64)
     bad = 0
     n_cmp = 0
     for i in range(n_hands):
@@ -57,6 +62,19 @@ def _kernel_mismatches(n_hands, seed):
             codes[g] = group_code(c, g)
         for pr in range(3):
             for hc in range(4):
+                for g in range(4):
+                    others_distance(codes, g, n, pr, hc, others)
+                    for h in range(4):
+                        if h == g:
+                            continue
+                        rest_distance(codes, g, h, n, pr, hc, two)
+                        add_group(h, codes[h], n, pr, hc, two)
+                        n_cmp += 1
+                        for p in range(2):
+                            for m in range(n + 1):
+                                if two[p, m] != others[p, m]:
+                                    bad += 1
+                                    break
                 for x in range(34):
                     for delta in (-1, 1):
                         if (delta < 0 and c[x] == 0) or (delta > 0 and c[x] >= 4):

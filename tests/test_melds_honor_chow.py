@@ -26,7 +26,7 @@ def test_every_honour_chow_has_one_row() -> None:
     assert meld_kinds(MELD_HONOR_CHOW, 29) == [27, 28, 30]  # E S N
     assert meld_kinds(MELD_HONOR_CHOW, 28) == [27, 29, 30]  # E W N
     assert SET_HONOR_CHOW == 3  # same "left out" convention as the decomposition rows
-    assert MELD_HONOR_CHOW not in MELD_NAMES  # not produced by the engine yet
+    assert MELD_NAMES[MELD_HONOR_CHOW] == "honor_chow"  # produced by the engine (G67, gapsE)
 
 
 def test_other_types_and_errors() -> None:

@@ -46,7 +46,9 @@ from mjsim.engine.carry import (
     level_mult,
     stake_payments,
 )
+from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
+from mjsim.engine.kong_tiles import holds_kong_only, is_kong_only, is_money_tile, kong_only_mask
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
     hand_value,
@@ -89,6 +91,8 @@ from mjsim.engine.state import (
     PV_MISSING,
     PV_N_EXPOSED,
     PV_N_FLOWERS,
+    PV_N_KONG_MONEY,
+    PV_N_KONG_TILES,
     PV_N_MELDS,
     PV_N_RIVER,
     PV_N_WILD_DISCARDED,
@@ -106,6 +110,7 @@ from mjsim.engine.state import (
     PV_WON,
     RF_CLAIMED,
     RF_FACE_DOWN,
+    RF_KONG_TILE,
     RF_OLD_TREASURE,
     RF_READY,
     RF_ROBBED,
@@ -181,12 +186,19 @@ from mjsim.engine.state import (
     WK_ROB_KONG,
     WK_SELF_DRAW,
 )
-from mjsim.engine.win_rules import FREE_SHAPES, free_shape_ok, has_258_pair, requirements_ok
+from mjsim.engine.win_rules import (
+    FREE_SHAPES,
+    free_shape_ok,
+    has_258_pair,
+    requirements_ok,
+    wuhan_ok,
+)
 from mjsim.kernels.shanten import is_win, shanten
 from mjsim.melds import (
     MELD_ADDED_KONG,
     MELD_CHOW,
     MELD_CONCEALED_KONG,
+    MELD_HONOR_CHOW,
     MELD_KONG,
     MELD_NONE,
     MELD_PUNG,
@@ -263,6 +275,7 @@ from mjsim.rules.params import (
     P_INDICATOR_SOURCE,
     P_KONG_AFTER_PUNG,
     P_KONG_AFTER_READY,
+    P_KONG_ONLY_TILES,
     P_KONG_PAYMENT_TIMING,
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MIN_FAN_DISCARD,
@@ -364,6 +377,7 @@ from mjsim.rules.params import (
     WILD_TREASURE,
     WIN_FILTER_NONE,
     WIN_FILTER_RIZHAO,
+    WIN_FILTER_WUHAN,
 )
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
@@ -381,7 +395,9 @@ from mjsim.scoring.context import (
     F_HEAVENLY,
     F_IS_DEALER,
     F_KONG_DICE,
+    F_KONG_MONEY,
     F_KONG_REPLACEMENT,
+    F_KONG_TILES,
     F_LAST_WALL_TILE,
     F_N_WILD,
     F_READY,
@@ -390,6 +406,7 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_WILD_KINDS,
+    F_WILD_KONGS,
     F_WINNER_SEAT,
     N_FLAGS,
 )
@@ -1046,7 +1063,7 @@ def _kong_abort(s, r, t):
     for q in range(r.params[P_N_PLAYERS]):
         for i in range(s.pv[t, q, PV_N_MELDS]):
             mt = s.melds[t, q, i, 0]
-            if mt != MELD_PUNG and mt != MELD_CHOW and mt != MELD_NONE:
+            if mt != MELD_PUNG and mt != MELD_CHOW and mt != MELD_NONE and mt != MELD_HONOR_CHOW:
                 seats += 1
                 break
     if mode == ABORT_KONGS_THREE_PLAYERS:
@@ -1154,6 +1171,9 @@ def _requirements_ok(s, r, t, p, h):
             suit[k // 9] += 3
             if k % 9 == 0 or k % 9 == 6:
                 term = True
+        elif mt == MELD_HONOR_CHOW:
+            suit[3] += 3  # three different honours (G67): honours, not a pung
+            term = True
         else:
             suit[min(k // 9, 3)] += 3
             pung = True
@@ -1203,6 +1223,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
             if mt == MELD_CHOW:
                 if mk <= tile <= mk + 2:
                     seen += 1
+            elif mt == MELD_HONOR_CHOW:
+                seen += _in_honor_chow(mk, tile)
             elif mk == tile:
                 seen += 3 if mt == MELD_PUNG else 4
     # the winning tile is in the hand now; on a discard/rob it is also in a river: count it once
@@ -1238,6 +1260,9 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_CARRY_MULT] = s.tv[t, TV_MULT]
     flags[F_KONG_DICE] = s.tv[t, TV_KONG_DICE]
     flags[F_HAND_NO] = s.tv[t, TV_HAND_NO]
+    flags[F_WILD_KONGS] = s.pv[t, p, PV_N_WILD_KONGS]
+    flags[F_KONG_TILES] = s.pv[t, p, PV_N_KONG_TILES]
+    flags[F_KONG_MONEY] = s.pv[t, p, PV_N_KONG_MONEY]
     variant_flags(r, flags, s.pv[t, p, PV_MISSING])
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)
@@ -1336,6 +1361,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         and _requirements_ok(s, r, t, p, h)
         and _void_count(s, t, p, h) == 0
         and _extra_ok(s, r, t, p, h)
+        and _gaps_e_win_ok(s, r, t, p, h, win_kind)
     )
     if win_kind != WK_SELF_DRAW:
         h[tile] -= 1
@@ -1537,6 +1563,10 @@ def _react_options(s, r, t, p):
                     h, k, k - 2, k - 1, k - 3 if r9 >= 3 else none, none
                 ):
                     opts |= O_CHOW_HIGH
+    if prm[P_ALLOW_CHOW] != 0 and k >= 27 and prm[P_HONOR_CHOWS] != 0 and not no_chow:
+        if prm[P_CHOW_LEFT_ONLY] == 0 or p == (d + 1) % n:
+            forbid = prm[P_FORBID_CHOW_SAME_DISCARD] != 0
+            opts |= O_CHOW_LOW * honor_chow_bits(h, k, prm[P_HONOR_CHOWS], forbid)  # G67
     if prm[P_CHOW_READY_ANY_SEAT] != 0:
         opts |= _chow_ready_opts(s, r, t, p, k, d)
     if prm[P_STANDING_TILES] != 0:
@@ -1894,6 +1924,8 @@ def _treasure_visible(s, r, t, k):
             if mt == MELD_CHOW:
                 if mk <= k <= mk + 2:
                     c += 1
+            elif mt == MELD_HONOR_CHOW:
+                c += _in_honor_chow(mk, k)
             elif mt == MELD_PUNG and mk == k:
                 c += 3
             elif (mt == MELD_KONG or mt == MELD_ADDED_KONG) and mk == k:
@@ -2212,6 +2244,8 @@ def legal_mask(s, r, t, mask):
         n += 1
     if prm[P_STANDING_TILES] != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
         n = _turn_mask_gaps_d(s, r, t, p, mask)
+    if prm[P_KONG_ONLY_TILES] != 0:
+        n = kong_only_mask(prm, s.wild[t], h, remaining(s, t), mask, n)  # G22
     return n
 
 
@@ -2721,6 +2755,68 @@ def _wild_kong(s, r, t, p):
     s.tv[t, TV_FORBID1] = -1
 
 
+@internal
+def _kong_tile(s, r, t, p, k):
+    """G22 红中杠 / 杠牌 (wuhan B §22 "红中留在手上不能胡"; anqing B §26 "只能用来杠"): one
+    kong-only tile ``k`` leaves the hand face up (into the river, flagged ``RF_KONG_TILE``;
+    ``PV_N_KONG_TILES``, anqing money tiles ``PV_N_KONG_MONEY``), then a replacement draw from the
+    tail; not a discard (no reaction window), not a kong of the wall reserve or the kong count."""
+    s.hands[t, p, k] -= 1
+    _add_river(s, t, p, k, RF_KONG_TILE)
+    s.pv[t, p, PV_N_KONG_TILES] += 1
+    if is_money_tile(r.params, s.wild[t], k):
+        s.pv[t, p, PV_N_KONG_MONEY] += 1
+    d = _take(s, r, t, p, True)
+    if d < 0:
+        _finish_draw(s, r, t)
+        return
+    _lift_on_draw(s, r, t, p)
+    s.tv[t, TV_DRAWN] = d
+    s.tv[t, TV_REPLACEMENT] = 1
+    s.tv[t, TV_FORBID0] = -1
+    s.tv[t, TV_FORBID1] = -1
+
+
+@internal
+def _gaps_e_win_ok(s, r, t, p, h, win_kind):
+    """G22: a hand holding a kong-only tile cannot win ("红中留在手上不能胡", "手上有，就不能胡牌");
+    G42 wuhan: :func:`mjsim.engine.win_rules.wuhan_ok` (屁胡 vs 大胡). ``h``: the complete hand."""
+    prm = r.params
+    if holds_kong_only(prm, s.wild[t], h):
+        return False
+    if prm[P_WIN_FILTER] == WIN_FILTER_WUHAN:
+        c, nw = _split_wilds(s, r, t, p, h)
+        self_drawn = win_kind == WK_SELF_DRAW
+        big = win_kind == WK_ROB_KONG or (
+            self_drawn and (s.tv[t, TV_REPLACEMENT] != 0 or remaining(s, t) < 4)
+        )  # 抢杠, 杠开, 海底捞 ("只剩最后四张牌")
+        return wuhan_ok(prm, c, nw, s.melds[t, p], win_kind == WK_DISCARD, big)
+    return True
+
+
+@nb.njit(cache=True)
+def _in_honor_chow(mk, k):
+    """1 if kind ``k`` is in the honour chow whose meld tile is ``mk`` (G67), else 0."""
+    if mk == 31:
+        return 1 if 31 <= k <= 33 else 0
+    return 1 if 27 <= k <= 30 and k != mk else 0
+
+
+@internal
+def _honor_chow_claim(s, r, t, claimer, d, k, ca, src):
+    """G67 (nanchang "三张不重复的同类的字牌可以组成一副顺子"): the honour chow ``ca`` (CHOW_LOW /
+    MID / HIGH = choice 0 / 1 / 2 of :func:`mjsim.engine.honor_chows.honor_chow_tiles`) of the
+    discarded honour ``k``; meld row ``(MELD_HONOR_CHOW, left-out wind or 31, src)``."""
+    a, b, mk = honor_chow_tiles(k, np.int64(ca - CHOW_LOW))
+    h = s.hands[t, claimer]
+    h[a] -= 1
+    h[b] -= 1
+    _add_meld(s, t, claimer, MELD_HONOR_CHOW, mk, src)
+    _after_claim(s, r, t, claimer, d, ca)
+    if r.params[P_FORBID_CHOW_SAME_DISCARD] != 0:
+        s.tv[t, TV_FORBID0] = k
+
+
 @nb.njit(cache=True)
 def _lone_tile_rules(r, k):
     """Rules under which a discarded ``k`` that a seat holds no copy of and no suit neighbour of
@@ -2927,6 +3023,8 @@ def _resolve(s, r, t):
         _add_meld(s, t, claimer, MELD_KONG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
         _complete_kong(s, r, t, claimer, np.int64(MELD_KONG), False)
+    elif k >= 27:
+        _honor_chow_claim(s, r, t, claimer, d, k, ca, src)  # G67
     else:
         lo = k if ca == CHOW_LOW else (k - 1 if ca == CHOW_MID else k - 2)
         for j in range(lo, lo + 3):
@@ -3085,6 +3183,13 @@ def apply_action(s, r, t, a):
     if a == DECLARE + 4:
         _abortive_draw(s, r, t)  # G54: 九種九牌
         return
+    if (
+        KONG <= a < READY_DISCARD
+        and r.params[P_KONG_ONLY_TILES] != 0
+        and is_kong_only(r.params, s.wild[t], a - KONG)
+    ):
+        _kong_tile(s, r, t, p, np.int64(a - KONG))
+        return
     if KONG <= a < READY_DISCARD or KONG_DICE <= a < READY_SHOWN:
         dice = a >= KONG_DICE
         k = a - KONG_DICE if dice else a - KONG
@@ -3205,6 +3310,9 @@ def check_invariants(s, r, t):
                 cnt[k] += 1
                 cnt[k + 1] += 1
                 cnt[k + 2] += 1
+            elif mt == MELD_HONOR_CHOW:
+                for j in range(27, 34):
+                    cnt[j] += _in_honor_chow(np.int64(k), j)
             elif mt == MELD_PUNG:
                 cnt[k] += 3
             else:

@@ -38,7 +38,7 @@ from mjsim.engine.state import (
     decode_event,
     encode_event,
 )
-from mjsim.melds import MELD_NAMES, MELD_NONE
+from mjsim.melds import MELD_NAMES, MELD_NONE, meld_kinds
 
 RECORD_VERSION = 1
 _NAME_TO_EV = {v: k for k, v in EVENT_NAMES.items()}
@@ -226,12 +226,7 @@ def render_table(
             mt, k, src = (int(x) for x in state.melds[t, p, i])
             if mt == MELD_NONE:
                 continue
-            if mt == 0:
-                tiles = [k, k + 1, k + 2]
-            elif mt == 1:
-                tiles = [k] * 3
-            else:
-                tiles = [k] * 4
+            tiles = meld_kinds(mt, k)
             melds.append(f"{MELD_NAMES[mt]}[{fmt(tiles)}]")
         river = []
         for i in range(int(state.pv[t, p, PV_N_RIVER])):

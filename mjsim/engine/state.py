@@ -133,6 +133,9 @@ PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers):
 # kind, count of kind 27 + j in bits 3j..3j+2
 PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
 PV_LOOKED = 51  # 1 once this ready seat has looked at the 宝 (its first draw after ready; G17)
+# -- gapsE (54-55): kong-only tiles (kong_only_tiles, 红中杠 / 杠牌; G22)
+PV_N_KONG_TILES = 54  # kong-only tiles this seat set aside (KONG + k), each a kong for the scorer
+PV_N_KONG_MONEY = 55  # of which anqing money tiles (发, or 红中 when 发 is the 钻)
 # ---- riichi (helper riichi), 56-63
 PV_RC_IPPATSU = 56  # 1 from a ready declaration until the seat's next discard or any call / kong
 PV_RC_DOUBLE = 57  # ready declared on the seat's first discard before any call (double riichi)
@@ -167,6 +170,8 @@ RF_ROBBED = 8  # a robbed kong tile, placed in the konger's river
 RF_FACE_DOWN = 32  # a standing tile discarded face down to declare ready (立牌, standing_tiles):
 # nobody may claim or win on it; observers other than the discarder do not see its kind
 RF_WILD_KONG = 16  # a wild set aside as a kong (wild_kong, 赖子杠): not a discard, never claimable
+RF_KONG_TILE = 128  # a kong-only tile set aside (kong_only_tiles, 红中杠 / 杠牌; G22): not a
+# discard, never claimable
 RF_OLD_TREASURE = 64  # a 宝 replaced by 换宝, laid face up in the dealer's river (harbin): not a
 # discard, never claimable
 

@@ -17,6 +17,9 @@ Rule sources (``/work/shared/rules``; docs/spec_gaps.md gives the whole list):
   pung (A §10.4); rizhao "但必须至少有一对是258" (B §35).
 - ``has_258_tile``: yantai "添加和牌牌型中有且至少有２、５、８中的一个" (B §32).
 - ``single_tile_ok``: changchun "胡牌时只有飘胡允许手把一" (A §8.4).
+- ``wuhan_ok``: wuhan 屁胡 "两个癞子胡屁胡不能胡" and the big-hand list "碰碰胡、将一色、清一色、风一色、
+  全求人、杠开、海底捞、抢杠都算大胡。其他就都是屁胡" (seed 001; variants_B.md §22, A App. A.4: a 屁胡
+  needs a 2-5-8 pair).
 """
 
 from __future__ import annotations
@@ -24,16 +27,20 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.kernels.shanten import is_win
+from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG
 from mjsim.rules.params import (
     P_FREE_HONORS,
+    P_HONOR_CHOWS,
     P_MUST_HAVE_258_TILE,
     P_SINGLE_TILE_WIN,
     P_SUIT_RULE,
     P_TERMINAL_RULE,
     P_WIN_FILTER,
+    PAIR_258,
     SHAPE_ALL_258_FREE,
     SHAPE_ALL_HONORS_FREE,
+    SHAPE_STANDARD,
     SINGLE_TILE_ALL_PUNGS,
     SUIT_AT_LEAST_TWO,
     TERMINAL_OR_DRAGON_PUNG,
@@ -123,6 +130,12 @@ def _tally(h, melds, suit):
         if mt == MELD_NONE:
             continue
         k = np.int64(melds[i, 1])
+        if mt == MELD_HONOR_CHOW:
+            suit[3] += 3  # three different honours (G67): no pung, no terminal
+            f |= 2 | 64
+            if k == 31:
+                f |= 4
+            continue
         if mt == MELD_CHOW:
             suit[k // 9] += 3
             f |= 64
@@ -213,3 +226,85 @@ def has_258_pair(h):
         if (k % 9 == 1 or k % 9 == 4 or k % 9 == 7) and h[k] >= 2:
             return True
     return False
+
+
+@nb.njit(cache=True)
+def all_pungs_ok(c, nw):
+    """Natural counts ``c`` (``uint8[34]``) plus ``nw`` wilds form pungs and one pair (碰碰胡)."""
+    total = nw
+    for k in range(34):
+        total += c[k]
+    if total % 3 != 2:
+        return False
+    for x in range(-1, 34):
+        if x >= 0 and c[x] == 0:
+            continue
+        need = 2 if x < 0 else 0
+        for k in range(34):
+            cnt = np.int64(c[k])
+            if k == x:
+                take = min(cnt, 2)
+                need += 2 - take
+                cnt -= take
+            if cnt > 0:
+                need += (3 - cnt % 3) % 3
+        if need <= nw and (nw - need) % 3 == 0:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def wuhan_ok(params, c, nw, melds, discard_win, big_event):
+    """``win_filter="wuhan"`` over a complete hand: natural concealed counts ``c`` (``uint8[34]``,
+    the winning tile included, wilds removed), ``nw`` wilds (赖子) held, the seat's ``melds``.
+
+    A 大胡 may win with any pair and any number of 赖子: ``big_event`` (杠开 = a self-draw on a
+    replacement, 海底捞 = a self-draw among the last four tiles, 抢杠), 全求人 (``discard_win``
+    with only the pair concealed and no concealed kong), 清一色 (one suit, "将是乱将"), 将一色 (every
+    tile a 2, 5 or 8), 风一色 (every tile an honour), 碰碰胡 (no chow; pungs and a pair). Anything
+    else is a 屁胡: at most one 赖子 ("两个癞子胡屁胡不能胡") and a standard hand whose pair is a 2, 5
+    or 8 of a suit (A App. A.4 "2-5-8 pair"). The caller has checked the shape."""
+    if big_event:
+        return True
+    n_conc = 0
+    suits = 0
+    only258 = True
+    for k in range(34):
+        if c[k] == 0:
+            continue
+        n_conc += c[k]
+        suits |= 1 << min(k // 9, 3)
+        if not _is_258(k):
+            only258 = False
+    chow = False
+    closed_kong = False
+    for i in range(melds.shape[0]):
+        mt = melds[i, 0]
+        if mt == MELD_NONE:
+            continue
+        k = np.int64(melds[i, 1])
+        if mt == MELD_CHOW or mt == MELD_HONOR_CHOW:
+            chow = True
+            only258 = False
+        elif not _is_258(k):
+            only258 = False
+        if mt == MELD_CONCEALED_KONG:
+            closed_kong = True
+        suits |= 1 << (3 if mt == MELD_HONOR_CHOW else min(k // 9, 3))
+    if discard_win and n_conc + nw == 2 and not closed_kong:
+        return True  # 全求人
+    if suits == 1 or suits == 2 or suits == 4 or suits == 8 or only258:
+        return True  # 清一色 / 风一色 / 将一色
+    if not chow and all_pungs_ok(c, nw):
+        return True  # 碰碰胡
+    if nw > 1:
+        return False
+    n_sets = (n_conc + nw - 2) // 3
+    return is_win(
+        c,
+        np.int64(n_sets),
+        np.int64(nw),
+        np.int64(PAIR_258),
+        params[P_HONOR_CHOWS],
+        np.int64(SHAPE_STANDARD),
+    )

@@ -210,38 +210,65 @@ def group_code(counts: np.ndarray, g: int) -> int:
     return _honor_code(counts)
 
 
-@numba.njit(cache=True)
-def _load_group(
-    t: np.ndarray, g: int, code: int, n: int, pair_rule: int, honor_chow: int, out: np.ndarray
-) -> None:
-    """``out[p, m]`` (``m <= n``) = the group's DIST entries (``p``: holds the pair); a pair
-    the rule forbids in the group (honours under the 2-5-8 rule) costs ``INF``."""
+@numba.njit(cache=True, inline="always")
+def _group_row(g: int, code: int, pair_rule: int, honor_chow: int) -> tuple[int, int, bool]:
+    """(offset of the no-pair DIST row, stride to the rule's pair row, pair allowed) of group
+    ``g`` with table code ``code``."""
     if g < 3:
-        b = SUIT_DIST_OFF + code * 4 * MAX_M
-        sp = (1 + pair_rule) * MAX_M
-    else:
-        b = HON_DIST_OFF + (honor_chow * N_HON + code) * 2 * MAX_M
-        sp = MAX_M
-    for m in range(n + 1):
-        out[0, m] = t[b + m]
-        if g == 3 and pair_rule == PAIR_258:
-            out[1, m] = INF
-        else:
-            out[1, m] = t[b + sp + m]
+        return SUIT_DIST_OFF + code * 4 * MAX_M, (1 + pair_rule) * MAX_M, True
+    return HON_DIST_OFF + (honor_chow * N_HON + code) * 2 * MAX_M, MAX_M, pair_rule != PAIR_258
 
 
 @numba.njit(cache=True)
-def _minplus2(a: np.ndarray, b: np.ndarray, n: int, out: np.ndarray) -> None:
-    """``out[p, m] = min a[pa, ma] + b[pb, mb]`` over ``pa + pb = p``, ``ma + mb = m``."""
-    for p in range(2):
-        for m in range(n + 1):
-            best = BIG
-            for pa in range(p + 1):
-                for ma in range(m + 1):
-                    v = a[pa, ma] + b[p - pa, m - ma]
-                    if v < best:
-                        best = v
-            out[p, m] = best
+def add_group(g: int, code: int, n: int, pair_rule: int, honor_chow: int, acc: np.ndarray) -> None:
+    """In place: ``acc[p, m] <- min row[pa, ma] + acc[p - pa, m - ma]`` (``pa + pb = p``,
+    ``ma + mb = m``, ``m <= n``), ``row`` the DIST entries of group ``g`` with table code
+    ``code`` (a pair the rule forbids in the group costs ``INF``): the min-plus product of
+    :func:`standard_distance` with one more group, without scratch arrays (``acc``:
+    int64[2, >= n+1]). Each entry only reads entries of lower or equal ``m`` (and ``p = 0``
+    while ``p = 1`` is written), so ``p = 1`` then ``p = 0``, ``m`` descending, is exact."""
+    t = tables()
+    b, sp, pair_ok = _group_row(g, code, pair_rule, honor_chow)
+    for m in range(n, -1, -1):
+        best = BIG
+        for ma in range(m + 1):
+            v = np.int64(t[b + ma]) + acc[1, m - ma]
+            if v < best:
+                best = v
+            pv = np.int64(t[b + sp + ma]) if pair_ok else np.int64(INF)
+            v = pv + acc[0, m - ma]
+            if v < best:
+                best = v
+        acc[1, m] = best
+    for m in range(n, -1, -1):
+        best = BIG
+        for ma in range(m + 1):
+            v = np.int64(t[b + ma]) + acc[0, m - ma]
+            if v < best:
+                best = v
+        acc[0, m] = best
+
+
+@numba.njit(cache=True)
+def rest_distance(
+    codes: np.ndarray, ga: int, gb: int, n: int, pair_rule: int, honor_chow: int, out: np.ndarray
+) -> None:
+    """``out[p, m]`` (int64[2, >= n+1]) = least additions for ``m`` melds (+ the pair if ``p``)
+    from the groups other than ``ga`` and ``gb`` (their codes in ``codes``; ``ga == gb``: the
+    three other groups). No scratch arrays (:func:`add_group`)."""
+    t = tables()
+    first = True
+    for h in range(4):
+        if h == ga or h == gb:
+            continue
+        if first:
+            b, sp, pair_ok = _group_row(h, codes[h], pair_rule, honor_chow)
+            for m in range(n + 1):
+                out[0, m] = t[b + m]
+                out[1, m] = t[b + sp + m] if pair_ok else INF
+            first = False
+            continue
+        add_group(h, codes[h], n, pair_rule, honor_chow, out)
 
 
 @numba.njit(cache=True)
@@ -251,26 +278,7 @@ def others_distance(
     """``out[p, m]`` (int64[2, >= n+1]) = least additions for ``m`` melds (+ the pair if ``p``)
     from the three groups other than ``g`` (their codes in ``codes``): the min-plus part of
     :func:`standard_distance` that a change of group ``g`` alone leaves as it is."""
-    t = tables()
-    a = np.empty((2, MAX_M), dtype=np.int64)
-    b = np.empty((2, MAX_M), dtype=np.int64)
-    ab = np.empty((2, MAX_M), dtype=np.int64)
-    first = True
-    for h in range(4):
-        if h == g:
-            continue
-        if first:
-            _load_group(t, h, codes[h], n, pair_rule, honor_chow, a)
-            first = False
-            continue
-        _load_group(t, h, codes[h], n, pair_rule, honor_chow, b)
-        _minplus2(a, b, n, ab)
-        for p in range(2):
-            for m in range(n + 1):
-                a[p, m] = ab[p, m]
-    for p in range(2):
-        for m in range(n + 1):
-            out[p, m] = a[p, m]
+    rest_distance(codes, g, g, n, pair_rule, honor_chow, out)
 
 
 @numba.njit(cache=True, inline="always")

@@ -408,11 +408,13 @@ WIN_FILTER_NONE = 0
 WIN_FILTER_CHANGCHUN = 1  # pung requirement waived by any kong or a dragon pair as the eye
 WIN_FILTER_HARBIN = 2  # a pair of 红中 counts as the required pung
 WIN_FILTER_RIZHAO = 3  # seven pairs need a 2-5-8 pair
+WIN_FILTER_WUHAN = 4  # 屁胡: at most one 赖子 and a 2-5-8 pair; big hands any (engine.win_rules)
 WIN_FILTER_CODES = {
     "none": WIN_FILTER_NONE,
     "changchun": WIN_FILTER_CHANGCHUN,
     "harbin": WIN_FILTER_HARBIN,
     "rizhao": WIN_FILTER_RIZHAO,
+    "wuhan": WIN_FILTER_WUHAN,
 }
 
 KONG_READY_STILL_READY = 0  # only the drawn tile, and the hand is still ready after it (today)

@@ -199,7 +199,10 @@ class RuleSpec:
     kong_only_tiles: str = (
         "none"  # "none" | "red_dragon" (wuhan 红中) | "anqing" (发 and 白, or the
     )
-    # two dragons other than a dragon 钻): set aside with a replacement, counted as kongs (G22)
+    # two dragons other than a dragon 钻): never discarded or called; the own-turn action KONG + k
+    # sets one aside face up (river flag RF_KONG_TILE) with a replacement from the tail; a hand
+    # holding one cannot win; counted for the scorer (F_KONG_TILES, anqing 发 F_KONG_MONEY).
+    # "red_dragon": the seat's choice; "anqing": forced at the holder's turn ("必须亮出") (G22)
     flower_instant_win: int = 0  # 0 or 8: all eight flowers held is a win (shanghai 八花齐, G23)
     wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
     # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
@@ -254,7 +257,8 @@ class RuleSpec:
     rob_kong_as_self_draw: bool = False  # robbing a kong counts as a self-draw: legal under
     # self_draw_only, scored as a self-draw, the robbed seat pays every share (抢杠全包)
     win_filter: str = "none"  # regional win predicate (mjsim.engine.win_filters): "none" |
-    # "changchun" | "harbin" | "rizhao"; applied to WIN and to the ready declaration
+    # "changchun" | "harbin" | "rizhao" | "wuhan" (屁胡: at most one wild and a 2-5-8 pair; big
+    # hands any pair, G42); applied to WIN and to the ready declaration
     seven_pairs_quads: bool = True  # seven pairs may hold a four of a kind as two pairs
     free_honors: str = "any"  # all_honors_free shape: "any" honours | "winds" only (rizhao)
     open_hand_self_draw_only: bool = False  # after a chow/pung/exposed kong only self-draw wins
@@ -447,6 +451,14 @@ class RuleSpec:
         _enum("honor_chows", self.honor_chows, P.HONOR_CHOW_CODES)
         if self.honor_chows != "none" and not self.allow_chow:
             pass  # honour chows may still form concealed sequences
+        if self.honor_chows in ("winds", "both") and min(counts[27:31]) == 0:
+            raise ValueError(
+                f"RuleSpec.honor_chows={self.honor_chows!r} needs the four winds in the tile set"
+            )
+        if self.honor_chows in ("dragons", "both") and min(counts[31:34]) == 0:
+            raise ValueError(
+                f"RuleSpec.honor_chows={self.honor_chows!r} needs the three dragons in the tile set"
+            )
         _enum("suit_rule", self.suit_rule, P.SUIT_CODES)
         suits_present = sum(1 for s in range(3) if sum(counts[9 * s : 9 * s + 9]) > 0)
         if self.suit_rule == "all_three" and suits_present < 3:
@@ -607,6 +619,13 @@ class RuleSpec:
         if self.rob_kong_as_self_draw and self.rob_kong == "none":
             raise ValueError("RuleSpec.rob_kong_as_self_draw=True needs rob_kong != 'none'")
         _enum("win_filter", self.win_filter, P.WIN_FILTER_CODES)
+        if self.win_filter == "wuhan" and (
+            "standard" not in self.win_shapes or sum(self.counts()[:27]) == 0
+        ):
+            raise ValueError(
+                "RuleSpec.win_filter='wuhan' needs the 'standard' shape and suited tiles "
+                "(a 屁胡 is a standard hand with a 2-5-8 pair)"
+            )
         _enum("free_honors", self.free_honors, P.FREE_HONORS_CODES)
         _enum("terminal_rule", self.terminal_rule, P.TERMINAL_CODES)
         if self.must_have_terminal and self.terminal_rule not in ("none", "terminal_or_honor"):
@@ -714,9 +733,14 @@ class RuleSpec:
         if self.honors_are_flowers and sum(counts[27:34]) == 0:
             raise ValueError("RuleSpec.honors_are_flowers=True but the tile set has no honours")
         _enum("kong_only_tiles", self.kong_only_tiles, P.KONG_ONLY_CODES)
-        if self.kong_only_tiles != "none" and counts[33] == 0:
+        if self.kong_only_tiles != "none" and min(counts[31:34]) == 0:
             raise ValueError(
                 f"RuleSpec.kong_only_tiles={self.kong_only_tiles!r} needs dragons in the tile set"
+            )
+        if self.kong_only_tiles != "none" and self.honors_are_flowers:
+            raise ValueError(
+                f"RuleSpec.kong_only_tiles={self.kong_only_tiles!r} contradicts "
+                "honors_are_flowers=True (the dragons would be flowers)"
             )
         if self.flower_instant_win not in (0, 8):
             raise ValueError(
@@ -988,8 +1012,6 @@ def check_playable(spec: RuleSpec) -> None:
     # gapsC block: wild-tile and flower values the loop does not play yet
     if spec.wild_in_calls:
         unsupported.append("wild_in_calls=True")
-    if spec.kong_only_tiles != "none":
-        unsupported.append(f"kong_only_tiles={spec.kong_only_tiles!r}")
     if unsupported:
         raise NotImplementedError(
             "the engine does not play these rule values yet: " + ", ".join(unsupported)

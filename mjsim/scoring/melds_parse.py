@@ -25,10 +25,12 @@ from mjsim.melds import (
     MELD_CHOW,
     MELD_CONCEALED_KONG,
     MELD_FIELDS,
+    MELD_HONOR_CHOW,
     MELD_KONG,
     MELD_NAMES,
     MELD_NONE,
     MELD_PUNG,
+    meld_kinds,
 )
 from mjsim.tiles import parse_tiles, tile_name
 
@@ -37,12 +39,9 @@ _TYPE_OF_WORD.update({"exposed_kong": MELD_KONG, "melded_kong": MELD_KONG})
 
 
 def meld_tiles(meld_type: int, tile: int) -> list[int]:
-    """The tile kinds a meld holds (a chow's ``tile`` is its lowest kind)."""
-    if meld_type == MELD_CHOW:
-        return [tile, tile + 1, tile + 2]
-    if meld_type == MELD_PUNG:
-        return [tile] * 3
-    return [tile] * 4
+    """The tile kinds a meld holds (a chow's ``tile`` is its lowest kind; an honour chow's the
+    wind left out or 31 for 中发白): :func:`mjsim.melds.meld_kinds`."""
+    return meld_kinds(meld_type, tile)
 
 
 def _check_row(meld_type: int, tile: int, source: int, text: str) -> None:
@@ -52,6 +51,10 @@ def _check_row(meld_type: int, tile: int, source: int, text: str) -> None:
         raise ValueError(f"meld {text!r}: tile kind must be 0-33, got {tile}")
     if meld_type == MELD_CHOW and (tile >= 27 or tile % 9 > 6):
         raise ValueError(f"meld {text!r}: a chow must start at rank 1-7 of a suit")
+    if meld_type == MELD_HONOR_CHOW and not 27 <= tile <= 31:
+        raise ValueError(
+            f"meld {text!r}: an honour chow names the wind left out (27-30) or 31 (中发白)"
+        )
     if meld_type == MELD_CONCEALED_KONG:
         if source != 0:
             raise ValueError(f"meld {text!r}: a concealed kong has no source seat (got {source})")
@@ -93,7 +96,14 @@ def _parse_meld_text(meld: str) -> tuple[int, int, int]:
     except ValueError as exc:
         raise ValueError(f"meld {meld!r}: {exc}") from None
     names = ", ".join(tile_name(k) for k in kinds)
-    if meld_type == MELD_CHOW:
+    if meld_type == MELD_HONOR_CHOW:
+        winds = len(set(kinds)) == 3 and all(27 <= k <= 30 for k in kinds)
+        if not (winds or kinds == [31, 32, 33]):
+            raise ValueError(
+                f"meld {meld!r} is not an honour chow: {names} (need three different winds or "
+                "White-Green-Red)"
+            )
+    elif meld_type == MELD_CHOW:
         ok = len(kinds) == 3 and kinds[0] < 27 and kinds[2] // 9 == kinds[0] // 9
         ok = ok and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2
         if not ok:
@@ -113,8 +123,11 @@ def _parse_meld_text(meld: str) -> tuple[int, int, int]:
             raise ValueError(f"meld {meld!r}: seat offset {words[3]!r} is not an integer") from None
     else:
         source = 0 if meld_type == MELD_CONCEALED_KONG else 3
-    _check_row(meld_type, kinds[0], source, meld)
-    return meld_type, kinds[0], source
+    tile = kinds[0]
+    if meld_type == MELD_HONOR_CHOW and tile != 31:
+        tile = next(k for k in range(27, 31) if k not in kinds)  # the wind left out
+    _check_row(meld_type, tile, source, meld)
+    return meld_type, tile, source
 
 
 def parse_melds(melds: Iterable[str | Sequence[int]]) -> NDArray[np.int8]:

@@ -1,0 +1,94 @@
+"""Kong-only tiles (红中杠 / 杠牌, ``kong_only_tiles``; docs/spec_gaps.md G22): which kinds they are
+at a table, and the own-turn legality mask that sets them aside.
+
+A kong-only tile is never discarded, never called and never part of a winning hand: on its own
+turn the holder sets it aside face up with ``KONG + k`` (one copy; the tile goes to its river
+flagged ``RF_KONG_TILE``) and draws a replacement from the tail, like a flower; it counts as a
+kong for the scorer (``F_KONG_TILES``) but not for the reserve, the kong count or robbing.
+``KONG + k`` can name it without ambiguity because a kong-only kind is never in a pung or in a
+concealed four that could be konged the usual way.
+
+- ``"red_dragon"`` (wuhan, variants_B.md §22; seed 001 "红中留在手上不能胡"; A App. A.4 "discarding
+  红中 counts as a kong"): 红中 (33). Setting it aside is the seat's CHOICE (the seed says a held
+  红中 blocks the win, so it can be held); it is never a plain discard.
+- ``"anqing"`` (B §26; seed 001 "发财和白板是杠牌，只能用来杠，手上有，就不能胡牌"; "发：必须亮出了，
+  且从牌尾补牌"; "如果是中发白的钻牌。则其余两个就成了杠牌"): 发 and 白 (32, 31), or, when the 钻
+  (wild) is a dragon, the two other dragons. They "must" be shown: at its own turn a seat holding
+  one has ``KONG + k`` of its kong-only kinds as its ONLY legal actions (set aside before anything
+  else, one per decision), so the anqing reading is "automatic, at the holder's turn". The money
+  tile (each earns one unit: "几个发算几个翻的钱") is 发, or 红中 when 发 is the 钻 ("当发为钻时，
+  红中充当发牌"); ``PV_N_KONG_MONEY`` / ``F_KONG_MONEY`` count it.
+
+With no live tile left to replace it, a kong-only tile may be discarded (nothing else could make
+the decision legal); a wild kind is never kong-only (wuhan: a 赖子 that happens to be 红中 is a 赖子).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from mjsim.actions import KONG, N_ACTIONS
+from mjsim.rules.params import (
+    KONG_ONLY_ANQING,
+    KONG_ONLY_NONE,
+    KONG_ONLY_RED_DRAGON,
+    P_KONG_ONLY_TILES,
+)
+
+
+@nb.njit(cache=True)
+def is_kong_only(params, wild, k):
+    """Is kind ``k`` a kong-only tile under ``params`` (``int64[NP]``) with this table's wild
+    kinds ``wild`` (``uint8[34]``)?"""
+    mode = params[P_KONG_ONLY_TILES]
+    if mode == KONG_ONLY_NONE or k < 31 or k > 33 or wild[k] != 0:
+        return False
+    if mode == KONG_ONLY_RED_DRAGON:
+        return k == 33
+    if mode == KONG_ONLY_ANQING:
+        if wild[31] != 0 or wild[32] != 0 or wild[33] != 0:
+            return True  # a dragon 钻: the other two dragons
+        return k != 33  # 发 and 白; 红中 stands for the 钻's natural tile
+    return False
+
+
+@nb.njit(cache=True)
+def is_money_tile(params, wild, k):
+    """anqing: the kong-only tile that earns one unit (发, or 红中 when 发 is the 钻)."""
+    if params[P_KONG_ONLY_TILES] != KONG_ONLY_ANQING:
+        return False
+    return k == (33 if wild[32] != 0 else 32) and is_kong_only(params, wild, k)
+
+
+@nb.njit(cache=True)
+def holds_kong_only(params, wild, h):
+    """Does the concealed count vector ``h`` (``uint8[>=34]``) hold a kong-only tile?"""
+    if params[P_KONG_ONLY_TILES] == KONG_ONLY_NONE:
+        return False
+    for k in range(31, 34):
+        if h[k] > 0 and is_kong_only(params, wild, k):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def kong_only_mask(params, wild, h, live, mask, n):
+    """Adjust the own-turn mask ``mask`` (``bool[N_ACTIONS]``, ``n`` legal) of a seat holding
+    ``h``: ``KONG + k`` for each kong-only kind held and no discard of one; under "anqing" those
+    are the only legal actions. ``live``: live tiles left (0: no replacement, nothing changes).
+    Returns the new number of legal actions."""
+    if live <= 0 or not holds_kong_only(params, wild, h):
+        return n
+    if params[P_KONG_ONLY_TILES] == KONG_ONLY_ANQING:
+        for a in range(N_ACTIONS):
+            mask[a] = False
+    for k in range(31, 34):
+        if is_kong_only(params, wild, k):
+            mask[k] = False
+            mask[KONG + k] = h[k] > 0
+    c = 0
+    for a in range(N_ACTIONS):
+        if mask[a]:
+            c += 1
+    return np.int64(c)
