@@ -53,6 +53,7 @@ from mjsim.actions import (
     READY_DISCARD,
     WIN,
 )
+from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.state import (
     PH_REACT,
     PV_MISSING,
@@ -75,7 +76,7 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.melds import MELD_CHOW, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
     P_MIN_FAN,
@@ -180,6 +181,15 @@ def visible_counts(s, t, out):
                 acc[k] += 1
                 acc[k + 1] += 1
                 acc[k + 2] += 1
+            elif mt == MELD_HONOR_CHOW:  # k = the wind left out, or 31 for the three dragons
+                if k == 31:
+                    acc[31] += 1
+                    acc[32] += 1
+                    acc[33] += 1
+                else:
+                    for j in range(27, 31):
+                        if j != k:
+                            acc[j] += 1
             elif mt == MELD_PUNG:
                 acc[k] += 3
             else:
@@ -724,7 +734,12 @@ def _react_action(s, r, t, p, mask):
                 later = True
         x = k
         y = k
-        if a == CHOW_LOW:
+        if a != PUNG and k >= 27:
+            # an honour chow (honor_chows): the two honours it takes from the hand
+            x, y, _ = honor_chow_tiles(k, a - CHOW_LOW)
+            if x < 0:
+                continue
+        elif a == CHOW_LOW:
             x = k + 1
             y = k + 2
         elif a == CHOW_MID:
