@@ -70,6 +70,7 @@ from mjsim.melds import (
     MELD_ADDED_KONG,
     MELD_CHOW,
     MELD_CONCEALED_KONG,
+    MELD_HONOR_CHOW,
     MELD_KONG,
     MELD_NONE,
     MELD_PUNG,
@@ -248,6 +249,13 @@ def encode_planes(s, r, t, me, out):
                 for j in range(3):
                     out[PL_MELDS + rel, k + j] += 1
                     visible[k + j] += 1
+            elif mt == MELD_HONOR_CHOW:
+                # k = the wind left out (27-30), or 31 for White-Green-Red (mjsim.melds)
+                lo = 31 if k == 31 else 27
+                for j in range(lo, lo + 3 if k == 31 else 31):
+                    if j != k or k == 31:
+                        out[PL_MELDS + rel, j] += 1
+                        visible[j] += 1
             elif mt == MELD_PUNG:
                 out[PL_MELDS + rel, k] += 3
                 visible[k] += 3

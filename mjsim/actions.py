@@ -5,11 +5,16 @@ block                   ids        meaning
 ======================  =========  ===============================================================
 ``DISCARD + k``         0-33       discard one tile of kind ``k``
 ``KONG + k``            34-67      own-turn kong of kind ``k``: concealed (4 in hand) or added
-                                   (upgrade an exposed pung with the fourth tile)
+                                   (upgrade an exposed pung with the fourth tile); on a
+                                   kong-only kind (``kong_only_tiles``: wuhan 红中, anqing 发/白)
+                                   it sets one tile aside and draws a replacement from the tail
 ``READY_DISCARD + k``   68-101     declare ready (报听) and discard kind ``k``
 ``CHOW_LOW``            102        chow the discard as the LOWEST tile of the sequence (k, k+1, k+2)
 ``CHOW_MID``            103        chow the discard as the MIDDLE tile (k-1, k, k+1)
 ``CHOW_HIGH``           104        chow the discard as the HIGHEST tile (k-2, k-1, k)
+                                   (a discarded honour under ``honor_chows``: 102/103/104 leave
+                                   out the lowest / middle / highest of the other three winds; a
+                                   dragon takes the other two dragons with 102 only)
 ``PUNG``                105        pung the discard
 ``EXPOSED_KONG``        106        kong the discard with three in hand
 ``WIN``                 107        win: self-draw on one's own turn, or on the discard / the kong

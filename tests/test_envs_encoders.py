@@ -43,7 +43,7 @@ from mjsim.engine.state import (
     TV_TREASURE,
     State,
 )
-from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
+from mjsim.melds import MELD_CONCEALED_KONG, MELD_HONOR_CHOW, MELD_NONE
 
 VARIANTS = variants.names()
 # session-3 rule state on hebei (as tests/test_rules_standing.py / test_rules_treasure.py):
@@ -246,6 +246,23 @@ def test_planes_invariants_mid_game(variant):
         if 0 <= int(s.tv[0, TV_INDICATOR]) < 34:  # the turned-up wild indicator
             visible[int(s.tv[0, TV_INDICATOR])] += 1
         np.testing.assert_array_equal(p[enc.PL_UNSEEN] + visible, counts)
+
+
+def test_honor_chow_melds_are_encoded():
+    """An exposed honour chow (``MELD_HONOR_CHOW``: the wind left out, or 31 for the dragons)
+    puts its three honour tiles in the owner's meld plane and takes them out of the unseen one."""
+    raw = _advance(VARIANTS[0], 1, 30)
+    s, r = raw.state_arrays, raw._rules
+    free = [i for i in range(s.melds.shape[2]) if s.melds[0, 1, i, 0] == MELD_NONE][:2]
+    before = _planes(s, r, 0).astype(np.int64)
+    for slot, (tile, kinds) in zip(free, ((28, [27, 29, 30]), (31, [31, 32, 33])), strict=True):
+        s.melds[0, 1, slot] = (MELD_HONOR_CHOW, tile, 0)
+        after = _planes(s, r, 0).astype(np.int64)
+        gained = after[enc.PL_MELDS + 1] - before[enc.PL_MELDS + 1]
+        assert list(np.flatnonzero(gained)) == kinds and gained.sum() == 3
+        unseen = before[enc.PL_UNSEEN, kinds]  # (the plane never goes below 0)
+        assert (unseen - after[enc.PL_UNSEEN, kinds]).tolist() == np.minimum(unseen, 1).tolist()
+        s.melds[0, 1, slot] = (MELD_NONE, 0, 0)
 
 
 def test_batch_matches_single():

@@ -47,7 +47,10 @@ from mjsim.engine.carry import (
     stake_payments,
 )
 from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles
-from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_kong, sichuan_transfer
+from mjsim.engine.hooks_birds import bird_bonus, pay_snapshot
+from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_discard_win_ok
+from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
+from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_transfer
 from mjsim.engine.kong_tiles import holds_kong_only, is_kong_only, is_money_tile, kong_only_mask
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
@@ -76,6 +79,7 @@ from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
     PH_DONE,
+    PH_GRAB,
     PH_REACT,
     PH_SEABED,
     PH_TURN,
@@ -83,6 +87,7 @@ from mjsim.engine.state import (
     PV_CHOICE,
     PV_CHOW_READY,
     PV_DICE_LOCK,
+    PV_HELD_FLOWERS,
     PV_HONOR_FLOWERS,
     PV_KONG,
     PV_LOCK,
@@ -94,6 +99,7 @@ from mjsim.engine.state import (
     PV_N_KONG_MONEY,
     PV_N_KONG_TILES,
     PV_N_MELDS,
+    PV_N_PIAO,
     PV_N_RIVER,
     PV_N_WILD_DISCARDED,
     PV_N_WILD_KONGS,
@@ -131,9 +137,12 @@ from mjsim.engine.state import (
     TV_ERROR,
     TV_FIRST_DEALER,
     TV_FIRST_ROUND,
+    TV_FLOWER_HOLD,
     TV_FORBID0,
     TV_FORBID1,
     TV_FROM,
+    TV_GRAB,
+    TV_GRABBED,
     TV_HAND_NO,
     TV_HEAD,
     TV_IND_OUT,
@@ -177,6 +186,7 @@ from mjsim.engine.state import (
     TV_TILE,
     TV_TREASURE,
     TV_WALL_LEN,
+    TV_WILD_FLOWERS,
     TV_WIN_FROM,
     TV_WIN_KIND,
     TV_WIN_TILE,
@@ -228,6 +238,7 @@ from mjsim.rules.params import (
     KONG_READY_ANY,
     KONG_READY_KEEP_WAITS,
     KONG_READY_NONE,
+    KONG_RULE_SICHUAN,
     LOCKOUT_NONE,
     MULTI_ALL_MAX2,
     MULTI_DEALER_DISCARDER,
@@ -249,6 +260,7 @@ from mjsim.rules.params import (
     P_ALLOW_EXPOSED_KONG,
     P_ALLOW_PUNG,
     P_ALLOW_READY,
+    P_BIRDS,
     P_BLOOD_BATTLE,
     P_CHOW_LEFT_ONLY,
     P_CHOW_READY_ANY_SEAT,
@@ -264,9 +276,11 @@ from mjsim.rules.params import (
     P_DRAW_MULTIPLIER_CAP,
     P_FIRST_TURN_NO_ADDED_KONG,
     P_FLOWER_INSTANT_WIN,
+    P_FLOWER_REPLACEMENT,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORCED_WIN,
     P_FORCED_WIN_TILES,
+    P_GRAB_WILD,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
     P_HONORS_ARE_FLOWERS,
@@ -275,7 +289,9 @@ from mjsim.rules.params import (
     P_INDICATOR_SOURCE,
     P_KONG_AFTER_PUNG,
     P_KONG_AFTER_READY,
+    P_KONG_HOT_SHOT,
     P_KONG_ONLY_TILES,
+    P_KONG_PAY_RULE,
     P_KONG_PAYMENT_TIMING,
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MIN_FAN_DISCARD,
@@ -311,6 +327,7 @@ from mjsim.rules.params import (
     P_READY_REQUIRES_CLOSED,
     P_RESERVE_FREE_KONGS,
     P_RESERVE_PER_CONCEALED_KONG,
+    P_RESERVE_PER_FLOWER_QUAD,
     P_RESERVE_PER_KONG,
     P_RESERVE_ROUNDING,
     P_RIICHI_ABORTS,
@@ -334,12 +351,14 @@ from mjsim.rules.params import (
     P_WILD_AFTER_READY_ONLY,
     P_WILD_DISCARD_CLAIMABLE,
     P_WILD_DISCARD_PENALTY,
+    P_WILD_FLOWER_GROUPS,
     P_WILD_HONOR_CYCLE,
     P_WILD_KONG,
     P_WILD_OFFSETS,
     P_WILD_RULE,
     P_WILD_SINGLE_WAIT_SELF_DRAW,
     P_WILD_STAND_IN,
+    P_WILD_WAIT_CONTEXT,
     P_WIN_FILTER,
     P_WIN_SHAPES,
     READY_MODE_SHOWN_SELF_DRAW_ONLY,
@@ -375,6 +394,7 @@ from mjsim.rules.params import (
     WILD_PENALTY_NONE,
     WILD_PENALTY_SELF_DRAW_ONLY,
     WILD_TREASURE,
+    WIN_FILTER_GUIZHOU,
     WIN_FILTER_NONE,
     WIN_FILTER_RIZHAO,
     WIN_FILTER_WUHAN,
@@ -429,6 +449,13 @@ O_KONG = 4
 O_CHOW_LOW = 8
 O_CHOW_MID = 16
 O_CHOW_HIGH = 32
+
+# gapsG scorer context (docs/spec_gaps.md G63, G19), in the free range 31-36 of
+# mjsim.scoring.context (to be named there): 爆头, 财飘 count, 抢金
+F_WILD_WAIT = 34  # the winner's hand without the winning tile waited on every tile with a lone
+# wild (爆头; wild_wait_context only)
+F_WILD_PIAO = 35  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)
+F_GRABBED = 36  # 1: the win is a 抢金 (grab_wild; counted as a self-draw)
 
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.int64)
 _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
@@ -511,8 +538,11 @@ def _take(s, r, t, seat, from_tail):
         s.hands[t, seat, k] += 1
         if not _is_flower(r, k):
             return k
+        if _keeps_flower(s, t, seat, k):
+            return k  # G11 a wild flower; G21 a flower its holder exposes by 杠花 (DECLARE + 2)
         _rec(s, t, EV_FLOWER, seat, k)
         _set_aside(s, t, seat, k)
+        _flower_quad_reserve(s, r, t, seat, k)
         s.pv[t, seat, PV_N_FLOWERS] += 1
         from_tail = True
 
@@ -530,6 +560,97 @@ def _set_aside(s, t, seat, k):
     if 27 <= k < 34:
         s.hands[t, seat, k] -= 1
         s.pv[t, seat, PV_HONOR_FLOWERS] += 1 << (3 * (k - 27))
+
+
+@internal
+def _flower_quad_reserve(s, r, t, seat, k):
+    """G53d: the fourth identical honour flower ``k`` a seat sets aside enlarges the reserve by
+    ``reserve_per_flower_quad`` tiles (fuzhou A §11.6 "个一样的花也要多留两张"; T11.4: "A player
+    exposing four 南 → +2")."""
+    if 27 <= k < 34 and r.params[P_RESERVE_PER_FLOWER_QUAD] != 0:
+        if honor_flowers(s, t, seat, k) == 4:
+            s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_FLOWER_QUAD]
+
+
+@internal
+def _keeps_flower(s, t, seat, k):
+    """A flower ``k`` (34-41) just added to ``seat``'s hand stays there, concealed (bit in
+    ``PV_HELD_FLOWERS``), if it is wild (G11, ningbo "做百搭的花牌不能补花") or if flowers are
+    exposed by their holder's action (G21, after the opening replacement: "打出手中的花牌，叫杠花")."""
+    if k < 34:
+        return False
+    bit = 1 << (k - 34)
+    if (s.tv[t, TV_WILD_FLOWERS] & bit) == 0 and s.tv[t, TV_FLOWER_HOLD] == 0:
+        return False
+    s.pv[t, seat, PV_HELD_FLOWERS] |= bit
+    return True
+
+
+@nb.njit(cache=True, inline="always")
+def _held_wild_flowers(s, t, p):
+    """Wild flowers (G11) in seat ``p``'s concealed hand: jokers of every win check."""
+    w = s.tv[t, TV_WILD_FLOWERS]
+    if w == 0:
+        return 0
+    n = 0
+    for j in range(8):
+        if (w >> j) & 1:
+            n += s.hands[t, p, 34 + j]
+    return n
+
+
+@nb.njit(cache=True, inline="always")
+def _n_held_flowers(s, t, p):
+    """Flower tiles in seat ``p``'s concealed hand (``PV_HELD_FLOWERS``; one copy per kind)."""
+    b = s.pv[t, p, PV_HELD_FLOWERS]
+    n = 0
+    for j in range(8):
+        n += (b >> j) & 1
+    return n
+
+
+@internal
+def _wild_flower_group(s, t, ind):
+    """G11: a turned flower makes its group wild: a season 春夏秋冬 (34-37) the four seasons, a
+    plant 梅兰竹菊 (38-41) the four plants (ningbo A §4.3 "翻开的牌是春、夏、秋、冬中的一张，则春夏秋冬
+    四张都作为百搭牌"); the turned one is out of play, so 3 wild flowers are in play."""
+    s.tv[t, TV_WILD_FLOWERS] = 0x0F if ind < 38 else 0xF0
+
+
+@internal
+def _flower_action_mask(s, r, t, p, mask):
+    """G21 杠花: ``DECLARE + 2`` exposes a held flower that is not wild, with a replacement from
+    the tail, on a turn that began with a draw (the caller's kong-turn test: "碰后不能立即杠牌
+    （包括杠花），下一轮才能杠", ningbo A §4.2). Returns how many were set (0 or 1)."""
+    if remaining(s, t) <= 0:
+        return 0
+    if (s.pv[t, p, PV_HELD_FLOWERS] & ~s.tv[t, TV_WILD_FLOWERS]) == 0:
+        return 0
+    mask[DECLARE + 2] = True
+    return 1
+
+
+@internal
+def _flower_action(s, r, t, p):
+    """G21 杠花 (``DECLARE + 2``): the lowest held flower that is not wild is set aside (counted in
+    ``PV_N_FLOWERS``), then a replacement from the tail; a win on it is a kong-replacement win
+    (杠上开花, ningbo A §4.2 "打出手中的花牌，叫杠花，要补一张牌")."""
+    b = s.pv[t, p, PV_HELD_FLOWERS] & ~s.tv[t, TV_WILD_FLOWERS]
+    j = 0
+    while (b >> j) & 1 == 0:
+        j += 1
+    s.pv[t, p, PV_HELD_FLOWERS] &= ~(1 << j)
+    _rec(s, t, EV_FLOWER, p, 34 + j)
+    s.pv[t, p, PV_N_FLOWERS] += 1
+    d = _take(s, r, t, p, True)
+    if d < 0:
+        _finish_draw(s, r, t)
+        return
+    _lift_on_draw(s, r, t, p)
+    s.tv[t, TV_DRAWN] = d
+    s.tv[t, TV_REPLACEMENT] = 1
+    s.tv[t, TV_FORBID0] = -1
+    s.tv[t, TV_FORBID1] = -1
 
 
 @nb.njit(cache=True)
@@ -651,31 +772,41 @@ def reset_table(
     tv[t, TV_HEAD] = head
     if r.params[P_STANDING_TILES] != 0:
         _deal_standing(s, r, t, dealer)
+    if r.params[P_WILD_FLOWER_GROUPS] != 0:
+        _turn_indicator(s, r, t, dealer)  # G11: a turned flower's group is kept, not replaced
     # flower replacement from the tail, seat by seat from the dealer
     f_lo = 27 if r.params[P_HONORS_ARE_FLOWERS] != 0 else 34
     for i in range(n):
         seat = (dealer + i) % n
         nf = 0
         for f in range(f_lo, 42):
+            if f >= 34 and s.hands[t, seat, f] > 0 and _keeps_flower(s, t, seat, f):
+                continue  # G11: a wild flower stays in the hand
             for _ in range(s.hands[t, seat, f]):
                 _rec(s, t, EV_FLOWER, seat, f)
                 nf += 1
             if f < 34:
                 for _ in range(s.hands[t, seat, f]):
                     _set_aside(s, t, seat, f)
+                    _flower_quad_reserve(s, r, t, seat, f)
         s.pv[t, seat, PV_N_FLOWERS] = nf
         for _ in range(nf):
             k = _take(s, r, t, seat, True)
             if seat == dealer and k >= 0:
                 last = k
-    if _is_flower(r, last):
+    if _is_flower(r, last) and (
+        last < 34 or (s.pv[t, dealer, PV_HELD_FLOWERS] >> (last - 34)) & 1 == 0
+    ):
         last = -1
-    tv[t, TV_IND_POS] = -1
+    if r.params[P_WILD_FLOWER_GROUPS] == 0:
+        tv[t, TV_IND_POS] = -1
     tv[t, TV_STAND_FOR] = -1
     if r.params[P_WILD_RULE] == WILD_FIXED:
         for k in range(34):
             s.wild[t, k] = r.wild[k]
-    elif r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT:
+    elif (
+        r.params[P_WILD_RULE] == WILD_INDICATOR or r.params[P_WILD_RULE] == WILD_INDICATOR_NEXT
+    ) and r.params[P_WILD_FLOWER_GROUPS] == 0:
         _turn_indicator(s, r, t, dealer)
     elif r.params[P_WILD_RULE] == WILD_TREASURE:
         _treasure_reset(s, r, t)
@@ -687,6 +818,7 @@ def reset_table(
     tv[t, TV_PHASE] = PH_TURN
     tv[t, TV_SEAT] = dealer
     tv[t, TV_DRAWN] = last
+    tv[t, TV_FLOWER_HOLD] = r.params[P_FLOWER_REPLACEMENT]  # G21: from now on flowers are held
     if r.params[P_MISSING_SUIT_CHOICE] != 0:
         # 定缺: every seat from the dealer chooses a void suit before play (CHOOSE_SUIT)
         tv[t, TV_PHASE] = PH_CHOOSE_SUIT
@@ -749,6 +881,7 @@ def _turn_indicator(s, r, t, dealer):
             _rec(s, t, EV_FLOWER, dealer, f)
             s.hands[t, dealer, f] += 1
             _set_aside(s, t, dealer, f)
+            _flower_quad_reserve(s, r, t, dealer, f)
             s.pv[t, dealer, PV_N_FLOWERS] += 1
             s.tv[t, TV_N_DRAWS] += 1
         pos = tail - 1
@@ -759,13 +892,20 @@ def _turn_indicator(s, r, t, dealer):
         pos = max(tail - 2 * d + 1, head)
     else:
         pos = tail - 1
-    while pos > head and _is_flower(r, np.int64(s.wall[t, pos])):
+    while (
+        pos > head
+        and _is_flower(r, np.int64(s.wall[t, pos]))
+        and r.params[P_WILD_FLOWER_GROUPS] == 0
+    ):
         pos -= 1
     ind = np.int64(s.wall[t, pos])
     s.tv[t, TV_IND_POS] = pos
     s.tv[t, TV_IND_OUT] = 0 if r.params[P_INDICATOR_IN_PLAY] != 0 else 1
     s.tv[t, TV_INDICATOR] = ind
     _rec(s, t, EV_INDICATOR, dealer, ind)
+    if ind >= 34:
+        _wild_flower_group(s, t, ind)  # G11 (wild_flower_groups; never with flowers passed over)
+        return
     offs = r.params[P_WILD_OFFSETS]
     k = ind
     for o in range(3):
@@ -835,6 +975,7 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
     jokers form a legal shape with seat ``p``'s melds? (+ the imagined wild 心皇, G2)"""
     extra_wild = extra_wild + r.params[P_IMAGINED_WILD]
+    extra_wild = extra_wild + _held_wild_flowers(s, t, p)  # G11
     total = 0
     for k in range(34):
         total += h[k]
@@ -926,6 +1067,7 @@ def _split_wilds(s, r, t, p, h):
     """``(natural counts uint8[34], wilds held)`` of ``h`` for seat ``p``."""
     c = np.zeros(34, dtype=np.uint8)
     nw = r.params[P_IMAGINED_WILD]  # G2: the imagined wild joins every win check
+    nw += _held_wild_flowers(s, t, p)  # G11: wild flowers
     active = _wilds_active(s, r, t, p)
     for k in range(34):
         if active and s.wild[t, k] != 0:
@@ -1247,6 +1389,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
             if s.wild[t, k] != 0:
                 nw += s.hands[t, p, k]
                 wmask |= np.int64(1) << np.int64(k)
+        nw += _held_wild_flowers(s, t, p)  # G11: wild flowers, bits 34-41 of F_WILD_KINDS
+        wmask |= np.int64(s.tv[t, TV_WILD_FLOWERS]) << np.int64(34)
     flags[F_N_WILD] = nw
     flags[F_WILD_KINDS] = wmask
     flags[F_AFTER_KONG_DISCARD] = 1 if (not self_drawn and s.tv[t, TV_AFTER_KONG] != 0) else 0
@@ -1260,6 +1404,9 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_CARRY_MULT] = s.tv[t, TV_MULT]
     flags[F_KONG_DICE] = s.tv[t, TV_KONG_DICE]
     flags[F_HAND_NO] = s.tv[t, TV_HAND_NO]
+    flags[F_GRABBED] = 1 if s.tv[t, TV_GRABBED] == p + 1 else 0  # G19 抢金
+    if r.params[P_WILD_WAIT_CONTEXT] != 0:
+        _wild_wait_flags(s, r, t, p, tile, flags)  # G63 爆头 / 财飘
     flags[F_WILD_KONGS] = s.pv[t, p, PV_N_WILD_KONGS]
     flags[F_KONG_TILES] = s.pv[t, p, PV_N_KONG_TILES]
     flags[F_KONG_MONEY] = s.pv[t, p, PV_N_KONG_MONEY]
@@ -1270,6 +1417,35 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         changsha_flags(s, t, flags)
     elif r.params[P_SCORING] == SCORING_RIICHI:
         riichi_flags(s, r, t, p, flags)
+
+
+@internal
+def _wild_wait_flags(s, r, t, p, tile, flags):
+    """G63 (hangzhou 爆头 / 财飘): ``F_WILD_WAIT`` = seat ``p``'s hand (the winning ``tile`` in
+    it) without that tile waited on every tile with a lone wild; ``F_WILD_PIAO`` = its 财飘
+    count (``PV_N_PIAO``)."""
+    h = s.hands[t, p]
+    h[tile] -= 1
+    flags[F_WILD_WAIT] = 1 if _lone_wild_wait(s, r, t, p, tile) else 0
+    h[tile] += 1
+    flags[F_WILD_PIAO] = s.pv[t, p, PV_N_PIAO]
+
+
+@internal
+def _count_piao(s, r, t, p, k):
+    """G63 财飘: seat ``p`` just discarded the wild ``k`` (already out of its hand); it counts if
+    the hand before the discard without the drawn tile was 爆头 (a lone wild waiting on every
+    tile: the seat gave up a self-draw win to throw the wild)."""
+    d = np.int64(s.tv[t, TV_DRAWN])
+    if d < 0:
+        return
+    h = s.hands[t, p]
+    h[k] += 1
+    h[d] -= 1
+    if _lone_wild_wait(s, r, t, p, d):
+        s.pv[t, p, PV_N_PIAO] += 1
+    h[d] += 1
+    h[k] -= 1
 
 
 @internal
@@ -1363,6 +1539,8 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         and _extra_ok(s, r, t, p, h)
         and _gaps_e_win_ok(s, r, t, p, h, win_kind)
     )
+    if ok and win_kind == WK_DISCARD and prm[P_WIN_FILTER] == WIN_FILTER_GUIZHOU:
+        ok = guizhou_discard_win_ok(s, r, t, p, h)  # G42: 平胡 on a discard needs a 豆
     if win_kind != WK_SELF_DRAW:
         h[tile] -= 1
     # minimum qualifying value by win kind (G43; both are >= min_fan, see RuleSpec.compile)
@@ -1383,7 +1561,7 @@ def _n_wild_held(s, r, t, p, h):
     for k in range(34):
         if s.wild[t, k] != 0:
             nw += h[k]
-    return nw
+    return nw + _held_wild_flowers(s, t, p)  # G11
 
 
 @internal
@@ -1422,6 +1600,7 @@ def _wild_pair(s, r, t, p, tile):
             total += h[k]
             if s.wild[t, k] == 0:
                 c[k] = h[k]
+        total += _held_wild_flowers(s, t, p)  # G11
         si = r.params[P_WILD_STAND_IN]
         if si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
             c[s.tv[t, TV_STAND_FOR]] = c[si]
@@ -2063,6 +2242,10 @@ def legal_mask(s, r, t, mask):
         mask[DECLARE + 1] = True
         mask[PASS] = True
         return 2
+    if ph == PH_GRAB:
+        mask[DECLARE + 5] = True  # G19 抢金: grab the gold and win, or pass
+        mask[PASS] = True
+        return 2
     if ph == PH_CHOOSE_SUIT:
         # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
         p = np.int64(s.tv[t, TV_SEAT])
@@ -2168,6 +2351,12 @@ def legal_mask(s, r, t, mask):
     if prm[P_WILD_KONG] != 0 and not locked and remaining(s, t) > 0:
         if _wild_kong_kind(s, t, p) >= 0:
             mask[DECLARE + 3] = True  # G20: set a wild aside (赖子杠)
+            n += 1
+    if prm[P_FLOWER_REPLACEMENT] != 0 and kong_turn and not locked:
+        n += _flower_action_mask(s, r, t, p, mask)  # G21 杠花
+    if prm[P_GRAB_WILD] != 0 and s.tv[t, TV_GRAB] == 0 and s.tv[t, TV_N_DISCARDS] == 0:
+        if p == s.tv[t, TV_DEALER] and _grab_dealer_discard(s, r, t, p) >= 0:
+            mask[DECLARE + 5] = True  # G19: the dealer's 抢金
             n += 1
     f0 = s.tv[t, TV_FORBID0]
     f1 = s.tv[t, TV_FORBID1]
@@ -2534,6 +2723,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         still = np.zeros(4, dtype=np.bool_)
         for q in range(n):
             still[q] = s.pv[t, q, PV_WON] == 0 or q == p
+        pay0 = pay_snapshot(s, t)  # G58: birds / horses multiply this win's payments
         if r.params[P_SCORING] == SCORING_JIPINGHU:
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
@@ -2561,10 +2751,14 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         else:
             s.pv[t, frm, PV_PAY] -= v * mult
             s.pv[t, p, PV_PAY] += v * mult
+        if r.params[P_BIRDS] > 0:
+            bird_bonus(s, r, t, p, tile, pay0)
         stake_payments(s, r, t, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1)
     if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
         if s.tv[t, TV_AFTER_KONG] != 0:
             sichuan_transfer(s, r, t, frm, winners)  # 呼叫转移 on 杠上炮
+    if r.params[P_KONG_HOT_SHOT] != 0 and win_kind == WK_DISCARD and s.tv[t, TV_AFTER_KONG] != 0:
+        kong_hot_shot(s, r, t, frm, winners)  # guizhou 热炮
     if r.params[P_BLOOD_BATTLE] != 0:
         last = s.tv[t, TV_SEAT] if frm < 0 else frm
         for i in range(n):
@@ -2579,6 +2773,8 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         return
     s.tv[t, TV_WIN_FROM] = frm
     s.tv[t, TV_WIN_TILE] = tile
+    if chickens_active(r):
+        chicken_settle(s, r, t, winners, win_kind, tile)  # G59 guizhou chickens
     _settle_kongs(s, r, t, winners, np.bool_(False))
     _end_hand(s, r, t, winners, win_kind, first)
 
@@ -2692,17 +2888,15 @@ def _complete_kong(s, r, t, p, mtype, dice):
         s.tv[t, TV_DICE_PENDING] = 0
         _finish_draw(s, r, t)  # G54a: 三家杠荒牌 / four kongs by several seats
         return
-    pts = kong_points(r, mtype)
-    if r.params[P_SCORING] == SCORING_SICHUAN:
-        sichuan_kong(s, r, t, p, mtype)  # 刮风下雨, paid once the robbing window has closed
-    elif r.params[P_KONG_PAYMENT_TIMING] == KONG_PAY_IMMEDIATE:
-        mult = s.tv[t, TV_MULT]
-        for q in range(n):
-            if q != p:
-                s.pv[t, q, PV_PAY] -= pts * mult
-                s.pv[t, p, PV_PAY] += pts * mult
+    if (
+        r.params[P_KONG_PAY_RULE] == KONG_RULE_SICHUAN
+        or r.params[P_KONG_PAYMENT_TIMING] == KONG_PAY_IMMEDIATE
+    ):
+        # G61b: the kong_pay hook (刮风下雨, 豆, ...) and the kong ledger (G62), paid once the
+        # robbing window has closed
+        pay_kong(s, r, t, p, mtype)
     else:
-        s.pv[t, p, PV_KONG] += pts
+        s.pv[t, p, PV_KONG] += kong_points(r, mtype)
     if remaining(s, t) == 1:
         # the replacement takes the 海底 tile: "该海底牌不做原有功能使用此局无海底牌" (changsha rule F)
         s.tv[t, TV_SEABED_REPL] = p + 1
@@ -3167,6 +3361,9 @@ def apply_action(s, r, t, a):
     if ph == PH_SEABED:
         _seabed(s, r, t, a)
         return
+    if ph == PH_GRAB:
+        _grab_step(s, r, t, a)  # G19 抢金
+        return
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
@@ -3179,6 +3376,12 @@ def apply_action(s, r, t, a):
         return
     if a == DECLARE + 3:
         _wild_kong(s, r, t, p)
+        return
+    if a == DECLARE + 2:
+        _flower_action(s, r, t, p)  # G21 杠花
+        return
+    if a == DECLARE + 5:
+        _grab_dealer(s, r, t, p)  # G19 the dealer's 抢金
         return
     if a == DECLARE + 4:
         _abortive_draw(s, r, t)  # G54: 九種九牌
@@ -3242,6 +3445,8 @@ def apply_action(s, r, t, a):
     h[k] -= 1
     if s.wild[t, k] != 0:
         s.pv[t, p, PV_N_WILD_DISCARDED] += 1
+        if r.params[P_WILD_WAIT_CONTEXT] != 0:
+            _count_piao(s, r, t, p, k)  # G63 财飘
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
     if s.pv[t, p, PV_N_RIVER] > 1:
@@ -3260,8 +3465,142 @@ def apply_action(s, r, t, a):
         # G29: the standing tile of a ready declaration lies face down; nobody claims or wins it
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
         return
+    if r.params[P_GRAB_WILD] != 0 and _grab_after_discard(s, r, t, p, k):
+        return  # G19: the non-dealers may grab the gold before anyone claims the discard
     if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:
         _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
+
+
+# ---------------------------------------------------------------------------------- 抢金 (G19)
+# fuzhou A §11.5: "庄家开局时出首张牌时只要打出一张没用的牌，再将开出来的“金”换进，即可胡牌的" (the
+# dealer), "闲家在庄家出过首张牌后将“金”抓进，即可和牌的" (a non-dealer); "即优先级为：天胡&闲家抢金&
+# 庄家抢金" (天胡 is the dealer's own WIN before any discard; among non-dealers the nearest after
+# the dealer first); "上手有两张金牌，不能以胡“三金倒”的胡型来抢金" (a grab needs a shape win);
+# "特殊胡牌类型中的天胡、抢金也算自摸" (scored as a self-draw). The gold is the turned indicator.
+@internal
+def _grab_ok(s, r, t, q):
+    """Would the revealed gold complete seat ``q``'s concealed hand (a shape win, not 三金倒)?"""
+    g = np.int64(s.tv[t, TV_INDICATOR])
+    h = s.hands[t, q]
+    if g < 0 or g >= 34 or h[g] >= 4 or s.pv[t, q, PV_WON] != 0:
+        return False
+    h[g] += 1
+    ok = (
+        _shape_win(s, r, t, q, h, r.params[P_WIN_SHAPES], np.int64(0))
+        and _requirements_ok(s, r, t, q, h)
+        and _extra_ok(s, r, t, q, h)
+    )
+    h[g] -= 1
+    return ok
+
+
+@internal
+def _grab_dealer_discard(s, r, t, p):
+    """The lowest plain (not wild) kind whose discard lets the revealed gold complete the
+    dealer's hand, -1 if none."""
+    h = s.hands[t, p]
+    for k in range(34):
+        if h[k] == 0 or s.wild[t, k] != 0:
+            continue
+        h[k] -= 1
+        ok = _grab_ok(s, r, t, p)
+        h[k] += 1
+        if ok:
+            return k
+    return -1
+
+
+@internal
+def _grab_next(s, r, t, after):
+    """Ask the next non-dealer after seat ``after`` (in turn order, the dealer's next seat
+    first) that the gold would complete; False if there is none."""
+    n = r.params[P_N_PLAYERS]
+    dealer = s.tv[t, TV_DEALER]
+    q = (after + 1) % n
+    while q != dealer:
+        if _grab_ok(s, r, t, q):
+            s.tv[t, TV_PHASE] = PH_GRAB
+            s.tv[t, TV_SEAT] = q
+            return True
+        q = (q + 1) % n
+    return False
+
+
+@internal
+def _grab_win(s, r, t, q):
+    """Seat ``q`` takes the gold out of the wall and wins by self-draw."""
+    g = np.int64(s.tv[t, TV_INDICATOR])
+    pos = s.tv[t, TV_IND_POS]
+    tail = s.tv[t, TV_TAIL]
+    if s.tv[t, TV_HEAD] <= pos < tail:
+        for i in range(pos, tail - 1):
+            s.wall[t, i] = s.wall[t, i + 1]
+        s.wall[t, tail - 1] = g  # kept past the live wall (the wall array stays a permutation)
+        s.tv[t, TV_TAIL] = tail - 1
+    s.tv[t, TV_IND_OUT] = 0
+    s.tv[t, TV_IND_POS] = -1
+    s.hands[t, q, g] += 1
+    s.tv[t, TV_GRAB] = 3
+    s.tv[t, TV_GRABBED] = q + 1
+    _finish_win(s, r, t, 1 << q, np.int64(WK_SELF_DRAW), np.int64(-1), g)
+
+
+@internal
+def _grab_close(s, r, t):
+    """No non-dealer grabbed: the dealer's declared grab wins, else the dealer's first discard
+    goes to the reaction window as usual."""
+    if s.tv[t, TV_GRAB] == 1:
+        _grab_win(s, r, t, np.int64(s.tv[t, TV_DEALER]))
+        return
+    s.tv[t, TV_GRAB] = 3
+    k = np.int64(s.tv[t, TV_TILE])
+    p = np.int64(s.tv[t, TV_FROM])
+    s.tv[t, TV_PHASE] = PH_TURN
+    if _open_window(s, r, t, np.int64(RK_DISCARD), k, p) == 0:
+        _draw_turn(s, r, t, (p + 1) % r.params[P_N_PLAYERS])
+
+
+@internal
+def _grab_after_discard(s, r, t, p, k):
+    """After the dealer's first discard ``k``: open the grab window if a non-dealer can grab."""
+    if s.tv[t, TV_GRAB] != 0 or p != s.tv[t, TV_DEALER] or s.tv[t, TV_N_DISCARDS] != 1:
+        return False
+    s.tv[t, TV_GRAB] = 2
+    s.tv[t, TV_TILE] = k
+    s.tv[t, TV_FROM] = p
+    if _grab_next(s, r, t, p):
+        return True
+    s.tv[t, TV_GRAB] = 3
+    return False
+
+
+@internal
+def _grab_dealer(s, r, t, p):
+    """The dealer's 抢金 (``DECLARE + 5`` on its first turn): it discards the lowest plain tile
+    that lets the gold complete its hand (no reaction window), then the non-dealers that can
+    grab are asked first; if none does, the dealer wins."""
+    k = _grab_dealer_discard(s, r, t, p)
+    s.hands[t, p, k] -= 1
+    _add_river(s, t, p, k, np.int64(0))
+    s.tv[t, TV_N_DISCARDS] += 1
+    s.tv[t, TV_DRAWN] = -1
+    s.tv[t, TV_GRAB] = 1
+    s.tv[t, TV_TILE] = k
+    s.tv[t, TV_FROM] = p
+    if not _grab_next(s, r, t, p):
+        _grab_win(s, r, t, p)
+
+
+@internal
+def _grab_step(s, r, t, a):
+    """PH_GRAB: the asked seat grabs (``DECLARE + 5``) or passes."""
+    q = np.int64(s.tv[t, TV_SEAT])
+    _rec(s, t, EV_ACT, q, a)
+    if a == DECLARE + 5:
+        _grab_win(s, r, t, q)
+        return
+    if not _grab_next(s, r, t, q):
+        _grab_close(s, r, t)
 
 
 @nb.njit(cache=True)
@@ -3332,6 +3671,7 @@ def check_invariants(s, r, t):
             c = 3 * s.pv[t, p, PV_N_MELDS]
             for k in range(34):
                 c += s.hands[t, p, k]
+            c += _n_held_flowers(s, t, p)  # G11 / G21: flowers held in the hand
             own = (ph == PH_TURN and p == s.tv[t, TV_SEAT]) or (
                 (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE) and p == s.tv[t, TV_DEALER]
             )

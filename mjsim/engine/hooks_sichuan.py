@@ -2,7 +2,8 @@
 kong-income ledger, 刮风下雨 kong payments, 呼叫转移 and the exhaustive-draw settlement.
 
 The money arithmetic is the jitted scorer's (:mod:`mjsim.scoring.sichuan`); these functions only
-move it in and out of the engine state. The ledger ``int64[4, 4]`` ``[payer, receiver]`` lives in
+move it in and out of the engine state. 刮风下雨 itself is the "sichuan" case of the generic kong
+hook (:func:`mjsim.engine.hooks_kong.kong_pay`). The ledger ``int64[4, 4]`` ``[payer, receiver]`` lives in
 ``pv[t, payer, PV_LEDGER0 + receiver]``; ``pv[t, q, PV_LAST_KONG]`` is what ``q`` paid for the
 most recent kong. ``score_values`` layout: ``[0:8]`` the scorer's params
 (:func:`mjsim.scoring.sichuan.default_params`), ``[8]`` the base score b.
@@ -27,14 +28,11 @@ from mjsim.engine.state import (
     PV_MISSING,
     PV_PAY,
     PV_WON,
-    TV_FROM,
 )
-from mjsim.melds import MELD_KONG
 from mjsim.scoring.sichuan import (
     N_PARAMS,
     sichuan_call_transfer,
     sichuan_draw_settlement,
-    sichuan_kong_payment,
 )
 
 BASE = N_PARAMS  # score_values index of the base score b
@@ -63,20 +61,6 @@ def _still_in(s, t):
     for q in range(4):
         still[q] = s.pv[t, q, PV_WON] == 0
     return still
-
-
-@internal
-def sichuan_kong(s, r, t, p, mtype):
-    """刮风下雨: seat ``p``'s kong of ``mtype`` (not robbed) pays at once; updates the ledger."""
-    tab = r.score_table
-    disc = np.int64(s.tv[t, TV_FROM]) if mtype == MELD_KONG else np.int64(-1)
-    led = _ledger(s, t)
-    before = led[:, p].copy()
-    out = np.zeros(4, dtype=np.int64)
-    sichuan_kong_payment(mtype, p, disc, _still_in(s, t), False, tab[:BASE], tab[BASE], led, out)
-    for q in range(4):
-        s.pv[t, q, PV_LAST_KONG] = led[q, p] - before[q]
-    _store(s, t, led, out)
 
 
 @internal

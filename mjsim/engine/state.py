@@ -89,10 +89,21 @@ TV_NEXT_STAKE = 83  # filled at settlement: the dealer stake of the next hand
 TV_STAND_FOR = 84  # the wild kind that wild_stand_in copies count as, -1 if none
 # -- gapsD: the treasure tile 宝 (G17)
 TV_TREASURE = 85  # the 宝 kind (wild_rule="treasure"), -1 until chosen; secret (ready seats only)
+# -- gapsG: flowers held in the hand (G21) and wild flowers (G11)
+TV_FLOWER_HOLD = 86  # 1 after the opening replacement under flower_replacement="action": a drawn
+# flower stays in the hand (PV_HELD_FLOWERS) until exposed by 杠花 (DECLARE + 2)
+TV_WILD_FLOWERS = 87  # bit j: flower kind 34 + j is wild this hand (wild_flower_groups), 0 = none
+TV_GRAB = 88  # 抢金 (grab_wild, G19): 0 not yet; 1 the dealer declared it (the non-dealers are
+# asked first); 2 the non-dealers are asked after the dealer's first discard; 3 over
+TV_GRABBED = 89  # 1 + the seat that won by grabbing the gold (抢金), 0 = none
 # ---- riichi (helper riichi), 96-111
 TV_RC_POT = 96  # ready deposits on the table this hand (points), paid to the first winner
 TV_RC_POT_IN = 97  # deposits carried into this hand from drawn hands (carry_deposits, G64)
 TV_RC_ABORT = 98  # 1 if the hand ended in an abortive draw (three discard winners)
+# ---- gapsF (session 5), 112-115: chickens 鸡 (guizhou, G59), filled at the settlement of a win
+TV_CHICKEN_FLIP = 112  # 翻鸡: the chicken kind named by the tile turned after the win, -1 = none
+TV_CHICKEN_OPEN = 113  # 打明鸡: the chicken kind named by the stack-3 (+ kongs) tile, -1 = none
+TV_CHICKEN_HERO = 114  # 英雄鸡: 18 (1s) when hero_chicken, else -1
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
@@ -133,6 +144,11 @@ PV_HONOR_FLOWERS = 49  # honour tiles set aside as flowers (honors_are_flowers):
 # kind, count of kind 27 + j in bits 3j..3j+2
 PV_N_WILD_KONGS = 50  # wilds this seat set aside as kongs (wild_kong, 赖子杠; G20)
 PV_LOOKED = 51  # 1 once this ready seat has looked at the 宝 (its first draw after ready; G17)
+PV_HELD_FLOWERS = 52  # bit j: flower kind 34 + j is in the concealed hand (a wild flower, G11,
+# or a flower not yet exposed under flower_replacement="action", G21); hands[t, p, 34 + j] counts
+# it like a set-aside flower
+PV_N_PIAO = 53  # 财飘 (wild_wait_context, G63): wilds this seat discarded from a 爆头 hand (its
+# hand without the drawn tile waited on every tile with a lone wild)
 # -- gapsE (54-55): kong-only tiles (kong_only_tiles, 红中杠 / 杠牌; G22)
 PV_N_KONG_TILES = 54  # kong-only tiles this seat set aside (KONG + k), each a kong for the scorer
 PV_N_KONG_MONEY = 55  # of which anqing money tiles (发, or 红中 when 发 is the 钻)
@@ -148,7 +164,9 @@ PH_CHOOSE_SUIT = 2
 PH_DONE = 3
 PH_DECLARE = 4  # changsha: opening-hand small wins declared after the deal (DECLARE / PASS)
 PH_SEABED = 5  # changsha: the last (海底) tile is offered in seat order (DECLARE + 1 = take / PASS)
-PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed")
+PH_GRAB = 6  # 抢金 (grab_wild): a non-dealer whose hand the revealed gold completes takes it
+# (DECLARE + 5, a self-draw win) or passes (PASS), nearest after the dealer first
+PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed", "grab")
 
 # ---- reaction kinds
 RK_DISCARD = 0

@@ -20,6 +20,8 @@ Rule sources (``/work/shared/rules``; docs/spec_gaps.md gives the whole list):
 - ``wuhan_ok``: wuhan 屁胡 "两个癞子胡屁胡不能胡" and the big-hand list "碰碰胡、将一色、清一色、风一色、
   全求人、杠开、海底捞、抢杠都算大胡。其他就都是屁胡" (seed 001; variants_B.md §22, A App. A.4: a 屁胡
   needs a 2-5-8 pair).
+- ``is_pinghu``: guizhou 平胡 (B §7.2: not 大对子 "4个三张相同的和1个对", not 七对, not 清一色), for
+  ``win_filter="guizhou"`` ("在有“豆”情况下允许点胡"; :mod:`mjsim.engine.hooks_guizhou`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from mjsim.rules.params import (
     PAIR_258,
     SHAPE_ALL_258_FREE,
     SHAPE_ALL_HONORS_FREE,
+    SHAPE_SEVEN_PAIRS,
+    SHAPE_SEVEN_PAIRS_DISTINCT,
     SHAPE_STANDARD,
     SINGLE_TILE_ALL_PUNGS,
     SUIT_AT_LEAST_TWO,
@@ -308,3 +312,53 @@ def wuhan_ok(params, c, nw, melds, discard_win, big_event):
         params[P_HONOR_CHOWS],
         np.int64(SHAPE_STANDARD),
     )
+
+
+@nb.njit(cache=True)
+def is_pinghu(h, melds, shapes):
+    """True if the complete hand (concealed ``h`` with the winning tile, ``melds``) is a guizhou
+    平胡: not one suit (清一色), not seven pairs (七对 / 龙七对, when ``shapes`` allows them), not
+    all pungs (大对子: no chow, concealed counts 0 / 2 / 3 with exactly one pair). Honours count
+    as no suit. Source: variants_B.md §7.2 (the hand table; "平胡 10 basic hand")."""
+    suits = 0
+    n_melds = 0
+    chow = False
+    for k in range(34):
+        if h[k] != 0:
+            suits |= 1 << min(k // 9, 3)
+    for i in range(melds.shape[0]):
+        mt = melds[i, 0]
+        if mt == MELD_NONE:
+            continue
+        n_melds += 1
+        k = np.int64(melds[i, 1])
+        suits |= 1 << min(k // 9, 3)
+        if mt == MELD_CHOW:
+            chow = True
+    if suits == 1 or suits == 2 or suits == 4:
+        return False  # 清一色 (honours, bit 8, are no suit but break it)
+    if n_melds == 0 and (shapes & (SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT)) != 0:
+        even = True
+        n = 0
+        quad = False
+        for k in range(34):
+            n += h[k]
+            if h[k] % 2 != 0:
+                even = False
+            if h[k] == 4:
+                quad = True
+        distinct = (shapes & SHAPE_SEVEN_PAIRS_DISTINCT) != 0
+        if even and n == 14 and not (distinct and quad):
+            return False  # 七对 / 龙七对
+    if not chow:
+        pairs = 0
+        ok = True
+        for k in range(34):
+            c = h[k]
+            if c == 2:
+                pairs += 1
+            elif c != 0 and c != 3:
+                ok = False
+        if ok and pairs == 1:
+            return False  # 大对子
+    return True

@@ -126,6 +126,12 @@ P_TREASURE_SOURCE = 128  # TREASURE_*: how the 宝 is chosen
 P_TREASURE_CHANGE_AT = 129  # 换宝 once this many copies of the 宝 kind are visible (0 = never)
 P_TREASURE_COUNT_MELDS = 130  # melded copies count as visible for 换宝 (harbin), else discards
 P_TREASURE_MATCH_WINS = 131  # 对宝: a ready seat that looked wins when the 宝 is its winning tile
+# -- gapsG (session 5): fuzhou / ningbo flowers and wilds (132-143; spec_gaps.md G11 G19 G21 G53d G63)
+P_RESERVE_PER_FLOWER_QUAD = 132  # tiles kept back per four identical honour flowers (G53d)
+P_FLOWER_REPLACEMENT = 133  # FLOWER_REPL_*: a flower drawn in play is replaced at once or by 杠花
+P_WILD_FLOWER_GROUPS = 134  # a turned flower makes its group (seasons / plants) wild (G11)
+P_GRAB_WILD = 135  # 抢金: the seats the revealed gold completes may take it and win (G19)
+P_WILD_WAIT_CONTEXT = 136  # report 爆头 / 财飘 (lone-wild waits) to the scorer (G63, hangzhou)
 # ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
 P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
 P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
@@ -133,9 +139,26 @@ P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next han
 P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
 P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
-NP = 160  # room for growth; unused slots are 0
+# ---- gapsF (session 5): kong-payment hook, birds / horses, chickens (spec_gaps.md G58-G62)
+P_KONG_PAY_RULE = 150  # KONG_RULE_*: the case of the kong_pay hook (mjsim.engine.hooks_kong)
+P_KONG_PAY_CONCEALED = 151  # kong_pay_rule="table": each other seat pays this for a concealed kong
+P_KONG_PAY_ADDED = 152  # kong_pay_rule="table": each other seat pays this for an added kong
+P_KONG_PAY_EXPOSED = 153  # kong_pay_rule="table": the discarder pays this for an exposed kong
+P_KONG_HOT_SHOT = 154  # HOT_SHOT_*: a discard won right after the discarder's kong (热炮)
+P_BIRDS = 155  # birds / horses revealed from the wall head after a win (0..4; G58)
+P_BIRD_RULE = 156  # BIRD_RULE_*: how the birds change the win payments
+P_CHICKEN_FLIP = 157  # CHICKEN_FLIP_*: 翻鸡 after a win (G59)
+P_OPEN_CHICKEN = 158  # 打明鸡: the tile at stack 3 (+1 per kong) from the head names a chicken
+P_HERO_CHICKEN = 159  # 英雄鸡: 1s (幺鸡) is always a chicken
+P_CHICKEN_VALUE = 160  # what each other seat pays per chicken tile a seat holds
+NP = 192  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
+FLOWER_REPL_AUTO = 0  # every flower is set aside and replaced from the tail when drawn
+FLOWER_REPL_ACTION = 1  # after the opening replacement a drawn flower stays in the hand until
+# its holder exposes it on its own turn (杠花, DECLARE + 2; ningbo, G21)
+FLOWER_REPLACEMENT_CODES = {"auto": FLOWER_REPL_AUTO, "action": FLOWER_REPL_ACTION}
+
 FLOWERS_NONE = 0
 FLOWERS_BONUS = 1  # set aside on draw, replaced from the wall tail, counted by the scorer
 FLOWERS_SCORING = 2  # same handling as bonus; the variant's scorer gives them a value
@@ -409,12 +432,14 @@ WIN_FILTER_CHANGCHUN = 1  # pung requirement waived by any kong or a dragon pair
 WIN_FILTER_HARBIN = 2  # a pair of 红中 counts as the required pung
 WIN_FILTER_RIZHAO = 3  # seven pairs need a 2-5-8 pair
 WIN_FILTER_WUHAN = 4  # 屁胡: at most one 赖子 and a 2-5-8 pair; big hands any (engine.win_rules)
+WIN_FILTER_GUIZHOU = 5  # 平胡 on a discard only with a 豆 (kong income), 热炮 or 抢杠 (gapsF, G42)
 WIN_FILTER_CODES = {
     "none": WIN_FILTER_NONE,
     "changchun": WIN_FILTER_CHANGCHUN,
     "harbin": WIN_FILTER_HARBIN,
     "rizhao": WIN_FILTER_RIZHAO,
     "wuhan": WIN_FILTER_WUHAN,
+    "guizhou": WIN_FILTER_GUIZHOU,
 }
 
 KONG_READY_STILL_READY = 0  # only the drawn tile, and the hand is still ready after it (today)
@@ -482,4 +507,34 @@ FORCED_WIN_CODES = {
     "none": FORCED_WIN_NONE,
     "last_n": FORCED_WIN_LAST_N,
     "when_ready": FORCED_WIN_WHEN_READY,
+}
+
+
+# ---- gapsF enum codes (session 5; docs/spec_gaps.md G58, G59, G61b, G62)
+KONG_RULE_POINTS = 0  # the scoring family's kong_points, from every other seat (today's rule)
+KONG_RULE_SICHUAN = 1  # 刮风下雨 (mjsim.scoring.sichuan.sichuan_kong_payment); scoring="sichuan"
+KONG_RULE_TABLE = 2  # kong_pay_values: (concealed each, added each, exposed from the discarder)
+KONG_RULE_CODES = {
+    "points": KONG_RULE_POINTS,
+    "sichuan": KONG_RULE_SICHUAN,
+    "table": KONG_RULE_TABLE,
+}
+
+HOT_SHOT_NONE = 0
+HOT_SHOT_REFUND_AND_PAY = 1  # guizhou 热炮: the kong is refunded; its konger pays each winner its
+# whole value on top of the win payment
+HOT_SHOT_CODES = {"none": HOT_SHOT_NONE, "refund_and_pay": HOT_SHOT_REFUND_AND_PAY}
+
+BIRD_RULE_RANK_SEAT = 0  # 扎鸟: a bird names a seat by rank from the dealer; each payer pays
+# x (1 + birds on the winner + birds on the payer) (changsha)
+BIRD_RULE_HORSE = 1  # 买马: each payer pays x (1 + horses on the winner) (guangdong tuidaohu)
+BIRD_RULE_CODES = {"rank_seat": BIRD_RULE_RANK_SEAT, "horse": BIRD_RULE_HORSE}
+
+CHICKEN_FLIP_NONE = 0
+CHICKEN_FLIP_AFTER_WIN = 1  # after any win, the next undrawn tile + 1 rank is a chicken
+CHICKEN_FLIP_AFTER_SELF_DRAW = 2  # only after a self-draw win
+CHICKEN_FLIP_CODES = {
+    "none": CHICKEN_FLIP_NONE,
+    "after_win": CHICKEN_FLIP_AFTER_WIN,
+    "after_self_draw": CHICKEN_FLIP_AFTER_SELF_DRAW,
 }

@@ -207,6 +207,26 @@ class RuleSpec:
     wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
     # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
     # RF_WILD_KONG, pv[PV_N_WILD_KONGS] counts them for the scorer; wuhan 赖子杠) (G20)
+    # -- gapsG: flowers held in the hand, wild flowers (docs/spec_gaps.md G21, G11)
+    flower_replacement: str = "auto"  # "auto" (a drawn flower is set aside and replaced at once)
+    # | "action" (after the automatic opening replacement a drawn flower stays in the hand until
+    # its holder exposes it on a turn that began with a draw: 杠花, action DECLARE + 2, with a
+    # replacement from the tail; not in a turn begun by a claim; ningbo A §4.2 "打出手中的花牌，叫
+    # 杠花，要补一张牌", "碰后不能立即杠牌（包括杠花）") (G21)
+    wild_flower_groups: bool = False  # a turned flower makes its group wild: a season the four
+    # seasons, a plant the four plants (3 in play); the indicator is turned before the opening
+    # replacement and may be a flower; wild flowers stay in the hand, are never replaced, exposed
+    # or scored as flowers, and cannot be discarded (ningbo A §4.3 "春夏秋冬四张都作为百搭牌",
+    # "花牌做百搭牌后不再具有花牌性质") (G11)
+    grab_wild: bool = False  # 抢金 (fuzhou A §11.5): the turned gold (indicator, wild at offset 0)
+    # may be taken by a seat it completes, as a self-draw win: the dealer on its first turn
+    # (DECLARE + 5: it discards a useless tile first), the non-dealers right after the dealer's
+    # first discard (phase "grab": DECLARE + 5 / PASS, the dealer's next seat first); priority
+    # 天胡 (the dealer's WIN) > non-dealer > dealer; a shape win only, never 三金倒 (G19)
+    wild_wait_context: bool = False  # tell the scorer about lone-wild waits (hangzhou, B §4 /
+    # A App. A.3 "讲究爆头、财飘"): 爆头 = the winner's hand without the winning tile waited on
+    # every tile with a wild; 财飘 = the wilds a seat discarded from such a hand (its hand minus
+    # the drawn tile); scorer context slots 34-35 (G63)
     # -- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
     treasure_source: str = "last_wall_tile_after_deal"  # how the 宝 is chosen:
     # "last_wall_tile_after_deal" (the last wall tile, taken out of play: harbin "牌墙中的最后一张牌为
@@ -258,7 +278,9 @@ class RuleSpec:
     # self_draw_only, scored as a self-draw, the robbed seat pays every share (抢杠全包)
     win_filter: str = "none"  # regional win predicate (mjsim.engine.win_filters): "none" |
     # "changchun" | "harbin" | "rizhao" | "wuhan" (屁胡: at most one wild and a 2-5-8 pair; big
-    # hands any pair, G42); applied to WIN and to the ready declaration
+    # hands any pair, G42); applied to WIN and to the ready declaration | "guizhou"
+    # (gapsF, G42: a 平胡 wins on a discard only with a 豆 = kong income this hand, on a 热炮 or by
+    # robbing a kong: B §7.2 "在有“豆”情况下允许点胡"; needs kong_payment_timing="immediate")
     seven_pairs_quads: bool = True  # seven pairs may hold a four of a kind as two pairs
     free_honors: str = "any"  # all_honors_free shape: "any" honours | "winds" only (rizhao)
     open_hand_self_draw_only: bool = False  # after a chow/pung/exposed kong only self-draw wins
@@ -303,6 +325,8 @@ class RuleSpec:
     # reserve_per_kong (yantai/weihai: +2 exposed or added, +4 concealed)
     reserve_free_kongs: int = 0  # the first N kongs of the hand keep the reserve unchanged
     # (changchun/taiyuan/beijing "1杠留7墩, 2杠留8墩": 1)
+    reserve_per_flower_quad: int = 0  # tiles kept back per four identical honour flowers one seat
+    # has set aside (honors_are_flowers; fuzhou 2: "个一样的花也要多留两张", A §11.6) (G53d)
     # -- end of the wall: gapsA block (docs/spec_gaps.md G51, G54a)
     last_tiles_self_draw_only: int = 0  # the last N drawable tiles: each drawer may only win by
     # self-draw or discard the drawn tile, which nobody may claim or win on; no kong, no ready
@@ -358,6 +382,36 @@ class RuleSpec:
     scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
     score_values: tuple[int, ...] = ()  # the family's table of values (layout per family)
     kong_payment_timing: str = "at_end"  # "immediate" | "at_end" | "void_on_draw" | "winner_only"
+    # -- gapsF (session 5): the kong_pay hook and the kong ledger (spec_gaps.md G61b, G62)
+    kong_pay_rule: str = "auto"  # the case of the jitted kong_pay hook (mjsim.engine.hooks_kong):
+    # "auto" ("sichuan" with scoring="sichuan", else "points") | "points" (the scoring family's
+    # kong points from every other seat) | "sichuan" (刮风下雨; needs scoring="sichuan") | "table"
+    # (kong_pay_values; needs kong_payment_timing="immediate")
+    kong_pay_values: tuple[int, ...] = ()  # kong_pay_rule="table": (concealed kong: each other
+    # seat still in pays, added kong: each other seat still in pays, exposed kong: its discarder
+    # pays); guizhou 豆 (20, 10, 10) (B §7.3 "豆者20番"), changchun (2, 1, 1) (A §8.6 [public]),
+    # guangdong_tuidaohu / qingyuan (2, 1, 3) (B §15 "开杠杠谁的就谁多输3点，暗杠的话，三家每多家输2点")
+    kong_hot_shot: str = "none"  # "none" | "refund_and_pay": guizhou 热炮 — a discard won right
+    # after the discarder's kong: that kong is refunded to its payers and the konger pays each
+    # winner the kong's whole value on top of the win (B §7.3 "点热炮者点炮前成的那个豆不算"); needs
+    # kong_payment_timing="immediate" and a kong_pay_rule other than "sichuan" (呼叫转移)
+    # -- gapsF: birds 扎鸟 / horses 买马 (G58)
+    birds: int = 0  # tiles revealed from the wall head after a win (0..4); the winning tile
+    # itself when the wall is empty (changsha "如果海底胡，即以海底为牌为鸟"); each names a seat by
+    # rank counted from the dealer (1/5/9 东 中 -> dealer, 2/6 南 发 -> next, 3/7 西 白, 4/8 北)
+    bird_rule: str = "rank_seat"  # "rank_seat" (扎鸟: each payer pays x (1 + birds on the winner
+    # + birds on the payer); changsha A §2.6) | "horse" (买马: each payer pays x (1 + horses on
+    # the winner); guangdong_tuidaohu A App. A.1)
+    # -- gapsF: chickens 鸡 (G59; guizhou B §7.1); settled after a win, not on a drawn hand
+    chicken_flip: str = "none"  # "none" | "after_win" | "after_self_draw": the next undrawn tile
+    # is turned and the kind one rank above it (9 -> 1) is a chicken ("胡牌后翻开下一张未摸得牌，如
+    # 翻开的是2万，即3万是鸡牌"; "自抠（自摸）后翻一张牌")
+    open_chicken: bool = False  # 打明鸡: the tile at stack 3 from the head after the deal (one
+    # stack further per kong declared) names a chicken the same way ("起牌后三墩翻起"; "有杠牌就要
+    # 翻第四墩")
+    hero_chicken: bool = False  # 英雄鸡: 1s (幺鸡) is always a chicken ("英雄鸡一条每次都是鸡")
+    chicken_value: int = 10  # each other seat pays this per chicken tile a seat holds (concealed
+    # or melded) [rec] 1 base unit = 10 (B §7.1, value not in the seed)
 
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # free-form notes for variant authors (not compiled)
@@ -371,6 +425,7 @@ class RuleSpec:
             "score_values",
             "ready_modes",
             "wild_offsets",
+            "kong_pay_values",
         ):
             v = getattr(self, name)
             if isinstance(v, list):
@@ -440,6 +495,7 @@ class RuleSpec:
                 "RuleSpec.wild_after_ready_only=True needs a wild_rule and allow_ready=True"
             )
         self._validate_wilds(counts)
+        self._validate_gaps_g(counts)
         if not self.win_shapes:
             raise ValueError("RuleSpec.win_shapes is empty: nobody could ever win")
         for s in self.win_shapes:
@@ -532,6 +588,14 @@ class RuleSpec:
             raise ValueError(
                 f"RuleSpec.reserve_free_kongs={self.reserve_free_kongs!r} must be in 0..4"
             )
+        rpfq = self.reserve_per_flower_quad
+        if not isinstance(rpfq, int) or isinstance(rpfq, bool) or rpfq < 0:
+            raise ValueError(f"RuleSpec.reserve_per_flower_quad={rpfq!r} must be an integer >= 0")
+        if rpfq and not self.honors_are_flowers:
+            raise ValueError(
+                f"RuleSpec.reserve_per_flower_quad={rpfq} needs honors_are_flowers=True "
+                "(four identical flowers exist only among the honour flowers)"
+            )
         per_kong = max(self.reserve_per_kong, rpck)
         if self.wall_reserve + 4 * per_kong >= wall:
             raise ValueError(
@@ -577,6 +641,105 @@ class RuleSpec:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
         self._validate_win_claim_ready()
+        self._validate_gaps_f(counts)
+
+    def kong_pay_case(self) -> str:
+        """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "sichuan" with
+        ``scoring="sichuan"``, else "points")."""
+        if self.kong_pay_rule != "auto":
+            return self.kong_pay_rule
+        return "sichuan" if self.scoring == "sichuan" else "points"
+
+    def _validate_gaps_f(self, counts: tuple[int, ...]) -> None:
+        """gapsF fields (docs/spec_gaps.md G58, G59, G61b, G62)."""
+        if self.kong_pay_rule != "auto":
+            _enum("kong_pay_rule", self.kong_pay_rule, P.KONG_RULE_CODES)
+        case = self.kong_pay_case()
+        if case == "sichuan" and self.scoring != "sichuan":
+            raise ValueError(
+                f"RuleSpec.kong_pay_rule='sichuan' needs scoring='sichuan' (its kong table), "
+                f"got scoring={self.scoring!r}"
+            )
+        vals = self.kong_pay_values
+        if case == "table":
+            if len(vals) != 3 or any(
+                isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in vals
+            ):
+                raise ValueError(
+                    f"RuleSpec.kong_pay_values={vals!r} must be 3 integers >= 0 (concealed each, "
+                    "added each, exposed from the discarder) with kong_pay_rule='table'"
+                )
+            if self.kong_payment_timing != "immediate":
+                raise ValueError(
+                    "RuleSpec.kong_pay_rule='table' needs kong_payment_timing='immediate', got "
+                    f"{self.kong_payment_timing!r}"
+                )
+        elif vals:
+            raise ValueError(
+                f"RuleSpec.kong_pay_values given but kong_pay_rule={self.kong_pay_rule!r} "
+                "(they are read only by kong_pay_rule='table')"
+            )
+        _enum("kong_hot_shot", self.kong_hot_shot, P.HOT_SHOT_CODES)
+        if self.kong_hot_shot != "none" and (
+            self.kong_payment_timing != "immediate" or case == "sichuan"
+        ):
+            raise ValueError(
+                f"RuleSpec.kong_hot_shot={self.kong_hot_shot!r} needs kong_payment_timing="
+                "'immediate' and a kong_pay_rule other than 'sichuan' (which has 呼叫转移)"
+            )
+        b = self.birds
+        if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= 4:
+            raise ValueError(f"RuleSpec.birds={b!r} must be an integer in 0..4")
+        _enum("bird_rule", self.bird_rule, P.BIRD_RULE_CODES)
+        if self.scoring == "changsha" and self.bird_rule != "rank_seat":
+            raise ValueError(
+                f"RuleSpec.bird_rule={self.bird_rule!r}: scoring='changsha' pays its birds by "
+                "'rank_seat' (扎鸟)"
+            )
+        _enum("chicken_flip", self.chicken_flip, P.CHICKEN_FLIP_CODES)
+        for name in ("open_chicken", "hero_chicken"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"RuleSpec.{name}={getattr(self, name)!r} must be a bool")
+        cv = self.chicken_value
+        if isinstance(cv, bool) or not isinstance(cv, int) or cv < 0:
+            raise ValueError(f"RuleSpec.chicken_value={cv!r} must be an integer >= 0")
+        chickens = self.chicken_flip != "none" or self.open_chicken or self.hero_chicken
+        if chickens:
+            if sum(counts[:27]) == 0:
+                raise ValueError("RuleSpec.chicken_flip / open_chicken need suited tiles")
+            if self.hero_chicken and counts[18] == 0:
+                raise ValueError("RuleSpec.hero_chicken=True but the tile set has no 1s")
+            if self.birds > 0:
+                raise ValueError(
+                    f"RuleSpec.birds={self.birds} with chickens: both read the wall head after "
+                    "a win (use one of them)"
+                )
+            if self.blood_battle:
+                raise ValueError(
+                    "RuleSpec.chicken_flip / open_chicken / hero_chicken need "
+                    "blood_battle=False (chickens are settled at the first win)"
+                )
+        if self.win_filter == "guizhou" and self.kong_payment_timing != "immediate":
+            raise ValueError(
+                "RuleSpec.win_filter='guizhou' needs kong_payment_timing='immediate' (the 豆 "
+                "test reads the kong ledger)"
+            )
+
+    def _compile_gaps_f(self, p: np.ndarray) -> None:
+        """gapsF fields -> params 150-160 (see mjsim.rules.params)."""
+        p[P.P_KONG_PAY_RULE] = P.KONG_RULE_CODES[self.kong_pay_case()]
+        if self.kong_pay_values:
+            c, a, e = self.kong_pay_values
+            p[P.P_KONG_PAY_CONCEALED] = c
+            p[P.P_KONG_PAY_ADDED] = a
+            p[P.P_KONG_PAY_EXPOSED] = e
+        p[P.P_KONG_HOT_SHOT] = P.HOT_SHOT_CODES[self.kong_hot_shot]
+        p[P.P_BIRDS] = self.birds
+        p[P.P_BIRD_RULE] = P.BIRD_RULE_CODES[self.bird_rule]
+        p[P.P_CHICKEN_FLIP] = P.CHICKEN_FLIP_CODES[self.chicken_flip]
+        p[P.P_OPEN_CHICKEN] = self.open_chicken
+        p[P.P_HERO_CHICKEN] = self.hero_chicken
+        p[P.P_CHICKEN_VALUE] = self.chicken_value
 
     def _validate_win_claim_ready(self) -> None:
         """gapsA fields (docs/spec_gaps.md G25-G51)."""
@@ -754,6 +917,87 @@ class RuleSpec:
         if self.flower_instant_win and sum(counts[34:]) < 8:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
 
+    def _validate_gaps_g(self, counts: tuple[int, ...]) -> None:
+        """Flowers held in the hand (G21), wild flowers (G11), 抢金 (G19)."""
+        _enum("flower_replacement", self.flower_replacement, P.FLOWER_REPLACEMENT_CODES)
+        if not isinstance(self.wild_flower_groups, bool):
+            raise ValueError(
+                f"RuleSpec.wild_flower_groups={self.wild_flower_groups!r} must be True or False"
+            )
+        held = []
+        if self.flower_replacement == "action":
+            held.append("flower_replacement='action'")
+            if sum(counts[34:]) == 0:
+                raise ValueError(
+                    "RuleSpec.flower_replacement='action' needs flower tiles (tile_set '144')"
+                )
+            if self.honors_are_flowers:
+                raise ValueError(
+                    "RuleSpec.flower_replacement='action' is not played with honors_are_flowers"
+                )
+        if self.wild_flower_groups:
+            held.append("wild_flower_groups=True")
+            if any(c != 1 for c in counts[34:]):
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True needs the eight flower tiles (tile_set '144')"
+                )
+            if self.wild_rule != "indicator" or self.effective_wild_offsets() != (0,):
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True needs wild_rule='indicator' with the "
+                    f"turned kind wild (wild_offsets=(0,)), got wild_rule={self.wild_rule!r}, "
+                    f"wild_offsets={self.wild_offsets!r}"
+                )
+            if self.indicator_source == "tail_first":
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True needs an indicator_source that can turn a "
+                    "flower ('dice_small_from_tail', 'dice_sum_from_tail', 'last_wall_tile'); "
+                    "'tail_first' gives a turned flower to the dealer"
+                )
+            if self.wild_after_ready_only or self.honors_are_flowers:
+                raise ValueError(
+                    "RuleSpec.wild_flower_groups=True is not played with wild_after_ready_only "
+                    "or honors_are_flowers"
+                )
+        if self.grab_wild:
+            if self.wild_rule not in ("indicator", "indicator_next") or (
+                0 not in self.effective_wild_offsets()
+            ):
+                raise ValueError(
+                    "RuleSpec.grab_wild=True needs an indicator wild_rule whose turned kind is "
+                    f"wild (offset 0), got wild_rule={self.wild_rule!r}, "
+                    f"wild_offsets={self.wild_offsets!r}"
+                )
+            for name, default in (
+                ("indicator_in_play", False),
+                ("wild_flower_groups", False),
+                ("blood_battle", False),
+                ("missing_suit_choice", False),
+                ("standing_tiles", 0),
+            ):
+                if getattr(self, name) != default:
+                    raise ValueError(
+                        f"RuleSpec.grab_wild=True is not played with {name}={getattr(self, name)!r}"
+                    )
+        if self.wild_wait_context and self.wild_rule in ("none", "treasure"):
+            raise ValueError(
+                "RuleSpec.wild_wait_context=True needs a wild_rule ('fixed' or an indicator), "
+                f"got {self.wild_rule!r}"
+            )
+        if held:
+            # a held flower can be the turn's drawn tile: rules that read the drawn tile as a
+            # discard (or put a self-drawn winning tile in the river) are not played with it
+            for name, default in (
+                ("allow_ready", False),
+                ("dice_kong", False),
+                ("last_tiles_self_draw_only", 0),
+                ("standing_tiles", 0),
+                ("blood_battle", False),
+            ):
+                if getattr(self, name) != default:
+                    raise ValueError(
+                        f"RuleSpec.{held[0]} is not played with {name}={getattr(self, name)!r}"
+                    )
+
     def _validate_treasure(self) -> None:
         """The treasure tile 宝 (gapsD, docs/spec_gaps.md G17)."""
         _enum("treasure_source", self.treasure_source, P.TREASURE_SOURCE_CODES)
@@ -886,6 +1130,11 @@ class RuleSpec:
         rpck = self.reserve_per_concealed_kong
         p[P.P_RESERVE_PER_CONCEALED_KONG] = self.reserve_per_kong if rpck < 0 else rpck
         p[P.P_RESERVE_FREE_KONGS] = self.reserve_free_kongs
+        p[P.P_RESERVE_PER_FLOWER_QUAD] = self.reserve_per_flower_quad
+        p[P.P_FLOWER_REPLACEMENT] = P.FLOWER_REPLACEMENT_CODES[self.flower_replacement]
+        p[P.P_WILD_FLOWER_GROUPS] = self.wild_flower_groups
+        p[P.P_GRAB_WILD] = self.grab_wild
+        p[P.P_WILD_WAIT_CONTEXT] = self.wild_wait_context
         p[P.P_MISSING_SUIT_CHOICE] = self.missing_suit_choice
         p[P.P_BLOOD_BATTLE] = self.blood_battle
         p[P.P_FORCED_WIN_TILES] = self.forced_win_tiles
@@ -906,6 +1155,7 @@ class RuleSpec:
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
+        self._compile_gaps_f(p)
         offs = 0
         for o in self.effective_wild_offsets():
             offs |= 1 << o

@@ -61,6 +61,7 @@ import numba as nb
 import numpy as np
 
 from mjsim._jit import internal
+from mjsim.engine.hooks_birds import reveal_birds
 from mjsim.engine.state import (
     PV_PAY,
     PV_VALUE,
@@ -69,7 +70,6 @@ from mjsim.engine.state import (
     TV_BIRD,
     TV_DEALER,
     TV_DICE_REPL,
-    TV_HEAD,
     TV_MULT,
     TV_N_DISCARDS,
     TV_SEABED0,
@@ -77,7 +77,6 @@ from mjsim.engine.state import (
     TV_SEABED_REPL,
     TV_SEABED_TAKER,
     TV_SEAT,
-    TV_TAIL,
     TV_WIN_FROM,
     WK_SELF_DRAW,
 )
@@ -126,6 +125,8 @@ SPEC = RuleSpec(
     scoring="changsha",
     score_values=(*(int(x) for x in default_params()), 1),  # [9] = CS_OPENING
     kong_payment_timing="at_end",  # no kong payments (kong_points is 0)
+    birds=1,  # 扎鸟: one bird (G58; mjsim.engine.hooks_birds)
+    bird_rule="rank_seat",
 )
 
 
@@ -156,23 +157,12 @@ def changsha_flags(s, t, flags):
 
 
 @internal
-def changsha_bird(s, t, tile):
-    """The bird tile: the next live wall tile, or the winning (海底) tile when the wall is empty."""
-    head = s.tv[t, TV_HEAD]
-    if head < s.tv[t, TV_TAIL]:
-        return np.int64(s.wall[t, head])
-    return np.int64(tile)
-
-
-@internal
 def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
     """Money of seat ``p``'s win of ``v`` (= k) small/big wins, bird included (int PV_PAY)."""
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
-    bird = changsha_bird(s, t, tile)
-    s.tv[t, TV_BIRD] = bird
     hits = np.zeros(4, np.int64)
-    hits[changsha_bird_seat(bird, dealer)] += 1
+    reveal_birds(s, r, t, tile, hits)  # birds=1: the next wall tile, the 海底 tile after 海底胡
     out = np.zeros(4, np.int64)
     big = changsha_is_big(s.items[t, p])
     d = -1 if win_kind == WK_SELF_DRAW else frm
@@ -239,10 +229,8 @@ def changsha_opening_settle(s, r, t, winners):
     """Pay every declarer ``k`` small self-draws (等同小胡自摸) with one bird (the next wall
     tile)."""
     dealer = s.tv[t, TV_DEALER]
-    bird = changsha_bird(s, t, 0)
-    s.tv[t, TV_BIRD] = bird
     hits = np.zeros(4, np.int64)
-    hits[changsha_bird_seat(bird, dealer)] += 1
+    reveal_birds(s, r, t, 0, hits)  # the next wall tile
     out = np.zeros(4, np.int64)
     for p in range(4):
         if (winners >> p) & 1:
