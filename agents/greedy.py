@@ -22,7 +22,10 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   将 must be 2-5-8 for a small win) the shanten counts 2-5-8 pairs only and a tie never breaks
   the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs are
   taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
-  make it pay (``must_be_ready`` or ``wild_after_ready_only``).
+  make it pay (``must_be_ready``, ``wild_after_ready_only``, and riichi, where 立直 is a yaku:
+  the greedy bot declares riichi whenever it may, as the peers' rule-based baselines do).
+  Riichi 九種九牌 (``NINE_TERMINALS``) is declared unless 11 or more different terminals and
+  honours make thirteen orphans worth playing for.
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
   lower shanten, or the same shanten with more live waits (a kong: not a higher shanten).
 
@@ -44,11 +47,13 @@ from mjsim.actions import (
     DECLARE,
     EXPOSED_KONG,
     KONG,
+    NINE_TERMINALS,
     PASS,
     PUNG,
     READY_DISCARD,
     WIN,
 )
+from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.state import (
     PH_REACT,
     PV_MISSING,
@@ -71,7 +76,7 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.melds import MELD_CHOW, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
     P_MIN_FAN,
@@ -88,6 +93,7 @@ from mjsim.rules.params import (
     SCORING_GUOBIAO,
     SCORING_HEBEI,
     SCORING_JIPINGHU,
+    SCORING_RIICHI,
     SCORING_SICHUAN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
@@ -175,6 +181,15 @@ def visible_counts(s, t, out):
                 acc[k] += 1
                 acc[k + 1] += 1
                 acc[k + 2] += 1
+            elif mt == MELD_HONOR_CHOW:  # k = the wind left out, or 31 for the three dragons
+                if k == 31:
+                    acc[31] += 1
+                    acc[32] += 1
+                    acc[33] += 1
+                else:
+                    for j in range(27, 31):
+                        if j != k:
+                            acc[j] += 1
             elif mt == MELD_PUNG:
                 acc[k] += 3
             else:
@@ -663,7 +678,12 @@ def _turn_action(s, r, t, p, mask):
         return -1
     if mask[READY_DISCARD + k]:
         prm = r.params
-        if not mask[k] or prm[P_MUST_BE_READY] != 0 or prm[P_WILD_AFTER_READY_ONLY] != 0:
+        if (
+            not mask[k]
+            or prm[P_MUST_BE_READY] != 0
+            or prm[P_WILD_AFTER_READY_ONLY] != 0
+            or prm[P_SCORING] == SCORING_RIICHI
+        ):
             return READY_DISCARD + k
     return k
 
@@ -714,7 +734,12 @@ def _react_action(s, r, t, p, mask):
                 later = True
         x = k
         y = k
-        if a == CHOW_LOW:
+        if a != PUNG and k >= 27:
+            # an honour chow (honor_chows): the two honours it takes from the hand
+            x, y, _ = honor_chow_tiles(k, a - CHOW_LOW)
+            if x < 0:
+                continue
+        elif a == CHOW_LOW:
             x = k + 1
             y = k + 2
         elif a == CHOW_MID:
@@ -763,6 +788,16 @@ def greedy_action(s, r, t, mask):
     if mask[DECLARE]:
         # an opening-hand small win (Changsha 起手小胡) is paid like a small self-draw: declare it
         return DECLARE
+    if mask[NINE_TERMINALS]:
+        # riichi 九種九牌: abort the hand unless 11+ different terminals and honours make thirteen
+        # orphans (at most two tiles from ready) worth playing for
+        p = s.tv[t, TV_SEAT]
+        kinds = 0
+        for x in range(34):
+            if (x >= 27 or x % 9 == 0 or x % 9 == 8) and s.hands[t, p, x] > 0:
+                kinds += 1
+        if kinds < 11:
+            return NINE_TERMINALS
     if mask[DECLARE + 1]:
         # the roaming seabed tile (Changsha 海底漫游): take it only when ready, since a taker who
         # cannot win exposes it and pays if another seat wins on it (海底炮)

@@ -163,3 +163,24 @@ def test_kernel_agent_matches_in_kernel_simulation():
     pay = play_hand(g, [KernelAgent("greedy")] * 4)
     assert [int(rows[f"pay{p}"][0]) for p in range(4)] == [int(x) for x in pay]
     assert int(rows["winners"][0]) == sum(1 << p for p in g.winners)
+
+
+def test_greedy_declares_riichi_and_nine_terminals():
+    """Riichi: the greedy bot declares riichi whenever it may (立直 is a yaku: the winners of a
+    greedy table show it), and 九種九牌 unless 11+ terminal/honour kinds make thirteen orphans
+    worth playing for."""
+    from helpers import make_wall
+
+    from mjsim.actions import NINE_TERMINALS
+    from mjsim.selfplay import N_TOP_ITEMS
+
+    rows = mjsim.simulate("riichi", 200, ["greedy"], seed=4, threads=2)
+    won = rows[rows["n_winners"] > 0]
+    riichi_wins = sum(int((won[f"item{i}"] == 0).sum()) for i in range(N_TOP_ITEMS))  # 0 = 立直
+    # (greedy also calls, and an open hand cannot declare: 33 of 167 wins in this run)
+    assert len(won) > 20 and riichi_wins >= 10, (len(won), riichi_wins)
+    nine = Game("riichi", wall=make_wall({0: "19m19p1s1234z2345m"}, "5p"))
+    assert GREEDY.act(nine, nine.legal_mask()) == NINE_TERMINALS
+    thirteen = Game("riichi", wall=make_wall({0: "19m19p19s1234567z"}, "5m"))
+    assert NINE_TERMINALS in thirteen.legal_actions()
+    assert GREEDY.act(thirteen, thirteen.legal_mask()) != NINE_TERMINALS
