@@ -785,6 +785,12 @@ def greedy_action(s, r, t, mask):
     at least one True). Deterministic (uses no RNG). Returns a legal action id."""
     if mask[WIN]:
         return WIN
+    if mask[DECLARE + 5]:
+        return DECLARE + 5  # fuzhou 抢金 (grab_wild): taking the turned gold is a win
+    if mask[DECLARE + 2]:
+        # ningbo 杠花 (flower_replacement="action"): a held flower is worth nothing in the hand;
+        # exposing it scores it and draws a replacement
+        return DECLARE + 2
     if mask[DECLARE]:
         # an opening-hand small win (Changsha 起手小胡) is paid like a small self-draw: declare it
         return DECLARE

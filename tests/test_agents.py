@@ -184,3 +184,32 @@ def test_greedy_declares_riichi_and_nine_terminals():
     thirteen = Game("riichi", wall=make_wall({0: "19m19p19s1234567z"}, "5m"))
     assert NINE_TERMINALS in thirteen.legal_actions()
     assert GREEDY.act(thirteen, thirteen.legal_mask()) != NINE_TERMINALS
+
+
+def test_greedy_exposes_held_flowers_and_grabs_the_gold():
+    """Under ningbo's 杠花 (``flower_replacement="action"``: a drawn flower stays in the hand
+    until exposed with ``DECLARE + 2``) and fuzhou's 抢金 (``grab_wild``: ``DECLARE + 5`` wins
+    with the turned gold), greedy tables play clean hands and keep winning."""
+    flowers = dict(tile_set="144", flowers="bonus", allow_ready=False, reserve_whole_stacks=False)
+    ningbo = variants.get(
+        "hebei",
+        win_shapes=("standard",),
+        wild_rule="indicator",
+        indicator_source="last_wall_tile",
+        wild_flower_groups=True,
+        flower_replacement="action",
+        wild_discard_claimable=False,
+        **flowers,
+    )
+    fuzhou = variants.get(
+        "hebei",
+        wild_rule="indicator",
+        indicator_source="last_wall_tile",
+        grab_wild=True,
+        three_wild_win=True,
+        win_shapes=("standard",),
+    )
+    for spec in (ningbo, fuzhou):
+        rows = mjsim.simulate(spec, 200, ["greedy"], seed=3, threads=2, check=True)
+        assert (rows["error"] == 0).all()
+        assert (rows["n_winners"] > 0).sum() > 20, spec
