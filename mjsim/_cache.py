@@ -176,15 +176,24 @@ def configure(version: str) -> Path | None:
     return None  # nothing writable: numba falls back to its own locations
 
 
-def has_compiled(pattern: str) -> bool | None:
+def has_compiled(py_file: str | Path, pattern: str) -> bool | None:
     """Whether the current cache directory already holds numba index files matching ``pattern``
-    (a glob such as ``"selfplay._run_slice-*.nbi"``), i.e. whether that kernel will load instead
-    of compiling. ``None`` when mjsim does not manage the directory (``NUMBA_CACHE_DIR`` set by
-    the user, or ``MJSIM_NUMBA_CACHE=per-file``): then nothing is known."""
+    (a glob such as ``"selfplay._run_slice-*.nbi"``) for kernels of the source file ``py_file``,
+    i.e. whether that kernel will load instead of compiling. Numba keeps each source directory's
+    kernels in a subdirectory named after that directory's absolute path, so a cache filled by
+    another checkout of the same sources does not count. ``None`` when mjsim does not manage the
+    directory (``NUMBA_CACHE_DIR`` set by the user, or ``MJSIM_NUMBA_CACHE=per-file``): then
+    nothing is known."""
     if CACHE_DIR is None:
         return None
     try:
-        return any(True for _ in CACHE_DIR.glob(f"*/{pattern}"))
+        from numba.core.caching import _CacheLocator
+
+        sub = _CacheLocator.get_suitable_cache_subpath(str(py_file))
+    except (ImportError, AttributeError):  # numba moved it: any source directory
+        sub = "*"
+    try:
+        return any(True for _ in CACHE_DIR.glob(f"{sub}/{pattern}"))
     except OSError:
         return None
 

@@ -106,23 +106,32 @@ def test_user_choice_and_per_file_mode_are_respected(clean_env, monkeypatch):
 
 
 def test_has_compiled_and_the_cli_first_run_notice(clean_env, capsys):
+    from numba.core.caching import _CacheLocator
+
+    from mjsim import selfplay
     from mjsim.cli import _first_run_notice
 
     d = _cache.configure(mjsim.__version__)
     pattern = "selfplay._run_slice-*.nbi"
-    assert _cache.has_compiled(pattern) is False
+    src = selfplay.__file__
+    assert _cache.has_compiled(src, pattern) is False
     _first_run_notice(quiet=True)
     assert capsys.readouterr().err == ""
     _first_run_notice(quiet=False)
     err = capsys.readouterr().err
     assert "compiling the game loop" in err and str(d) in err
+    # another checkout's kernels (another source directory) do not count
     (d / "mjsim_0123").mkdir()
     (d / "mjsim_0123" / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
-    assert _cache.has_compiled(pattern) is True
+    assert _cache.has_compiled(src, pattern) is False
+    sub = d / _CacheLocator.get_suitable_cache_subpath(src)
+    sub.mkdir()
+    (sub / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
+    assert _cache.has_compiled(src, pattern) is True
     _first_run_notice(quiet=False)
     assert capsys.readouterr().err == ""
     _cache._set(None)  # not managed by mjsim: unknown, and no notice
-    assert _cache.has_compiled(pattern) is None
+    assert _cache.has_compiled(src, pattern) is None
 
 
 def test_prune_keeps_the_newest_two_and_recently_used(tmp_path):
