@@ -55,9 +55,10 @@ def get(variant_id: str | RuleSpec, **overrides: Any) -> RuleSpec:
     if isinstance(variant_id, RuleSpec):
         spec = variant_id
     else:
-        if variant_id not in _REGISTRY:
+        mod = module(variant_id)
+        if mod is None:
             raise ValueError(f"unknown variant {variant_id!r}; valid ids: {', '.join(names())}")
-        spec = importlib.import_module(_REGISTRY[variant_id]).SPEC
+        spec = mod.SPEC
     if not overrides:
         return spec
     converted = {k: _convert(k, v) for k, v in overrides.items()}
