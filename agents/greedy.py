@@ -53,7 +53,8 @@ from mjsim.actions import (
     READY_DISCARD,
     WIN,
 )
-from mjsim.engine.honor_chows import honor_chow_tiles
+from mjsim.engine.aborts import terminal_honor_kinds
+from mjsim.engine.honor_chows import honor_chow_tiles, in_honor_chow
 from mjsim.engine.state import (
     PH_REACT,
     PV_MISSING,
@@ -181,15 +182,9 @@ def visible_counts(s, t, out):
                 acc[k] += 1
                 acc[k + 1] += 1
                 acc[k + 2] += 1
-            elif mt == MELD_HONOR_CHOW:  # k = the wind left out, or 31 for the three dragons
-                if k == 31:
-                    acc[31] += 1
-                    acc[32] += 1
-                    acc[33] += 1
-                else:
-                    for j in range(27, 31):
-                        if j != k:
-                            acc[j] += 1
+            elif mt == MELD_HONOR_CHOW:
+                for j in range(27, 34):
+                    acc[j] += in_honor_chow(k, j)
             elif mt == MELD_PUNG:
                 acc[k] += 3
             else:
@@ -797,12 +792,7 @@ def greedy_action(s, r, t, mask):
     if mask[NINE_TERMINALS]:
         # riichi 九種九牌: abort the hand unless 11+ different terminals and honours make thirteen
         # orphans (at most two tiles from ready) worth playing for
-        p = s.tv[t, TV_SEAT]
-        kinds = 0
-        for x in range(34):
-            if (x >= 27 or x % 9 == 0 or x % 9 == 8) and s.hands[t, p, x] > 0:
-                kinds += 1
-        if kinds < 11:
+        if terminal_honor_kinds(s, t, s.tv[t, TV_SEAT]) < 11:
             return NINE_TERMINALS
     if mask[DECLARE + 1]:
         # the roaming seabed tile (Changsha 海底漫游): take it only when ready, since a taker who

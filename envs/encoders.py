@@ -26,6 +26,7 @@ import numba as nb
 import numpy as np
 
 from mjsim.engine.core import remaining
+from mjsim.engine.honor_chows import in_honor_chow
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
@@ -250,12 +251,10 @@ def encode_planes(s, r, t, me, out):
                     out[PL_MELDS + rel, k + j] += 1
                     visible[k + j] += 1
             elif mt == MELD_HONOR_CHOW:
-                # k = the wind left out (27-30), or 31 for White-Green-Red (mjsim.melds)
-                lo = 31 if k == 31 else 27
-                for j in range(lo, lo + 3 if k == 31 else 31):
-                    if j != k or k == 31:
-                        out[PL_MELDS + rel, j] += 1
-                        visible[j] += 1
+                for j in range(27, 34):
+                    x = in_honor_chow(k, j)
+                    out[PL_MELDS + rel, j] += x
+                    visible[j] += x
             elif mt == MELD_PUNG:
                 out[PL_MELDS + rel, k] += 3
                 visible[k] += 3

@@ -44,11 +44,17 @@ def nine_terminals(s, t, p):
         return False
     if s.pv[t, p, PV_N_RIVER] != 0 or s.pv[t, p, PV_N_MELDS] != 0:
         return False
+    return terminal_honor_kinds(s, t, p) >= 9
+
+
+@internal
+def terminal_honor_kinds(s, t, p):
+    """Distinct terminal and honour kinds in seat ``p``'s concealed hand (九種九牌 counts them)."""
     n = 0
     for k in range(34):
         if (k >= 27 or k % 9 == 0 or k % 9 == 8) and s.hands[t, p, k] > 0:
             n += 1
-    return n >= 9
+    return n
 
 
 @internal

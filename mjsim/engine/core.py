@@ -46,7 +46,7 @@ from mjsim.engine.carry import (
     level_mult,
     stake_payments,
 )
-from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles
+from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles, in_honor_chow
 from mjsim.engine.hooks_birds import bird_bonus, pay_snapshot
 from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_discard_win_ok
 from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
@@ -631,6 +631,22 @@ def _flower_action_mask(s, r, t, p, mask):
 
 
 @internal
+def _replace_from_tail(s, r, t, p):
+    """Seat ``p`` has just set a tile aside on its own turn (杠花 flower, 赖子杠 wild, kong-only
+    tile): it draws a replacement from the tail (a win on it is a kong-replacement win) and keeps
+    the turn; with no tile left to draw the hand is drawn."""
+    d = _take(s, r, t, p, True)
+    if d < 0:
+        _finish_draw(s, r, t)
+        return
+    _lift_on_draw(s, r, t, p)
+    s.tv[t, TV_DRAWN] = d
+    s.tv[t, TV_REPLACEMENT] = 1
+    s.tv[t, TV_FORBID0] = -1
+    s.tv[t, TV_FORBID1] = -1
+
+
+@internal
 def _flower_action(s, r, t, p):
     """G21 杠花 (``DECLARE + 2``): the lowest held flower that is not wild is set aside (counted in
     ``PV_N_FLOWERS``), then a replacement from the tail; a win on it is a kong-replacement win
@@ -642,15 +658,7 @@ def _flower_action(s, r, t, p):
     s.pv[t, p, PV_HELD_FLOWERS] &= ~(1 << j)
     _rec(s, t, EV_FLOWER, p, 34 + j)
     s.pv[t, p, PV_N_FLOWERS] += 1
-    d = _take(s, r, t, p, True)
-    if d < 0:
-        _finish_draw(s, r, t)
-        return
-    _lift_on_draw(s, r, t, p)
-    s.tv[t, TV_DRAWN] = d
-    s.tv[t, TV_REPLACEMENT] = 1
-    s.tv[t, TV_FORBID0] = -1
-    s.tv[t, TV_FORBID1] = -1
+    _replace_from_tail(s, r, t, p)
 
 
 @nb.njit(cache=True)
@@ -1366,7 +1374,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
                 if mk <= tile <= mk + 2:
                     seen += 1
             elif mt == MELD_HONOR_CHOW:
-                seen += _in_honor_chow(mk, tile)
+                seen += in_honor_chow(mk, tile)
             elif mk == tile:
                 seen += 3 if mt == MELD_PUNG else 4
     # the winning tile is in the hand now; on a discard/rob it is also in a river: count it once
@@ -2104,7 +2112,7 @@ def _treasure_visible(s, r, t, k):
                 if mk <= k <= mk + 2:
                     c += 1
             elif mt == MELD_HONOR_CHOW:
-                c += _in_honor_chow(mk, k)
+                c += in_honor_chow(mk, k)
             elif mt == MELD_PUNG and mk == k:
                 c += 3
             elif (mt == MELD_KONG or mt == MELD_ADDED_KONG) and mk == k:
@@ -2938,15 +2946,7 @@ def _wild_kong(s, r, t, p):
     s.hands[t, p, k] -= 1
     _add_river(s, t, p, k, RF_WILD_KONG)
     s.pv[t, p, PV_N_WILD_KONGS] += 1
-    d = _take(s, r, t, p, True)
-    if d < 0:
-        _finish_draw(s, r, t)
-        return
-    _lift_on_draw(s, r, t, p)
-    s.tv[t, TV_DRAWN] = d
-    s.tv[t, TV_REPLACEMENT] = 1
-    s.tv[t, TV_FORBID0] = -1
-    s.tv[t, TV_FORBID1] = -1
+    _replace_from_tail(s, r, t, p)
 
 
 @internal
@@ -2960,15 +2960,7 @@ def _kong_tile(s, r, t, p, k):
     s.pv[t, p, PV_N_KONG_TILES] += 1
     if is_money_tile(r.params, s.wild[t], k):
         s.pv[t, p, PV_N_KONG_MONEY] += 1
-    d = _take(s, r, t, p, True)
-    if d < 0:
-        _finish_draw(s, r, t)
-        return
-    _lift_on_draw(s, r, t, p)
-    s.tv[t, TV_DRAWN] = d
-    s.tv[t, TV_REPLACEMENT] = 1
-    s.tv[t, TV_FORBID0] = -1
-    s.tv[t, TV_FORBID1] = -1
+    _replace_from_tail(s, r, t, p)
 
 
 @internal
@@ -2986,14 +2978,6 @@ def _gaps_e_win_ok(s, r, t, p, h, win_kind):
         )  # 抢杠, 杠开, 海底捞 ("只剩最后四张牌")
         return wuhan_ok(prm, c, nw, s.melds[t, p], win_kind == WK_DISCARD, big)
     return True
-
-
-@nb.njit(cache=True)
-def _in_honor_chow(mk, k):
-    """1 if kind ``k`` is in the honour chow whose meld tile is ``mk`` (G67), else 0."""
-    if mk == 31:
-        return 1 if 31 <= k <= 33 else 0
-    return 1 if 27 <= k <= 30 and k != mk else 0
 
 
 @internal
@@ -3651,7 +3635,7 @@ def check_invariants(s, r, t):
                 cnt[k + 2] += 1
             elif mt == MELD_HONOR_CHOW:
                 for j in range(27, 34):
-                    cnt[j] += _in_honor_chow(np.int64(k), j)
+                    cnt[j] += in_honor_chow(np.int64(k), j)
             elif mt == MELD_PUNG:
                 cnt[k] += 3
             else:

@@ -51,6 +51,15 @@ def honor_chow_tiles(k, j):
 
 
 @nb.njit(cache=True)
+def in_honor_chow(mk, k):
+    """1 if kind ``k`` is in the honour chow whose meld tile is ``mk`` (the wind left out, 27-30,
+    or 31 for White-Green-Red: the meld row convention of :mod:`mjsim.melds`), else 0."""
+    if mk == 31:
+        return 1 if 31 <= k <= 33 else 0
+    return 1 if 27 <= k <= 30 and k != mk else 0
+
+
+@nb.njit(cache=True)
 def honor_chow_bits(h, k, mode, forbid):
     """Bits ``1 << j`` of the honour chows of the discarded honour ``k`` (27-33) that concealed
     counts ``h`` allow under ``mode`` (``HONOR_CHOW_*`` bits). With ``forbid``
