@@ -35,6 +35,7 @@ from mjsim.engine.state import (
     PH_SEABED,
     PH_TURN,
     PV_CHOW_READY,
+    PV_HELD_FLOWERS,
     PV_LOCK,
     PV_LOOKED,
     PV_MISSING,
@@ -267,9 +268,12 @@ def encode_planes(s, r, t, me, out):
                     out[PL_OWN_CONCEALED_KONGS, k] = 4
                     visible[k] += 4
         out[PL_SCALARS, rel] = nck
-        # flowers set aside (public)
+        # flowers set aside (public); a flower still held in a hand (a wild flower, G11, or one
+        # not yet exposed under flower_replacement="action", G21) is a concealed tile: shown to
+        # its owner only
+        held = 0 if rel == 0 else s.pv[t, q, PV_HELD_FLOWERS]
         for f in range(8):
-            if s.hands[t, q, 34 + f] > 0:
+            if s.hands[t, q, 34 + f] > 0 and (held >> f) & 1 == 0:
                 out[PL_FLOWERS + rel, f] = 1
         m = s.pv[t, q, PV_MISSING]
         if 0 <= m < 3:
@@ -511,6 +515,9 @@ def encode_dict(s: State, r: Any, t: int, me: int) -> dict[str, np.ndarray]:
             m[hidden, 1] = -1
         melds[rel] = m
         flowers[rel] = (s.hands[t, q, 34:42] > 0).astype(np.int8)
+        if rel != 0:  # held flowers (G11 wild flowers, G21 not yet exposed) are concealed
+            held = int(s.pv[t, q, PV_HELD_FLOWERS])
+            flowers[rel] &= np.array([1 - ((held >> f) & 1) for f in range(8)], np.int8)
         missing[rel] = s.pv[t, q, PV_MISSING]
         ready[rel] = 1 if s.pv[t, q, PV_READY] else 0
         won[rel] = 1 if s.pv[t, q, PV_WON] else 0

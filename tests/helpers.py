@@ -90,3 +90,27 @@ def counts_from_sets(pair: int, sets: list[tuple[int, int]]) -> np.ndarray:
         for k in (t, t, t) if kind == 1 else (t, t + 1, t + 2):
             c[k] += 1
     return c
+
+
+# Rule sets of not-yet-registered variants, as overrides of ``hebei`` (shared by the rule tests
+# and the bot tests; docs/spec_gaps.md G11, G19, G21).
+#: 144 tiles with bonus flowers (ningbo-like tables)
+FLOWERS = dict(tile_set="144", flowers="bonus", allow_ready=False, reserve_whole_stacks=False)
+#: ningbo: the last wall tile turned; a turned flower makes its group wild (G11); flowers drawn in
+#: play are held until exposed with 杠花 (G21)
+NINGBO_LIKE = dict(
+    wild_rule="indicator",
+    indicator_source="last_wall_tile",
+    wild_flower_groups=True,
+    flower_replacement="action",
+    wild_discard_claimable=False,
+    **FLOWERS,
+)
+#: fuzhou: the turned gold may be grabbed (抢金, G19); three golds win
+FUZHOU_GOLD = dict(
+    wild_rule="indicator",
+    indicator_source="last_wall_tile",
+    grab_wild=True,
+    three_wild_win=True,
+    win_shapes=("standard",),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import FUZHOU_GOLD, NINGBO_LIKE
 from mjsim.agents import KernelAgent, make_agent, play_hand, register_agent
 
 import mjsim
@@ -190,25 +191,8 @@ def test_greedy_exposes_held_flowers_and_grabs_the_gold():
     """Under ningbo's 杠花 (``flower_replacement="action"``: a drawn flower stays in the hand
     until exposed with ``DECLARE + 2``) and fuzhou's 抢金 (``grab_wild``: ``DECLARE + 5`` wins
     with the turned gold), greedy tables play clean hands and keep winning."""
-    flowers = dict(tile_set="144", flowers="bonus", allow_ready=False, reserve_whole_stacks=False)
-    ningbo = variants.get(
-        "hebei",
-        win_shapes=("standard",),
-        wild_rule="indicator",
-        indicator_source="last_wall_tile",
-        wild_flower_groups=True,
-        flower_replacement="action",
-        wild_discard_claimable=False,
-        **flowers,
-    )
-    fuzhou = variants.get(
-        "hebei",
-        wild_rule="indicator",
-        indicator_source="last_wall_tile",
-        grab_wild=True,
-        three_wild_win=True,
-        win_shapes=("standard",),
-    )
+    ningbo = variants.get("hebei", win_shapes=("standard",), **NINGBO_LIKE)
+    fuzhou = variants.get("hebei", **FUZHOU_GOLD)
     for spec in (ningbo, fuzhou):
         rows = mjsim.simulate(spec, 200, ["greedy"], seed=3, threads=2, check=True)
         assert (rows["error"] == 0).all()

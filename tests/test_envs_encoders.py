@@ -21,6 +21,7 @@ from mjsim.engine.state import (
     PH_SEABED,
     PH_TURN,
     PV_CHOW_READY,
+    PV_HELD_FLOWERS,
     PV_LOCK,
     PV_LOOKED,
     PV_N_RIVER,
@@ -263,6 +264,33 @@ def test_honor_chow_melds_are_encoded():
         unseen = before[enc.PL_UNSEEN, kinds]  # (the plane never goes below 0)
         assert (unseen - after[enc.PL_UNSEEN, kinds]).tolist() == np.minimum(unseen, 1).tolist()
         s.melds[0, 1, slot] = (MELD_NONE, 0, 0)
+
+
+def test_held_flowers_are_concealed():
+    """A flower held in an opponent's hand (a wild flower, G11, or one not yet exposed under
+    ``flower_replacement="action"``, G21: ``PV_HELD_FLOWERS``) is a concealed tile: the other
+    seats' planes and dict observations do not show it; its owner sees it; a flower set aside
+    (bit clear) is shown to everybody."""
+    raw = _advance(VARIANTS[0], 2, 20)
+    s, r = raw.state_arrays, raw._rules
+    base = _copy(s)
+    base.hands[0, 1, 34:42] = 0
+    base.pv[0, 1, PV_HELD_FLOWERS] = 0
+    held = _copy(base)
+    held.hands[0, 1, 34 + 5] = 1  # 兰 (orchid) held by seat 1
+    held.pv[0, 1, PV_HELD_FLOWERS] = 1 << 5
+    shown = _copy(base)
+    shown.hands[0, 1, 34 + 5] = 1  # the same flower set aside
+    for me in (0, 2, 3):
+        rel = (1 - me) % 4
+        np.testing.assert_array_equal(_planes(base, r, me), _planes(held, r, me))
+        np.testing.assert_array_equal(_planes_v2(base, r, me), _planes_v2(held, r, me))
+        d0, d1 = enc.encode_dict(base, r, 0, me), enc.encode_dict(held, r, 0, me)
+        np.testing.assert_array_equal(d0["flowers"], d1["flowers"])
+        assert _planes(shown, r, me)[enc.PL_FLOWERS + rel, 5] == 1
+        assert enc.encode_dict(shown, r, 0, me)["flowers"][rel, 5] == 1
+    assert _planes(held, r, 1)[enc.PL_FLOWERS, 5] == 1
+    assert enc.encode_dict(held, r, 0, 1)["flowers"][0, 5] == 1
 
 
 def test_batch_matches_single():

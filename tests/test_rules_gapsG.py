@@ -10,6 +10,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from helpers import FLOWERS, FUZHOU_GOLD, NINGBO_LIKE
 
 import mjsim
 from mjsim.actions import DECLARE, PASS, PUNG, WIN
@@ -106,7 +107,6 @@ def test_reserve_per_flower_quad_validation_names_the_field() -> None:
 
 # ------------------------------------------------------------------ G21 flower_replacement="action"
 # a 144-tile table without ready declarations (a held flower may be the turn's drawn tile)
-FLOWERS = dict(tile_set="144", flowers="bonus", allow_ready=False, reserve_whole_stacks=False)
 SPRING, SUMMER, AUTUMN, WINTER, PLUM = 34, 35, 36, 37, 38
 FLOWER_KONG = DECLARE + 2  # 杠花
 
@@ -183,14 +183,6 @@ def test_auto_replacement_is_unchanged_and_random_hands_replay() -> None:
 
 
 # ------------------------------------------------------------------ G11 wild_flower_groups
-NINGBO_LIKE = dict(
-    wild_rule="indicator",
-    indicator_source="last_wall_tile",
-    wild_flower_groups=True,
-    flower_replacement="action",
-    wild_discard_claimable=False,
-    **FLOWERS,
-)
 
 
 def test_a_turned_season_makes_the_seasons_wild() -> None:
@@ -295,14 +287,7 @@ SCATTER_C = [3, 3, 7, 7, 11, 11, 15, 15, 20, 24, 26, 27, 28]
 
 
 def _grab_game(hands: list[list[int]], extra: int = 31) -> Game:
-    spec = get(
-        "hebei",
-        wild_rule="indicator",
-        indicator_source="last_wall_tile",
-        grab_wild=True,
-        three_wild_win=True,
-        win_shapes=("standard",),
-    )
+    spec = get("hebei", **FUZHOU_GOLD)
     head = [k for h in hands for k in h] + [extra]
     return Game(spec, wall=scripted_wall(spec, head, tail=[GOLD]))
 

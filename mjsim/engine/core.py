@@ -411,6 +411,7 @@ from mjsim.scoring.context import (
     F_FIRST_TURN,
     F_FLOWERS,
     F_FOURTH_TILE,
+    F_GRABBED,
     F_HAND_NO,
     F_HEAVENLY,
     F_IS_DEALER,
@@ -427,6 +428,8 @@ from mjsim.scoring.context import (
     F_SELF_DRAWN,
     F_WILD_KINDS,
     F_WILD_KONGS,
+    F_WILD_PIAO,
+    F_WILD_WAIT,
     F_WINNER_SEAT,
     N_FLAGS,
 )
@@ -449,13 +452,6 @@ O_KONG = 4
 O_CHOW_LOW = 8
 O_CHOW_MID = 16
 O_CHOW_HIGH = 32
-
-# gapsG scorer context (docs/spec_gaps.md G63, G19), in the free range 31-36 of
-# mjsim.scoring.context (to be named there): 爆头, 财飘 count, 抢金
-F_WILD_WAIT = 34  # the winner's hand without the winning tile waited on every tile with a lone
-# wild (爆头; wild_wait_context only)
-F_WILD_PIAO = 35  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)
-F_GRABBED = 36  # 1: the win is a 抢金 (grab_wild; counted as a self-draw)
 
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.int64)
 _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS

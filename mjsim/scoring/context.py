@@ -45,7 +45,11 @@ F_CARRY_MULT = 27  # payment multiplier carried in from drawn hands (1 = none)
 F_KONG_DICE = 28  # sum of the last 开杠 dice roll of this hand (0 = none)
 F_HAND_NO = 29  # index of the hand in its run / match
 F_WILD_KINDS = 30  # bit mask of the wild kinds active for the winner (bit k = kind k; 0 = none)
-# 31..36 free for later context slots (ready kind, wilds discarded, 放风 count, bets, chickens)
+# 31..33 free for later context slots (ready kind, 放风 count, bets)
+F_WILD_WAIT = 34  # the winner's hand without the winning tile waited on every tile with a lone
+# wild (爆头; wild_wait_context only, G63)
+F_WILD_PIAO = 35  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)
+F_GRABBED = 36  # 1: the win is a 抢金 (grab_wild, G19; counted as a self-draw)
 F_WILD_KONGS = 37  # wilds the winner set aside as kongs (wild_kong, wuhan 赖子杠; G20)
 F_KONG_TILES = 38  # kong-only tiles the winner set aside (kong_only_tiles, 红中杠 / 杠牌; G22)
 F_KONG_MONEY = 39  # of which anqing money tiles (发, or 红中 when 发 is the 钻: one unit each)
