@@ -106,10 +106,13 @@ def install(rec: Recorder) -> None:
     timed(lib, "_optimize_functions", "llvm_function_passes")
     timed(lib, "_optimize_final_module", "llvm_module_passes")
     timed(jit, "_finalize_specific", "machine_code")
-    timed(lib, "serialize_using_object_code", "cache_serialize")
     timed(lib, "serialize_using_bitcode", "cache_serialize")
-    # linking = finalize minus the stages inside it (computed at report time from "finalize")
-    timed(lib, "finalize", "finalize_total")
+    if "finalize" in jit.__dict__:  # mjsim._jit.link_only_callees: finalize only links
+        timed(jit, "finalize", "link")
+        timed(jit, "serialize_using_object_code", "cache_serialize")
+    else:  # numba's: linking = finalize minus the module passes and machine code inside it
+        timed(lib, "finalize", "finalize_total")
+        timed(lib, "serialize_using_object_code", "cache_serialize")
 
 
 def run_target(target: str) -> None:
@@ -166,7 +169,15 @@ def main() -> None:
         stages.update(r["stages"])
     stages.update(rec.outside)
     inner = ("llvm_module_passes", "machine_code")
-    link = stages.get("finalize_total", 0.0) - sum(stages.get(k, 0.0) for k in inner)
+
+    def linking(st) -> float:
+        if "link" in st:
+            return st["link"]
+        if "finalize_total" in st:
+            return st["finalize_total"] - sum(st.get(k, 0.0) for k in inner)
+        return 0.0
+
+    link = linking(stages)
     llvm = sum(stages.get(k, 0.0) for k in ("llvm_function_passes", *inner)) + link
     print(f"compile events: {len(rec.done)} ({len(top)} top-level), {total_incl:.1f} s inside")
     rows = [
@@ -196,7 +207,7 @@ def main() -> None:
     print(f"  {'excl':>7s} {'mod':>6s} {'code':>6s} {'link':>6s}  function")
     for r in sorted(rec.done, key=lambda r: -r["excl"])[:25]:
         s = r["stages"]
-        lk = s.get("finalize_total", 0.0) - sum(s.get(k, 0.0) for k in inner)
+        lk = linking(s)
         print(
             f"  {r['excl']:7.2f} {s.get('llvm_module_passes', 0):6.2f} "
             f"{s.get('machine_code', 0):6.2f} {lk:6.2f}  {r['name']}"
