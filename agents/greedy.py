@@ -8,6 +8,9 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   the bot later sheds that suit first and never calls its tiles. Where the void is not chosen
   but required of the winning hand (``suit_rule == "missing_one"``), the bot voids the suit it
   holds fewest tiles of while the hand still holds all three suits.
+- Pre-hand stakes (``BET + k``, spec field ``pre_hand_bet``: shaanxi 下炮子, tianjin 坐庄 / 拉庄):
+  always ``BET + 0`` (no stake; a stake raises the variance of both sides' money, not the bot's
+  chance to win).
 - Own turn: among the legal discards, minimise the shanten of what is left (``mjsim.kernels``
   ``shanten`` over the variant's shapes, pair rule, honour chows and wilds). In *fan-rich
   mode* (:func:`fan_rich`: the rules' ``min_fan`` is above what a plain win of the variant's
@@ -40,6 +43,7 @@ import numba as nb
 import numpy as np
 
 from mjsim.actions import (
+    BET,
     CHOOSE_SUIT,
     CHOW_HIGH,
     CHOW_LOW,
@@ -780,6 +784,8 @@ def greedy_action(s, r, t, mask):
     at least one True). Deterministic (uses no RNG). Returns a legal action id."""
     if mask[WIN]:
         return WIN
+    if mask[BET]:
+        return BET  # pre-hand stakes (pre_hand_bet): never stake (no 炮子, no 坐庄 / 拉庄)
     if mask[DECLARE + 5]:
         return DECLARE + 5  # fuzhou 抢金 (grab_wild): taking the turned gold is a win
     if mask[DECLARE + 2]:

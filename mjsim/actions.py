@@ -32,9 +32,13 @@ block                   ids        meaning
 ``CHOW_READY_HIGH``     190        claimer's next action must be a ``READY_DISCARD + k``), as the
                                    middle / the highest tile
 (reserved)              191        unused; never legal
+``BET + k``             192-196    pre-hand stake of ``k`` (``pre_hand_bet``, spec_gaps.md G57):
+                                   shaanxi 下炮子 ``k`` = 0-4 炮子; tianjin the dealer 坐庄
+                                   (``k`` = 1) or not (0), a non-dealer 拉庄 ``k`` = 0-2 times;
+                                   ``BET + 0`` is the pass
 ======================  =========  ===============================================================
 
-``N_ACTIONS == 192``. The legality mask of a live decision always has at least one ``True``;
+``N_ACTIONS == 197``. The legality mask of a live decision always has at least one ``True``;
 ``PASS`` is legal wherever a seat may decline (discard reactions, robbing-a-kong window).
 """
 
@@ -61,7 +65,9 @@ READY_SHOWN = 154
 CHOW_READY_LOW = 188
 CHOW_READY_MID = 189
 CHOW_READY_HIGH = 190
-N_ACTIONS = 192
+BET = 192  # pre-hand stakes (pre_hand_bet, G57): BET + k, k = 0..N_BET - 1; BET + 0 = no stake
+N_BET = 5
+N_ACTIONS = 197
 
 _SUITS = "mps"
 _HONORS = ("E", "S", "W", "N", "P", "F", "C")  # 1z..7z: East South West North White Green Red
@@ -96,6 +102,13 @@ def encode_discard(kind: int) -> int:
 def encode_kong(kind: int) -> int:
     """Action id of an own-turn (concealed or added) kong of ``kind``."""
     return KONG + _check_kind(kind)
+
+
+def encode_bet(k: int) -> int:
+    """Action id of a pre-hand stake of ``k`` (0..N_BET-1; ``pre_hand_bet``, G57)."""
+    if isinstance(k, bool) or not 0 <= int(k) < N_BET:
+        raise ValueError(f"bet {k!r} outside 0..{N_BET - 1}")
+    return BET + int(k)
 
 
 def encode_ready_discard(kind: int) -> int:
@@ -140,19 +153,21 @@ def decode(action: int) -> tuple[str, int]:
         return "ready_shown", a - READY_SHOWN
     if a <= CHOW_READY_HIGH:
         return ("chow_ready_low", "chow_ready_mid", "chow_ready_high")[a - CHOW_READY_LOW], -1
+    if a >= BET:
+        return "bet", a - BET
     return "reserved", -1
 
 
 def action_name(action: int) -> str:
     """Readable name: ``"discard 5m"``, ``"kong 1z"``, ``"ready_discard 9s"``, ``"pung"``,
-    ``"choose_suit p"``, ``"declare 0"``."""
+    ``"choose_suit p"``, ``"declare 0"``, ``"bet 2"``."""
     block, arg = decode(action)
     if block in ("discard", "kong", "ready_discard", "kong_dice", "ready_shown"):
         return f"{block} {_kind_name(arg)}"
     if block == "choose_suit":
         return f"choose_suit {_SUITS[arg]}"
-    if block == "declare":
-        return f"declare {arg}"
+    if block in ("declare", "bet"):
+        return f"{block} {arg}"
     return block
 
 
@@ -173,7 +188,7 @@ def action_from_name(name: str) -> int:
         "chow_ready_low": CHOW_READY_LOW,
         "chow_ready_mid": CHOW_READY_MID,
         "chow_ready_high": CHOW_READY_HIGH,
-        "reserved": N_ACTIONS - 1,
+        "reserved": CHOW_READY_HIGH + 1,
     }
     if block in simple and len(parts) == 1:
         return simple[block]
@@ -191,9 +206,11 @@ def action_from_name(name: str) -> int:
         return CHOOSE_SUIT + _SUITS.index(parts[1])
     if block == "declare" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < N_DECLARE:
         return DECLARE + int(parts[1])
+    if block == "bet" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < N_BET:
+        return BET + int(parts[1])
     raise ValueError(
         f"bad action name {name!r}; expected e.g. 'discard 5m', 'kong 1z', 'ready_discard 9s', "
-        "'chow_low', 'pung', 'exposed_kong', 'win', 'pass', 'choose_suit p', 'declare 0'"
+        "'chow_low', 'pung', 'exposed_kong', 'win', 'pass', 'choose_suit p', 'declare 0', 'bet 0'"
     )
 
 

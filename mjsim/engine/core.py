@@ -39,6 +39,7 @@ from mjsim.actions import (
     WIN,
 )
 from mjsim.engine.aborts import abort_before_draw, nine_terminals
+from mjsim.engine.bets import bet_mask, bet_pair_mult, bet_start, bet_step, bet_win_payments
 from mjsim.engine.carry import (
     carry_pot_in,
     carry_pot_out,
@@ -76,6 +77,7 @@ from mjsim.engine.state import (
     EV_PAY,
     EV_WIN,
     MAX_RIVER,
+    PH_BET,
     PH_CHOOSE_SUIT,
     PH_DECLARE,
     PH_DONE,
@@ -318,6 +320,7 @@ from mjsim.rules.params import (
     P_OPEN_HAND_SELF_DRAW_ONLY,
     P_OWN_DISCARD_LOCKOUT,
     P_PAIR_RULE,
+    P_PRE_HAND_BET,
     P_READY_DEPOSIT,
     P_READY_EXEMPT_KONG_REPLACEMENT,
     P_READY_LOCKOUT_WHOLE_HAND,
@@ -836,6 +839,8 @@ def reset_table(
         if q >= 0:
             tv[t, TV_PHASE] = PH_DECLARE
             tv[t, TV_SEAT] = q
+    if r.params[P_PRE_HAND_BET] != 0:
+        bet_start(s, r, t)  # G57 下炮子 / 坐庄·拉庄: stakes before the dealer's first action
 
 
 @nb.njit(cache=True)
@@ -2254,6 +2259,8 @@ def legal_mask(s, r, t, mask):
         mask[DECLARE + 5] = True  # G19 抢金: grab the gold and win, or pass
         mask[PASS] = True
         return 2
+    if ph == PH_BET:
+        return bet_mask(s, r, t, mask)  # G57 pre-hand stakes
     if ph == PH_CHOOSE_SUIT:
         # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
         p = np.int64(s.tv[t, TV_SEAT])
@@ -2524,8 +2531,9 @@ def _settle_kongs(s, r, t, winners, drawn_hand):
             continue
         for q in range(n):
             if q != p:
-                s.pv[t, q, PV_PAY] -= pts * mult
-                s.pv[t, p, PV_PAY] += pts * mult
+                m = pts * mult * bet_pair_mult(s, r, t, p, q)  # G57 坐庄 / 拉庄
+                s.pv[t, q, PV_PAY] -= m
+                s.pv[t, p, PV_PAY] += m
 
 
 @nb.njit(cache=True)
@@ -2761,6 +2769,8 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             s.pv[t, p, PV_PAY] += v * mult
         if r.params[P_BIRDS] > 0:
             bird_bonus(s, r, t, p, tile, pay0)
+        if r.params[P_PRE_HAND_BET] != 0:
+            bet_win_payments(s, r, t, p, pay0, mult)  # G57 stakes
         stake_payments(s, r, t, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1)
     if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
         if s.tv[t, TV_AFTER_KONG] != 0:
@@ -3348,6 +3358,10 @@ def apply_action(s, r, t, a):
     if ph == PH_GRAB:
         _grab_step(s, r, t, a)  # G19 抢金
         return
+    if ph == PH_BET:
+        _rec(s, t, EV_ACT, np.int64(s.tv[t, TV_SEAT]), a)
+        bet_step(s, r, t, a)  # G57 pre-hand stakes
+        return
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
@@ -3657,7 +3671,8 @@ def check_invariants(s, r, t):
                 c += s.hands[t, p, k]
             c += _n_held_flowers(s, t, p)  # G11 / G21: flowers held in the hand
             own = (ph == PH_TURN and p == s.tv[t, TV_SEAT]) or (
-                (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE) and p == s.tv[t, TV_DEALER]
+                (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE or ph == PH_BET)
+                and p == s.tv[t, TV_DEALER]
             )
             want = hs + (1 if own else 0)
             if c != want:

@@ -412,6 +412,13 @@ class RuleSpec:
     hero_chicken: bool = False  # 英雄鸡: 1s (幺鸡) is always a chicken ("英雄鸡一条每次都是鸡")
     chicken_value: int = 10  # each other seat pays this per chicken tile a seat holds (concealed
     # or melded) [rec] 1 base unit = 10 (B §7.1, value not in the seed)
+    # -- gapsH (session 6): pre-hand stakes (G57)
+    pre_hand_bet: str = "none"  # "none" | "paozi" (shaanxi 下炮子, A §12.6 [public]: after the
+    # deal and flower replacement each seat from the dealer stakes 0-4 炮子 with BET + k; each
+    # payer of a win pays base + 炮子(winner) + 炮子(payer), times the carried multiplier) |
+    # "tianjin" (A §6.2 "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍": the dealer
+    # sits (BET + 1) or not (BET + 0), then each non-dealer 拉 BET + 0..2; every payment between the
+    # dealer and seat X, win and end-of-hand kong points alike, is x (坐庄 ? 2 : 1) x 2 ** 拉(X))
 
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # free-form notes for variant authors (not compiled)
@@ -642,6 +649,7 @@ class RuleSpec:
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
         self._validate_win_claim_ready()
         self._validate_gaps_f(counts)
+        self._validate_gaps_h()
 
     def kong_pay_case(self) -> str:
         """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "sichuan" with
@@ -724,6 +732,23 @@ class RuleSpec:
                 "RuleSpec.win_filter='guizhou' needs kong_payment_timing='immediate' (the 豆 "
                 "test reads the kong ledger)"
             )
+
+    def _validate_gaps_h(self) -> None:
+        """gapsH fields (docs/spec_gaps.md G57)."""
+        _enum("pre_hand_bet", self.pre_hand_bet, P.PRE_HAND_BET_CODES)
+        if self.pre_hand_bet != "none":
+            # one pre-play phase at a time: 定缺, changsha's opening small wins and 抢金 also
+            # act between the deal and the dealer's first discard
+            for name, bad in (
+                ("missing_suit_choice", self.missing_suit_choice),
+                ("grab_wild", self.grab_wild),
+                ("scoring", self.scoring == "changsha"),
+            ):
+                if bad:
+                    raise ValueError(
+                        f"RuleSpec.pre_hand_bet={self.pre_hand_bet!r} is not played with "
+                        f"{name}={getattr(self, name)!r} (two pre-play phases)"
+                    )
 
     def _compile_gaps_f(self, p: np.ndarray) -> None:
         """gapsF fields -> params 150-160 (see mjsim.rules.params)."""
@@ -1156,6 +1181,7 @@ class RuleSpec:
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
         self._compile_gaps_f(p)
+        p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         offs = 0
         for o in self.effective_wild_offsets():
             offs |= 1 << o
