@@ -36,9 +36,13 @@ block                   ids        meaning
                                    shaanxi 下炮子 ``k`` = 0-4 炮子; tianjin the dealer 坐庄
                                    (``k`` = 1) or not (0), a non-dealer 拉庄 ``k`` = 0-2 times;
                                    ``BET + 0`` is the pass
+``SPECIAL_KONG + g``    197-200    expose a special kong from the dealt hand (``special_kongs``,
+                                   G31, changchun): 0 旋风杠 (E S W N), 1 喜杠 (白 发 中),
+                                   2 幺蛋 (1m 1p 1s), 3 九蛋 (9m 9p 9s); a later copy of a
+                                   group kind is added to it with ``KONG + k``
 ======================  =========  ===============================================================
 
-``N_ACTIONS == 197``. The legality mask of a live decision always has at least one ``True``;
+``N_ACTIONS == 201``. The legality mask of a live decision always has at least one ``True``;
 ``PASS`` is legal wherever a seat may decline (discard reactions, robbing-a-kong window).
 """
 
@@ -67,7 +71,9 @@ CHOW_READY_MID = 189
 CHOW_READY_HIGH = 190
 BET = 192  # pre-hand stakes (pre_hand_bet, G57): BET + k, k = 0..N_BET - 1; BET + 0 = no stake
 N_BET = 5
-N_ACTIONS = 197
+SPECIAL_KONG = 197  # special kongs (special_kongs, G31): SPECIAL_KONG + g, g = 0..3
+N_SPECIAL_KONG = 4
+N_ACTIONS = 201
 
 _SUITS = "mps"
 _HONORS = ("E", "S", "W", "N", "P", "F", "C")  # 1z..7z: East South West North White Green Red
@@ -153,6 +159,8 @@ def decode(action: int) -> tuple[str, int]:
         return "ready_shown", a - READY_SHOWN
     if a <= CHOW_READY_HIGH:
         return ("chow_ready_low", "chow_ready_mid", "chow_ready_high")[a - CHOW_READY_LOW], -1
+    if a >= SPECIAL_KONG:
+        return "special_kong", a - SPECIAL_KONG
     if a >= BET:
         return "bet", a - BET
     return "reserved", -1
@@ -166,7 +174,7 @@ def action_name(action: int) -> str:
         return f"{block} {_kind_name(arg)}"
     if block == "choose_suit":
         return f"choose_suit {_SUITS[arg]}"
-    if block in ("declare", "bet"):
+    if block in ("declare", "bet", "special_kong"):
         return f"{block} {arg}"
     return block
 
@@ -208,9 +216,16 @@ def action_from_name(name: str) -> int:
         return DECLARE + int(parts[1])
     if block == "bet" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < N_BET:
         return BET + int(parts[1])
+    if (
+        block == "special_kong"
+        and len(parts) == 2
+        and parts[1].isdigit()
+        and int(parts[1]) < N_SPECIAL_KONG
+    ):
+        return SPECIAL_KONG + int(parts[1])
     raise ValueError(
         f"bad action name {name!r}; expected e.g. 'discard 5m', 'kong 1z', 'ready_discard 9s', "
-        "'chow_low', 'pung', 'exposed_kong', 'win', 'pass', 'choose_suit p', 'declare 0', 'bet 0'"
+        "'chow_low', 'pung', 'exposed_kong', 'win', 'pass', 'choose_suit p', 'declare 0', 'bet 0', 'special_kong 0'"
     )
 
 
