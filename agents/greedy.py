@@ -13,6 +13,8 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   chance to win).
 - Special kongs (``SPECIAL_KONG + g``, ``special_kongs``: changchun 旋风杠 / 喜杠 / 幺九蛋):
   always declared when legal (a complete set and a kong out of tiles that rarely form one).
+- 放风 / 补风 (``FENG + j``, ``honor_set_exposure``, weihai): always, the lowest legal honour
+  first (honours out, replacements in; each 补风 is worth a unit from every payer).
 - Own turn: among the legal discards, minimise the shanten of what is left (``mjsim.kernels``
   ``shanten`` over the variant's shapes, pair rule, honour chows and wilds). In *fan-rich
   mode* (:func:`fan_rich`: the rules' ``min_fan`` is above what a plain win of the variant's
@@ -52,6 +54,7 @@ from mjsim.actions import (
     CHOW_MID,
     DECLARE,
     EXPOSED_KONG,
+    FENG,
     KONG,
     NINE_TERMINALS,
     PASS,
@@ -843,4 +846,7 @@ def greedy_action(s, r, t, mask):
     for g in range(4):
         if mask[SPECIAL_KONG + g]:
             return SPECIAL_KONG + g  # special_kongs: a set (and a kong) from the dealt hand
+    for j in range(7):
+        if mask[FENG + j]:
+            return FENG + j  # 放风 / 补风: honours out, fresh tiles in, +1 per 补风
     return _turn_action(s, r, t, p, mask)

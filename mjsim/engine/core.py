@@ -29,6 +29,7 @@ from mjsim.actions import (
     CHOW_READY_LOW,
     DECLARE,
     EXPOSED_KONG,
+    FENG,
     KONG,
     KONG_DICE,
     N_ACTIONS,
@@ -49,6 +50,7 @@ from mjsim.engine.carry import (
     stake_payments,
 )
 from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles, in_honor_chow
+from mjsim.engine.honor_sets import feng_mask, feng_pending, feng_put_out, feng_win_payments
 from mjsim.engine.hooks_birds import bird_bonus, pay_snapshot
 from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_discard_win_ok
 from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
@@ -299,6 +301,7 @@ from mjsim.rules.params import (
     P_GRAB_WILD,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
+    P_HONOR_SET_EXPOSURE,
     P_HONORS_ARE_FLOWERS,
     P_IMAGINED_WILD,
     P_INDICATOR_IN_PLAY,
@@ -2330,6 +2333,10 @@ def legal_mask(s, r, t, mask):
     p = np.int64(s.tv[t, TV_SEAT])
     h = s.hands[t, p]
     drawn = np.int64(s.tv[t, TV_DRAWN])
+    if prm[P_HONOR_SET_EXPOSURE] != 0 and feng_pending(s, t, p):
+        nf = feng_mask(s, r, t, p, drawn, remaining(s, t), mask)  # G24: finish the 放风 set
+        if nf > 0:
+            return nf
     locked = _locked(s, r, t, p)
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
@@ -2389,6 +2396,8 @@ def legal_mask(s, r, t, mask):
     if prm[P_SPECIAL_KONGS] != 0 and not locked and vh == 0:
         # G31 旋风杠 / 喜杠 / 幺九蛋 on the first turn, and additions to them
         n += special_kong_mask(s, r, t, p, kong_turn, first_dealer, remaining(s, t), mask)
+    if prm[P_HONOR_SET_EXPOSURE] != 0:
+        n += feng_mask(s, r, t, p, drawn, remaining(s, t), mask)  # G24 放风 / 补风
     if prm[P_WILD_KONG] != 0 and not locked and remaining(s, t) > 0:
         if _wild_kong_kind(s, t, p) >= 0:
             mask[DECLARE + 3] = True  # G20: set a wild aside (赖子杠)
@@ -2797,6 +2806,8 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             bird_bonus(s, r, t, p, tile, pay0)
         if r.params[P_PRE_HAND_BET] != 0:
             bet_win_payments(s, r, t, p, pay0, mult)  # G57 stakes
+        if r.params[P_HONOR_SET_EXPOSURE] != 0:
+            feng_win_payments(s, r, t, p, pay0)  # G24: ± 补风
         stake_payments(s, r, t, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1)
     if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
         if s.tv[t, TV_AFTER_KONG] != 0:
@@ -2974,6 +2985,15 @@ def _special_kong(s, r, t, p, g):
     d = s.tv[t, TV_DRAWN]
     if d >= 0 and s.hands[t, p, d] == 0:
         s.tv[t, TV_DRAWN] = -1
+
+
+@internal
+def _feng(s, r, t, p, j):
+    """G24 放风 / 补风: honour ``27 + j`` goes out face up (beside the hand, like an honour
+    flower) and a replacement comes from the tail."""
+    feng_put_out(s, t, p, j)
+    _set_aside(s, t, p, np.int64(27 + j))
+    _replace_from_tail(s, r, t, p)
 
 
 @internal
@@ -3438,6 +3458,9 @@ def apply_action(s, r, t, a):
         return
     if a == DECLARE + 4:
         _abortive_draw(s, r, t)  # G54: 九種九牌
+        return
+    if a >= FENG:
+        _feng(s, r, t, p, np.int64(a - FENG))  # G24 放风 / 补风
         return
     if a >= SPECIAL_KONG:
         _special_kong(s, r, t, p, np.int64(a - SPECIAL_KONG))  # G31

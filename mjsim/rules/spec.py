@@ -423,6 +423,10 @@ class RuleSpec:
     # seat may expose 旋风杠 (E S W N, with a replacement), 喜杠 (白发中), 幺蛋 (1m1p1s) or 九蛋
     # (9m9p9s) with SPECIAL_KONG + g; each counts as a set and as a kong (paid as an added kong);
     # a later copy of a group kind is an added kong on it (robbable, 抢叉 with rob_kong_by_pung)
+    honor_set_exposure: bool = False  # weihai 放风 / 补风 (B §33): before its first discard a seat
+    # may put out three different of {E, S, W, N, 中} or 白发中, one FENG + j at a time, each with a
+    # replacement from the tail; afterwards a drawn honour may be put out at once (补风); each
+    # payer of a win pays 补风(winner) - 补风(payer) more
 
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # free-form notes for variant authors (not compiled)
@@ -740,6 +744,7 @@ class RuleSpec:
     def _validate_gaps_h(self) -> None:
         """gapsH fields (docs/spec_gaps.md G57, G31)."""
         self._check_special_kongs()
+        self._check_honor_sets()
         _enum("pre_hand_bet", self.pre_hand_bet, P.PRE_HAND_BET_CODES)
         if self.pre_hand_bet != "none":
             # one pre-play phase at a time: 定缺, changsha's opening small wins and 抢金 also
@@ -754,6 +759,21 @@ class RuleSpec:
                         f"RuleSpec.pre_hand_bet={self.pre_hand_bet!r} is not played with "
                         f"{name}={getattr(self, name)!r} (two pre-play phases)"
                     )
+
+    def _check_honor_sets(self) -> None:
+        if not isinstance(self.honor_set_exposure, bool):
+            raise ValueError(
+                f"RuleSpec.honor_set_exposure={self.honor_set_exposure!r} must be a bool"
+            )
+        if self.honor_set_exposure:
+            for name in ("honors_are_flowers", "special_kongs"):
+                if getattr(self, name):
+                    raise ValueError(
+                        f"RuleSpec.honor_set_exposure=True is not played with {name}=True (both "
+                        "take honours out of the hand)"
+                    )
+            if sum(self.counts()[27:34]) == 0:
+                raise ValueError("RuleSpec.honor_set_exposure=True needs honour tiles")
 
     def _check_special_kongs(self) -> None:
         if not isinstance(self.special_kongs, bool):
@@ -1197,6 +1217,7 @@ class RuleSpec:
         self._compile_gaps_f(p)
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
+        p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
         offs = 0
         for o in self.effective_wild_offsets():
             offs |= 1 << o
