@@ -59,7 +59,7 @@ def test_validation_and_names() -> None:
     with pytest.raises(ValueError, match="honor_set_exposure"):
         get("hebei", honor_set_exposure=True, special_kongs=True)
     with pytest.raises(ValueError, match="honor_set_exposure"):
-        get("hebei", honor_set_exposure="yes")
+        get("hebei", honor_set_exposure=True, honors_are_flowers=True)
     assert action_name(FENG + 6) == "feng 7z" and action_from_name("feng 2z") == FENG + 1
     with pytest.raises(ValueError):
         action_from_name("feng 5m")
