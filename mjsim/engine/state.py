@@ -126,6 +126,10 @@ PV_KONG_FROM = 15  # exposed kong claimed from a discard: 8 * (kong number) + 1 
 # -- gapsH (session 6): 16-19
 PV_BET = 16  # pre-hand stake chosen with BET + k (pre_hand_bet, G57): 炮子 0-4, or tianjin
 # 坐庄 (dealer, 0/1) / 拉庄 count (non-dealer, 0-2)
+PV_SK_EXTRA = 17  # 17..20: copies added to this seat's special kong of group g (special_kongs,
+# G31; pv[PV_SK_EXTRA + g], 2 bits per group member in group order)
+PV_FENG = 21  # 放风 / 补风 (honor_set_exposure, G24): bits 0-6 the set's honour kinds (27 + j),
+# bit 7 the set is complete, bits 8+ the 补风 count
 PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LEDGER0 + receiver]
 PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
 # -- gapsA (32-39): win / claim / ready
