@@ -129,11 +129,11 @@ def _warm_game() -> None:
     from mjsim.engine import Game
 
     g = Game("hebei", seed=0)
-    for _ in range(8):
+    for _ in range(500):  # to the end of the hand (first legal action: discards, passes)
         if g.done:
+            g.next_hand()
             break
         g.step(g.legal_actions()[0])
-    g.next_hand()
 
 
 _WARMERS = {"selfplay": _warm_selfplay, "envs": _warm_envs, "game": _warm_game}
