@@ -367,7 +367,7 @@ def test_planes_v1_phases(variant):
                     PH_CHOOSE_SUIT: enc.DECIDE_CHOOSE_SUIT,
                     PH_DECLARE: enc.DECIDE_DECLARE,
                     PH_SEABED: enc.DECIDE_SEABED,
-                }.get(ph)
+                }.get(ph, enc.DECIDE_OTHER)  # phases added after planes-v1 (抢金, stakes)
                 if ph == PH_REACT:
                     rob = int(s.tv[0, TV_REACT_KIND]) != 0
                     want = enc.DECIDE_ROB_KONG if rob else enc.DECIDE_DISCARD_REACTION
