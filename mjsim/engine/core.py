@@ -369,6 +369,7 @@ from mjsim.rules.params import (
     P_TREASURE_SOURCE,
     P_WALL_END_AT_INDICATOR,
     P_WALL_RESERVE,
+    P_WALL_TILES_USED,
     P_WILD_AFTER_READY_ONLY,
     P_WILD_DISCARD_CLAIMABLE,
     P_WILD_DISCARD_PENALTY,
@@ -762,6 +763,8 @@ def reset_table(
     tv = s.tv
     tv[t, TV_HEAD] = 0
     tv[t, TV_TAIL] = total
+    if r.params[P_WALL_TILES_USED] > 0:
+        tv[t, TV_TAIL] = r.params[P_WALL_TILES_USED]  # G4: the rest is an unused pool
     tv[t, TV_WALL_LEN] = total
     tv[t, TV_DEALER] = dealer
     tv[t, TV_ROUND_WIND] = round_wind
@@ -3716,6 +3719,9 @@ def check_invariants(s, r, t):
     cnt = np.zeros(42, dtype=np.int64)
     for i in range(s.tv[t, TV_HEAD], s.tv[t, TV_TAIL]):
         cnt[s.wall[t, i]] += 1
+    if r.params[P_WALL_TILES_USED] > 0:
+        for i in range(r.params[P_WALL_TILES_USED], r.params[P_N_TILES]):
+            cnt[s.wall[t, i]] += 1  # G4: the unused pool
     pos = s.tv[t, TV_IND_POS]
     if s.tv[t, TV_IND_OUT] != 0 and not (s.tv[t, TV_HEAD] <= pos < s.tv[t, TV_TAIL]):
         cnt[s.wall[t, pos]] += 1  # the indicator out of play, already passed by the draws
