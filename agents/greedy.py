@@ -8,6 +8,13 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   the bot later sheds that suit first and never calls its tiles. Where the void is not chosen
   but required of the winning hand (``suit_rule == "missing_one"``), the bot voids the suit it
   holds fewest tiles of while the hand still holds all three suits.
+- Pre-hand stakes (``BET + k``, spec field ``pre_hand_bet``: shaanxi 下炮子, tianjin 坐庄 / 拉庄):
+  always ``BET + 0`` (no stake; a stake raises the variance of both sides' money, not the bot's
+  chance to win).
+- Special kongs (``SPECIAL_KONG + g``, ``special_kongs``: changchun 旋风杠 / 喜杠 / 幺九蛋):
+  always declared when legal (a complete set and a kong out of tiles that rarely form one).
+- 放风 / 补风 (``FENG + j``, ``honor_set_exposure``, weihai): always, the lowest legal honour
+  first (honours out, replacements in; each 补风 is worth a unit from every payer).
 - Own turn: among the legal discards, minimise the shanten of what is left (``mjsim.kernels``
   ``shanten`` over the variant's shapes, pair rule, honour chows and wilds). In *fan-rich
   mode* (:func:`fan_rich`: the rules' ``min_fan`` is above what a plain win of the variant's
@@ -40,17 +47,20 @@ import numba as nb
 import numpy as np
 
 from mjsim.actions import (
+    BET,
     CHOOSE_SUIT,
     CHOW_HIGH,
     CHOW_LOW,
     CHOW_MID,
     DECLARE,
     EXPOSED_KONG,
+    FENG,
     KONG,
     NINE_TERMINALS,
     PASS,
     PUNG,
     READY_DISCARD,
+    SPECIAL_KONG,
     WIN,
 )
 from mjsim.engine.aborts import terminal_honor_kinds
@@ -842,6 +852,8 @@ def greedy_action(s, r, t, mask):
     at least one True). Deterministic (uses no RNG). Returns a legal action id."""
     if mask[WIN]:
         return WIN
+    if mask[BET]:
+        return BET  # pre-hand stakes (pre_hand_bet): never stake (no 炮子, no 坐庄 / 拉庄)
     if mask[DECLARE + 5]:
         return DECLARE + 5  # fuzhou 抢金 (grab_wild): taking the turned gold is a win
     if mask[DECLARE + 2]:
@@ -893,4 +905,10 @@ def greedy_action(s, r, t, mask):
                 best_su = su
     if best_su >= 0 and n_players > 0:
         return CHOOSE_SUIT + best_su
+    for g in range(4):
+        if mask[SPECIAL_KONG + g]:
+            return SPECIAL_KONG + g  # special_kongs: a set (and a kong) from the dealt hand
+    for j in range(7):
+        if mask[FENG + j]:
+            return FENG + j  # 放风 / 补风: honours out, fresh tiles in, +1 per 补风
     return _turn_action(s, r, t, p, mask)

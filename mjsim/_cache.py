@@ -21,6 +21,8 @@ Switches (environment variables, read when ``mjsim`` is first imported):
 - ``NUMBA_CACHE_DIR`` set by the user: it is respected unchanged (numba's own behaviour).
 - ``MJSIM_NUMBA_CACHE=per-file``: numba's default per-file ``__pycache__`` caching (no hashing,
   no pruning; for developers iterating on one kernel, who accept the stale-callee risk).
+- ``MJSIM_NUMBA_LINK_ONLY=0``: numba's eager code generation for every specialisation
+  (:func:`mjsim._jit.link_only_callees` off); the directory name gets ``-eager``.
 
 The chosen directory is also exported as ``NUMBA_CACHE_DIR`` so that subprocesses and Ray
 workers share it; ``MJSIM_NUMBA_CACHE_AUTO`` records that mjsim (not the user) set it, so a
@@ -52,6 +54,16 @@ HASH_CHARS = 16
 
 #: the directory chosen by :func:`configure` in this process (``None``: numba's default / user's)
 CACHE_DIR: Path | None = None
+#: environment variable: ``0`` turns off the link-only compilation of callees (mjsim/_jit.py)
+LINK_ONLY_ENV = "MJSIM_NUMBA_LINK_ONLY"
+
+
+def link_only_enabled() -> bool:
+    """Whether callees called only from jitted code are compiled to LLVM IR for linking, without
+    machine code of their own (:func:`mjsim._jit.link_only_callees`; on unless
+    ``MJSIM_NUMBA_LINK_ONLY`` is ``0``). Such callees are cached as bitcode, so the two modes
+    use different cache directories."""
+    return os.environ.get(LINK_ONLY_ENV, "1").strip().lower() not in ("0", "false", "no", "off")
 
 
 def source_roots() -> list[Path]:
@@ -131,10 +143,13 @@ def cache_dir_for(version: str, roots: Iterable[Path] | None = None) -> Path:
     """The hashed directory for these sources: ``<base_dir()>/numba/<version>-<hash>``.
 
     A non-default ``NUMBA_OPT`` adds ``-O<level>``: numba's cache index does not record the
-    optimisation level, so code compiled at another level must not share the directory."""
+    optimisation level, so code compiled at another level must not share the directory.
+    ``MJSIM_NUMBA_LINK_ONLY=0`` adds ``-eager`` (see :func:`link_only_enabled`)."""
     digest = source_hash(source_roots() if roots is None else roots)
     opt = "".join(ch for ch in os.environ.get("NUMBA_OPT", "") if ch.isalnum())
     suffix = f"-O{opt}" if opt and opt != "3" else ""
+    if not link_only_enabled():
+        suffix += "-eager"  # the cache of link-only mode holds callees as bitcode
     return base_dir() / "numba" / f"{version}-{digest}{suffix}"
 
 

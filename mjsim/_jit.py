@@ -21,16 +21,25 @@ widened to their plain types and its narrow signed integers to ``int64``. Before
 ``aec_step(s, r, 0, ...)`` in the env kernels recompiled the whole engine below it
 (``apply_action``, ``_resolve``, ``legal_mask``, ...) for ``Literal[int](0)``: 213 extra
 specialisations of 161 functions, about a fifth of the compiled code and of CI's time.
+
+:func:`link_only_callees` (also installed by :func:`canonical_calls`) stops numba from
+optimising and generating machine code for every callee together with everything below it:
+a specialisation that only jitted code calls is kept as LLVM IR and linked into its callers;
+the function Python calls is optimised and generated once, whole. See docs/engine.md, "Compile
+time (session 6)".
 """
 
 from __future__ import annotations
 
 import inspect
+import threading
 
 import numba as nb
 import numpy as np
 from numba import types
 from numba.extending import overload
+
+from mjsim._cache import link_only_enabled
 
 
 def _canon(x):
@@ -76,10 +85,16 @@ def canonical_calls() -> None:
         if module == "mjsim" or module.startswith("mjsim."):
             args = tuple(_canon_type(a) for a in args)
             kws = {k: _canon_type(v) for k, v in kws.items()}
-        return original(self, args, kws)
+        stack = _link_stack()
+        stack.append(True)  # the callee is compiled for linking only (link_only_callees)
+        try:
+            return original(self, args, kws)
+        finally:
+            stack.pop()
 
     get_call_template._mjsim_canonical = True
     Dispatcher.get_call_template = get_call_template
+    link_only_callees()
 
 
 def internal(fn):
@@ -103,3 +118,213 @@ def internal(fn):
     wrapper.impl = impl
     wrapper.__doc__ = fn.__doc__
     return wrapper
+
+
+# --------------------------------------------------------------------------- link-only callees
+_TLS = threading.local()
+
+
+def _link_stack() -> list:
+    st = getattr(_TLS, "stack", None)
+    if st is None:
+        st = _TLS.stack = []
+    return st
+
+
+def _linking() -> bool:
+    st = getattr(_TLS, "stack", None)
+    return bool(st) and st[-1]
+
+
+class LinkOnlyEntry:
+    """Entry point of a specialisation compiled for jitted callers only (no machine code yet).
+
+    It keys the specialisation in numba's implementation registry like a compiled function
+    would; :func:`link_only_callees` replaces it by the real entry point (code generation then)
+    the first time Python calls that signature. Calling it directly is an error."""
+
+    __slots__ = ("library", "fndesc", "env", "__weakref__")
+
+    def __init__(self, library, fndesc, env) -> None:
+        self.library = library
+        self.fndesc = fndesc
+        self.env = env
+
+    def __call__(self, *args, **kws):
+        raise RuntimeError(f"{self.fndesc.qualname}: compiled for jitted callers only")
+
+    def __repr__(self) -> str:
+        return f"<link-only {self.fndesc.qualname}>"
+
+
+def link_only_callees() -> None:
+    """Generate machine code only for what Python calls; compile callees as LLVM IR to link.
+
+    Numba finalises every specialisation it compiles: it links the final modules of all its
+    callees into its own, runs the O3 module pipeline over the result and generates machine
+    code for it (``CPUCodeLibrary.finalize``). A callee used only from jitted code therefore
+    costs a full optimisation and code generation of itself AND of everything below it, once
+    per level of the call tree: the engine's entry points re-optimise the same scorers and rule
+    helpers dozens of times, and numba's cache holds a machine-code copy of each closure.
+
+    Installed by :func:`canonical_calls` (unless ``MJSIM_NUMBA_LINK_ONLY=0``), for numba's CPU
+    JIT target: a specialisation compiled because jitted code calls it (a nested compile,
+    through ``Dispatcher.get_call_template``) keeps its LLVM IR after the per-function passes,
+    linked with its callees' IR, without the module pipeline and without machine code
+    (:class:`LinkOnlyEntry` stands for its entry point); numba's cache stores it as bitcode.
+    The function Python calls (``selfplay._run_slice``, ``core.step`` from ``Game``, the env
+    kernels) links that IR and runs the O3 pipeline and code generation once over the whole
+    call tree, as numba would at its own level. A link-only specialisation that Python calls
+    later is optimised and generated then (and re-cached as machine code). Results are the same
+    (LLVM's optimisations preserve semantics); only where the optimiser runs changes.
+    """
+    if not link_only_enabled():
+        return
+    from numba.core import codegen, compiler_lock, cpu, dispatcher, environment
+
+    Lib = codegen.JITCodeLibrary
+    if getattr(Lib, "_mjsim_link_only", False):
+        return
+    needed = (
+        (codegen.CPUCodeLibrary, "_optimize_final_module"),
+        (codegen.CPUCodeLibrary, "_finalize_final_module"),
+        (codegen.CPUCodeLibrary, "_finalize_dynamic_globals"),
+        (codegen.CPUCodeLibrary, "_get_module_for_linking"),
+        (codegen.JITCPUCodegen, "set_env"),
+        (cpu.CPUContext, "get_executable"),
+        (dispatcher.Dispatcher, "add_overload"),
+        (dispatcher.Dispatcher, "compile"),
+    )
+    if not all(hasattr(c, a) for c, a in needed):  # another numba: keep its behaviour
+        return
+    lock = compiler_lock.global_compiler_lock
+    orig_get_executable = cpu.CPUContext.get_executable
+    orig_add_overload = dispatcher.Dispatcher.add_overload
+    orig_compile = dispatcher.Dispatcher.compile
+    orig_set_env = codegen.JITCPUCodegen.set_env
+    orig_get_pointer = Lib.get_pointer_to_function
+    orig_serialize = Lib.serialize_using_object_code
+    orig_unserialize = Lib._unserialize.__func__
+    orig_asm = Lib.get_asm_str
+
+    def finalize(self):
+        # CPUCodeLibrary.finalize without the module passes and the machine code
+        compiler_lock.require_global_compiler_lock()
+        self._codegen._check_llvm_bugs()
+        self._raise_if_finalized()
+        seen = set()
+        for library in self._linking_libraries:
+            if library not in seen:
+                self._reload_init.update(library._reload_init)
+                seen.add(library)
+                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._finalize_dynamic_globals()
+        self._mjsim_lazy = True
+        self._finalized = True
+
+    def materialise(self):
+        """Module passes and machine code of a link-only library (once)."""
+        if not getattr(self, "_mjsim_lazy", False):
+            return
+        with lock:
+            if not self._mjsim_lazy:
+                return
+            self._mjsim_lazy = False
+            if not self._object_caching_enabled:
+                self.enable_object_caching()
+            self._optimize_final_module()
+            self._final_module.verify()
+            self._dynamic_globals = []
+            self._finalize_final_module()
+            # environments of every function linked in (numba sets them per library)
+            for gv in self._final_module.global_variables:
+                if gv.name.startswith("_ZN08NumbaEnv"):
+                    env = environment.lookup_environment(gv.name)
+                    if env is not None:
+                        orig_set_env(self._codegen, gv.name, env)
+
+    def get_pointer_to_function(self, name):
+        self._ensure_finalized()
+        materialise(self)
+        return orig_get_pointer(self, name)
+
+    def get_asm_str(self):
+        self._ensure_finalized()
+        materialise(self)
+        return orig_asm(self)
+
+    def serialize_using_object_code(self):
+        self._ensure_finalized()
+        if getattr(self, "_mjsim_lazy", False):
+            return (self.name, "bitcode", self._final_module.as_bitcode())
+        return orig_serialize(self)
+
+    def _unserialize(cls, codegen_, state):
+        name, kind, data = state
+        if kind != "bitcode":
+            return orig_unserialize(cls, codegen_, state)
+        import llvmlite.binding as ll
+
+        self = codegen_.create_library(name)
+        self._final_module = ll.parse_bitcode(data)
+        self._finalize_dynamic_globals()
+        self._mjsim_lazy = True
+        self._mjsim_resave = True  # machine code made later is worth caching
+        self._finalized = True
+        return self
+
+    def set_env(self, env_name, env):
+        if not self._engine.is_symbol_defined(env_name):
+            return  # link-only code: set when a caller's machine code is made (materialise)
+        orig_set_env(self, env_name, env)
+
+    def get_executable(self, library, fndesc, env):
+        if _linking() and isinstance(library, Lib):
+            if not library._finalized or getattr(library, "_mjsim_lazy", False):
+                return LinkOnlyEntry(library, fndesc, env)
+        return orig_get_executable(self, library, fndesc, env)
+
+    def add_overload(self, cres):
+        if isinstance(cres.entry_point, LinkOnlyEntry):
+            self.overloads[tuple(cres.signature.args)] = cres  # not callable from Python yet
+            return
+        orig_add_overload(self, cres)
+
+    def _materialise_overload(disp, cres):
+        e = cres.entry_point
+        real = orig_get_executable(disp.targetctx, e.library, e.fndesc, e.env)
+        disp.targetctx.insert_user_function(real, e.fndesc, [e.library])
+        cres = cres._replace(entry_point=real)
+        orig_add_overload(disp, cres)
+        e.library._mjsim_resave = False
+        disp._cache.save_overload(tuple(cres.signature.args), cres)
+        return real
+
+    def compile(self, sig):
+        if _linking():
+            return orig_compile(self, sig)
+        from numba.core import sigutils
+
+        args, _ = sigutils.normalize_signature(sig)
+        args = tuple(args)
+        with lock:
+            existing = self.overloads.get(args)
+            if existing is not None and isinstance(existing.entry_point, LinkOnlyEntry):
+                return _materialise_overload(self, existing)
+            entry = orig_compile(self, sig)
+            cres = self.overloads.get(args)
+            if cres is not None and getattr(cres.library, "_mjsim_resave", False):
+                cres.library._mjsim_resave = False  # loaded as bitcode, now machine code
+                self._cache.save_overload(args, cres)
+            return entry
+
+    Lib.finalize = finalize
+    Lib.get_pointer_to_function = get_pointer_to_function
+    Lib.get_asm_str = get_asm_str
+    Lib.serialize_using_object_code = serialize_using_object_code
+    Lib._unserialize = classmethod(_unserialize)
+    codegen.JITCPUCodegen.set_env = set_env
+    cpu.CPUContext.get_executable = get_executable
+    dispatcher.Dispatcher.add_overload = add_overload
+    dispatcher.Dispatcher.compile = compile
+    Lib._mjsim_link_only = True

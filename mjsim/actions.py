@@ -32,9 +32,19 @@ block                   ids        meaning
 ``CHOW_READY_HIGH``     190        claimer's next action must be a ``READY_DISCARD + k``), as the
                                    middle / the highest tile
 (reserved)              191        unused; never legal
+``BET + k``             192-196    pre-hand stake of ``k`` (``pre_hand_bet``, spec_gaps.md G57):
+                                   shaanxi 下炮子 ``k`` = 0-4 炮子; tianjin the dealer 坐庄
+                                   (``k`` = 1) or not (0), a non-dealer 拉庄 ``k`` = 0-2 times;
+                                   ``BET + 0`` is the pass
+``SPECIAL_KONG + g``    197-200    expose a special kong from the dealt hand (``special_kongs``,
+                                   G31, changchun): 0 旋风杠 (E S W N), 1 喜杠 (白 发 中),
+                                   2 幺蛋 (1m 1p 1s), 3 九蛋 (9m 9p 9s); a later copy of a
+                                   group kind is added to it with ``KONG + k``
+``FENG + j``            201-207    put honour ``27 + j`` out face up with a replacement from the
+                                   tail (``honor_set_exposure``, G24, weihai 放风 / 补风)
 ======================  =========  ===============================================================
 
-``N_ACTIONS == 192``. The legality mask of a live decision always has at least one ``True``;
+``N_ACTIONS == 208``. The legality mask of a live decision always has at least one ``True``;
 ``PASS`` is legal wherever a seat may decline (discard reactions, robbing-a-kong window).
 """
 
@@ -61,7 +71,13 @@ READY_SHOWN = 154
 CHOW_READY_LOW = 188
 CHOW_READY_MID = 189
 CHOW_READY_HIGH = 190
-N_ACTIONS = 192
+BET = 192  # pre-hand stakes (pre_hand_bet, G57): BET + k, k = 0..N_BET - 1; BET + 0 = no stake
+N_BET = 5
+SPECIAL_KONG = 197  # special kongs (special_kongs, G31): SPECIAL_KONG + g, g = 0..3
+N_SPECIAL_KONG = 4
+FENG = 201  # 放风 / 补风 (honor_set_exposure, G24): FENG + j puts honour 27 + j out
+N_FENG = 7
+N_ACTIONS = 208
 
 _SUITS = "mps"
 _HONORS = ("E", "S", "W", "N", "P", "F", "C")  # 1z..7z: East South West North White Green Red
@@ -96,6 +112,13 @@ def encode_discard(kind: int) -> int:
 def encode_kong(kind: int) -> int:
     """Action id of an own-turn (concealed or added) kong of ``kind``."""
     return KONG + _check_kind(kind)
+
+
+def encode_bet(k: int) -> int:
+    """Action id of a pre-hand stake of ``k`` (0..N_BET-1; ``pre_hand_bet``, G57)."""
+    if isinstance(k, bool) or not 0 <= int(k) < N_BET:
+        raise ValueError(f"bet {k!r} outside 0..{N_BET - 1}")
+    return BET + int(k)
 
 
 def encode_ready_discard(kind: int) -> int:
@@ -140,19 +163,25 @@ def decode(action: int) -> tuple[str, int]:
         return "ready_shown", a - READY_SHOWN
     if a <= CHOW_READY_HIGH:
         return ("chow_ready_low", "chow_ready_mid", "chow_ready_high")[a - CHOW_READY_LOW], -1
+    if a >= FENG:
+        return "feng", 27 + a - FENG
+    if a >= SPECIAL_KONG:
+        return "special_kong", a - SPECIAL_KONG
+    if a >= BET:
+        return "bet", a - BET
     return "reserved", -1
 
 
 def action_name(action: int) -> str:
     """Readable name: ``"discard 5m"``, ``"kong 1z"``, ``"ready_discard 9s"``, ``"pung"``,
-    ``"choose_suit p"``, ``"declare 0"``."""
+    ``"choose_suit p"``, ``"declare 0"``, ``"bet 2"``."""
     block, arg = decode(action)
-    if block in ("discard", "kong", "ready_discard", "kong_dice", "ready_shown"):
+    if block in ("discard", "kong", "ready_discard", "kong_dice", "ready_shown", "feng"):
         return f"{block} {_kind_name(arg)}"
     if block == "choose_suit":
         return f"choose_suit {_SUITS[arg]}"
-    if block == "declare":
-        return f"declare {arg}"
+    if block in ("declare", "bet", "special_kong"):
+        return f"{block} {arg}"
     return block
 
 
@@ -173,7 +202,7 @@ def action_from_name(name: str) -> int:
         "chow_ready_low": CHOW_READY_LOW,
         "chow_ready_mid": CHOW_READY_MID,
         "chow_ready_high": CHOW_READY_HIGH,
-        "reserved": N_ACTIONS - 1,
+        "reserved": CHOW_READY_HIGH + 1,
     }
     if block in simple and len(parts) == 1:
         return simple[block]
@@ -183,17 +212,30 @@ def action_from_name(name: str) -> int:
         "ready_discard": READY_DISCARD,
         "kong_dice": KONG_DICE,
         "ready_shown": READY_SHOWN,
+        "feng": FENG - 27,
     }
     if block in bases and len(parts) == 2:
         base = bases[block]
-        return base + _parse_kind(parts[1])
+        k = _parse_kind(parts[1])
+        if block == "feng" and k < 27:
+            raise ValueError(f"bad action name {name!r}: feng takes an honour 1z-7z")
+        return base + k
     if block == "choose_suit" and len(parts) == 2 and parts[1] in ("m", "p", "s"):
         return CHOOSE_SUIT + _SUITS.index(parts[1])
     if block == "declare" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < N_DECLARE:
         return DECLARE + int(parts[1])
+    if block == "bet" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < N_BET:
+        return BET + int(parts[1])
+    if (
+        block == "special_kong"
+        and len(parts) == 2
+        and parts[1].isdigit()
+        and int(parts[1]) < N_SPECIAL_KONG
+    ):
+        return SPECIAL_KONG + int(parts[1])
     raise ValueError(
         f"bad action name {name!r}; expected e.g. 'discard 5m', 'kong 1z', 'ready_discard 9s', "
-        "'chow_low', 'pung', 'exposed_kong', 'win', 'pass', 'choose_suit p', 'declare 0'"
+        "'chow_low', 'pung', 'exposed_kong', 'win', 'pass', 'choose_suit p', 'declare 0', 'bet 0', 'special_kong 0', 'feng 1z'"
     )
 
 

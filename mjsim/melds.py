@@ -33,6 +33,11 @@ MELD_CONCEALED_KONG = 4  # four tiles from the hand (暗杠)
 # families never see it (none of them allows honour chows).
 MELD_HONOR_CHOW = 5
 HONOR_CHOW_NAME = "honor_chow"
+# a special kong from the dealt hand (G31, changchun; mjsim.engine.special_kongs): ``tile`` is
+# the group's lowest kind: 27 旋风杠 (E S W N), 31 喜杠 (白 发 中), 0 幺蛋 (1m 1p 1s), 8 九蛋
+# (9m 9p 9s); copies added later are kept in the engine state (pv[PV_SK_EXTRA + group])
+MELD_SPECIAL_KONG = 6
+SPECIAL_KONG_GROUPS = {27: [27, 28, 29, 30], 31: [31, 32, 33], 0: [0, 9, 18], 8: [8, 17, 26]}
 
 MAX_MELDS = 6
 MELD_FIELDS = 3
@@ -44,6 +49,7 @@ MELD_NAMES = {
     MELD_ADDED_KONG: "added_kong",
     MELD_CONCEALED_KONG: "concealed_kong",
     MELD_HONOR_CHOW: HONOR_CHOW_NAME,
+    MELD_SPECIAL_KONG: "special_kong",
 }
 
 
@@ -73,6 +79,12 @@ def meld_kinds(meld_type: int, tile: int) -> list[int]:
         if not 27 <= tile <= 30:
             raise ValueError(f"an honour chow names the wind left out (27-30) or 31, got {tile}")
         return [k for k in range(27, 31) if k != tile]
+    if meld_type == MELD_SPECIAL_KONG:
+        if tile not in SPECIAL_KONG_GROUPS:
+            raise ValueError(
+                f"a special kong names its group's lowest kind 27, 31, 0 or 8, got {tile}"
+            )
+        return list(SPECIAL_KONG_GROUPS[tile])
     if meld_type == MELD_PUNG:
         return [tile] * 3
     if is_kong_type(meld_type):

@@ -20,10 +20,14 @@ process): almost all of a cold run is numba compiling a few large entry points, 
 compiling the same entry point at the same time would each pay for it. Each test file belongs to
 the compile family of the entry point it needs (``compile_family``: ``selfplay`` for files that
 call the self-play loop — ``simulate``, the CLI, arenas, studies, Ray, subprocesses — ``envs`` for
-the PettingZoo / Gymnasium kernels, none for kernels, scorers and scripted-wall tests). Before a
-worker runs its first test of a family it compiles that family's entry points under a file lock
-(``_warm``): the first worker compiles, the other waits and loads numba's disk cache. The
-collection starts with one test of each family, so the two long compiles run side by side.
+the PettingZoo / Gymnasium kernels, ``game`` for ``Game`` and the scripted-wall tests, none for
+kernels and scorers). Before a worker runs its first test of a family it compiles that family's
+entry points under a file lock (``_warm``): the first worker compiles, the other waits and loads
+numba's disk cache. The self-play warm-up comes first for every family: it types the whole engine
+once and caches every callee (as LLVM bitcode, ``mjsim._jit.link_only_callees``), so the env
+kernels and ``Game``'s entry points load the engine instead of typing it again. The collection
+starts with one self-play test (the first worker compiles the engine) followed by the tests of
+no family (the other worker runs them meanwhile).
 
 The header names numba's cache directory (see ``mjsim/_cache.py``): a cold directory means the
 run pays the full compilation.
@@ -76,12 +80,15 @@ _START = pytest.StashKey[tuple[float, float]]()
 SELFPLAY_WORDS = re.compile(r"\b(simulate|selfplay|subprocess|arena|study|ray)\b")
 #: words that mean it compiles the env kernels (family "envs"), checked after SELFPLAY_WORDS
 ENVS_WORDS = re.compile(r"\bmjsim\.envs\b|\bfrom mjsim import envs\b")
+#: words that mean it steps a ``Game`` (family "game": ``core.step``, ``core.legal_mask``, ...)
+GAME_WORDS = re.compile(r"\bGame\b|\bmake_wall\b")
 _FAMILIES: dict[str, str | None] = {}
 _WARM: set[str] = set()
 
 
 def compile_family(path: str) -> str | None:
-    """The compile family of the test file at ``path`` ("selfplay", "envs" or ``None``)."""
+    """The compile family of the test file at ``path`` ("selfplay", "envs", "game" or
+    ``None``)."""
     if path not in _FAMILIES:
         try:
             text = open(path, encoding="utf-8").read()
@@ -92,6 +99,8 @@ def compile_family(path: str) -> str | None:
             family = "selfplay"
         elif ENVS_WORDS.search(text):
             family = "envs"
+        elif GAME_WORDS.search(text):
+            family = "game"
         _FAMILIES[path] = family
     return _FAMILIES[path]
 
@@ -116,13 +125,30 @@ def _warm_envs() -> None:
     vec.step(np.array([int(np.flatnonzero(m)[0]) for m in vec.action_masks()]))
 
 
-_WARMERS = {"selfplay": _warm_selfplay, "envs": _warm_envs}
+def _warm_game() -> None:
+    from mjsim.engine import Game
+
+    g = Game("hebei", seed=0)
+    for _ in range(500):  # to the end of the hand (first legal action: discards, passes)
+        if g.done:
+            g.next_hand()
+            break
+        g.step(g.legal_actions()[0])
+
+
+_WARMERS = {"selfplay": _warm_selfplay, "envs": _warm_envs, "game": _warm_game}
 
 
 def _warm(family: str) -> None:
     """Compile ``family``'s entry points once for the whole run: the first xdist worker to get
     here compiles them holding a file lock, the other waits and then loads numba's disk cache.
-    A failure is left to the tests themselves to report."""
+    A failure is left to the tests themselves to report.
+
+    Every family but "selfplay" first waits for the self-play warm-up: it types the whole engine
+    and caches each callee's code (``mjsim._jit.link_only_callees``), which the other families'
+    entry points then load instead of typing the engine again in the other worker."""
+    if family != "selfplay" and "selfplay" not in _WARM:
+        _warm("selfplay")
     _WARM.add(family)
     uid = os.environ.get("PYTEST_XDIST_TESTRUNUID", "solo")
     lock = Path(tempfile.gettempdir()) / f"mjsim-warm-{uid}-{family}.lock"
@@ -149,16 +175,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.pluginmanager.hasplugin("xdist"):
-        # one test of each family first (xdist hands items out alternately at the start, so
-        # the two workers begin with the two long compiles), then the tests of no family,
-        # then the rest; every worker computes the same order
-        heads: dict[str | None, pytest.Item] = {}
-        for item in items:
-            heads.setdefault(compile_family(str(item.path)), item)
-        first = [heads[f] for f in ("selfplay", "envs") if f in heads]
-        rest = [i for i in items if i not in first]
+        # a self-play test first (xdist sends each worker a chunk of consecutive tests at the
+        # start: the first worker begins with the long compile of the engine), then the tests
+        # of no family (kernels, scorers: the other worker runs them meanwhile), then the
+        # families, which wait for the engine's warm-up; every worker computes the same order
+        head = next((i for i in items if compile_family(str(i.path)) == "selfplay"), None)
+        rest = [i for i in items if i is not head]
         rest.sort(key=lambda i: compile_family(str(i.path)) is not None)
-        items[:] = first + rest
+        items[:] = ([head] if head is not None else []) + rest
     if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
         return
     skip = pytest.mark.skip(reason="slow check: run with --run-slow (or -m slow)")

@@ -29,6 +29,7 @@ from mjsim.actions import (
     CHOW_READY_LOW,
     DECLARE,
     EXPOSED_KONG,
+    FENG,
     KONG,
     KONG_DICE,
     N_ACTIONS,
@@ -36,9 +37,11 @@ from mjsim.actions import (
     PUNG,
     READY_DISCARD,
     READY_SHOWN,
+    SPECIAL_KONG,
     WIN,
 )
 from mjsim.engine.aborts import abort_before_draw, nine_terminals
+from mjsim.engine.bets import bet_mask, bet_pair_mult, bet_start, bet_step, bet_win_payments
 from mjsim.engine.carry import (
     carry_pot_in,
     carry_pot_out,
@@ -47,6 +50,7 @@ from mjsim.engine.carry import (
     stake_payments,
 )
 from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles, in_honor_chow
+from mjsim.engine.honor_sets import feng_mask, feng_pending, feng_put_out, feng_win_payments
 from mjsim.engine.hooks_birds import bird_bonus, pay_snapshot
 from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_discard_win_ok
 from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
@@ -59,6 +63,18 @@ from mjsim.engine.settle import (
     qualifying_value,
     variant_flags,
     win_payments,
+)
+from mjsim.engine.special_kongs import (
+    added_group,
+    group_kind,
+    group_of_tile,
+    group_size,
+    special_copies,
+    special_kong_add,
+    special_kong_declare,
+    special_kong_mask,
+    special_kong_unadd,
+    special_tally,
 )
 from mjsim.engine.state import (
     ERR_DONE,
@@ -76,6 +92,7 @@ from mjsim.engine.state import (
     EV_PAY,
     EV_WIN,
     MAX_RIVER,
+    PH_BET,
     PH_CHOOSE_SUIT,
     PH_DECLARE,
     PH_DONE,
@@ -212,6 +229,7 @@ from mjsim.melds import (
     MELD_KONG,
     MELD_NONE,
     MELD_PUNG,
+    MELD_SPECIAL_KONG,
 )
 from mjsim.rules.params import (
     ABORT_KONGS_FOUR_TWO_PLAYERS,
@@ -283,6 +301,7 @@ from mjsim.rules.params import (
     P_GRAB_WILD,
     P_HAND_SIZE,
     P_HONOR_CHOWS,
+    P_HONOR_SET_EXPOSURE,
     P_HONORS_ARE_FLOWERS,
     P_IMAGINED_WILD,
     P_INDICATOR_IN_PLAY,
@@ -318,6 +337,7 @@ from mjsim.rules.params import (
     P_OPEN_HAND_SELF_DRAW_ONLY,
     P_OWN_DISCARD_LOCKOUT,
     P_PAIR_RULE,
+    P_PRE_HAND_BET,
     P_READY_DEPOSIT,
     P_READY_EXEMPT_KONG_REPLACEMENT,
     P_READY_LOCKOUT_WHOLE_HAND,
@@ -338,6 +358,7 @@ from mjsim.rules.params import (
     P_SCORING,
     P_SELF_DRAW_ONLY,
     P_SINGLE_TILE_WIN,
+    P_SPECIAL_KONGS,
     P_STANDING_TILES,
     P_SUIT_RULE,
     P_TERMINAL_RULE,
@@ -836,6 +857,8 @@ def reset_table(
         if q >= 0:
             tv[t, TV_PHASE] = PH_DECLARE
             tv[t, TV_SEAT] = q
+    if r.params[P_PRE_HAND_BET] != 0:
+        bet_start(s, r, t)  # G57 下炮子 / 坐庄·拉庄: stakes before the dealer's first action
 
 
 @nb.njit(cache=True)
@@ -1295,6 +1318,10 @@ def _requirements_ok(s, r, t, p, h):
         elif mt == MELD_HONOR_CHOW:
             suit[3] += 3  # three different honours (G67): honours, not a pung
             term = True
+        elif mt == MELD_SPECIAL_KONG:
+            special_tally(k, suit)  # G31: terminals or honours, and a kong
+            pung = True
+            term = True
         else:
             suit[min(k // 9, 3)] += 3
             pung = True
@@ -1346,6 +1373,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
                     seen += 1
             elif mt == MELD_HONOR_CHOW:
                 seen += in_honor_chow(mk, tile)
+            elif mt == MELD_SPECIAL_KONG:
+                seen += special_copies(s, t, q, mk, tile)
             elif mk == tile:
                 seen += 3 if mt == MELD_PUNG else 4
     # the winning tile is in the hand now; on a discard/rob it is also in a river: count it once
@@ -2084,6 +2113,8 @@ def _treasure_visible(s, r, t, k):
                     c += 1
             elif mt == MELD_HONOR_CHOW:
                 c += in_honor_chow(mk, k)
+            elif mt == MELD_SPECIAL_KONG:
+                c += special_copies(s, t, q, mk, k)
             elif mt == MELD_PUNG and mk == k:
                 c += 3
             elif (mt == MELD_KONG or mt == MELD_ADDED_KONG) and mk == k:
@@ -2225,6 +2256,8 @@ def legal_mask(s, r, t, mask):
         mask[DECLARE + 5] = True  # G19 抢金: grab the gold and win, or pass
         mask[PASS] = True
         return 2
+    if ph == PH_BET:
+        return bet_mask(s, r, t, mask)  # G57 pre-hand stakes
     if ph == PH_CHOOSE_SUIT:
         # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
         p = np.int64(s.tv[t, TV_SEAT])
@@ -2271,6 +2304,10 @@ def legal_mask(s, r, t, mask):
     p = np.int64(s.tv[t, TV_SEAT])
     h = s.hands[t, p]
     drawn = np.int64(s.tv[t, TV_DRAWN])
+    if prm[P_HONOR_SET_EXPOSURE] != 0 and feng_pending(s, t, p):
+        nf = feng_mask(s, r, t, p, drawn, remaining(s, t), mask)  # G24: finish the 放风 set
+        if nf > 0:
+            return nf
     locked = _locked(s, r, t, p)
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
@@ -2329,6 +2366,11 @@ def legal_mask(s, r, t, mask):
                 n += 1
         if prm[P_DICE_KONG] != 0:
             n += _dice_kong_mask(s, r, t, p, h, mask)
+    if prm[P_SPECIAL_KONGS] != 0 and not locked and vh == 0:
+        # G31 旋风杠 / 喜杠 / 幺九蛋 on the first turn, and additions to them
+        n += special_kong_mask(s, r, t, p, kong_turn, first_dealer, remaining(s, t), mask)
+    if prm[P_HONOR_SET_EXPOSURE] != 0:
+        n += feng_mask(s, r, t, p, drawn, remaining(s, t), mask)  # G24 放风 / 补风
     if prm[P_WILD_KONG] != 0 and not locked and remaining(s, t) > 0:
         if _wild_kong_kind(s, t, p) >= 0:
             mask[DECLARE + 3] = True  # G20: set a wild aside (赖子杠)
@@ -2497,8 +2539,9 @@ def _settle_kongs(s, r, t, winners, drawn_hand):
             continue
         for q in range(n):
             if q != p:
-                s.pv[t, q, PV_PAY] -= pts * mult
-                s.pv[t, p, PV_PAY] += pts * mult
+                m = pts * mult * bet_pair_mult(s, r, t, p, q)  # G57 坐庄 / 拉庄
+                s.pv[t, q, PV_PAY] -= m
+                s.pv[t, p, PV_PAY] += m
 
 
 @nb.njit(cache=True)
@@ -2734,6 +2777,10 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             s.pv[t, p, PV_PAY] += v * mult
         if r.params[P_BIRDS] > 0:
             bird_bonus(s, r, t, p, tile, pay0)
+        if r.params[P_PRE_HAND_BET] != 0:
+            bet_win_payments(s, r, t, p, pay0, mult)  # G57 stakes
+        if r.params[P_HONOR_SET_EXPOSURE] != 0:
+            feng_win_payments(s, r, t, p, pay0)  # G24: ± 补风
         stake_payments(s, r, t, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1)
     if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
         if s.tv[t, TV_AFTER_KONG] != 0:
@@ -2899,6 +2946,40 @@ def _complete_kong(s, r, t, p, mtype, dice):
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_TILE] = -1
+
+
+@internal
+def _special_kong(s, r, t, p, g):
+    """G31: expose special kong group ``g``; the 旋风杠 completes as a kong with a replacement,
+    a 3-tile group takes none (a drawn tile it used is no longer the drawn tile)."""
+    if special_kong_declare(s, r, t, p, g):
+        _complete_kong(s, r, t, p, np.int64(MELD_ADDED_KONG), False)
+        return
+    d = s.tv[t, TV_DRAWN]
+    if d >= 0 and s.hands[t, p, d] == 0:
+        s.tv[t, TV_DRAWN] = -1
+
+
+@internal
+def _feng(s, r, t, p, j):
+    """G24 放风 / 补风: honour ``27 + j`` goes out face up (beside the hand, like an honour
+    flower) and a replacement comes from the tail."""
+    feng_put_out(s, t, p, j)
+    _set_aside(s, t, p, np.int64(27 + j))
+    _replace_from_tail(s, r, t, p)
+
+
+@internal
+def _special_add(s, r, t, p, k):
+    """G31: add ``k`` to seat ``p``'s special kong: an added kong (robbing window, then points
+    and the replacement)."""
+    special_kong_add(s, t, p, k)
+    s.tv[t, TV_DICE_PENDING] = 0
+    rob = r.params[P_ROB_KONG]
+    if rob == ROB_ADDED or rob == ROB_ADDED_AND_CONCEALED:
+        if _open_window(s, r, t, np.int64(RK_ROB_ADDED), k, p) > 0:
+            return
+    _complete_kong(s, r, t, p, np.int64(MELD_ADDED_KONG), False)
 
 
 @internal
@@ -3207,6 +3288,8 @@ def _resolve(s, r, t):
                         s.pv[t, d, PV_N_MELDS] = last
                         s.hands[t, d, k] += 3
                     break
+            if r.params[P_SPECIAL_KONGS] != 0 and kind == RK_ROB_ADDED:
+                special_kong_unadd(s, t, d, k)  # G31: a robbed addition to a special kong
             _add_river(s, t, d, k, RF_ROBBED | RF_WON)
             _finish_win(s, r, t, winners, np.int64(WK_ROB_KONG), d, k)
         return
@@ -3218,6 +3301,8 @@ def _resolve(s, r, t):
                 if s.melds[t, d, i, 0] == MELD_ADDED_KONG and s.melds[t, d, i, 1] == k:
                     s.melds[t, d, i, 0] = MELD_PUNG
                     break
+            if r.params[P_SPECIAL_KONGS] != 0:
+                special_kong_unadd(s, t, d, k)  # G31: 抢叉 of an addition to a special kong
             _add_river(s, t, d, k, np.int64(RF_ROBBED))
             s.tv[t, TV_DICE_PENDING] = 0
         else:
@@ -3407,6 +3492,10 @@ def apply_action(s, r, t, a):
     if ph == PH_GRAB:
         _grab_step(s, r, t, a)  # G19 抢金
         return
+    if ph == PH_BET:
+        _rec(s, t, EV_ACT, np.int64(s.tv[t, TV_SEAT]), a)
+        bet_step(s, r, t, a)  # G57 pre-hand stakes
+        return
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
@@ -3428,6 +3517,19 @@ def apply_action(s, r, t, a):
         return
     if a == DECLARE + 4:
         _abortive_draw(s, r, t)  # G54: 九種九牌
+        return
+    if a >= FENG:
+        _feng(s, r, t, p, np.int64(a - FENG))  # G24 放风 / 补风
+        return
+    if a >= SPECIAL_KONG:
+        _special_kong(s, r, t, p, np.int64(a - SPECIAL_KONG))  # G31
+        return
+    if (
+        KONG <= a < READY_DISCARD
+        and r.params[P_SPECIAL_KONGS] != 0
+        and added_group(s, t, p, a - KONG) >= 0
+    ):
+        _special_add(s, r, t, p, np.int64(a - KONG))  # G31: 补杠 on a special kong
         return
     if (
         KONG <= a < READY_DISCARD
@@ -3695,6 +3797,11 @@ def check_invariants(s, r, t):
             elif mt == MELD_HONOR_CHOW:
                 for j in range(27, 34):
                     cnt[j] += in_honor_chow(np.int64(k), j)
+            elif mt == MELD_SPECIAL_KONG:
+                g = group_of_tile(k)
+                for j in range(group_size(g)):
+                    kk = group_kind(g, j)
+                    cnt[kk] += special_copies(s, t, p, k, kk)
             elif mt == MELD_PUNG:
                 cnt[k] += 3
             else:
@@ -3716,7 +3823,8 @@ def check_invariants(s, r, t):
                 c += s.hands[t, p, k]
             c += _n_held_flowers(s, t, p)  # G11 / G21: flowers held in the hand
             own = (ph == PH_TURN and p == s.tv[t, TV_SEAT]) or (
-                (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE) and p == s.tv[t, TV_DEALER]
+                (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE or ph == PH_BET)
+                and p == s.tv[t, TV_DEALER]
             )
             want = hs + (1 if own else 0)
             if c != want:

@@ -123,6 +123,13 @@ PV_N_EXPOSED = 12  # exposed (claimed or added) melds: for must_open
 PV_CAN_WIN = 13  # WIN was among the options of the open window
 PV_LIABLE = 14  # 包自摸: 1 + the seat liable for this seat's self-draw (0 = none; first enabler)
 PV_KONG_FROM = 15  # exposed kong claimed from a discard: 8 * (kong number) + 1 + its discarder
+# -- gapsH (session 6): 16-19
+PV_BET = 16  # pre-hand stake chosen with BET + k (pre_hand_bet, G57): 炮子 0-4, or tianjin
+# 坐庄 (dealer, 0/1) / 拉庄 count (non-dealer, 0-2)
+PV_SK_EXTRA = 17  # 17..20: copies added to this seat's special kong of group g (special_kongs,
+# G31; pv[PV_SK_EXTRA + g], 2 bits per group member in group order)
+PV_FENG = 21  # 放风 / 补风 (honor_set_exposure, G24): bits 0-6 the set's honour kinds (27 + j),
+# bit 7 the set is complete, bits 8+ the 补风 count
 PV_LEDGER0 = 24  # 24..27: sichuan kong-income ledger row of this payer, [PV_LEDGER0 + receiver]
 PV_LAST_KONG = 28  # sichuan: what this seat paid for the last kong (呼叫转移 "last kong" scope)
 # -- gapsA (32-39): win / claim / ready
@@ -165,8 +172,9 @@ PH_DONE = 3
 PH_DECLARE = 4  # changsha: opening-hand small wins declared after the deal (DECLARE / PASS)
 PH_SEABED = 5  # changsha: the last (海底) tile is offered in seat order (DECLARE + 1 = take / PASS)
 PH_GRAB = 6  # 抢金 (grab_wild): a non-dealer whose hand the revealed gold completes takes it
+PH_BET = 7  # pre-hand stakes (pre_hand_bet, G57): seats from the dealer each choose BET + k
 # (DECLARE + 5, a self-draw win) or passes (PASS), nearest after the dealer first
-PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed", "grab")
+PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed", "grab", "bet")
 
 # ---- reaction kinds
 RK_DISCARD = 0

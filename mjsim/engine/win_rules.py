@@ -29,8 +29,16 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim.engine.special_kongs import special_tally
 from mjsim.kernels.shanten import is_win
-from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.melds import (
+    MELD_CHOW,
+    MELD_CONCEALED_KONG,
+    MELD_HONOR_CHOW,
+    MELD_NONE,
+    MELD_PUNG,
+    MELD_SPECIAL_KONG,
+)
 from mjsim.rules.params import (
     P_FREE_HONORS,
     P_HONOR_CHOWS,
@@ -134,6 +142,9 @@ def _tally(h, melds, suit):
         if mt == MELD_NONE:
             continue
         k = np.int64(melds[i, 1])
+        if mt == MELD_SPECIAL_KONG:
+            f |= special_tally(k, suit)  # G31 旋风杠 / 喜杠 / 幺九蛋: a kong
+            continue
         if mt == MELD_HONOR_CHOW:
             suit[3] += 3  # three different honours (G67): no pung, no terminal
             f |= 2 | 64

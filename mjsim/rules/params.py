@@ -151,9 +151,18 @@ P_CHICKEN_FLIP = 157  # CHICKEN_FLIP_*: 翻鸡 after a win (G59)
 P_OPEN_CHICKEN = 158  # 打明鸡: the tile at stack 3 (+1 per kong) from the head names a chicken
 P_HERO_CHICKEN = 159  # 英雄鸡: 1s (幺鸡) is always a chicken
 P_CHICKEN_VALUE = 160  # what each other seat pays per chicken tile a seat holds
+# ---- gapsH (session 6): 176-179 pre-hand stakes, special kongs, honour-set exposure
+P_PRE_HAND_BET = 176  # PRE_BET_*: a pre-play phase of BET + k choices (G57), read by settlement
+P_SPECIAL_KONGS = 177  # 旋风杠 / 喜杠 / 幺蛋 / 九蛋 from the dealt hand (SPECIAL_KONG + g, G31)
+P_HONOR_SET_EXPOSURE = 178  # 放风 / 补风: FENG + j honour exposures with replacements (G24)
 NP = 192  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
+PRE_BET_NONE = 0
+PRE_BET_PAOZI = 1  # shaanxi 下炮子: each seat 0-4 炮子; a payer pays + 炮子(winner) + 炮子(payer)
+PRE_BET_TIANJIN = 2  # tianjin 坐庄 (dealer 0/1) / 拉庄 (each non-dealer 0-2): dealer <-> X pays
+# x (坐庄 ? 2 : 1) x 2 ** 拉(X), non-dealer pairs x 1; kong points settled at the end too
+PRE_HAND_BET_CODES = {"none": PRE_BET_NONE, "paozi": PRE_BET_PAOZI, "tianjin": PRE_BET_TIANJIN}
 FLOWER_REPL_AUTO = 0  # every flower is set aside and replaced from the tail when drawn
 FLOWER_REPL_ACTION = 1  # after the opening replacement a drawn flower stays in the hand until
 # its holder exposes it on its own turn (杠花, DECLARE + 2; ningbo, G21)

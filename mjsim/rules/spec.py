@@ -412,6 +412,21 @@ class RuleSpec:
     hero_chicken: bool = False  # 英雄鸡: 1s (幺鸡) is always a chicken ("英雄鸡一条每次都是鸡")
     chicken_value: int = 10  # each other seat pays this per chicken tile a seat holds (concealed
     # or melded) [rec] 1 base unit = 10 (B §7.1, value not in the seed)
+    # -- gapsH (session 6): pre-hand stakes (G57)
+    pre_hand_bet: str = "none"  # "none" | "paozi" (shaanxi 下炮子, A §12.6 [public]: after the
+    # deal and flower replacement each seat from the dealer stakes 0-4 炮子 with BET + k; each
+    # payer of a win pays base + 炮子(winner) + 炮子(payer), times the carried multiplier) |
+    # "tianjin" (A §6.2 "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍": the dealer
+    # sits (BET + 1) or not (BET + 0), then each non-dealer 拉 BET + 0..2; every payment between the
+    # dealer and seat X, win and end-of-hand kong points alike, is x (坐庄 ? 2 : 1) x 2 ** 拉(X))
+    special_kongs: bool = False  # changchun (A §8.2 "特殊杠牌只有起手牌才算"): on its first turn a
+    # seat may expose 旋风杠 (E S W N, with a replacement), 喜杠 (白发中), 幺蛋 (1m1p1s) or 九蛋
+    # (9m9p9s) with SPECIAL_KONG + g; each counts as a set and as a kong (paid as an added kong);
+    # a later copy of a group kind is an added kong on it (robbable, 抢叉 with rob_kong_by_pung)
+    honor_set_exposure: bool = False  # weihai 放风 / 补风 (B §33): before its first discard a seat
+    # may put out three different of {E, S, W, N, 中} or 白发中, one FENG + j at a time, each with a
+    # replacement from the tail; afterwards a drawn honour may be put out at once (补风); each
+    # payer of a win pays 补风(winner) - 补风(payer) more
 
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # free-form notes for variant authors (not compiled)
@@ -642,6 +657,7 @@ class RuleSpec:
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
         self._validate_win_claim_ready()
         self._validate_gaps_f(counts)
+        self._validate_gaps_h()
 
     def kong_pay_case(self) -> str:
         """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "sichuan" with
@@ -723,6 +739,49 @@ class RuleSpec:
             raise ValueError(
                 "RuleSpec.win_filter='guizhou' needs kong_payment_timing='immediate' (the 豆 "
                 "test reads the kong ledger)"
+            )
+
+    def _validate_gaps_h(self) -> None:
+        """gapsH fields (docs/spec_gaps.md G57, G31)."""
+        self._check_special_kongs()
+        self._check_honor_sets()
+        _enum("pre_hand_bet", self.pre_hand_bet, P.PRE_HAND_BET_CODES)
+        if self.pre_hand_bet != "none":
+            # one pre-play phase at a time: 定缺, changsha's opening small wins and 抢金 also
+            # act between the deal and the dealer's first discard
+            for name, bad in (
+                ("missing_suit_choice", self.missing_suit_choice),
+                ("grab_wild", self.grab_wild),
+                ("scoring", self.scoring == "changsha"),
+            ):
+                if bad:
+                    raise ValueError(
+                        f"RuleSpec.pre_hand_bet={self.pre_hand_bet!r} is not played with "
+                        f"{name}={getattr(self, name)!r} (two pre-play phases)"
+                    )
+
+    def _check_honor_sets(self) -> None:
+        if not isinstance(self.honor_set_exposure, bool):
+            raise ValueError(
+                f"RuleSpec.honor_set_exposure={self.honor_set_exposure!r} must be a bool"
+            )
+        if self.honor_set_exposure:
+            for name in ("honors_are_flowers", "special_kongs"):
+                if getattr(self, name):
+                    raise ValueError(
+                        f"RuleSpec.honor_set_exposure=True is not played with {name}=True (both "
+                        "take honours out of the hand)"
+                    )
+            if sum(self.counts()[27:34]) == 0:
+                raise ValueError("RuleSpec.honor_set_exposure=True needs honour tiles")
+
+    def _check_special_kongs(self) -> None:
+        if not isinstance(self.special_kongs, bool):
+            raise ValueError(f"RuleSpec.special_kongs={self.special_kongs!r} must be a bool")
+        if self.special_kongs and self.honors_are_flowers:
+            raise ValueError(
+                "RuleSpec.special_kongs=True is not played with honors_are_flowers=True (the "
+                "旋风杠 / 喜杠 honours would be set aside as flowers)"
             )
 
     def _compile_gaps_f(self, p: np.ndarray) -> None:
@@ -1156,6 +1215,9 @@ class RuleSpec:
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
         self._compile_gaps_f(p)
+        p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
+        p[P.P_SPECIAL_KONGS] = self.special_kongs
+        p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
         offs = 0
         for o in self.effective_wild_offsets():
             offs |= 1 << o

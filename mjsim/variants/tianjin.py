@@ -36,9 +36,14 @@ Played here (spec fields):
 - Dealer: stays on a win or 荒庄, else the next seat [000: "闲家胡牌，则现任庄家的下一家坐庄"]:
   ``dealer_rotation="winner_stays", dealer_stays_on_draw=True``.
 
+- 坐庄 / 拉庄 pre-hand stakes (A §6.2 "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数
+  加倍"; "杠分计算也是如此"): ``pre_hand_bet="tianjin"`` (docs/spec_gaps.md G57,
+  :mod:`mjsim.engine.bets`): after the deal the dealer sits (``BET + 1``) or not (``BET + 0``),
+  then each non-dealer 拉 ``BET + 0..2`` times; every payment between the dealer and seat X (win
+  and kong points) is x ``(坐庄 ? 2 : 1) x 2 ** 拉(X)``, between non-dealers x 1.
+
 Not implemented yet (documented, not silently dropped):
 
-- 坐庄 / 拉庄 pre-hand stakes (A §6.2; docs/spec_gaps.md G57): every pair multiplier is 1.
 - 跟打 (A §6.7, A6.7): the dealer's payment when all three follow its first discard.
 - 金杠 (a concealed kong of four 混, public +4): paid as an ordinary concealed kong (2).
 - The indicator stack's remaining bottom tile as a replacement [000: "遇到开混的墩，不跳过，把剩下的
@@ -84,4 +89,5 @@ SPEC = RuleSpec(
     scoring="tianjin",
     score_values=DEFAULT_SCORE_VALUES,
     kong_payment_timing="at_end",
+    pre_hand_bet="tianjin",
 )
