@@ -118,6 +118,9 @@ BIG = 1000
 UKEIRE_MAX_SHANTEN = 2
 #: the same in fan-rich mode (:func:`fan_rich`), where each shanten covers the costly special shapes
 UKEIRE_MAX_SHANTEN_RICH = 0
+#: tied discards from which the live-wait loop first bounds every draw once (:func:`_useful_draws`:
+#: one table row per draw, repaid by the draws it rules out in each tie)
+UKEIRE_FILTER_TIES = 3
 #: fan-rich mode for a scoring family without a known plain-win value: ``min_fan`` from here up
 FAN_RICH_DEFAULT_MIN = 8
 #: 5**j: the change of a group's base-5 table code when its j-th kind changes by one
@@ -381,7 +384,8 @@ def _near(c, x, all_kinds, honor_chow, orphans):
 
 @nb.njit(cache=True, inline="always")
 def ukeire(
-    s, r, t, c, nw, sh, visible, void, wild_on, codes, others, have, dg, pre_nm, rest, have_rest
+    s, r, t, c, nw, sh, visible, void, wild_on, codes, others, have, dg, pre_nm, rest, have_rest,
+    useful,
 ):  # fmt: skip
     """Live waits of a 3n+1 hand (natural counts ``c``, ``nw`` wilds, shanten ``sh``): the
     unseen copies of every kind whose draw lowers the shanten (void-suit kinds excluded).
@@ -395,7 +399,11 @@ def ukeire(
     two groups other than ``g`` and ``dg`` (``rest[4 * min + max]``, computed once per caller
     hand: they are the same for every tile of ``dg`` taken out, flags in ``have_rest``;
     int64[16, 2, MAX_M], bool[16]) with group ``dg`` (:func:`mjsim.kernels.standard.add_group`):
-    one min-plus step instead of two. ``dg < 0``: no sharing (``rest`` is not used)."""
+    one min-plus step instead of two. ``dg < 0``: no sharing (``rest`` is not used).
+
+    ``useful`` (bool[34], read only when ``dg >= 0``): the draws that may lower the shanten of
+    the caller's 3n+2 hand less any one tile (:func:`_useful_draws`); the other draws are not
+    evaluated."""
     shapes = r.params[P_WIN_SHAPES]
     hc = r.params[P_HONOR_CHOWS]
     pr = _pair_rule(r)
@@ -426,6 +434,8 @@ def ukeire(
             continue
         if c[x] >= 4 or not _near(c, x, all_kinds, hc, orphans):
             continue
+        if dg >= 0 and not useful[x]:
+            continue
         if nm >= 0 and dg >= 0:
             g = x // 9 if x < 27 else 3
             if not have[g] and g != dg:
@@ -446,6 +456,54 @@ def ukeire(
         if v < sh:
             total += left
     return total
+
+
+@nb.njit(cache=True, inline="always")
+def _useful_draws(r, c, nm, sh, void, codes, others, have, useful):
+    """``useful[x]`` (bool[34]) = drawing ``x`` may lower the shanten below ``sh`` of the 3n+1
+    hand ``c`` less any one tile ``k`` (``c``: a 3n+2 hand prepared by :func:`_one_kind_prep`
+    with ``delta = -1``, meld count ``nm >= 0``, codes in ``codes``; ``others`` / ``have``: its
+    rows, filled here where missing). Exact filter of the live-wait loop, from one table row per
+    draw for all tied discards: the distance (tiles to add) never rises when a tile is added,
+    so that of ``c - k + x`` is at least that of ``c + x`` (15 tiles for a 14-tile ``c``), and
+    the same holds for the seven-pairs count; a draw whose bound is not below ``sh`` cannot
+    lower the shanten after any discard. Kinds held four times stay True (``c + x`` has no
+    table code; drawing back a discarded fourth copy is counted by :func:`ukeire` as it is),
+    kinds of the void suit and kinds :func:`_near` rules out are False (never evaluated).
+    Only for ``codes[OK_MODE]`` ``OKM_STD`` / ``OKM_PAIRS`` (no bound for the other shapes)."""
+    pr = _pair_rule(r)
+    hc = r.params[P_HONOR_CHOWS]
+    shapes = r.params[P_WIN_SHAPES]
+    simple = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
+    all_kinds = (shapes & ~simple) != 0 or hc != 0
+    orphans = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0
+    pairs = codes[OK_MODE] == OKM_PAIRS
+    for x in range(34):
+        if c[x] >= 4:
+            useful[x] = True
+            continue
+        useful[x] = False
+        if void >= 0 and x < 27 and x // 9 == void:
+            continue
+        if not _near(c, x, all_kinds, hc, orphans):
+            continue  # not near c, so not near c - k (ukeire skips it)
+        g = x // 9 if x < 27 else 3
+        if not have[g]:
+            others_distance(codes, g, nm, pr, hc, others[g])
+            have[g] = True
+        d = distance_with_group(g, codes[g] + _POW5[x - 9 * g], others[g], nm, pr, hc)
+        lb = BIG
+        if d < BIG:
+            lb = max(d - 1, -1)
+        if pairs:
+            old = np.int64(c[x])
+            new = old + 1
+            full = codes[OK_FULL] - old // 2 + new // 2
+            half = codes[OK_HALF] - old % 2 + new % 2
+            if full > 7:
+                full = 7
+            lb = min(lb, 13 - 2 * full - min(half, 7 - full))
+        useful[x] = lb < sh
 
 
 @nb.njit(cache=True)
@@ -592,11 +650,15 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
         have_u = np.zeros(4, dtype=np.bool_)
         rest = np.empty((16, 2, MAX_M), dtype=np.int64)
         have_rest = np.zeros(16, dtype=np.bool_)
+        useful = np.ones(34, dtype=np.bool_)
+        if nm >= 0 and codes[OK_MODE] != OKM_ANY and n_ties >= UKEIRE_FILTER_TIES:
+            _useful_draws(r, c, nm, best_sh, void, codes, others, have, useful)
     else:
         others_u = others
         have_u = have
         rest = others
         have_rest = have
+        useful = have
     for k in range(34):
         if shk[k] != best_sh:
             continue
@@ -618,7 +680,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
                         have_u[dg] = True
                 uke = ukeire(
                     s, r, t, c, nw, best_sh, visible, void, wild_on, codes, others_u, have_u,
-                    dg, nm, rest, have_rest,
+                    dg, nm, rest, have_rest, useful,
                 )  # fmt: skip
             c[k] += 1
         keep = 0
@@ -765,7 +827,7 @@ def _react_action(s, r, t, p, mask):
                 c[y] += 1
                 best_u = ukeire(
                     s, r, t, c, nw, s0, visible, void, wild_on, codes, others, have, none, none,
-                    others, have,
+                    others, have, have,
                 )  # fmt: skip
                 c[x] -= 1
                 c[y] -= 1

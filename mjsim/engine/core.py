@@ -369,6 +369,7 @@ from mjsim.rules.params import (
     P_TREASURE_SOURCE,
     P_WALL_END_AT_INDICATOR,
     P_WALL_RESERVE,
+    P_WALL_TILES_USED,
     P_WILD_AFTER_READY_ONLY,
     P_WILD_DISCARD_CLAIMABLE,
     P_WILD_DISCARD_PENALTY,
@@ -758,6 +759,8 @@ def reset_table(
     tv = s.tv
     tv[t, TV_HEAD] = 0
     tv[t, TV_TAIL] = total
+    if r.params[P_WALL_TILES_USED] > 0:
+        tv[t, TV_TAIL] = r.params[P_WALL_TILES_USED]  # G4: the rest is an unused pool
     tv[t, TV_WALL_LEN] = total
     tv[t, TV_DEALER] = dealer
     tv[t, TV_ROUND_WIND] = round_wind
@@ -1035,36 +1038,7 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
             c[si] = 0
         return is_win(c, n_sets, nw, pair_rule, honor_chow, shapes)
     if extra_wild == 0 and (shapes & ~_SIMPLE_SHAPES) == 0:
-        # one pass of necessary conditions: a single (or four) with no neighbour cannot be in a
-        # standard hand; seven pairs needs no odd count; thirteen orphans no simple tile. The
-        # pass stops as soon as every allowed shape is excluded (the common case).
-        std = (shapes & SHAPE_STANDARD) != 0
-        sp = (shapes & SHAPE_SEVEN_PAIRS) != 0 and n_sets == 4
-        to = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and n_sets == 4
-        for k in range(34):
-            c = h[k]
-            if c == 0:
-                continue
-            if c & 1:
-                sp = False
-            if k >= 27:
-                if (c == 1 or c == 4) and honor_chow == 0:
-                    std = False
-            else:
-                r9 = k % 9
-                if r9 != 0 and r9 != 8:
-                    to = False
-                if std and (c == 1 or c == 4):
-                    if not (
-                        (r9 >= 1 and h[k - 1] > 0)
-                        or (r9 >= 2 and h[k - 2] > 0)
-                        or (r9 <= 7 and h[k + 1] > 0)
-                        or (r9 <= 6 and h[k + 2] > 0)
-                    ):
-                        std = False
-            if not (std or sp or to):
-                return False
-        if not (std or sp or to):
+        if not _simple_shape_possible(h, np.int64(-1), n_sets, shapes, honor_chow):
             return False
     return is_win(h[:34], n_sets, extra_wild, pair_rule, honor_chow, shapes)
 
@@ -2337,8 +2311,10 @@ def legal_mask(s, r, t, mask):
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
     n = 0
-    if drawn >= 0 and (
-        _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
+    if (
+        drawn >= 0
+        and not _simple_win_ruled_out(s, r, t, h, np.int64(-1))
+        and _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
         or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0)
     ):
         mask[WIN] = True
@@ -3111,6 +3087,79 @@ def _lone_tile(h, k):
     )
 
 
+@nb.njit(cache=True, inline="always")
+def _simple_shape_possible(h, x, n_sets, shapes, honor_chow):
+    """The necessary conditions of the simple shapes (no wilds) that :func:`_shape_win` checks
+    before the full test, on the counts ``h`` (uint8[>=34]) plus one tile of kind ``x`` (-1:
+    none), ``n_sets`` sets: a single (or four) with no neighbour within two in its suit cannot
+    be in a standard hand (an honour: unless honour chows), seven pairs needs no odd count,
+    thirteen orphans no simple tile. One pass that stops as soon as every allowed shape is
+    excluded (the common case). False: no shape of ``shapes`` can be complete."""
+    std = (shapes & SHAPE_STANDARD) != 0
+    sp = (shapes & SHAPE_SEVEN_PAIRS) != 0 and n_sets == 4
+    to = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and n_sets == 4
+    for k in range(34):
+        c = np.int64(h[k]) + (1 if k == x else 0)
+        if c == 0:
+            continue
+        if c & 1:
+            sp = False
+        if k >= 27:
+            if (c == 1 or c == 4) and honor_chow == 0:
+                std = False
+        else:
+            r9 = k % 9
+            if r9 != 0 and r9 != 8:
+                to = False
+            if std and (c == 1 or c == 4):
+                if not (
+                    (r9 >= 1 and (h[k - 1] > 0 or k - 1 == x))
+                    or (r9 >= 2 and (h[k - 2] > 0 or k - 2 == x))
+                    or (r9 <= 7 and (h[k + 1] > 0 or k + 1 == x))
+                    or (r9 <= 6 and (h[k + 2] > 0 or k + 2 == x))
+                ):
+                    std = False
+        if not (std or sp or to):
+            return False
+    return std or sp or to
+
+
+@nb.njit(cache=True, inline="always")
+def _simple_win_ruled_out(s, r, t, h, x):
+    """Under rules without wilds (no wild rule, imagined wild or wild flowers), with the simple
+    shapes only and no flower instant win: do the necessary conditions of
+    :func:`_simple_shape_possible` rule out a win of the concealed counts ``h`` plus ``x`` (-1:
+    ``h`` holds the winning tile)? Then :func:`_win_ok` is False (its shape test fails) and
+    need not be called. False when the rules are not of that kind."""
+    prm = r.params
+    shapes = prm[P_WIN_SHAPES]
+    if (
+        prm[P_WILD_RULE] != WILD_NONE
+        or (shapes & ~_SIMPLE_SHAPES) != 0
+        or prm[P_IMAGINED_WILD] != 0
+        or prm[P_FLOWER_INSTANT_WIN] > 0
+        or s.tv[t, TV_WILD_FLOWERS] != 0
+    ):
+        return False
+    total = 1 if x >= 0 else 0
+    for k in range(34):
+        total += h[k]
+    if total % 3 != 2:
+        return True
+    return not _simple_shape_possible(h, x, (total - 2) // 3, shapes, prm[P_HONOR_CHOWS])
+
+
+@nb.njit(cache=True, inline="always")
+def _chow_shape(h, k):
+    """Seat hand ``h`` holds the two other tiles of some chow of the suited kind ``k``."""
+    r9 = k % 9
+    return (
+        (r9 <= 6 and h[k + 1] > 0 and h[k + 2] > 0)
+        or (1 <= r9 <= 7 and h[k - 1] > 0 and h[k + 1] > 0)
+        or (r9 >= 2 and h[k - 2] > 0 and h[k - 1] > 0)
+    )
+
+
 @internal
 def _open_window(s, r, t, kind, k, frm):
     """Ask every seat with an option, in turn order after ``frm``. Returns seats asked."""
@@ -3119,13 +3168,26 @@ def _open_window(s, r, t, kind, k, frm):
     s.tv[t, TV_FROM] = frm
     s.tv[t, TV_REACT_KIND] = kind
     quick = kind == RK_DISCARD and _lone_tile_rules(r, k)
+    chow = r.params[P_ALLOW_CHOW] != 0 and k < 27
     m = 0
     for i in range(1, n):
         q = (frm + i) % n
         if s.pv[t, q, PV_WON] != 0:
             continue
-        if quick and _lone_tile(s.hands[t, q], k):
-            continue  # no win, pung, kong or chow can use the tile (see _lone_tile_rules)
+        if quick:
+            h = s.hands[t, q]
+            if _lone_tile(h, k):
+                continue  # no win, pung, kong or chow can use the tile (see _lone_tile_rules)
+            if (
+                h[k] < 2
+                and not (
+                    chow
+                    and (r.params[P_CHOW_LEFT_ONLY] == 0 or q == (frm + 1) % n)
+                    and _chow_shape(h, k)
+                )
+                and _simple_win_ruled_out(s, r, t, h, k)
+            ):
+                continue  # no pung, kong or chow, and the shape test of a win fails
         opts = _react_options(s, r, t, q)
         if opts != 0:
             s.tv[t, TV_ASK0 + m] = q
@@ -3712,6 +3774,9 @@ def check_invariants(s, r, t):
     cnt = np.zeros(42, dtype=np.int64)
     for i in range(s.tv[t, TV_HEAD], s.tv[t, TV_TAIL]):
         cnt[s.wall[t, i]] += 1
+    if r.params[P_WALL_TILES_USED] > 0:
+        for i in range(r.params[P_WALL_TILES_USED], r.params[P_N_TILES]):
+            cnt[s.wall[t, i]] += 1  # G4: the unused pool
     pos = s.tv[t, TV_IND_POS]
     if s.tv[t, TV_IND_OUT] != 0 and not (s.tv[t, TV_HEAD] <= pos < s.tv[t, TV_TAIL]):
         cnt[s.wall[t, pos]] += 1  # the indicator out of play, already passed by the draws

@@ -154,6 +154,7 @@ P_CHICKEN_VALUE = 160  # what each other seat pays per chicken tile a seat holds
 # ---- gapsH (session 6): 176-179 pre-hand stakes, special kongs, honour-set exposure
 P_PRE_HAND_BET = 176  # PRE_BET_*: a pre-play phase of BET + k choices (G57), read by settlement
 P_SPECIAL_KONGS = 177  # 旋风杠 / 喜杠 / 幺蛋 / 九蛋 from the dealt hand (SPECIAL_KONG + g, G31)
+P_WALL_TILES_USED = 179  # G4: only wall[0:N] is this hand's wall (0 = the whole set)
 P_HONOR_SET_EXPOSURE = 178  # 放风 / 补风: FENG + j honour exposures with replacements (G24)
 NP = 192  # room for growth; unused slots are 0
 

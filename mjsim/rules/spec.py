@@ -423,6 +423,9 @@ class RuleSpec:
     # seat may expose 旋风杠 (E S W N, with a replacement), 喜杠 (白发中), 幺蛋 (1m1p1s) or 九蛋
     # (9m9p9s) with SPECIAL_KONG + g; each counts as a set and as a kong (paid as an added kong);
     # a later copy of a group kind is an added kong on it (robbable, 抢叉 with rob_kong_by_pung)
+    wall_tiles_used: int = 0  # G4 (two_player B §29 "随机选出71 张牌进行游戏"): 0 = the whole set;
+    # N: only the first N tiles of the shuffled wall form this hand's wall (deal, draws and
+    # replacements), the rest is an unused pool (kept in the record's wall order)
     honor_set_exposure: bool = False  # weihai 放风 / 补风 (B §33): before its first discard a seat
     # may put out three different of {E, S, W, N, 中} or 白发中, one FENG + j at a time, each with a
     # replacement from the tail; afterwards a drawn honour may be put out at once (补风); each
@@ -745,6 +748,19 @@ class RuleSpec:
         """gapsH fields (docs/spec_gaps.md G57, G31)."""
         self._check_special_kongs()
         self._check_honor_sets()
+        w = self.wall_tiles_used
+        deal = self.n_players * self.hand_size + 1
+        total = sum(self.counts())
+        if isinstance(w, bool) or not isinstance(w, int) or not (w == 0 or deal < w <= total):
+            raise ValueError(
+                f"RuleSpec.wall_tiles_used={w!r} must be 0 (the whole set) or an integer in "
+                f"{deal + 1}..{total} (more than the {deal} tiles dealt)"
+            )
+        if w and self.wall_reserve >= w - deal:
+            raise ValueError(
+                f"RuleSpec.wall_tiles_used={w} leaves {w - deal} tiles to draw, not more than "
+                f"wall_reserve={self.wall_reserve}"
+            )
         _enum("pre_hand_bet", self.pre_hand_bet, P.PRE_HAND_BET_CODES)
         if self.pre_hand_bet != "none":
             # one pre-play phase at a time: 定缺, changsha's opening small wins and 抢金 also
@@ -1218,6 +1234,7 @@ class RuleSpec:
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
+        p[P.P_WALL_TILES_USED] = self.wall_tiles_used
         offs = 0
         for o in self.effective_wild_offsets():
             offs |= 1 << o
