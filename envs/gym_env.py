@@ -6,7 +6,7 @@ action is applied, then the opponents (``mjsim.agents.policies``, run inside the
 play every decision until the learner must decide again (its own turn, or a reaction window in
 which it has an option besides ``pass``) or the episode ends.
 
-- Observation ``{"observation": <encoder output>, "action_mask": int8[192]}``; the mask is also
+- Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}``; the mask is also
   in ``info["action_mask"]`` (all zeros after the episode ended).
 - Reward: the learner's points change since its previous decision (payments of the variant,
   ``normalize_rewards=True`` divides by ``reward_scale``).
@@ -197,7 +197,7 @@ class MahjongEnv(gym.Env):
         return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:
-        """``bool[192]`` legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
+        """``bool[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
         return self._vec._masks[0].copy()
 
     def render(self) -> str | None:

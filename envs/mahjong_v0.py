@@ -19,7 +19,7 @@ Semantics (``docs/observations.md``):
   asks every seat that has an option besides ``pass``, one at a time in turn order after the
   discarder; each answer stays hidden (no observation shows it) until all have answered, then
   the engine applies win > pung/kong > chow. A seat with no option is not asked.
-- Observation ``{"observation": <encoder output>, "action_mask": int8[192]}``; the mask is the
+- Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}``; the mask is the
   engine's legal mask (``mjsim.engine.core.legal_mask``) for the agent to act and all zeros for
   the others. Actions are ``mjsim.actions`` ids (``docs/actions.md``).
 - Rewards are payments in the variant's points as they happen (immediate kong points at the
@@ -422,7 +422,7 @@ class raw_env(AECEnv):
         self._seat = {a: q for q, a in enumerate(new)}
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``{"observation": ..., "action_mask": int8[192]}`` of ``agent`` (fresh arrays: an
+        """``{"observation": ..., "action_mask": int8[N_ACTIONS] (208)}`` of ``agent`` (fresh arrays: an
         observation stays valid after later steps)."""
         seat = self._seat[agent]
         if agent == self.agent_selection and not self.terminations.get(agent, True):

@@ -67,9 +67,9 @@ class MahjongVectorEnv(VectorEnv):
             not depend on it (each table has its own RNG streams).
         overrides: ``RuleSpec`` fields.
 
-    Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, 192]}`` (``C`` = 41
+    Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, N_ACTIONS]}`` (``C`` = 41
     for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``); also
-    ``info["action_mask"]`` (``bool[N, 192]``). Rewards ``float64[N]`` in points (or normalised),
+    ``info["action_mask"]`` (``bool[N, N_ACTIONS]``). Rewards ``float64[N]`` in points (or normalised),
     ``terminated`` ``bool[N]``, ``truncated`` always False.
 
     Raises:
@@ -290,7 +290,7 @@ class MahjongVectorEnv(VectorEnv):
         return obs, self._rewards, self._terminated, self._truncated, info
 
     def action_masks(self) -> np.ndarray:
-        """``bool[N, 192]`` legal actions of every learner."""
+        """``bool[N, N_ACTIONS]`` legal actions of every learner."""
         return self._masks.copy()
 
     def close_extras(self, **kwargs: Any) -> None:
