@@ -167,7 +167,8 @@ def link_only_callees() -> None:
     per level of the call tree: the engine's entry points re-optimise the same scorers and rule
     helpers dozens of times, and numba's cache holds a machine-code copy of each closure.
 
-    Installed by :func:`canonical_calls` (unless ``MJSIM_NUMBA_LINK_ONLY=0``), for numba's CPU
+    Installed by :func:`canonical_calls` only with ``MJSIM_NUMBA_LINK_ONLY=1`` (opt-in since a
+    segmentation fault in a session-6 CI run; see :func:`mjsim._cache.link_only_enabled`), for numba's CPU
     JIT target: a specialisation compiled because jitted code calls it (a nested compile,
     through ``Dispatcher.get_call_template``) keeps its LLVM IR after the per-function passes,
     linked with its callees' IR, without the module pipeline and without machine code
