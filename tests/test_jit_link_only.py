@@ -16,7 +16,9 @@ import mjsim  # noqa: F401  (installs the patches)
 from mjsim._cache import link_only_enabled
 from mjsim._jit import LinkOnlyEntry
 
-pytestmark = pytest.mark.skipif(not link_only_enabled(), reason="link-only callees are opt-in: MJSIM_NUMBA_LINK_ONLY=1")
+pytestmark = pytest.mark.skipif(
+    not link_only_enabled(), reason="link-only callees are opt-in: MJSIM_NUMBA_LINK_ONLY=1"
+)
 
 
 @nb.njit(cache=False)
