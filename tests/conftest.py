@@ -23,9 +23,11 @@ call the self-play loop — ``simulate``, the CLI, arenas, studies, Ray, subproc
 the PettingZoo / Gymnasium kernels, ``game`` for ``Game`` and the scripted-wall tests, none for
 kernels and scorers). Before a worker runs its first test of a family it compiles that family's
 entry points under a file lock (``_warm``): the first worker compiles, the other waits and loads
-numba's disk cache. The self-play warm-up comes first for every family: it types the whole engine
-once and caches every callee (as LLVM bitcode, ``mjsim._jit.link_only_callees``), so the env
-kernels and ``Game``'s entry points load the engine instead of typing it again. The collection
+numba's disk cache. With link-only callees (``MJSIM_NUMBA_LINK_ONLY=1``) the self-play warm-up
+comes first for every family: it types the whole engine once and caches every callee (as LLVM
+bitcode, ``mjsim._jit.link_only_callees``), so the env kernels and ``Game``'s entry points load
+the engine instead of typing it again; in numba's eager mode (the default) the families compile
+in parallel. The collection
 starts with one self-play test (the first worker compiles the engine) followed by the tests of
 no family (the other worker runs them meanwhile).
 
@@ -144,11 +146,15 @@ def _warm(family: str) -> None:
     here compiles them holding a file lock, the other waits and then loads numba's disk cache.
     A failure is left to the tests themselves to report.
 
-    Every family but "selfplay" first waits for the self-play warm-up: it types the whole engine
-    and caches each callee's code (``mjsim._jit.link_only_callees``), which the other families'
-    entry points then load instead of typing the engine again in the other worker."""
-    if family != "selfplay" and "selfplay" not in _WARM:
-        _warm("selfplay")
+    With link-only callees (``MJSIM_NUMBA_LINK_ONLY=1``), every family but "selfplay" first
+    waits for the self-play warm-up: it types the whole engine and caches each callee as bitcode
+    (``mjsim._jit.link_only_callees``), which the other families' entry points then load. In
+    numba's eager mode (the default) that wait left the other worker idle for the whole engine
+    compile (session-6 CI check), so there the families compile in parallel."""
+    from mjsim._cache import link_only_enabled  # (imported late: mjsim configures its cache)
+
+    if family != "selfplay" and "selfplay" not in _WARM and link_only_enabled():
+        _warm("selfplay")  # link-only mode: the engine's callees are then cached as bitcode
     _WARM.add(family)
     uid = os.environ.get("PYTEST_XDIST_TESTRUNUID", "solo")
     lock = Path(tempfile.gettempdir()) / f"mjsim-warm-{uid}-{family}.lock"
