@@ -22,8 +22,8 @@ Switches (environment variables, read when ``mjsim`` is first imported):
 - ``MJSIM_NUMBA_CACHE=per-file``: numba's default per-file ``__pycache__`` caching (no hashing,
   no pruning; for developers iterating on one kernel, who accept the stale-callee risk).
 - ``MJSIM_NUMBA_LINK_ONLY=1``: opt-in link-only callees (:func:`mjsim._jit.link_only_callees`;
-  half the cold compile, experimental). By default numba generates code eagerly for every
-  specialisation and the directory name gets ``-eager``.
+  half the cold compile, experimental; the directory name gets ``-linkonly``). By default numba
+  generates code eagerly for every specialisation.
 
 The chosen directory is also exported as ``NUMBA_CACHE_DIR`` so that subprocesses and Ray
 workers share it; ``MJSIM_NUMBA_CACHE_AUTO`` records that mjsim (not the user) set it, so a
@@ -148,12 +148,13 @@ def cache_dir_for(version: str, roots: Iterable[Path] | None = None) -> Path:
 
     A non-default ``NUMBA_OPT`` adds ``-O<level>``: numba's cache index does not record the
     optimisation level, so code compiled at another level must not share the directory.
-    eager mode (the default, ``MJSIM_NUMBA_LINK_ONLY`` unset) adds ``-eager`` (see :func:`link_only_enabled`)."""
+    Opt-in link-only mode (``MJSIM_NUMBA_LINK_ONLY=1``, :func:`link_only_enabled`) adds
+    ``-linkonly``: its cache holds callees as bitcode."""
     digest = source_hash(source_roots() if roots is None else roots)
     opt = "".join(ch for ch in os.environ.get("NUMBA_OPT", "") if ch.isalnum())
     suffix = f"-O{opt}" if opt and opt != "3" else ""
-    if not link_only_enabled():
-        suffix += "-eager"  # the cache of link-only mode holds callees as bitcode
+    if link_only_enabled():
+        suffix += "-linkonly"  # the cache of link-only mode holds callees as bitcode
     return base_dir() / "numba" / f"{version}-{digest}{suffix}"
 
 
