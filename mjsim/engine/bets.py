@@ -33,6 +33,7 @@ from mjsim.engine.state import (
     TV_PHASE,
     TV_SEAT,
 )
+from mjsim.engine.win_payers import paid_since
 from mjsim.rules.params import (
     P_N_PLAYERS,
     P_PRE_HAND_BET,
@@ -103,11 +104,10 @@ def bet_win_payments(s, r, t, p, before, mult):
     seat that paid pays the stake part: paozi ``(炮子(p) + 炮子(q)) x mult`` more; tianjin its
     payment times :func:`bet_pair_mult` (``m - 1`` times more)."""
     rule = r.params[P_PRE_HAND_BET]
+    paid_by = paid_since(s, r, t, p, before)
     for q in range(r.params[P_N_PLAYERS]):
-        if q == p:
-            continue
-        paid = before[q] - s.pv[t, q, PV_PAY]
-        if paid <= 0:
+        paid = paid_by[q]
+        if paid == 0:
             continue
         if rule == PRE_BET_PAOZI:
             extra = (s.pv[t, p, PV_BET] + s.pv[t, q, PV_BET]) * mult

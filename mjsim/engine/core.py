@@ -51,7 +51,7 @@ from mjsim.engine.carry import (
 )
 from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles, in_honor_chow
 from mjsim.engine.honor_sets import feng_mask, feng_pending, feng_put_out, feng_win_payments
-from mjsim.engine.hooks_birds import bird_bonus, pay_snapshot
+from mjsim.engine.hooks_birds import bird_bonus
 from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_discard_win_ok
 from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_transfer
@@ -213,6 +213,7 @@ from mjsim.engine.state import (
     WK_ROB_KONG,
     WK_SELF_DRAW,
 )
+from mjsim.engine.win_payers import pay_snapshot
 from mjsim.engine.win_rules import (
     FREE_SHAPES,
     free_shape_ok,
@@ -2315,8 +2316,7 @@ def legal_mask(s, r, t, mask):
         drawn >= 0
         and not _simple_win_ruled_out(s, r, t, h, np.int64(-1))
         and _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
-        or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0)
-    ):
+    ) or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0):
         mask[WIN] = True
         n += 1
         if _must_win(s, r, t, p):

@@ -23,6 +23,7 @@ import numpy as np
 
 from mjsim._jit import internal
 from mjsim.engine.state import PV_PAY, TV_BIRD, TV_DEALER, TV_HEAD, TV_TAIL
+from mjsim.engine.win_payers import paid_since
 from mjsim.rules.params import (
     BIRD_RULE_RANK_SEAT,
     P_BIRD_RULE,
@@ -73,18 +74,9 @@ def reveal_birds(s, r, t, tile, hits):
     return m
 
 
-@nb.njit(cache=True)
-def pay_snapshot(s, t):
-    """``PV_PAY`` of the four seats (int64[4]) before a win's payments (for :func:`bird_bonus`)."""
-    out = np.zeros(4, dtype=np.int64)
-    for q in range(4):
-        out[q] = s.pv[t, q, PV_PAY]
-    return out
-
-
 @internal
 def bird_bonus(s, r, t, p, tile, before):
-    """Seat ``p``'s win was just paid (``before`` = :func:`pay_snapshot` taken before it): turn
+    """Seat ``p``'s win was just paid (``before`` = :func:`mjsim.engine.win_payers.pay_snapshot` taken before it): turn
     the birds and let each payer pay its share again per bird on the winner (and, for 扎鸟, per
     bird on the payer). The changsha family pays its birds in its own scorer: nothing here."""
     if r.params[P_BIRDS] == 0 or r.params[P_SCORING] == SCORING_CHANGSHA:
@@ -92,11 +84,10 @@ def bird_bonus(s, r, t, p, tile, before):
     hits = np.zeros(4, dtype=np.int64)
     reveal_birds(s, r, t, tile, hits)
     rank_seat = r.params[P_BIRD_RULE] == BIRD_RULE_RANK_SEAT
+    paid_by = paid_since(s, r, t, p, before)
     for q in range(r.params[P_N_PLAYERS]):
-        if q == p:
-            continue
-        paid = before[q] - s.pv[t, q, PV_PAY]
-        if paid <= 0:
+        paid = paid_by[q]
+        if paid == 0:
             continue
         f = hits[p] + (hits[q] if rank_seat else 0)
         s.pv[t, q, PV_PAY] -= paid * f
