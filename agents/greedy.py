@@ -64,9 +64,12 @@ from mjsim.actions import (
     WIN,
 )
 from mjsim.engine.aborts import terminal_honor_kinds
-from mjsim.engine.honor_chows import honor_chow_tiles, in_honor_chow
+from mjsim.engine.core import honor_flowers
+from mjsim.engine.honor_chows import honor_chow_tiles
+from mjsim.engine.meld_tiles import add_meld_tiles
 from mjsim.engine.state import (
     PH_REACT,
+    PV_HONOR_FLOWERS,
     PV_MISSING,
     PV_N_RIVER,
     PV_READY,
@@ -87,7 +90,7 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_CHOW, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG
+from mjsim.melds import MELD_NONE
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
     P_MIN_FAN,
@@ -176,7 +179,8 @@ def _pair_rule(r):
 @nb.njit(cache=True)
 def visible_counts(s, t, out):
     """Fill ``out`` (uint8[34]) with the copies of each kind every seat can see on table ``t``:
-    unclaimed river tiles and exposed meld tiles (concealed kongs included), capped at 4."""
+    unclaimed river tiles, meld tiles (concealed kongs included; ``add_meld_tiles``) and honours
+    set aside as flowers (放风 G24, ``honors_are_flowers``), capped at 4."""
     acc = out  # counted in place: at most 4 copies of a kind exist, far below the uint8 limit
     acc[:] = 0
     for q in range(s.hands.shape[1]):
@@ -187,21 +191,10 @@ def visible_counts(s, t, out):
                 if k < 34:
                     acc[k] += 1
         for m in range(s.melds.shape[2]):
-            mt = s.melds[t, q, m, 0]
-            k = np.int64(s.melds[t, q, m, 1])
-            if mt == MELD_NONE or k < 0:
-                continue
-            if mt == MELD_CHOW:
-                acc[k] += 1
-                acc[k + 1] += 1
-                acc[k + 2] += 1
-            elif mt == MELD_HONOR_CHOW:
-                for j in range(27, 34):
-                    acc[j] += in_honor_chow(k, j)
-            elif mt == MELD_PUNG:
-                acc[k] += 3
-            else:
-                acc[k] += 4
+            add_meld_tiles(s, t, q, m, acc)
+        if s.pv[t, q, PV_HONOR_FLOWERS] != 0:
+            for k in range(27, 34):
+                acc[k] += honor_flowers(s, t, q, k)
     for k in range(34):
         if acc[k] > 4:
             acc[k] = 4

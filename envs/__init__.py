@@ -6,7 +6,7 @@
   :class:`~mjsim.envs.gym_env.MahjongEnv`, one learner against in-kernel bots.
 - :class:`MahjongVectorEnv`: ``N`` tables stepped in one jitted call.
 - :func:`make`: ``make("aec" | "gym" | "vector", variant=..., **kwargs)`` without any registry.
-- Encoders ``planes-v0`` / ``planes-v1`` / ``planes-v2`` / ``dict-v0``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
+- Encoders ``planes-v0`` to ``planes-v3``, ``dict-v0`` and ``dict-v1``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from mjsim.envs.encoders import (
     N_PLANES,
     N_PLANES_V1,
     N_PLANES_V2,
+    N_PLANES_V3,
     PLANE_NAMES,
     PLANE_NAMES_V1,
     PLANE_NAMES_V2,
+    PLANE_NAMES_V3,
     get_encoder,
 )
 from mjsim.envs.gym_env import MahjongEnv
@@ -52,10 +54,12 @@ __all__ = [
     "N_PLANES",
     "N_PLANES_V1",
     "N_PLANES_V2",
+    "N_PLANES_V3",
     "PETTINGZOO_ID",
     "PLANE_NAMES",
     "PLANE_NAMES_V1",
     "PLANE_NAMES_V2",
+    "PLANE_NAMES_V3",
     "MahjongEnv",
     "MahjongVectorEnv",
     "get_encoder",

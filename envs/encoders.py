@@ -25,8 +25,9 @@ import gymnasium as gym
 import numba as nb
 import numpy as np
 
-from mjsim.engine.core import remaining
-from mjsim.engine.honor_chows import in_honor_chow
+from mjsim.engine.core import honor_flowers, remaining
+from mjsim.engine.honor_sets import n_bufeng
+from mjsim.engine.meld_tiles import add_meld_tiles
 from mjsim.engine.state import (
     PH_BET,
     PH_CHOOSE_SUIT,
@@ -35,8 +36,10 @@ from mjsim.engine.state import (
     PH_REACT,
     PH_SEABED,
     PH_TURN,
+    PV_BET,
     PV_CHOW_READY,
     PV_HELD_FLOWERS,
+    PV_HONOR_FLOWERS,
     PV_LOCK,
     PV_LOOKED,
     PV_MISSING,
@@ -44,6 +47,7 @@ from mjsim.engine.state import (
     PV_READY,
     PV_READY_KIND,
     PV_SCORE,
+    PV_SK_EXTRA,
     PV_STANDING,
     PV_WON,
     RF_CLAIMED,
@@ -70,13 +74,8 @@ from mjsim.engine.state import (
 )
 from mjsim.melds import (
     MAX_MELDS,
-    MELD_ADDED_KONG,
-    MELD_CHOW,
     MELD_CONCEALED_KONG,
-    MELD_HONOR_CHOW,
-    MELD_KONG,
     MELD_NONE,
-    MELD_PUNG,
 )
 from mjsim.rules.params import P_N_PLAYERS
 
@@ -179,11 +178,26 @@ PLANE_NAMES_V2: tuple[str, ...] = (
 )
 assert len(PLANE_NAMES_V2) == N_PLANES_V2
 
+# ---- planes-v3 = planes-v2 (planes 0..57, unchanged) + the rule state of session 6
+PL_SET_ASIDE_HONORS = 58  # 58..61: per relative seat, honours set aside face up (放风 sets G24,
+# honours as flowers): copies per kind 27-33, 0-4
+PL_SCALARS_V3 = 62  # cells 0-3 pre-hand stake per relative seat (G57 炮子 0-4 / tianjin 拉庄
+# 坐庄 code, pv[PV_BET], <=127); cells 4-7 补风 count per relative seat (G24, <=127)
+N_PLANES_V3 = 63
+
+PLANE_NAMES_V3: tuple[str, ...] = (
+    *PLANE_NAMES_V2,
+    *(f"set_aside_honors_rel{i}" for i in range(4)),
+    "scalars_v3",
+)
+assert len(PLANE_NAMES_V3) == N_PLANES_V3
+
 #: planes encoder name -> (number of planes, plane names, version id of :func:`encode_any`)
 PLANE_ENCODERS: dict[str, tuple[int, tuple[str, ...], int]] = {
     "planes-v0": (N_PLANES, PLANE_NAMES, 0),
     "planes-v1": (N_PLANES_V1, PLANE_NAMES_V1, 1),
     "planes-v2": (N_PLANES_V2, PLANE_NAMES_V2, 2),
+    "planes-v3": (N_PLANES_V3, PLANE_NAMES_V3, 3),
 }
 
 
@@ -247,28 +261,19 @@ def encode_planes(s, r, t, me, out):
             mt = s.melds[t, q, i, 0]
             if mt == MELD_NONE:
                 continue
-            k = np.int64(s.melds[t, q, i, 1])
-            if mt == MELD_CHOW:
-                for j in range(3):
-                    out[PL_MELDS + rel, k + j] += 1
-                    visible[k + j] += 1
-            elif mt == MELD_HONOR_CHOW:
-                for j in range(27, 34):
-                    x = in_honor_chow(k, j)
-                    out[PL_MELDS + rel, j] += x
-                    visible[j] += x
-            elif mt == MELD_PUNG:
-                out[PL_MELDS + rel, k] += 3
-                visible[k] += 3
-            elif mt == MELD_KONG or mt == MELD_ADDED_KONG:
-                out[PL_MELDS + rel, k] += 4
-                visible[k] += 4
-            elif mt == MELD_CONCEALED_KONG:
+            if mt == MELD_CONCEALED_KONG:
                 nck += 1
                 if rel == 0:
+                    k = np.int64(s.melds[t, q, i, 1])
                     out[PL_OWN_CONCEALED_KONGS, k] = 4
                     visible[k] += 4
+                continue
+            add_meld_tiles(s, t, q, i, out[PL_MELDS + rel])  # chows, pungs, kongs, G31, G67
+            add_meld_tiles(s, t, q, i, visible)
         out[PL_SCALARS, rel] = nck
+        if s.pv[t, q, PV_HONOR_FLOWERS] != 0:  # honours set aside (放风 G24, honours as flowers)
+            for k in range(27, 34):
+                visible[k] += honor_flowers(s, t, q, k)
         # flowers set aside (public); a flower still held in a hand (a wild flower, G11, or one
         # not yet exposed under flower_replacement="action", G21) is a concealed tile: shown to
         # its owner only
@@ -410,10 +415,37 @@ def encode_planes_v2(s, r, t, me, out):
 
 
 @nb.njit(cache=True)
+def encode_planes_v3(s, r, t, me, out):
+    """Write seat ``me``'s ``planes-v3`` observation of table ``t`` into ``out``
+    (``int8[N_PLANES_V3, 34]``, overwritten): planes 0..57 are exactly ``planes-v2``, then
+
+    - 58..61 ``set_aside_honors_rel0..3``: honours each relative seat has set aside face up,
+      copies per kind (27-33): 放风 sets (``honor_set_exposure``, weihai, docs/spec_gaps.md G24:
+      "放风") and honours kept as flowers (``honors_are_flowers``);
+    - 62 ``scalars_v3``: cells 0-3 the pre-hand stake of each relative seat (``pre_hand_bet``,
+      G57: 炮子 0-4 for "paozi"; the tianjin 坐庄/拉庄 choice for "tianjin"; announced, so
+      public), cells 4-7 the number of 补风 tiles each relative seat added to its 放风 set.
+
+    Reads only information public to ``me``."""
+    encode_planes_v2(s, r, t, me, out[:N_PLANES_V2])
+    out[N_PLANES_V2:, :] = 0
+    n = r.params[P_N_PLAYERS]
+    for rel in range(n):
+        q = (me + rel) % n
+        if s.pv[t, q, PV_HONOR_FLOWERS] != 0:
+            for k in range(27, 34):
+                out[PL_SET_ASIDE_HONORS + rel, k] = honor_flowers(s, t, q, k)
+        out[PL_SCALARS_V3, rel] = _clip(s.pv[t, q, PV_BET])
+        out[PL_SCALARS_V3, 4 + rel] = _clip(n_bufeng(s, t, q))
+
+
+@nb.njit(cache=True)
 def encode_any(s, r, t, me, out, version):
-    """``planes-v{version}`` (0, 1 or 2; see :data:`PLANE_ENCODERS`) of seat ``me``, table
+    """``planes-v{version}`` (0 to 3; see :data:`PLANE_ENCODERS`) of seat ``me``, table
     ``t`` into ``out`` (``int8[C, 34]`` with ``C`` that version's plane count)."""
-    if version == 2:
+    if version == 3:
+        encode_planes_v3(s, r, t, me, out)
+    elif version == 2:
         encode_planes_v2(s, r, t, me, out)
     elif version == 1:
         encode_planes_v1(s, r, t, me, out)
@@ -424,14 +456,26 @@ def encode_any(s, r, t, me, out, version):
 @nb.njit(cache=True)
 def encode_planes_batch(s, r, seats, out, version=0):
     """``planes-v{version}`` of every table: seat ``seats[t]`` (int64[B]) of table ``t`` into
-    ``out[t]`` (``int8[B, C, 34]``, ``C`` = 41 for v0, 53 for v1, 58 for v2)."""
+    ``out[t]`` (``int8[B, C, 34]``, ``C`` = 41 for v0, 53 for v1, 58 for v2, 63 for v3)."""
     for t in range(s.tv.shape[0]):
         encode_any(s, r, t, seats[t], out[t], version)
 
 
-# ---------------------------------------------------------------------------------- dict-v0
-def _dict_space(n_players: int) -> gym.spaces.Dict:
+# ---------------------------------------------------------------------------------- dict-v0/v1
+#: dict encoder name -> version id of :func:`encode_dict`
+DICT_ENCODERS: dict[str, int] = {"dict-v0": 0, "dict-v1": 1}
+
+
+def _dict_space(n_players: int, version: int = 0) -> gym.spaces.Dict:
     i8 = np.int8
+    extra = {}
+    if version >= 1:
+        extra = {
+            "set_aside_honors": gym.spaces.Box(0, 4, (4, 7), i8),
+            "stakes": gym.spaces.Box(0, 127, (4,), i8),
+            "bufeng": gym.spaces.Box(0, 127, (4,), i8),
+            "special_kong_added": gym.spaces.Box(0, 12, (4, 4), i8),
+        }
     return gym.spaces.Dict(
         {
             "seat": gym.spaces.Box(0, 3, (), i8),
@@ -454,13 +498,21 @@ def _dict_space(n_players: int) -> gym.spaces.Dict:
             "ready": gym.spaces.Box(0, 1, (4,), i8),
             "won": gym.spaces.Box(0, 1, (4,), i8),
             "scores": gym.spaces.Box(-(2**31), 2**31 - 1, (4,), np.int32),
+            **extra,
         }
     )
 
 
-def encode_dict(s: State, r: Any, t: int, me: int) -> dict[str, np.ndarray]:
-    """Seat ``me``'s ``dict-v0`` observation of table ``t``: a dict of named numpy arrays
-    (shapes and dtypes of :func:`observation_space`), relative seats (0 = ``me``).
+def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str, np.ndarray]:
+    """Seat ``me``'s ``dict-v0`` (``version=0``) or ``dict-v1`` (``version=1``) observation of
+    table ``t``: a dict of named numpy arrays (shapes and dtypes of :func:`_dict_space`),
+    relative seats (0 = ``me``).
+
+    ``dict-v1`` = ``dict-v0`` + ``set_aside_honors`` (``int8[4, 7]``: honours 1z-7z each seat set
+    aside face up: 放风 sets, G24, and honours kept as flowers), ``stakes`` (``int8[4]``: the
+    announced pre-hand stake, G57, ``pv[PV_BET]``), ``bufeng`` (``int8[4]``: 补风 tiles added,
+    G24) and ``special_kong_added`` (``int8[4, 4]``: copies added to each special-kong group
+    0 旋风 1 喜 2 幺蛋 3 九蛋, G31).
 
     ``melds`` rows are ``(meld_type, tile, source)`` of :mod:`mjsim.melds`; an opponent's
     concealed kong shows type 4 with tile -1 (face down). ``discards`` are kinds in order, -1
@@ -534,6 +586,23 @@ def encode_dict(s: State, r: Any, t: int, me: int) -> dict[str, np.ndarray]:
     out["ready"] = ready
     out["won"] = won
     out["scores"] = scores
+    if version >= 1:
+        honors = np.zeros((4, 7), np.int8)
+        stakes = np.zeros(4, np.int8)
+        bufeng = np.zeros(4, np.int8)
+        sk_added = np.zeros((4, 4), np.int8)
+        for rel, q in enumerate(order):
+            for j in range(7):
+                honors[rel, j] = honor_flowers(s, t, q, 27 + j)
+            stakes[rel] = min(int(s.pv[t, q, PV_BET]), 127)
+            bufeng[rel] = min(int(n_bufeng(s, t, q)), 127)
+            for g in range(4):
+                x = int(s.pv[t, q, PV_SK_EXTRA + g])
+                sk_added[rel, g] = sum((x >> (2 * j)) & 3 for j in range(4))
+        out["set_aside_honors"] = honors
+        out["stakes"] = stakes
+        out["bufeng"] = bufeng
+        out["special_kong_added"] = sk_added
     # normalise scalars to 0-d arrays (gymnasium Box(shape=()) holds ndarrays)
     return {key: np.asarray(v) for key, v in out.items()}
 
@@ -552,18 +621,20 @@ class Encoder:
         self.is_planes = name in PLANE_ENCODERS
         if self.is_planes:
             self.n_planes, self.plane_names, self.version = PLANE_ENCODERS[name]
+        else:
+            self.version = DICT_ENCODERS[name]
 
     def space(self, n_players: int) -> gym.Space:
         if self.is_planes:
             return gym.spaces.Box(-128, 127, (self.n_planes, 34), np.int8)
-        return _dict_space(n_players)
+        return _dict_space(n_players, self.version)
 
     def encode(self, s: State, r: Any, t: int, seat: int) -> Any:
         if self.is_planes:
             out = np.empty((self.n_planes, 34), np.int8)
             encode_any(s, r, t, seat, out, self.version)
             return out
-        return encode_dict(s, r, t, seat)
+        return encode_dict(s, r, t, seat, self.version)
 
     def __repr__(self) -> str:
         return f"Encoder({self.name!r})"
@@ -576,7 +647,11 @@ ENCODERS: dict[str, str] = {
     "lockout planes (jitted, batched); docs/observations.md",
     "planes-v2": f"int8[{N_PLANES_V2}, 34]: planes-v1 + own standing tiles, the 宝 once looked at, "
     "replaced 宝, 吃听, face-down discards, ready kinds (jitted, batched); docs/observations.md",
+    "planes-v3": f"int8[{N_PLANES_V3}, 34]: planes-v2 + honours set aside (放风, honours as "
+    "flowers), pre-hand stakes, 补风 counts (jitted, batched); docs/observations.md",
     "dict-v0": "dict of named int8/int16/int32 arrays (readable); docs/observations.md",
+    "dict-v1": "dict-v0 + honours set aside, pre-hand stakes, 补风 counts, special-kong additions; "
+    "docs/observations.md",
 }
 
 

@@ -79,7 +79,8 @@ class MahjongEnv(gym.Env):
             else the first registered id).
         opponents: bot name(s) (``"random"``, ``"greedy"`` ...).
         seat: the learner's seat, 0..n_players-1.
-        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"`` or ``"dict-v0"``.
+        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``, ``"dict-v0"`` or
+            ``"dict-v1"``.
         hands: hands per episode.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.

@@ -251,7 +251,8 @@ class raw_env(AECEnv):
             tiles) or ``"human"`` (prints it).
         obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``), ``"planes-v1"``
             (``int8[53, 34]``: + decision planes), ``"planes-v2"`` (``int8[58, 34]``: + the
-            standing-tile / 宝 / 吃听 / ready-kind planes) or ``"dict-v0"``.
+            standing-tile / 宝 / 吃听 / ready-kind planes), ``"planes-v3"`` (``int8[63, 34]``: + honours set
+            aside, stakes, 补风) or ``"dict-v0"`` / ``"dict-v1"``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards: divide points by ``reward_scale`` (default 10).
         overrides: ``RuleSpec`` fields (``mjsim.variants.get``).

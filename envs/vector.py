@@ -2,7 +2,7 @@
 
 Each table seats one learner (``seat``) against in-kernel bots. One :meth:`step` applies the
 learner's action on every table, lets the opponents play until each learner's next decision,
-encodes every learner's ``planes-v0`` / ``-v1`` / ``-v2`` observation and legal mask into
+encodes every learner's ``planes-v0`` / ``-v1`` / ``-v2`` / ``-v3`` observation and legal mask into
 preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step_h``; with
 ``threads > 1`` each thread runs one such GIL-free call on a slice of the tables). No Python
 runs per table and nothing is allocated per step (with ``copy=False``).
@@ -55,7 +55,8 @@ class MahjongVectorEnv(VectorEnv):
         num_envs: number of tables ``N`` (>= 1).
         opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``).
         obs: ``"planes-v0"`` (41 planes), ``"planes-v1"`` (53: + decision planes) or
-            ``"planes-v2"`` (58: + standing tiles, 宝, 吃听, ready kinds).
+            ``"planes-v2"`` (58: + standing tiles, 宝, 吃听, ready kinds) or ``"planes-v3"`` (63: +
+            honours set aside, stakes, 补风 counts).
         seat: the learner's seat at every table (kept for the whole episode; a guobiao
             match's West-round seat change is played by the AEC env and self-play only).
         hands: hands per episode (a match with carry-over when > 1).
@@ -68,7 +69,7 @@ class MahjongVectorEnv(VectorEnv):
         overrides: ``RuleSpec`` fields.
 
     Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, N_ACTIONS]}`` (``C`` = 41
-    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``); also
+    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``, 63 for ``planes-v3``); also
     ``info["action_mask"]`` (``bool[N, N_ACTIONS]``). Rewards ``float64[N]`` in points (or normalised),
     ``terminated`` ``bool[N]``, ``truncated`` always False.
 

@@ -1,4 +1,4 @@
-"""Observation encoders ``planes-v0`` / ``planes-v1`` / ``planes-v2`` / ``dict-v0``: worked values,
+"""Observation encoders ``planes-v0`` / ``-v1`` / ``-v2`` / ``-v3`` / ``dict-v0`` / ``-v1``: worked values,
 invariants, batching, and no leak of hidden information (opponents' concealed tiles and standing
 tiles, wall order, hidden choices, an unseen 宝)."""
 
@@ -165,7 +165,9 @@ def test_no_leak(variant, case, seed, steps, salt):
         np.testing.assert_array_equal(_planes(s, r, me), _planes(s2, r, me))
         np.testing.assert_array_equal(_planes_v1(s, r, me), _planes_v1(s2, r, me))
         np.testing.assert_array_equal(_planes_v2(s, r, me), _planes_v2(s2, r, me))
-        d1, d2 = enc.encode_dict(s, r, 0, me), enc.encode_dict(s2, r, 0, me)
+        v3 = enc.get_encoder("planes-v3")
+        np.testing.assert_array_equal(v3.encode(s, r, 0, me), v3.encode(s2, r, 0, me))
+        d1, d2 = enc.encode_dict(s, r, 0, me, 1), enc.encode_dict(s2, r, 0, me, 1)
         assert d1.keys() == d2.keys()
         for k in d1:
             np.testing.assert_array_equal(d1[k], d2[k], err_msg=k)
@@ -312,13 +314,21 @@ def test_batch_matches_single():
 
 
 def test_registry_and_spaces():
-    assert set(E.ENCODERS) == {"planes-v0", "planes-v1", "planes-v2", "dict-v0"}
+    assert set(E.ENCODERS) == {
+        "planes-v0",
+        "planes-v1",
+        "planes-v2",
+        "planes-v3",
+        "dict-v0",
+        "dict-v1",
+    }
     assert len(E.PLANE_NAMES) == E.N_PLANES == 41
     assert len(E.PLANE_NAMES_V1) == E.N_PLANES_V1 == 53
     assert len(E.PLANE_NAMES_V2) == E.N_PLANES_V2 == 58
     assert E.PLANE_NAMES_V1[: E.N_PLANES] == E.PLANE_NAMES
     assert E.PLANE_NAMES_V2[: E.N_PLANES_V1] == E.PLANE_NAMES_V1
-    with pytest.raises(ValueError, match="known: planes-v0, planes-v1, planes-v2, dict-v0"):
+    assert E.PLANE_NAMES_V3[: E.N_PLANES_V2] == E.PLANE_NAMES_V2 and E.N_PLANES_V3 == 63
+    with pytest.raises(ValueError, match="known: planes-v0, planes-v1, planes-v2, planes-v3, dict"):
         E.get_encoder("planes")
     raw = _advance(VARIANTS[0], 1, 30)
     for name in E.ENCODERS:

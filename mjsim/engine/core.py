@@ -56,6 +56,7 @@ from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_
 from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_transfer
 from mjsim.engine.kong_tiles import holds_kong_only, is_kong_only, is_money_tile, kong_only_mask
+from mjsim.engine.meld_tiles import add_meld_tiles
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
     hand_value,
@@ -66,9 +67,6 @@ from mjsim.engine.settle import (
 )
 from mjsim.engine.special_kongs import (
     added_group,
-    group_kind,
-    group_of_tile,
-    group_size,
     special_copies,
     special_kong_add,
     special_kong_declare,
@@ -3787,27 +3785,9 @@ def check_invariants(s, r, t):
             cnt[k] += honor_flowers(s, t, p, k)
         nm = 0
         for i in range(s.melds.shape[2]):
-            mt = s.melds[t, p, i, 0]
-            if mt == MELD_NONE:
-                continue
-            nm += 1
-            k = s.melds[t, p, i, 1]
-            if mt == MELD_CHOW:
-                cnt[k] += 1
-                cnt[k + 1] += 1
-                cnt[k + 2] += 1
-            elif mt == MELD_HONOR_CHOW:
-                for j in range(27, 34):
-                    cnt[j] += in_honor_chow(np.int64(k), j)
-            elif mt == MELD_SPECIAL_KONG:
-                g = group_of_tile(k)
-                for j in range(group_size(g)):
-                    kk = group_kind(g, j)
-                    cnt[kk] += special_copies(s, t, p, k, kk)
-            elif mt == MELD_PUNG:
-                cnt[k] += 3
-            else:
-                cnt[k] += 4
+            if s.melds[t, p, i, 0] != MELD_NONE:
+                nm += 1
+                add_meld_tiles(s, t, p, i, cnt)
         if nm != s.pv[t, p, PV_N_MELDS]:
             return 4
         for i in range(s.pv[t, p, PV_N_RIVER]):

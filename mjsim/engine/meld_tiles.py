@@ -1,0 +1,52 @@
+"""The tiles of a meld row, counted per kind: one definition for every reader of ``s.melds``.
+
+A meld row is ``(meld_type, tile, source)`` (:mod:`mjsim.melds`): a chow is three consecutive
+kinds from ``tile``, an honour chow three different honours (G67, ``in_honor_chow``), a special
+kong (G31) its group's kinds with the added copies in ``pv[PV_SK_EXTRA + g]``, a pung three and
+a kong four copies of ``tile``. Used by the tile-conservation check, the greedy bot's visible
+counts and the observation encoders, so a new meld type is taught to all of them here.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from mjsim.engine.honor_chows import in_honor_chow
+from mjsim.engine.special_kongs import group_kind, group_of_tile, group_size, special_copies
+from mjsim.melds import MELD_CHOW, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG, MELD_SPECIAL_KONG
+
+
+@nb.njit(cache=True)
+def add_meld_tiles(s, t, q, i, acc):
+    """Add the copies in seat ``q``'s meld row ``i`` of table ``t`` to ``acc`` (an integer array
+    indexed by tile kind, >= 34 long; any integer dtype) and return how many were added (0 for
+    an empty row or a row without a kind). Concealed kongs count like other kongs: a reader that
+    must hide an opponent's concealed kong skips ``MELD_CONCEALED_KONG`` rows itself."""
+    mt = s.melds[t, q, i, 0]
+    k = np.int64(s.melds[t, q, i, 1])
+    if mt == MELD_NONE or k < 0:
+        return 0
+    if mt == MELD_CHOW:
+        acc[k] += 1
+        acc[k + 1] += 1
+        acc[k + 2] += 1
+        return 3
+    if mt == MELD_HONOR_CHOW:
+        for j in range(27, 34):
+            acc[j] += in_honor_chow(k, j)
+        return 3
+    if mt == MELD_SPECIAL_KONG:
+        g = group_of_tile(k)
+        n = 0
+        for j in range(group_size(g)):
+            kk = group_kind(g, j)
+            c = special_copies(s, t, q, k, kk)
+            acc[kk] += c
+            n += c
+        return n
+    if mt == MELD_PUNG:
+        acc[k] += 3
+        return 3
+    acc[k] += 4
+    return 4
