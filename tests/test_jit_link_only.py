@@ -115,18 +115,9 @@ def test_cached_callee_loads_for_python_and_jit(tmp_path) -> None:
 # test_exhaustive_single_suit_no_wilds). Fresh processes: the crash needs numba's runtime library
 # still link-only (the first compile after ``import mjsim``). Recursive functions cannot be
 # cached by numba, so they compile in each process. docs/engine.md "Compile time (session 7)".
-_REC_MODULE = """
-import numba as nb
-import numpy as np
-
-@nb.njit(cache=True)
-def leaf(a, k):
-    return (a * k).sum()
-
-@nb.njit(cache=True)
-def top(a):
-    return leaf(a, np.int64(2)) + 1
-
+_REC_MODULE = (
+    _MODULE
+    + """
 @nb.njit(cache=False)
 def fill(a, i, d):
     if d > 3:
@@ -143,6 +134,7 @@ def search(a, i, d):
 def bf(a):
     return search(a, np.int64(0), np.int64(0)) + leaf(a, np.int64(1))
 """
+)
 
 _REC_SCRIPT = """
 import sys
