@@ -21,9 +21,9 @@ Switches (environment variables, read when ``mjsim`` is first imported):
 - ``NUMBA_CACHE_DIR`` set by the user: it is respected unchanged (numba's own behaviour).
 - ``MJSIM_NUMBA_CACHE=per-file``: numba's default per-file ``__pycache__`` caching (no hashing,
   no pruning; for developers iterating on one kernel, who accept the stale-callee risk).
-- ``MJSIM_NUMBA_LINK_ONLY=1``: opt-in link-only callees (:func:`mjsim._jit.link_only_callees`;
-  half the cold compile, experimental; the directory name gets ``-linkonly``). By default numba
-  generates code eagerly for every specialisation.
+- ``MJSIM_NUMBA_LINK_ONLY=0``: numba's eager code generation for every specialisation instead
+  of the default link-only callees (:func:`mjsim._jit.link_only_callees`, half the cold
+  compile); the directory name gets ``-eager``.
 
 The chosen directory is also exported as ``NUMBA_CACHE_DIR`` so that subprocesses and Ray
 workers share it; ``MJSIM_NUMBA_CACHE_AUTO`` records that mjsim (not the user) set it, so a
@@ -61,13 +61,15 @@ LINK_ONLY_ENV = "MJSIM_NUMBA_LINK_ONLY"
 
 def link_only_enabled() -> bool:
     """Whether callees called only from jitted code are compiled to LLVM IR for linking, without
-    machine code of their own (:func:`mjsim._jit.link_only_callees`). OFF unless
-    ``MJSIM_NUMBA_LINK_ONLY=1``: it halves a cold compile. The session-6 CI run of the full
-    suite with it crashed (segmentation fault in numba's run-time linker, mutual recursion in the
-    tests' brute force); session 7 found and fixed the cause (docs/engine.md "Compile time
-    (session 7)"), and it stays opt-in until a full cold-cache suite run with it passes. Such
-    callees are cached as bitcode, so the two modes use different cache directories."""
-    return os.environ.get(LINK_ONLY_ENV, "0").strip().lower() in ("1", "true", "yes", "on")
+    machine code of their own (:func:`mjsim._jit.link_only_callees`): half the cold compile.
+    ON unless ``MJSIM_NUMBA_LINK_ONLY=0`` (or ``false`` / ``no`` / ``off``), which restores
+    numba's eager code generation for every specialisation. History: opt-in in session 6, after
+    the CI run of the full suite with it crashed (segmentation fault in numba's run-time linker,
+    reached through mutual recursion in the tests' brute force); session 7 found and fixed the
+    cause (docs/engine.md "Compile time (session 7)") and made it the default once a full
+    cold-cache suite run with it passed. Link-only callees are cached as bitcode, so the two
+    modes use different cache directories (eager mode adds ``-eager``)."""
+    return os.environ.get(LINK_ONLY_ENV, "1").strip().lower() not in ("0", "false", "no", "off")
 
 
 def source_roots() -> list[Path]:
@@ -148,13 +150,13 @@ def cache_dir_for(version: str, roots: Iterable[Path] | None = None) -> Path:
 
     A non-default ``NUMBA_OPT`` adds ``-O<level>``: numba's cache index does not record the
     optimisation level, so code compiled at another level must not share the directory.
-    Opt-in link-only mode (``MJSIM_NUMBA_LINK_ONLY=1``, :func:`link_only_enabled`) adds
-    ``-linkonly``: its cache holds callees as bitcode."""
+    Eager mode (``MJSIM_NUMBA_LINK_ONLY=0``, :func:`link_only_enabled`) adds ``-eager``: the
+    default link-only cache holds callees as bitcode, eager mode holds machine code."""
     digest = source_hash(source_roots() if roots is None else roots)
     opt = "".join(ch for ch in os.environ.get("NUMBA_OPT", "") if ch.isalnum())
     suffix = f"-O{opt}" if opt and opt != "3" else ""
-    if link_only_enabled():
-        suffix += "-linkonly"  # the cache of link-only mode holds callees as bitcode
+    if not link_only_enabled():
+        suffix += "-eager"  # eager mode's cache holds machine code for every callee
     return base_dir() / "numba" / f"{version}-{digest}{suffix}"
 
 

@@ -180,8 +180,8 @@ def link_only_callees() -> None:
     per level of the call tree: the engine's entry points re-optimise the same scorers and rule
     helpers dozens of times, and numba's cache holds a machine-code copy of each closure.
 
-    Installed by :func:`canonical_calls` only with ``MJSIM_NUMBA_LINK_ONLY=1`` (opt-in;
-    :func:`mjsim._cache.link_only_enabled`), for numba's CPU JIT target: a specialisation compiled because jitted code calls it (a nested compile,
+    Installed by :func:`canonical_calls` unless ``MJSIM_NUMBA_LINK_ONLY=0`` (the default since
+    session 7; :func:`mjsim._cache.link_only_enabled`), for numba's CPU JIT target: a specialisation compiled because jitted code calls it (a nested compile,
     through ``Dispatcher.get_call_template``) keeps its LLVM IR after the per-function passes,
     linked with its callees' IR, without the module pipeline and without machine code
     (:class:`LinkOnlyEntry` stands for its entry point); numba's cache stores it as bitcode.

@@ -24,10 +24,10 @@ call the self-play loop — ``simulate``, the CLI, arenas, studies, Ray, subproc
 the PettingZoo / Gymnasium kernels, ``game`` for ``Game`` and the scripted-wall tests, none for
 kernels and scorers). Before a worker runs its first test of a family it compiles that family's
 entry points under a file lock (``_warm``): the first worker compiles, the other waits and loads
-numba's disk cache. With link-only callees (``MJSIM_NUMBA_LINK_ONLY=1``) the self-play warm-up
+numba's disk cache. With link-only callees (the default since session 7) the self-play warm-up
 comes first for every family: it types the whole engine once and caches every callee (as LLVM
 bitcode, ``mjsim._jit.link_only_callees``), so the env kernels and ``Game``'s entry points load
-the engine instead of typing it again; in numba's eager mode (the default) the families compile
+the engine instead of typing it again; in numba's eager mode (``MJSIM_NUMBA_LINK_ONLY=0``) the families compile
 in parallel. The collection
 starts with one self-play test (the first worker compiles the engine) followed by the tests of
 no family (the other worker runs them meanwhile). ``--dist load`` (the default) runs with the
@@ -158,10 +158,10 @@ def _warm(family: str) -> None:
     here compiles them holding a file lock, the other waits and then loads numba's disk cache.
     A failure is left to the tests themselves to report.
 
-    With link-only callees (``MJSIM_NUMBA_LINK_ONLY=1``), every family but "selfplay" first
+    With link-only callees (the default), every family but "selfplay" first
     waits for the self-play warm-up: it types the whole engine and caches each callee as bitcode
     (``mjsim._jit.link_only_callees``), which the other families' entry points then load. In
-    numba's eager mode (the default) that wait left the other worker idle for the whole engine
+    numba's eager mode (``MJSIM_NUMBA_LINK_ONLY=0``) that wait left the other worker idle for the whole engine
     compile (session-6 CI check), so there the families compile in parallel."""
     for first in _prerequisites(family):
         if first not in _WARM:

@@ -97,15 +97,15 @@ def test_configure_picks_hashed_dir_and_exports_it(clean_env, monkeypatch):
     # code optimised at another level lives apart (numba's index does not record the level)
     monkeypatch.setenv("NUMBA_OPT", "0")
     assert _cache.configure(mjsim.__version__) == d.with_name(d.name + "-O0")
-    # link-only callees (opt-in) never share the default (eager) directory: their cache holds
-    # callees as bitcode without machine code
+    # link-only callees (the default) and numba's eager mode never share a directory: the
+    # link-only cache holds callees as bitcode without machine code
     monkeypatch.delenv("NUMBA_OPT")
-    assert not _cache.link_only_enabled()
-    for on in ("1", "true", "on"):
-        monkeypatch.setenv(_cache.LINK_ONLY_ENV, on)
-        assert _cache.link_only_enabled()
-        assert _cache.configure(mjsim.__version__) == d.with_name(d.name + "-linkonly")
-    monkeypatch.setenv(_cache.LINK_ONLY_ENV, "0")
+    assert _cache.link_only_enabled()
+    for off in ("0", "false", "off"):
+        monkeypatch.setenv(_cache.LINK_ONLY_ENV, off)
+        assert not _cache.link_only_enabled()
+        assert _cache.configure(mjsim.__version__) == d.with_name(d.name + "-eager")
+    monkeypatch.setenv(_cache.LINK_ONLY_ENV, "1")
     assert _cache.configure(mjsim.__version__) == d
 
 

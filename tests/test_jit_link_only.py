@@ -20,7 +20,7 @@ from mjsim._cache import link_only_enabled
 from mjsim._jit import LinkOnlyEntry
 
 in_link_only_mode = pytest.mark.skipif(
-    not link_only_enabled(), reason="link-only callees are opt-in: MJSIM_NUMBA_LINK_ONLY=1"
+    not link_only_enabled(), reason="eager mode: MJSIM_NUMBA_LINK_ONLY=0"
 )
 #: TESTS_DIR: tests/bruteforce.py (mutually recursive jitted functions)
 TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
