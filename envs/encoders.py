@@ -28,10 +28,10 @@ import numpy as np
 from mjsim.engine.core import remaining
 from mjsim.engine.honor_chows import in_honor_chow
 from mjsim.engine.state import (
-    PH_BET,
     PH_CHOOSE_SUIT,
     PH_DECLARE,
     PH_DONE,
+    PH_LAST,
     PH_REACT,
     PH_SEABED,
     PH_TURN,
@@ -438,7 +438,7 @@ def _dict_space(n_players: int) -> gym.spaces.Dict:
             "dealer": gym.spaces.Box(0, 3, (), i8),
             "seat_wind": gym.spaces.Box(0, 3, (), i8),
             "round_wind": gym.spaces.Box(0, 3, (), i8),
-            "phase": gym.spaces.Box(0, PH_BET, (), i8),
+            "phase": gym.spaces.Box(0, PH_LAST, (), i8),
             "to_act": gym.spaces.Box(-1, 3, (), i8),
             "tiles_left": gym.spaces.Box(0, 144, (), np.int16),
             "hand": gym.spaces.Box(0, 4, (34,), i8),
