@@ -9,7 +9,8 @@ subprocesses it waited for), next to their wall time. On a shared, loaded machin
 ``--durations`` mostly measures the other jobs; CPU seconds say what a test costs (numba
 compilation is single-threaded, so a compile's CPU time is the wall time it takes on an idle
 machine). ``--cpu-log=PATH`` appends every test's figures as tab-separated lines while the run
-goes (readable even when a long run is stopped).
+goes (readable even when a long run is stopped): CPU s, wall s, node id, xdist worker, start
+time (Unix s) — enough to see each worker's load and the run's critical path.
 
 Hypothesis runs without its per-example deadline (profile ``mjsim``): the first example of a
 kernel test includes numba's compilation, and on a loaded CI machine any example can stall; a
@@ -29,7 +30,11 @@ bitcode, ``mjsim._jit.link_only_callees``), so the env kernels and ``Game``'s en
 the engine instead of typing it again; in numba's eager mode (the default) the families compile
 in parallel. The collection
 starts with one self-play test (the first worker compiles the engine) followed by the tests of
-no family (the other worker runs them meanwhile).
+no family (the other worker runs them meanwhile). ``--dist load`` (the default) runs with the
+scheduler of ``tests/xdist_family.py``: tests go out one at a time, and a worker is not handed a
+test of a family that the other worker is still compiling (xdist's own chunks left about 140
+kernel tests queued behind the engine compile while the other worker waited on its lock, idle).
+CI budget: the whole suite must stay well under 20 minutes on 2 cores (docs/testing.md).
 
 The header names numba's cache directory (see ``mjsim/_cache.py``): a cold directory means the
 run pays the full compilation.
@@ -141,6 +146,13 @@ def _warm_game() -> None:
 _WARMERS = {"selfplay": _warm_selfplay, "envs": _warm_envs, "game": _warm_game}
 
 
+def _prerequisites(family: str) -> tuple[str, ...]:
+    """The families whose warm-up ``family``'s warm-up runs first (see ``_warm``)."""
+    from mjsim._cache import link_only_enabled  # (imported late: mjsim configures its cache)
+
+    return ("selfplay",) if family != "selfplay" and link_only_enabled() else ()
+
+
 def _warm(family: str) -> None:
     """Compile ``family``'s entry points once for the whole run: the first xdist worker to get
     here compiles them holding a file lock, the other waits and then loads numba's disk cache.
@@ -151,10 +163,9 @@ def _warm(family: str) -> None:
     (``mjsim._jit.link_only_callees``), which the other families' entry points then load. In
     numba's eager mode (the default) that wait left the other worker idle for the whole engine
     compile (session-6 CI check), so there the families compile in parallel."""
-    from mjsim._cache import link_only_enabled  # (imported late: mjsim configures its cache)
-
-    if family != "selfplay" and "selfplay" not in _WARM and link_only_enabled():
-        _warm("selfplay")  # link-only mode: the engine's callees are then cached as bitcode
+    for first in _prerequisites(family):
+        if first not in _WARM:
+            _warm(first)  # link-only mode: the engine's callees are then cached as bitcode
     _WARM.add(family)
     uid = os.environ.get("PYTEST_XDIST_TESTRUNUID", "solo")
     lock = Path(tempfile.gettempdir()) / f"mjsim-warm-{uid}-{family}.lock"
@@ -179,12 +190,22 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         _warm(family)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``--dist load`` (the default) as ``xdist_family.FamilyScheduling``: one test at a time,
+    and no worker is handed a test of a family that the other worker is still compiling."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist_family import FamilyScheduling
+
+    return FamilyScheduling(config, log, family=compile_family, prerequisites=_prerequisites)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.pluginmanager.hasplugin("xdist"):
-        # a self-play test first (xdist sends each worker a chunk of consecutive tests at the
-        # start: the first worker begins with the long compile of the engine), then the tests
-        # of no family (kernels, scorers: the other worker runs them meanwhile), then the
-        # families, which wait for the engine's warm-up; every worker computes the same order
+        # a self-play test first (the first worker begins with the long compile of the
+        # engine), then the tests of no family (kernels, scorers: the other worker runs them
+        # meanwhile), then the families; every worker computes the same order
         head = next((i for i in items if compile_family(str(i.path)) == "selfplay"), None)
         rest = [i for i in items if i is not head]
         rest.sort(key=lambda i: compile_family(str(i.path)) is not None)
@@ -219,8 +240,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         item.user_properties.append(("mjsim_cpu_wall", (cpu, wall)))
         path = item.config.getoption("--cpu-log")
         if path:
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "-")
             with open(path, "a") as f:
-                f.write(f"{cpu:.2f}\t{wall:.2f}\t{item.nodeid}\n")
+                f.write(
+                    f"{cpu:.2f}\t{wall:.2f}\t{item.nodeid}\t{worker}\t{time.time() - wall:.1f}\n"
+                )
     yield
 
 
