@@ -75,7 +75,7 @@ def test_exchange_then_final_ready_draw_win() -> None:
     # the dealer may swap any held kind, or pass
     assert set(g.legal_actions()) == {DISCARD + k for k in set(DEALER) | {33}} | {PASS}
     g.step(DISCARD + 33)  # 白 out, the first pool tile (9p) in
-    assert s.hands[0, 33] == 0 and s.hands[0, 17] == 1 and s.wall[0, 71] == 33
+    assert s.hands[0, 0, 33] == 0 and s.hands[0, 0, 17] == 1 and s.wall[0, 71] == 33
     assert int(s.tv[0, TV_POOL_CUR]) == 72 and int(s.tv[0, TV_DRAWN]) == 17  # 9p is the 14th
     assert core.check_invariants(s, g.rules, 0) == 0
     g.step(PASS)
@@ -137,11 +137,25 @@ def test_validation(kw: dict, field: str) -> None:
         get("hebei", **kw)
 
 
+def _random_hands(n: int) -> tuple[int, int]:
+    """Play ``n`` two-player hands with both options: uniformly random legal actions, except
+    that a seat declares ready whenever it can; assert the invariants (tile conservation, hand
+    sizes, zero-sum payments) after every step. Returns (swaps made, hands with pool draws)."""
+    rng = np.random.default_rng(5)
+    n_swaps = n_pool = 0
+    for seed in range(n):
+        g = Game("hebei", seed=seed, **BOTH)
+        s = g.state
+        while not g.done:
+            legal = g.legal_actions()
+            ready = [a for a in legal if READY_DISCARD <= a < READY_DISCARD + 34]
+            g.step(ready[0] if ready else int(rng.choice(legal)))
+            assert core.check_invariants(s, g.rules, 0) == 0, seed
+        n_swaps += int(s.tv[0, TV_POOL_CUR]) - 71
+        n_pool += int(s.tv[0, TV_POOL_END] < 136)
+    return n_swaps, n_pool
+
+
 def test_random_hands_keep_invariants() -> None:
-    """300 two-player hands (random vs greedy) with both options: the mask and the invariants are
-    checked at every step (``check=True``); some hands reach the pool draws (more than the 44
-    live tiles drawn) and some of those are won there."""
-    rows = mjsim.simulate("hebei", 300, ("random", "greedy"), seed=2, threads=1, check=True, **BOTH)
-    assert np.all(rows["error"] == 0)
-    pool = rows["draws"] > 44
-    assert pool.any() and (rows["win_kind"][pool] == 1).any()
+    n_swaps, n_pool = _random_hands(200)
+    assert n_swaps > 200 and n_pool > 0  # (3087, 7) with these seeds
