@@ -62,11 +62,11 @@ LINK_ONLY_ENV = "MJSIM_NUMBA_LINK_ONLY"
 def link_only_enabled() -> bool:
     """Whether callees called only from jitted code are compiled to LLVM IR for linking, without
     machine code of their own (:func:`mjsim._jit.link_only_callees`). OFF unless
-    ``MJSIM_NUMBA_LINK_ONLY=1``: it halves a cold compile, but the session-6 CI run of the full
-    suite crashed (segmentation fault in numba's symbol resolution while a link-only kernel that
-    the tests then called from Python was given machine code), so it stays an opt-in experiment
-    until that is understood. Such callees are cached as bitcode, so the two modes use different
-    cache directories."""
+    ``MJSIM_NUMBA_LINK_ONLY=1``: it halves a cold compile. The session-6 CI run of the full
+    suite with it crashed (segmentation fault in numba's run-time linker, mutual recursion in the
+    tests' brute force); session 7 found and fixed the cause (docs/engine.md "Compile time
+    (session 7)"), and it stays opt-in until a full cold-cache suite run with it passes. Such
+    callees are cached as bitcode, so the two modes use different cache directories."""
     return os.environ.get(LINK_ONLY_ENV, "0").strip().lower() in ("1", "true", "yes", "on")
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import inspect
 import threading
+import weakref
 
 import numba as nb
 import numpy as np
@@ -136,6 +137,18 @@ def _linking() -> bool:
     return bool(st) and st[-1]
 
 
+_UNRESOLVED = ".numba.unresolved$"  # numba's RuntimeLinker.PREFIX (calls within a recursion)
+
+
+def _unresolved_targets(module) -> set[str]:
+    """Symbols that code in ``module`` calls through numba's run-time-resolved pointers
+    ``.numba.unresolved$<symbol>``: numba lowers a call to a function of a recursive cycle that
+    is still being compiled that way (the callee's library is NOT linked into the caller; the
+    run-time linker fills the pointer once a module in the JIT engine defines the symbol)."""
+    n = len(_UNRESOLVED)
+    return {g.name[n:] for g in module.global_variables if g.name.startswith(_UNRESOLVED)}
+
+
 class LinkOnlyEntry:
     """Entry point of a specialisation compiled for jitted callers only (no machine code yet).
 
@@ -167,9 +180,8 @@ def link_only_callees() -> None:
     per level of the call tree: the engine's entry points re-optimise the same scorers and rule
     helpers dozens of times, and numba's cache holds a machine-code copy of each closure.
 
-    Installed by :func:`canonical_calls` only with ``MJSIM_NUMBA_LINK_ONLY=1`` (opt-in since a
-    segmentation fault in a session-6 CI run; see :func:`mjsim._cache.link_only_enabled`), for numba's CPU
-    JIT target: a specialisation compiled because jitted code calls it (a nested compile,
+    Installed by :func:`canonical_calls` only with ``MJSIM_NUMBA_LINK_ONLY=1`` (opt-in;
+    :func:`mjsim._cache.link_only_enabled`), for numba's CPU JIT target: a specialisation compiled because jitted code calls it (a nested compile,
     through ``Dispatcher.get_call_template``) keeps its LLVM IR after the per-function passes,
     linked with its callees' IR, without the module pipeline and without machine code
     (:class:`LinkOnlyEntry` stands for its entry point); numba's cache stores it as bitcode.
@@ -178,6 +190,12 @@ def link_only_callees() -> None:
     call tree, as numba would at its own level. A link-only specialisation that Python calls
     later is optimised and generated then (and re-cached as machine code). Results are the same
     (LLVM's optimisations preserve semantics); only where the optimiser runs changes.
+
+    Two rules keep numba's run-time linker sound (the session-6 CI segmentation fault,
+    docs/engine.md "Compile time (session 7)"): before a module enters the JIT engine, numba's
+    runtime library (NRT) gets its machine code (``_runtime_first``), and so does every
+    link-only library defining a target of the module's run-time-resolved (recursive) calls
+    (:func:`_unresolved_targets`), as in eager numba.
     """
     if not link_only_enabled():
         return
@@ -207,6 +225,9 @@ def link_only_callees() -> None:
     orig_serialize = Lib.serialize_using_object_code
     orig_unserialize = Lib._unserialize.__func__
     orig_asm = Lib.get_asm_str
+    orig_finalize_final = Lib._finalize_final_module
+    #: mangled name -> link-only library defining it (for run-time-resolved recursive calls)
+    link_only_symbols: dict[str, weakref.ref] = {}
 
     def finalize(self):
         # CPUCodeLibrary.finalize without the module passes and the machine code
@@ -243,6 +264,27 @@ def link_only_callees() -> None:
                     env = environment.lookup_environment(gv.name)
                     if env is not None:
                         orig_set_env(self._codegen, gv.name, env)
+
+    def _finalize_final_module(self):
+        # Before this library's module enters the JIT engine (see docs/engine.md, "Compile time
+        # (session 7)"): (1) numba's runtime library (NRT) gets its machine code. It was compiled
+        # after the patch, so it is link-only too, and numba asks for its
+        # ``nrt_unresolved_abort`` from inside another library's ``_finalize_specific``, after
+        # that module entered the engine and before its run-time pointers were mapped: NRT's
+        # ``finalize_object`` then generated that half-linked module (session-6 segfault).
+        # (2) Every link-only library that defines a target of this module's run-time-resolved
+        # pointers (recursion) gets its machine code: numba fills a pointer only from a symbol
+        # in the engine, and those libraries are not linked into their callers (so nothing
+        # finalised them either: numba's get_executable would have).
+        _runtime_first(self)
+        for name in sorted(_unresolved_targets(self._final_module)):
+            ref = link_only_symbols.get(name)
+            lib = ref() if ref is not None else None
+            if lib is not None and lib is not self:
+                with lock:
+                    lib._ensure_finalized()
+                    materialise(lib)
+        orig_finalize_final(self)
 
     def get_pointer_to_function(self, name):
         self._ensure_finalized()
@@ -282,6 +324,7 @@ def link_only_callees() -> None:
     def get_executable(self, library, fndesc, env):
         if _linking() and isinstance(library, Lib):
             if not library._finalized or getattr(library, "_mjsim_lazy", False):
+                link_only_symbols[fndesc.mangled_name] = weakref.ref(library)
                 return LinkOnlyEntry(library, fndesc, env)
         return orig_get_executable(self, library, fndesc, env)
 
@@ -319,7 +362,15 @@ def link_only_callees() -> None:
                 self._cache.save_overload(args, cres)
             return entry
 
+    def _runtime_first(library):
+        from numba.core.runtime import rtsys
+
+        nrt = getattr(rtsys, "_library", None)
+        if nrt is not None and nrt is not library and getattr(nrt, "_mjsim_lazy", False):
+            materialise(nrt)
+
     Lib.finalize = finalize
+    Lib._finalize_final_module = _finalize_final_module
     Lib.get_pointer_to_function = get_pointer_to_function
     Lib.get_asm_str = get_asm_str
     Lib.serialize_using_object_code = serialize_using_object_code

@@ -19,7 +19,14 @@ import pytest
 import mjsim
 from mjsim import _cache
 
-ENV_KEYS = ("NUMBA_CACHE_DIR", _cache.AUTO_ENV, _cache.MODE_ENV, "MJSIM_CACHE_DIR", "NUMBA_OPT")
+ENV_KEYS = (
+    "NUMBA_CACHE_DIR",
+    _cache.AUTO_ENV,
+    _cache.MODE_ENV,
+    "MJSIM_CACHE_DIR",
+    "NUMBA_OPT",
+    _cache.LINK_ONLY_ENV,
+)
 
 
 @pytest.fixture
@@ -90,6 +97,16 @@ def test_configure_picks_hashed_dir_and_exports_it(clean_env, monkeypatch):
     # code optimised at another level lives apart (numba's index does not record the level)
     monkeypatch.setenv("NUMBA_OPT", "0")
     assert _cache.configure(mjsim.__version__) == d.with_name(d.name + "-O0")
+    # link-only callees (opt-in) never share the default (eager) directory: their cache holds
+    # callees as bitcode without machine code
+    monkeypatch.delenv("NUMBA_OPT")
+    assert not _cache.link_only_enabled()
+    for on in ("1", "true", "on"):
+        monkeypatch.setenv(_cache.LINK_ONLY_ENV, on)
+        assert _cache.link_only_enabled()
+        assert _cache.configure(mjsim.__version__) == d.with_name(d.name + "-linkonly")
+    monkeypatch.setenv(_cache.LINK_ONLY_ENV, "0")
+    assert _cache.configure(mjsim.__version__) == d
 
 
 def test_user_choice_and_per_file_mode_are_respected(clean_env, monkeypatch):

@@ -5,7 +5,7 @@ Almost all of a cold run is numba compiling the entry points of a few compile fa
 of that family, under a file lock (``conftest._warm``). xdist's ``--dist load`` knows nothing of
 this. It sends each worker a chunk of about an eighth of the suite at the start and refills in
 chunks, so (session-7 measurement, cold cache) the worker that began with the self-play compile
-held about 140 quick kernel tests behind it while the other worker ran out of those, was handed a
+held 138 quick kernel tests behind it while the other worker ran out of those, was handed a
 self-play test and waited on the lock for the rest of the engine compile, idle.
 
 ``FamilyScheduling`` is ``--dist load`` with two changes:
