@@ -11,6 +11,9 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
 - Pre-hand stakes (``BET + k``, spec field ``pre_hand_bet``: shaanxi 下炮子, tianjin 坐庄 / 拉庄):
   always ``BET + 0`` (no stake; a stake raises the variance of both sides' money, not the bot's
   chance to win).
+- Opening exchange (``opening_exchange``, two_player 开始时换牌, ``DISCARD + k`` swaps with the
+  unused pool): always ``PASS`` (keep the dealt hand). A swap is a blind draw from the pool, so a
+  sound swap policy needs the expected shanten over the pool's unseen tiles; not done yet.
 - Special kongs (``SPECIAL_KONG + g``, ``special_kongs``: changchun 旋风杠 / 喜杠 / 幺九蛋):
   always declared when legal (a complete set and a kong out of tiles that rarely form one).
 - 放风 / 补风 (``FENG + j``, ``honor_set_exposure``, weihai): always, the lowest legal honour
@@ -68,6 +71,7 @@ from mjsim.engine.core import honor_flowers
 from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.meld_tiles import add_meld_tiles
 from mjsim.engine.state import (
+    PH_EXCHANGE,
     PH_REACT,
     PV_HONOR_FLOWERS,
     PV_MISSING,
@@ -847,6 +851,8 @@ def greedy_action(s, r, t, mask):
         return WIN
     if mask[BET]:
         return BET  # pre-hand stakes (pre_hand_bet): never stake (no 炮子, no 坐庄 / 拉庄)
+    if s.tv[t, TV_PHASE] == PH_EXCHANGE:
+        return PASS  # opening exchange (opening_exchange): keep the dealt hand
     if mask[DECLARE + 5]:
         return DECLARE + 5  # fuzhou 抢金 (grab_wild): taking the turned gold is a win
     if mask[DECLARE + 2]:

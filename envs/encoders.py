@@ -29,10 +29,10 @@ from mjsim.engine.core import honor_flowers, remaining
 from mjsim.engine.honor_sets import n_bufeng
 from mjsim.engine.meld_tiles import add_meld_tiles
 from mjsim.engine.state import (
-    PH_BET,
     PH_CHOOSE_SUIT,
     PH_DECLARE,
     PH_DONE,
+    PH_LAST,
     PH_REACT,
     PH_SEABED,
     PH_TURN,
@@ -482,7 +482,7 @@ def _dict_space(n_players: int, version: int = 0) -> gym.spaces.Dict:
             "dealer": gym.spaces.Box(0, 3, (), i8),
             "seat_wind": gym.spaces.Box(0, 3, (), i8),
             "round_wind": gym.spaces.Box(0, 3, (), i8),
-            "phase": gym.spaces.Box(0, PH_BET, (), i8),
+            "phase": gym.spaces.Box(0, PH_LAST, (), i8),
             "to_act": gym.spaces.Box(-1, 3, (), i8),
             "tiles_left": gym.spaces.Box(0, 144, (), np.int16),
             "hand": gym.spaces.Box(0, 4, (34,), i8),

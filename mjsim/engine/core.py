@@ -57,6 +57,13 @@ from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_transfer
 from mjsim.engine.kong_tiles import holds_kong_only, is_kong_only, is_money_tile, kong_only_mask
 from mjsim.engine.meld_tiles import add_meld_tiles
+from mjsim.engine.pool import (
+    exchange_mask,
+    exchange_start,
+    exchange_step,
+    pool_reset,
+    pool_take,
+)
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.settle import (
     hand_value,
@@ -88,13 +95,16 @@ from mjsim.engine.state import (
     EV_FLOWER,
     EV_INDICATOR,
     EV_PAY,
+    EV_POOL,
     EV_WIN,
     MAX_RIVER,
     PH_BET,
     PH_CHOOSE_SUIT,
     PH_DECLARE,
     PH_DONE,
+    PH_EXCHANGE,
     PH_GRAB,
+    PH_POOL_DRAW,
     PH_REACT,
     PH_SEABED,
     PH_TURN,
@@ -151,6 +161,7 @@ from mjsim.engine.state import (
     TV_DRAWN,
     TV_ERROR,
     TV_FIRST_DEALER,
+    TV_FIRST_READY,
     TV_FIRST_ROUND,
     TV_FLOWER_HOLD,
     TV_FORBID0,
@@ -179,6 +190,8 @@ from mjsim.engine.state import (
     TV_NEXT_STAKE,
     TV_NEXT_STREAK,
     TV_PHASE,
+    TV_POOL_DRAWS,
+    TV_POOL_END,
     TV_RC_ABORT,
     TV_RC_POT,
     TV_RC_POT_IN,
@@ -291,6 +304,7 @@ from mjsim.rules.params import (
     P_DRAW_MULTIPLIER,
     P_DRAW_MULTIPLIER_AFTER_CAP,
     P_DRAW_MULTIPLIER_CAP,
+    P_FINAL_READY_DRAWS,
     P_FIRST_TURN_NO_ADDED_KONG,
     P_FLOWER_INSTANT_WIN,
     P_FLOWER_REPLACEMENT,
@@ -334,6 +348,7 @@ from mjsim.rules.params import (
     P_NO_KONG_AFTER_PUNG,
     P_NOTEN_PENALTY,
     P_OPEN_HAND_SELF_DRAW_ONLY,
+    P_OPENING_EXCHANGE,
     P_OWN_DISCARD_LOCKOUT,
     P_PAIR_RULE,
     P_PRE_HAND_BET,
@@ -442,6 +457,7 @@ from mjsim.scoring.context import (
     F_KONG_TILES,
     F_LAST_WALL_TILE,
     F_N_WILD,
+    F_POOL_DRAW,
     F_READY,
     F_ROBBING_KONG,
     F_ROUND_WIND,
@@ -760,6 +776,7 @@ def reset_table(
     tv[t, TV_TAIL] = total
     if r.params[P_WALL_TILES_USED] > 0:
         tv[t, TV_TAIL] = r.params[P_WALL_TILES_USED]  # G4: the rest is an unused pool
+        pool_reset(s, r, t)
     tv[t, TV_WALL_LEN] = total
     tv[t, TV_DEALER] = dealer
     tv[t, TV_ROUND_WIND] = round_wind
@@ -857,6 +874,8 @@ def reset_table(
             tv[t, TV_SEAT] = q
     if r.params[P_PRE_HAND_BET] != 0:
         bet_start(s, r, t)  # G57 下炮子 / 坐庄·拉庄: stakes before the dealer's first action
+    if r.params[P_OPENING_EXCHANGE] != 0:
+        exchange_start(s, r, t)  # G56 开始时换牌: swaps with the unused pool before play
 
 
 @nb.njit(cache=True)
@@ -1411,6 +1430,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_KONG_DICE] = s.tv[t, TV_KONG_DICE]
     flags[F_HAND_NO] = s.tv[t, TV_HAND_NO]
     flags[F_GRABBED] = 1 if s.tv[t, TV_GRABBED] == p + 1 else 0  # G19 抢金
+    # G60: the final ready draw won on, 1 = the first (海底捞月 from the unused pool), else 0
+    flags[F_POOL_DRAW] = s.tv[t, TV_POOL_DRAWS] if s.tv[t, TV_PHASE] == PH_POOL_DRAW else 0
     if r.params[P_WILD_WAIT_CONTEXT] != 0:
         _wild_wait_flags(s, r, t, p, tile, flags)  # G63 爆头 / 财飘
     flags[F_WILD_KONGS] = s.pv[t, p, PV_N_WILD_KONGS]
@@ -2256,6 +2277,12 @@ def legal_mask(s, r, t, mask):
         return 2
     if ph == PH_BET:
         return bet_mask(s, r, t, mask)  # G57 pre-hand stakes
+    if ph == PH_EXCHANGE:
+        return exchange_mask(s, r, t, mask)  # G56 opening exchange
+    if ph == PH_POOL_DRAW:
+        mask[WIN] = True  # G60: the pool tile completes the first ready seat's hand
+        mask[PASS] = True
+        return 2
     if ph == PH_CHOOSE_SUIT:
         # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
         p = np.int64(s.tv[t, TV_SEAT])
@@ -2673,6 +2700,8 @@ def _ready_draw(s, r, t):
 
 @nb.njit(cache=True)
 def _finish_draw(s, r, t):
+    if r.params[P_FINAL_READY_DRAWS] > 0 and _pool_ready_draws(s, r, t):
+        return  # G60: the first ready seat may win on a pool tile
     _settle_kongs(s, r, t, np.int64(0), np.bool_(True))
     if r.params[P_NOTEN_PENALTY] > 0:
         _ready_draw(s, r, t)
@@ -2685,6 +2714,53 @@ def _finish_draw(s, r, t):
         _end_hand(s, r, t, won, np.int64(s.tv[t, TV_WIN_KIND]), np.int64(-1))
         return
     _end_hand(s, r, t, np.int64(0), np.int64(0), np.int64(-1))
+
+
+@internal
+def _pool_ready_draws(s, r, t):
+    """G60 ``final_ready_draws`` (two_player B §29 "若有听牌则海底捞月"): the wall has run out and
+    a seat declared ready: the first one (``TV_FIRST_READY``) draws from the unused pool
+    (:func:`mjsim.engine.pool.pool_take`, recorded ``EV_POOL``) until a tile completes its hand
+    (phase ``PH_POOL_DRAW``, returns True: WIN / PASS) or it has drawn ``final_ready_draws``
+    tiles (returns False: the hand is drawn). A tile that does not complete the hand goes to the
+    seat's river at once (the system plays a ready hand: "由系统自动帮玩家摸牌打牌")."""
+    p = np.int64(s.tv[t, TV_FIRST_READY] - 1)
+    if p < 0 or s.pv[t, p, PV_WON] != 0 or can_draw_normal(s, r, t):
+        return False  # nobody ready, or the hand did not end by running out of tiles
+    while s.tv[t, TV_POOL_DRAWS] < r.params[P_FINAL_READY_DRAWS]:
+        k = pool_take(s, t)
+        if k < 0:
+            return False
+        _rec(s, t, EV_POOL, p, k)
+        s.tv[t, TV_N_DRAWS] += 1
+        s.hands[t, p, k] += 1
+        s.tv[t, TV_PHASE] = PH_POOL_DRAW  # seen by the scorer's F_POOL_DRAW flag
+        s.tv[t, TV_SEAT] = p
+        s.tv[t, TV_DRAWN] = k
+        s.tv[t, TV_REPLACEMENT] = 0
+        s.tv[t, TV_TILE] = -1
+        if not _simple_win_ruled_out(s, r, t, s.hands[t, p], np.int64(-1)) and _win_ok(
+            s, r, t, p, k, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False)
+        ):
+            return True
+        s.hands[t, p, k] -= 1
+        _add_river(s, t, p, k, 0)
+    return False
+
+
+@internal
+def _pool_draw_step(s, r, t, a):
+    """``PH_POOL_DRAW``: ``WIN`` is a self-draw win on the pool tile (海底捞月, flag
+    ``F_POOL_DRAW``); ``PASS`` discards it and the next pool draw follows (or the hand is drawn)."""
+    p = np.int64(s.tv[t, TV_SEAT])
+    k = np.int64(s.tv[t, TV_DRAWN])
+    _rec(s, t, EV_ACT, p, a)
+    if a == WIN:
+        _finish_win(s, r, t, 1 << p, np.int64(WK_SELF_DRAW), np.int64(-1), k)
+        return
+    s.hands[t, p, k] -= 1
+    _add_river(s, t, p, k, 0)
+    _finish_draw(s, r, t)
 
 
 @nb.njit(cache=True)
@@ -3493,6 +3569,16 @@ def apply_action(s, r, t, a):
         _rec(s, t, EV_ACT, np.int64(s.tv[t, TV_SEAT]), a)
         bet_step(s, r, t, a)  # G57 pre-hand stakes
         return
+    if ph == PH_EXCHANGE:
+        p = np.int64(s.tv[t, TV_SEAT])
+        _rec(s, t, EV_ACT, p, a)
+        k = exchange_step(s, r, t, a)  # G56 opening exchange
+        if k >= 0:
+            _rec(s, t, EV_POOL, p, k)
+        return
+    if ph == PH_POOL_DRAW:
+        _pool_draw_step(s, r, t, a)  # G60 final ready draws
+        return
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     h = s.hands[t, p]
@@ -3562,11 +3648,15 @@ def apply_action(s, r, t, a):
     if a >= READY_SHOWN:
         k = a - READY_SHOWN
         s.pv[t, p, PV_READY] = 1
+        if s.tv[t, TV_FIRST_READY] == 0:
+            s.tv[t, TV_FIRST_READY] = p + 1  # G60 "由先听牌的玩家进行海底捞月"
         s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE1]  # G45
         flag = RF_READY
     elif a >= READY_DISCARD:
         k = a - READY_DISCARD
         s.pv[t, p, PV_READY] = 1
+        if s.tv[t, TV_FIRST_READY] == 0:
+            s.tv[t, TV_FIRST_READY] = p + 1  # G60 "由先听牌的玩家进行海底捞月"
         s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE0]
         flag = RF_READY
         # riichi: deposit, ippatsu window, double riichi on the first discard before any call
@@ -3773,8 +3863,8 @@ def check_invariants(s, r, t):
     for i in range(s.tv[t, TV_HEAD], s.tv[t, TV_TAIL]):
         cnt[s.wall[t, i]] += 1
     if r.params[P_WALL_TILES_USED] > 0:
-        for i in range(r.params[P_WALL_TILES_USED], r.params[P_N_TILES]):
-            cnt[s.wall[t, i]] += 1  # G4: the unused pool
+        for i in range(r.params[P_WALL_TILES_USED], s.tv[t, TV_POOL_END]):
+            cnt[s.wall[t, i]] += 1  # G4: the unused pool (less the G60 final ready draws)
     pos = s.tv[t, TV_IND_POS]
     if s.tv[t, TV_IND_OUT] != 0 and not (s.tv[t, TV_HEAD] <= pos < s.tv[t, TV_TAIL]):
         cnt[s.wall[t, pos]] += 1  # the indicator out of play, already passed by the draws
@@ -3804,8 +3894,8 @@ def check_invariants(s, r, t):
             for k in range(34):
                 c += s.hands[t, p, k]
             c += _n_held_flowers(s, t, p)  # G11 / G21: flowers held in the hand
-            own = (ph == PH_TURN and p == s.tv[t, TV_SEAT]) or (
-                (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE or ph == PH_BET)
+            own = ((ph == PH_TURN or ph == PH_POOL_DRAW) and p == s.tv[t, TV_SEAT]) or (
+                (ph == PH_CHOOSE_SUIT or ph == PH_DECLARE or ph == PH_BET or ph == PH_EXCHANGE)
                 and p == s.tv[t, TV_DEALER]
             )
             want = hs + (1 if own else 0)

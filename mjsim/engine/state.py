@@ -104,6 +104,12 @@ TV_RC_ABORT = 98  # 1 if the hand ended in an abortive draw (three discard winne
 TV_CHICKEN_FLIP = 112  # 翻鸡: the chicken kind named by the tile turned after the win, -1 = none
 TV_CHICKEN_OPEN = 113  # 打明鸡: the chicken kind named by the stack-3 (+ kongs) tile, -1 = none
 TV_CHICKEN_HERO = 114  # 英雄鸡: 18 (1s) when hero_chicken, else -1
+# ---- gapsI (session 7), 115-119: the unused pool of wall_tiles_used (G4) in play (G56, G60)
+TV_POOL_CUR = 115  # opening exchange: wall position of the next pool tile to swap in (from N up)
+TV_POOL_END = 116  # one past the last pool tile; final ready draws take wall[end - 1] (down)
+TV_EXCH_N = 117  # tiles the seat to act has swapped in this opening exchange
+TV_FIRST_READY = 118  # 1 + the first seat that declared ready this hand (0 = none)
+TV_POOL_DRAWS = 119  # final ready draws made from the pool this hand (final_ready_draws)
 N_TV = 128
 
 # ---- per-seat scalars: pv[t, seat, PV_*]
@@ -172,9 +178,23 @@ PH_DONE = 3
 PH_DECLARE = 4  # changsha: opening-hand small wins declared after the deal (DECLARE / PASS)
 PH_SEABED = 5  # changsha: the last (海底) tile is offered in seat order (DECLARE + 1 = take / PASS)
 PH_GRAB = 6  # 抢金 (grab_wild): a non-dealer whose hand the revealed gold completes takes it
-PH_BET = 7  # pre-hand stakes (pre_hand_bet, G57): seats from the dealer each choose BET + k
 # (DECLARE + 5, a self-draw win) or passes (PASS), nearest after the dealer first
-PHASE_NAMES = ("turn", "react", "choose_suit", "done", "declare", "seabed", "grab", "bet")
+PH_BET = 7  # pre-hand stakes (pre_hand_bet, G57): seats from the dealer each choose BET + k
+PH_EXCHANGE = 8  # opening exchange (opening_exchange, G56): DISCARD + k swaps k with the pool
+PH_POOL_DRAW = 9  # final ready draw (final_ready_draws, G60): the drawer may WIN or PASS
+PH_LAST = PH_POOL_DRAW  # the largest phase code (observation spaces)
+PHASE_NAMES = (
+    "turn",
+    "react",
+    "choose_suit",
+    "done",
+    "declare",
+    "seabed",
+    "grab",
+    "bet",
+    "exchange",
+    "pool_draw",
+)
 
 # ---- reaction kinds
 RK_DISCARD = 0
@@ -271,6 +291,7 @@ EV_WIN = 7  # seat won, arg = hand value
 EV_PAY = 8  # seat's payment of the hand, arg = amount (signed)
 EV_END = 9  # seat = win kind (WK_*), arg = winners bitmask
 EV_INDICATOR = 10  # arg = wild indicator kind
+EV_POOL = 11  # seat took arg from the unused pool (opening exchange, final ready draw)
 EVENT_NAMES = {
     EV_DEAL: "deal",
     EV_DRAW: "draw",
@@ -282,6 +303,7 @@ EVENT_NAMES = {
     EV_PAY: "pay",
     EV_END: "end",
     EV_INDICATOR: "indicator",
+    EV_POOL: "pool",
 }
 
 

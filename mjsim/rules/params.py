@@ -156,6 +156,8 @@ P_PRE_HAND_BET = 176  # PRE_BET_*: a pre-play phase of BET + k choices (G57), re
 P_SPECIAL_KONGS = 177  # 旋风杠 / 喜杠 / 幺蛋 / 九蛋 from the dealt hand (SPECIAL_KONG + g, G31)
 P_WALL_TILES_USED = 179  # G4: only wall[0:N] is this hand's wall (0 = the whole set)
 P_HONOR_SET_EXPOSURE = 178  # 放风 / 补风: FENG + j honour exposures with replacements (G24)
+P_OPENING_EXCHANGE = 180  # G56: after the deal each seat may swap held tiles with the unused pool
+P_FINAL_READY_DRAWS = 181  # G60: at wall exhaustion the first ready seat draws this many from it
 NP = 192  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------

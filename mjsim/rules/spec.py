@@ -426,6 +426,12 @@ class RuleSpec:
     wall_tiles_used: int = 0  # G4 (two_player B §29 "随机选出71 张牌进行游戏"): 0 = the whole set;
     # N: only the first N tiles of the shuffled wall form this hand's wall (deal, draws and
     # replacements), the rest is an unused pool (kept in the record's wall order)
+    opening_exchange: bool = False  # G56 (two_player B §29 "不限张数"): after the deal each seat from the dealer swaps held tiles with the unused pool, one
+    # DISCARD + k at a time (a pool tile comes in, k goes out), PASS ends its exchange; at most
+    # one swap per held tile. Needs wall_tiles_used
+    final_ready_draws: int = 0  # G60 (B §29 "由先听牌的玩家进行海底捞月"): when the wall runs out, the first seat that declared ready draws up to N tiles from the unused
+    # pool and may win on each (a self-draw, scorer flag F_POOL_DRAW); else the hand is drawn.
+    # Needs wall_tiles_used and allow_ready
     honor_set_exposure: bool = False  # weihai 放风 / 补风 (B §33): before its first discard a seat
     # may put out three different of {E, S, W, N, 中} or 白发中, one FENG + j at a time, each with a
     # replacement from the tail; afterwards a drawn honour may be put out at once (补风); each
@@ -761,6 +767,7 @@ class RuleSpec:
                 f"RuleSpec.wall_tiles_used={w} leaves {w - deal} tiles to draw, not more than "
                 f"wall_reserve={self.wall_reserve}"
             )
+        self._check_pool_phases()
         _enum("pre_hand_bet", self.pre_hand_bet, P.PRE_HAND_BET_CODES)
         if self.pre_hand_bet != "none":
             # one pre-play phase at a time: 定缺, changsha's opening small wins and 抢金 also
@@ -775,6 +782,46 @@ class RuleSpec:
                         f"RuleSpec.pre_hand_bet={self.pre_hand_bet!r} is not played with "
                         f"{name}={getattr(self, name)!r} (two pre-play phases)"
                     )
+
+    def _check_pool_phases(self) -> None:
+        """G56 ``opening_exchange`` and G60 ``final_ready_draws``: both play the unused pool of
+        ``wall_tiles_used``; the pool must hold every swap (one per dealt tile) and every draw."""
+        x, d = self.opening_exchange, self.final_ready_draws
+        if not isinstance(x, bool):
+            raise ValueError(f"RuleSpec.opening_exchange={x!r} must be a bool")
+        if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+            raise ValueError(f"RuleSpec.final_ready_draws={d!r} must be an integer >= 0")
+        for name, on in (("opening_exchange", x), ("final_ready_draws", d > 0)):
+            if on and not self.wall_tiles_used:
+                raise ValueError(
+                    f"RuleSpec.{name}={getattr(self, name)!r} needs wall_tiles_used > 0 (the "
+                    "unused pool it plays with)"
+                )
+        if d > 0 and not self.allow_ready:
+            raise ValueError(f"RuleSpec.final_ready_draws={d} needs allow_ready=True")
+        if x:
+            # one pre-play phase at a time; swapped-in tiles are never flowers or standing tiles
+            for what, bad in (
+                (f"missing_suit_choice={self.missing_suit_choice}", self.missing_suit_choice),
+                (f"grab_wild={self.grab_wild}", self.grab_wild),
+                ("scoring='changsha'", self.scoring == "changsha"),
+                (f"pre_hand_bet={self.pre_hand_bet!r}", self.pre_hand_bet != "none"),
+                (f"standing_tiles={self.standing_tiles}", self.standing_tiles != 0),
+                ("flower tiles in the tile set", sum(self.counts()[34:]) > 0),
+            ):
+                if bad:
+                    raise ValueError(
+                        f"RuleSpec.opening_exchange=True is not played with {what} (flowers, 立牌 "
+                        "or a second pre-play phase)"
+                    )
+        if x or d:
+            need = (self.n_players * (self.hand_size + 1) if x else 0) + d
+            pool = sum(self.counts()) - self.wall_tiles_used
+            if need > pool:
+                raise ValueError(
+                    f"RuleSpec.final_ready_draws={d} with opening_exchange={x}: the unused pool "
+                    f"of {pool} tiles cannot hold {need} swaps and draws"
+                )
 
     def _check_honor_sets(self) -> None:
         if not isinstance(self.honor_set_exposure, bool):
@@ -1235,6 +1282,8 @@ class RuleSpec:
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
         p[P.P_WALL_TILES_USED] = self.wall_tiles_used
+        p[P.P_OPENING_EXCHANGE] = self.opening_exchange
+        p[P.P_FINAL_READY_DRAWS] = self.final_ready_draws
         offs = 0
         for o in self.effective_wild_offsets():
             offs |= 1 << o

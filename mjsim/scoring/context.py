@@ -45,7 +45,9 @@ F_CARRY_MULT = 27  # payment multiplier carried in from drawn hands (1 = none)
 F_KONG_DICE = 28  # sum of the last 开杠 dice roll of this hand (0 = none)
 F_HAND_NO = 29  # index of the hand in its run / match
 F_WILD_KINDS = 30  # bit mask of the wild kinds active for the winner (bit k = kind k; 0 = none)
-# 31..33 free for later context slots (ready kind, 放风 count, bets)
+F_POOL_DRAW = 31  # the final ready draw from the unused pool won on, 1 = the first (海底捞月,
+# final_ready_draws, G60; two_player B §29 "由先听牌的玩家进行海底捞月"); 0 = not such a win
+# 32..33 free for later context slots (ready kind, 放风 count, bets)
 F_WILD_WAIT = 34  # the winner's hand without the winning tile waited on every tile with a lone
 # wild (爆头; wild_wait_context only, G63)
 F_WILD_PIAO = 35  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)
