@@ -120,3 +120,20 @@ def test_parse_override_never_crashes(key: str, value: str) -> None:
         V.get("hebei", **{k: v})
     except ValueError:
         pass
+
+
+def test_two_players_on_a_full_136_tile_wall_overflow_the_river() -> None:
+    """Each seat's discards must fit its river row (MAX_RIVER = 48): two players drawing from a
+    whole 136- or 144-tile wall would each discard about 55 tiles (the engine stopped such tables
+    with river_full, and summaries counted them); the 71-tile two-player wall and 108 tiles fit."""
+    from mjsim.engine.state import MAX_RIVER
+
+    for variant in ("hebei", "guobiao", "tianjin"):
+        with pytest.raises(ValueError, match=rf"n_players=2 with 1[34][46] tiles.*{MAX_RIVER}"):
+            V.get(variant, n_players=2)
+    assert V.get("sichuan", n_players=2).n_players == 2  # 108 tiles: at most 48 discards a seat
+    two = V.get(
+        "hebei", n_players=2, wall_tiles_used=71, wall_reserve=0, reserve_whole_stacks=False
+    )
+    assert two.wall_tiles_used == 71
+    assert V.get("hebei", n_players=3).n_players == 3

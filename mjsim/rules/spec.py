@@ -667,6 +667,28 @@ class RuleSpec:
         self._validate_win_claim_ready()
         self._validate_gaps_f(counts)
         self._validate_gaps_h()
+        self._check_river_capacity()
+
+    def _check_river_capacity(self) -> None:
+        """A seat's discards must fit its river row (``mjsim.engine.state.MAX_RIVER`` = 48).
+        Bound per seat: its share of the tiles left to draw (rounded up), the dealer's first
+        discard and one discard after each call (``MAX_MELDS``). Four and three players fit with
+        every tile set; two players fit with 108 tiles but not with 136 or 144 (each seat would
+        draw about 55: the engine would stop the table with ``river_full``), hence
+        ``wall_tiles_used`` (two_player B §29: 71 tiles)."""
+        from mjsim.engine.state import MAX_RIVER  # (late: the engine imports this module)
+        from mjsim.melds import MAX_MELDS
+
+        n = self.n_players
+        used = self.wall_tiles_used or sum(self.counts())
+        live = used - n * self.hand_size - 1 - self.wall_reserve
+        bound = -(-live // n) + 1 + MAX_MELDS
+        if bound > MAX_RIVER:
+            raise ValueError(
+                f"RuleSpec.n_players={n} with {used} tiles: a seat could discard up to {bound} "
+                f"tiles, more than the {MAX_RIVER} its river holds; play fewer tiles "
+                f"(wall_tiles_used, e.g. 71 as the two-player game) or more players"
+            )
 
     def kong_pay_case(self) -> str:
         """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "sichuan" with
