@@ -28,6 +28,7 @@ import numpy as np
 from mjsim.engine.core import honor_flowers, remaining
 from mjsim.engine.honor_sets import n_bufeng
 from mjsim.engine.meld_tiles import add_meld_tiles
+from mjsim.engine.special_kongs import added_copies
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
@@ -47,7 +48,6 @@ from mjsim.engine.state import (
     PV_READY,
     PV_READY_KIND,
     PV_SCORE,
-    PV_SK_EXTRA,
     PV_STANDING,
     PV_WON,
     RF_CLAIMED,
@@ -597,8 +597,7 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
             stakes[rel] = min(int(s.pv[t, q, PV_BET]), 127)
             bufeng[rel] = min(int(n_bufeng(s, t, q)), 127)
             for g in range(4):
-                x = int(s.pv[t, q, PV_SK_EXTRA + g])
-                sk_added[rel, g] = sum((x >> (2 * j)) & 3 for j in range(4))
+                sk_added[rel, g] = added_copies(s, t, q, g)
         out["set_aside_honors"] = honors
         out["stakes"] = stakes
         out["bufeng"] = bufeng

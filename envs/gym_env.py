@@ -84,14 +84,23 @@ class MahjongEnv(gym.Env):
         hands: hands per episode.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
-        strict: an illegal action raises ``ValueError`` (naming the legal ones); by default it
-            ends the episode with reward ``illegal_reward`` (-1) and ``info["illegal_action"]``
-            (as PettingZoo's ``TerminateIllegalWrapper``; ``check_env`` samples unmasked actions).
+        strict: ``True`` (the default): an illegal or out-of-range action raises
+            ``ValueError`` naming it and the legal ones (the project's rule for actions from
+            Python, as the raw AEC env). ``False``, for training loops that sample unmasked
+            actions (and for Gymnasium's ``check_env``, which steps ``action_space.sample()``):
+            such an action ends the episode with reward ``illegal_reward`` and the message in
+            ``info["illegal_action"]`` (as PettingZoo's ``TerminateIllegalWrapper``).
+        illegal_reward: the reward of an illegal action with ``strict=False`` (default -1).
         overrides: ``RuleSpec`` fields.
 
+    Rendering: ``render_mode="human"`` prints the table at every ``reset`` and ``step``
+    (Gymnasium's contract for ``"human"``); an explicit ``render()`` then prints only if the
+    table changed since (a loop or ``check_env`` calling it after ``step`` would otherwise show
+    every board twice).
+
     Raises:
-        ValueError: bad arguments; an illegal action with ``strict=True``; ``step`` after the
-        episode ended.
+        ValueError: bad arguments; an illegal action (unless ``strict=False``); ``step`` after
+        the episode ended.
     """
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
@@ -106,7 +115,7 @@ class MahjongEnv(gym.Env):
         render_mode: str | None = None,
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
-        strict: bool = False,
+        strict: bool = True,
         illegal_reward: float = -1.0,
         **overrides: Any,
     ) -> None:
@@ -146,6 +155,7 @@ class MahjongEnv(gym.Env):
         self.action_space = gym.spaces.Discrete(N_ACTIONS)
         self._seeded = False
         self._done = True
+        self._shown: str | None = None  # the table text last printed in "human" mode
 
     def _obs(self, vobs: dict[str, np.ndarray]) -> tuple[dict[str, Any], dict[str, Any]]:
         mask = vobs["action_mask"][0].copy()
@@ -169,6 +179,7 @@ class MahjongEnv(gym.Env):
         vobs, _ = self._vec.reset(seed=s)
         self._done = False
         if self.render_mode == "human":
+            self._shown = None  # reset / step always print in "human" mode
             self.render()
         return self._obs(vobs)
 
@@ -193,6 +204,7 @@ class MahjongEnv(gym.Env):
         vec._call()  # legal: checked above
         self._done = bool(vec._terminated[0])
         if self.render_mode == "human":
+            self._shown = None  # reset / step always print in "human" mode
             self.render()
         obs, info = self._obs(vec._obs_dict)
         return obs, float(vec._rewards[0]), self._done, False, info
@@ -211,7 +223,9 @@ class MahjongEnv(gym.Env):
             self._state, self.n_players, 0, True
         )
         if self.render_mode == "human":
-            print(text)
+            if text != self._shown:  # already printed by reset / step: not twice
+                print(text)
+                self._shown = text
             return None
         return text
 

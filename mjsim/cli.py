@@ -31,16 +31,29 @@ OUT_SUFFIXES = (".parquet", ".csv")
 
 # ----------------------------------------------------------------------------------- helpers
 def _agents(text: str, n_players: int) -> list[str]:
-    from mjsim.agents.policies import agent_id
+    from mjsim._args import seat_agents
 
-    names = [a.strip() for a in text.split(",") if a.strip()]
-    if names and len(names) < n_players and n_players % len(names) == 0:
-        names = names * (n_players // len(names))  # "greedy,random" -> g,r,g,r
-    if len(names) != n_players:
-        raise ValueError(f"--agents: {len(names)} names for {n_players} seats ({text!r})")
-    for a in names:
-        agent_id(a)
-    return names
+    return seat_agents(text, n_players, "--agents")
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    """``ValueError`` naming the option for ``--hands`` < 1, a bad ``--threads`` (0 and
+    negative counts included: leave the option out for every core) and ``--hands`` not a
+    multiple of ``--match-hands`` (before anything compiles)."""
+    from mjsim._args import check_int, resolve_threads
+
+    hands = check_int("--hands", args.hands, 1)
+    resolve_threads(args.threads, "--threads")
+    m = getattr(args, "match_hands", 1)
+    m = check_int("--match-hands", m, 1)
+    if getattr(args, "chunk", None) is not None:
+        check_int("--chunk", args.chunk, 1)
+    if hands % m != 0:
+        lo, hi = hands - hands % m, hands - hands % m + m
+        raise ValueError(
+            f"--hands {hands} is not a multiple of --match-hands {m}: every match plays all its "
+            f"{m} hands (use --hands {hi}" + (f" or {lo})" if lo else ")")
+        )
 
 
 def _overrides(items: list[str] | None) -> dict[str, Any]:
@@ -84,9 +97,17 @@ def read_rows(path: str | Path) -> Any:
 
 def _common(p: argparse.ArgumentParser, hands: int) -> None:
     p.add_argument("variant", help="variant id (see `mjsim variants`)")
-    p.add_argument("--hands", type=int, default=hands, help=f"hands to play (default {hands})")
+    p.add_argument(
+        "--hands", type=int, default=hands, help=f"hands to play, >= 1 (default {hands})"
+    )
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    p.add_argument("--threads", type=int, default=None, help="worker threads (default: all)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker threads, 1..1024 (default: every core; 0 is an error)",
+    )
     p.add_argument("--backend", choices=("local", "ray"), default="local")
     p.add_argument("--address", default=None, help="Ray cluster address (--backend ray)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -115,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         metavar="M",
         help="play matches of M hands: dealer, prevailing wind, honba, deposits and scores "
-        "carry from hand to hand (default 1: independent hands; guobiao's schedule: 16)",
+        "carry from hand to hand (default 1: independent hands; guobiao's schedule: 16); "
+        "--hands must be a multiple of M",
     )
     p.add_argument("--json", default=None, help="also write the summary as JSON to this file")
 
@@ -139,7 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=V1,V2",
         help="a rule and its alternatives (tuple fields: alternatives separated by ';')",
     )
-    p.add_argument("--agents", default=DEFAULT_AGENTS, help="agent per seat (default greedy)")
+    p.add_argument(
+        "--agents",
+        default=DEFAULT_AGENTS,
+        help="agent per seat, comma-separated; a shorter list repeats, sized to each cell's "
+        "seats (default greedy)",
+    )
     p.add_argument("--out", default=None, help="directory for study.csv and the PNG plots")
     p.add_argument("--no-plots", action="store_true")
     return parser
@@ -169,6 +196,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
         raise ValueError(f"--out {args.out!r}: the file must end in .parquet or .csv")
+    _check_counts(args)
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
@@ -263,6 +291,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.arena import arena, format_arena
 
+    _check_counts(args)
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
@@ -286,15 +315,15 @@ def cmd_study(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.study import format_study, parse_grid, study
 
+    _check_counts(args)
     grid = parse_grid(args.set)
-    spec = variants.get(args.variant)
-    agents = _agents(args.agents, spec.n_players)
+    variants.get(args.variant)  # an unknown variant is named before the cells
     _first_run_notice(args.quiet)
     df = study(
         args.variant,
         grid,
         args.hands,
-        agents,
+        args.agents,  # sized to each cell's seats (a grid may change n_players)
         args.seed,
         args.threads,
         out_dir=args.out,

@@ -12,13 +12,13 @@ chunk size, thread count, shard count and backend.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from mjsim._args import check_int, resolve_threads, seat_agents
 from mjsim.rules.spec import RuleSpec
 
 BACKENDS = ("local", "ray")
@@ -69,7 +69,8 @@ def run(
 
     Args:
         variant: registered id or ``RuleSpec``; ``overrides``: spec fields (strings allowed).
-        agents: in-kernel agent name per seat (``mjsim.agents.policies.AGENT_IDS``).
+        agents: in-kernel agent name per seat (``mjsim.agents.policies.AGENT_IDS``), or a
+            name / shorter list repeated as in :func:`mjsim.simulate`.
         seed, threads: as for :func:`mjsim.simulate` (threads per process / per Ray task).
         backend: ``"local"`` or ``"ray"``; ``address``: Ray cluster address (``None`` = a local
             Ray instance, or the one already initialised).
@@ -85,32 +86,23 @@ def run(
         ``interrupted=True``.
 
     Raises:
-        ValueError: bad backend / counts / variant / agent / ``match_hands`` (< 1, or
-            ``first_hand`` not a multiple of it); ImportError (with the install hint)
+        ValueError: bad backend / counts (``n_hands`` not an integer >= 0, ``threads`` not
+            1..1024, ...) / variant / agent / ``match_hands`` (< 1, or ``first_hand`` not a
+            multiple of it); ImportError (with the install hint)
         for ``backend="ray"`` without Ray.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend={backend!r} is not one of {BACKENDS}")
-    n_hands = int(n_hands)
-    if n_hands < 0:
-        raise ValueError(f"n_hands={n_hands!r} must be >= 0")
+    n_hands = check_int("n_hands", n_hands, 0)
     spec = _spec(variant, overrides)
-    threads = int(threads or os.cpu_count() or 1)
-    if chunk is None:
-        chunk = default_chunk(n_hands, threads)
-    if chunk < 1:
-        raise ValueError(f"chunk={chunk!r} must be >= 1")
-    if not isinstance(match_hands, int | np.integer) or match_hands < 1:
-        raise ValueError(f"match_hands={match_hands!r} must be an integer >= 1")
-    match_hands = int(match_hands)
+    threads = resolve_threads(threads)
+    chunk = default_chunk(n_hands, threads) if chunk is None else check_int("chunk", chunk, 1)
+    match_hands = check_int("match_hands", match_hands, 1)
+    first_hand = check_int("first_hand", first_hand, 0)
     if first_hand % match_hands != 0:
         raise ValueError(f"first_hand={first_hand} must be a multiple of match_hands={match_hands}")
     chunk = -(-chunk // match_hands) * match_hands  # whole matches per chunk / shard
-    agents = list(agents)
-    from mjsim.agents.policies import agent_id
-
-    for a in agents:
-        agent_id(a)  # ValueError listing the known agents
+    agents = seat_agents(agents, spec.n_players)  # ValueError listing the known agents
     if backend == "ray":
         return _run_ray(
             spec, n_hands, agents, seed, threads, address, progress, chunk, first_hand, match_hands

@@ -20,7 +20,6 @@ each player's agent at its new seat; the engine itself only knows seats. Every p
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -28,6 +27,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
+from mjsim._args import check_int, resolve_threads, seat_agents
 from mjsim.actions import N_ACTIONS
 from mjsim.agents.policies import agent_id, choose_action
 from mjsim.engine import core
@@ -199,7 +199,7 @@ def _run_slice(
 def simulate(
     variant: str | RuleSpec = "hebei",
     n_hands: int = 1000,
-    agents: Sequence[str | int] = ("random", "random", "random", "random"),
+    agents: str | Sequence[str | int] = ("random", "random", "random", "random"),
     seed: int = 0,
     threads: int | None = None,
     *,
@@ -213,14 +213,18 @@ def simulate(
 
     Args:
         variant: a registered id (``mjsim.variants.names()``) or a ``RuleSpec``.
-        n_hands: number of hands (rows of the result).
+        n_hands: number of hands (rows of the result), an integer >= 0 (Python or numpy;
+            a float such as ``1e5`` raises ``ValueError``).
         agents: one in-kernel agent per player (names from
             ``mjsim.agents.policies.AGENT_IDS``); player ``p`` starts at seat ``p`` and keeps
-            it except where a match moves players (guobiao, see the module docstring); a
-            single-element sequence is used for every player.
+            it except where a match moves players (guobiao, see the module docstring). A string
+            is split on commas like the command line's ``--agents`` (``"greedy"``: every
+            player); a shorter list repeats when its length divides the player count
+            (:func:`mjsim._args.seat_agents`).
         seed: run seed; hand ``i`` uses the RNG key ``(seed, i)`` and dealer ``i % n_players``.
-        threads: worker threads (default: ``os.cpu_count()``); each runs a GIL-free compiled
-            slice of the hands on its own table. The result does not depend on it.
+        threads: worker threads, 1..1024 (default ``None``: ``os.cpu_count()``); each runs a
+            GIL-free compiled slice of the hands on its own table. The result does not depend
+            on it.
         check: verify the legal mask and the invariants (tile conservation, hand sizes,
             zero-sum payments) at every step inside the loop (slower).
         chunk: hands per compiled call (memory stays bounded).
@@ -251,33 +255,18 @@ def simulate(
 
     spec = variants.get(variant, **overrides)
     check_playable(spec)
-    n_hands = int(n_hands)
-    if n_hands < 0:
-        raise ValueError(f"n_hands={n_hands!r} must be >= 0")
-    if not isinstance(seed, int | np.integer) or seed < 0:
-        raise ValueError(f"seed={seed!r} must be an integer >= 0")
-    agents = list(agents)
-    if len(agents) == 1:
-        agents = agents * spec.n_players
-    if len(agents) != spec.n_players:
-        raise ValueError(f"agents: {len(agents)} given for {spec.n_players} seats")
+    n_hands = check_int("n_hands", n_hands, 0)
+    seed = check_int("seed", seed, 0)
+    agents = seat_agents(agents, spec.n_players)
     ids = np.zeros(4, dtype=np.int64)
     for p, a in enumerate(agents):
         ids[p] = agent_id(a)
     rules = spec.compile()
     seating = seating_table(spec)
-    n_cpu = os.cpu_count() or 1
-    if threads is None:
-        threads = n_cpu
-    if not isinstance(threads, int | np.integer) or not 1 <= int(threads) <= 1024:
-        raise ValueError(f"threads={threads!r} must be an integer >= 1")
-    threads = int(threads)
-    first_hand = int(first_hand)
-    if first_hand < 0:
-        raise ValueError(f"first_hand={first_hand!r} must be >= 0")
-    if not isinstance(match_hands, int | np.integer) or match_hands < 1:
-        raise ValueError(f"match_hands={match_hands!r} must be an integer >= 1")
-    match_hands = int(match_hands)
+    threads = resolve_threads(threads)
+    first_hand = check_int("first_hand", first_hand, 0)
+    match_hands = check_int("match_hands", match_hands, 1)
+    chunk = check_int("chunk", chunk, 1)
     if first_hand % match_hands != 0:
         raise ValueError(
             f"first_hand={first_hand} must be a multiple of match_hands={match_hands} "

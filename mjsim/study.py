@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from mjsim._args import check_int, resolve_threads, seat_agents
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff
 
 SEAT_LABELS = ("dealer", "next", "opposite", "previous")
@@ -108,7 +109,7 @@ def study(
     variant: str,
     grid: dict[str, list[Any]],
     n_hands: int,
-    agents: Sequence[str] = ("greedy", "greedy", "greedy", "greedy"),
+    agents: str | Sequence[str] = "greedy",
     seed: int = 0,
     threads: int | None = None,
     *,
@@ -124,8 +125,13 @@ def study(
     and the paired ``d_<metric>`` against the base with its CI bounds). With ``out_dir``: write
     ``study.csv`` and the PNG plots there (see :func:`plot_study`).
 
-    Raises ``ValueError`` (before playing anything) for an unknown field, a bad value or an
-    impossible cell spec, naming the cell.
+    ``agents``: as for :func:`mjsim.simulate` (a name means every seat, a shorter list
+    repeats), sized to each cell's seat count (a grid over ``n_players`` plays every cell with
+    its own number of agents; the paired differences then cover the seats the base has).
+
+    Raises ``ValueError`` (before playing anything) for ``n_hands`` < 1, bad ``threads``, an
+    unknown field, a bad value, an impossible cell spec or agents that do not fit a cell's
+    seats, naming the cell.
     """
     import pandas as pd
 
@@ -133,26 +139,24 @@ def study(
     from mjsim.distributed import run
     from mjsim.rules.spec import check_playable
 
-    base = variants.get(variant)
+    n_hands = check_int("n_hands", n_hands, 1)
+    threads = resolve_threads(threads)
     all_cells = [{}] + [c for c in cells(grid) if c]
-    specs = []
+    specs, cell_agents = [], []
     for c in all_cells:
         try:
             spec = variants.get(variant, **c)
             check_playable(spec)
+            cell_agents.append(seat_agents(agents, spec.n_players))  # sized to the cell's seats
         except (ValueError, NotImplementedError) as e:
             raise ValueError(f"study cell {cell_label(c)!r}: {e}") from None
         specs.append(spec)
-    n = base.n_players
-    agents = list(agents)
-    if len(agents) == 1:
-        agents = agents * n
     results = []
     for i, spec in enumerate(specs):
         res = run(
             spec,
             n_hands,
-            agents,
+            cell_agents[i],
             seed,
             threads,
             backend=backend,
@@ -162,7 +166,7 @@ def study(
         )
         if res.interrupted:
             raise KeyboardInterrupt
-        results.append(cell_metrics(res.rows, n, level))
+        results.append(cell_metrics(res.rows, spec.n_players, level))
     table = []
     base_m = results[0]
     for c, m in zip(all_cells, results, strict=True):
@@ -172,8 +176,8 @@ def study(
             row[f"{k}_lo"] = e.lo
             row[f"{k}_hi"] = e.hi
         for k, x in m["samples"].items():
-            if k == "self_draw":
-                continue
+            if k == "self_draw" or k not in base_m["samples"]:
+                continue  # (a seat the base table does not have: other n_players)
             d, p = paired_diff(x, base_m["samples"][k], level)
             row[f"d_{k}"] = d.value
             row[f"d_{k}_lo"] = d.lo
@@ -196,6 +200,7 @@ def study(
                     stacklevel=2,
                 )
             else:
+                n = max(sp.n_players for sp in specs)
                 plot_study(df, results, [cell_label(c) for c in all_cells], n, out)
     return df
 
@@ -211,11 +216,9 @@ def format_study(df: Any) -> str:
         ("mean_value", "value", False),
         ("win_turn", "win turn", False),
     ]
-    lines = []
-    header = f"{'cell':<34}" + "".join(f"{t:>26}" for _, t, _ in metrics)
-    lines.append(header)
+    table = [["cell"] + [t for _, t, _ in metrics]]
     for _, row in df.iterrows():
-        s = f"{row['cell']:<34}"
+        line = [str(row["cell"])]
         for k, _, pct in metrics:
             e = Estimate(row[k], row[f"{k}_lo"], row[f"{k}_hi"], int(row["hands"]))
             cell = fmt(e, 3, pct)
@@ -224,8 +227,16 @@ def format_study(df: Any) -> str:
                 half = (row[f"{dk}_hi"] - row[f"{dk}_lo"]) / 2
                 scale = 100 if pct else 1
                 cell += f" [{scale * row[dk]:+.2f}±{scale * half:.2f}]"
-            s += f"{cell:>26}"
-        lines.append(s)
+            line.append(cell)
+        table.append(line)
+    # each column as wide as its widest entry, two spaces between columns
+    widths = [max(len(r[j]) for r in table) for j in range(len(table[0]))]
+    lines = [
+        "  ".join(
+            [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+        )
+        for r in table
+    ]
     lines.append("(95% CIs; [Δ±] = paired difference against the base rules, same seeds)")
     return "\n".join(lines)
 

@@ -143,7 +143,36 @@ def _warm_game() -> None:
         g.step(g.legal_actions()[0])
 
 
-_WARMERS = {"selfplay": _warm_selfplay, "envs": _warm_envs, "game": _warm_game}
+def _warm_kernel_agent() -> None:
+    """``KernelAgent.act``: the in-kernel bots called from Python on a ``Game`` (its own entry
+    point, used by tests/test_agents.py only)."""
+    from mjsim.agents import KernelAgent
+
+    from mjsim.engine import Game
+
+    g = Game("hebei", seed=0, record=False)
+    for name in ("greedy", "random"):
+        KernelAgent(name).act(g, g.legal_mask())
+
+
+_WARMERS = {
+    "selfplay": _warm_selfplay,
+    "envs": _warm_envs,
+    "game": _warm_game,
+    "kernel_agent": _warm_kernel_agent,
+}
+
+
+@pytest.fixture
+def game_compiled() -> None:
+    """For a test of another compile family (tests/test_agents.py is "selfplay") that also
+    steps a ``Game`` and runs ``KernelAgent``: compile those entry points under the same
+    warm-up locks as the "game" family (``_warm``), so that two xdist workers never both
+    compile them (about 30 CPU-s each time). Nothing to do without xdist."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        for family in ("game", "kernel_agent"):
+            if family not in _WARM:
+                _warm(family)
 
 
 def _prerequisites(family: str) -> tuple[str, ...]:

@@ -60,7 +60,7 @@ def test_simulate_match_hands_carries_state_like_simulate(tmp_path, capsys):
     pd.testing.assert_frame_equal(df, ref, check_dtype=False)
     assert (df["repeat"] > 0).any()  # some hand started with honba on the table
     assert main(argv[:5] + ["0", "--quiet"]) == 2
-    assert "match_hands=0" in capsys.readouterr().err
+    assert "--match-hands=0 must be an integer >= 1" in capsys.readouterr().err
 
 
 def test_simulate_bad_input(capsys, tmp_path):
@@ -72,6 +72,44 @@ def test_simulate_bad_input(capsys, tmp_path):
     assert "expected true/false" in capsys.readouterr().err
     assert main(["simulate", "hebei", "--hands", "5", "--out", str(tmp_path / "x.txt")]) == 2
     assert ".parquet or .csv" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["simulate", "hebei", "--threads", "-1"], "--threads=-1 must be an integer >= 1"),
+        (["simulate", "hebei", "--threads", "0"], "--threads=0 must be an integer >= 1"),
+        (["arena", "hebei", "--agents", "greedy,random", "--threads", "-2"], "--threads=-2"),
+        (["simulate", "hebei", "--hands", "0"], "--hands=0 must be an integer >= 1"),
+        (["arena", "hebei", "--agents", "greedy,random", "--hands", "0"], "--hands=0 must be"),
+        (["study", "hebei", "--set", "allow_chow=true", "--hands", "0"], "--hands=0 must be"),
+        (["simulate", "hebei", "--chunk", "0"], "--chunk=0 must be an integer >= 1"),
+        (
+            ["simulate", "hebei", "--hands", "10", "--match-hands", "3"],
+            "--hands 10 is not a multiple of --match-hands 3: every match plays all its 3 hands "
+            "(use --hands 12 or 9)",
+        ),
+        (
+            ["simulate", "hebei", "--hands", "2", "--match-hands", "3"],
+            "--hands 2 is not a multiple of --match-hands 3: every match plays all its 3 hands "
+            "(use --hands 3)",
+        ),
+        (["simulate", "hebei", "--agents", "greedy,random,greedy"], "--agents: 3 given for 4"),
+    ],
+)
+def test_counts_are_checked_before_anything_plays(argv, message, capsys):
+    """Bad counts name the option (``--threads -1`` named ``chunk``, ``--hands 0`` printed
+    nothing, ``--hands 10 --match-hands 3`` was accepted); checked before any compile."""
+    assert main(argv + ["--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mjsim: error: ") and message in err, err
+
+
+def test_threads_help_documents_zero(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--threads N worker threads, 1..1024 (default: every core; 0 is an error)" in text
 
 
 def test_chunks_and_ranges_do_not_change_rows():
@@ -123,6 +161,37 @@ def test_study_grid(tmp_path, capsys):
         assert (out / f"{name}.png").stat().st_size > 1000
     assert main(["study", "hebei", "--set", "min_fan=-1", "--hands", "5"]) == 2
     assert "min_fan" in capsys.readouterr().err
+
+
+def _columns(line: str) -> list[tuple[int, str]]:
+    """(end position, text) of each column of a printed table line (columns are separated by
+    two or more spaces; a column's text may hold single spaces)."""
+    return [(m.end(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", line)]
+
+
+def test_study_sizes_agents_to_each_cell_and_aligns_its_table(capsys):
+    """``--set n_players=2,3`` plays every cell with its own seat count (it failed with "agents:
+    4 given for 2 seats"); the printed table keeps a separator after every ``[Δ]`` column."""
+    argv = ["study", "sichuan", "--set", "n_players=2,3", "--hands", "24", "--seed", "1"]
+    assert main(argv + ["--threads", "2", "--quiet", "--no-plots"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = lines[: lines.index(next(x for x in lines if x.startswith("(95% CIs")))]
+    assert [x.split()[0] for x in table] == ["cell", "base", "n_players=2", "n_players=3"]
+    header = _columns(table[0])
+    assert [t for _, t in header] == [
+        "cell", "drawn", "dealer win", "dealer pay", "self-draw", "value", "win turn"
+    ]  # fmt: skip
+    for line in table[1:]:
+        cols = _columns(line)
+        assert len(cols) == len(header), line  # no two columns run together
+        # right-aligned metric columns end where their header ends
+        assert [e for e, _ in cols[1:]] == [e for e, _ in header[1:]], line
+    assert "[" in table[2] and "[" in table[3]  # paired differences against the base
+    # agents sized per cell: a list that fits 2 seats but not 3 names the cell
+    from mjsim.study import study
+
+    with pytest.raises(ValueError, match=r"study cell 'n_players=3': agents: 2 given for 3 seats"):
+        study("sichuan", {"n_players": [2, 3]}, 8, ["greedy", "random"])
 
 
 def test_sigint_keeps_finished_hands(tmp_path):

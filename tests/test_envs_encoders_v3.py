@@ -96,3 +96,34 @@ def test_pre_hand_stakes_are_announced() -> None:
         want = [bets[(seat + rel) % 4] for rel in range(4)]
         assert [int(x) for x in _obs(s, r, "planes-v3", seat)[enc.PL_SCALARS_V3, :4]] == want
         assert _obs(s, r, "dict-v1", seat)["stakes"].tolist() == want
+
+
+def test_special_kong_added_counts_match_the_engine() -> None:
+    """``dict-v1``'s ``special_kong_added`` is :func:`added_copies`, the sum of the engine's
+    per-member counts (``special_copies`` - 1) over the group, for every 2-bit layout used."""
+    from mjsim.engine.special_kongs import (
+        GROUP_TILES,
+        added_copies,
+        group_kind,
+        group_size,
+        special_copies,
+    )
+
+    s, r = _table()
+    layouts = {0: 0b11_00_10_01, 1: 0b10_00_11, 2: 0b00_01_00, 3: 0}  # per group, 2 bits a member
+    for q in range(4):
+        for g in range(4):
+            s.pv[0, q, PV_SK_EXTRA + g] = layouts[(g + q) % 4] & ((1 << 2 * group_size(g)) - 1)
+    for q in range(4):
+        for g in range(4):
+            members = [group_kind(g, j) for j in range(group_size(g))]
+            want = sum(special_copies(s, 0, q, GROUP_TILES[g], k) - 1 for k in members)
+            assert added_copies(s, 0, q, g) == want
+    for seat in range(4):
+        d1 = _obs(s, r, "dict-v1", seat)
+        for rel in range(4):
+            q = (seat + rel) % 4
+            assert d1["special_kong_added"][rel].tolist() == [
+                added_copies(s, 0, q, g) for g in range(4)
+            ]
+    assert added_copies(s, 0, 0, 0) == 1 + 2 + 3  # members 0..3 of 旋风: 1, 2, 0, 3 copies

@@ -4,6 +4,7 @@ payments, seeding, autoreset, vector == single env, errors."""
 from __future__ import annotations
 
 import copy
+import re
 import warnings
 
 import gymnasium
@@ -14,7 +15,7 @@ from gymnasium.utils.env_checker import check_env
 from mjsim.envs import encoders as enc
 
 from mjsim import variants
-from mjsim.actions import N_ACTIONS
+from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine.state import PV_SCORE
 
 VARIANTS = variants.names()
@@ -27,10 +28,32 @@ def _rand(mask, rng):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_check_env(variant):
-    env = gymnasium.make("mjsim/Mahjong-v0", variant=variant, opponents="random", seat=1)
+    # check_env steps action_space.sample() (unmasked): the documented strict=False mode
+    kw = dict(variant=variant, opponents="random", seat=1, strict=False)
+    env = gymnasium.make("mjsim/Mahjong-v0", **kw)
     check_env(env.unwrapped, skip_render_check=True)
-    env = E.MahjongEnv(variant, obs="dict-v0")
+    env = E.MahjongEnv(variant, obs="dict-v0", strict=False)
     check_env(env, skip_render_check=True)
+
+
+def test_human_render_prints_each_board_once(capsys):
+    """``check_env`` with its render check printed the board twice: ``reset`` prints in
+    ``"human"`` mode (Gymnasium's contract) and the checker then calls ``render()``. An explicit
+    ``render()`` now prints only a table that changed since."""
+    title = f"Mahjong-v0 {VARIANTS[0]}, learner seat 0"
+    env = gymnasium.make("mjsim/Mahjong-v0", variant=VARIANTS[0], seat=0, strict=False)
+    check_env(env.unwrapped)  # re-makes the env in "human" and "ansi" mode from its spec
+    assert capsys.readouterr().out.count(title) == 1
+    human = E.MahjongEnv(VARIANTS[0], render_mode="human")
+    obs, _ = human.reset(seed=0)
+    human.render()
+    assert capsys.readouterr().out.count(title) == 1
+    human.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    human.render()
+    human.render()
+    assert capsys.readouterr().out.count(title) == 1
+    human.reset(seed=0)  # a reset always prints, even the same table again
+    assert capsys.readouterr().out.count(title) == 1
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -79,15 +102,28 @@ def test_errors():
         E.MahjongEnv(v, seat=7)
     with pytest.raises(ValueError, match="unknown agent"):
         E.MahjongEnv(v, opponents="nobody")
-    env = E.MahjongEnv(v, strict=True)
+    # by default (strict=True) an illegal or out-of-range action raises, naming it and the
+    # legal ones (it used to end the episode with reward -1, undocumented)
+    env = gymnasium.make("mjsim/Mahjong-v0", variant=v, seat=0)
     obs, _ = env.reset(seed=0)
-    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    with pytest.raises(ValueError, match="illegal action .* legal: "):
+    mask = obs["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    first = int(np.flatnonzero(mask)[0])
+    legal = rf"legal: {re.escape(action_name(first))} \({first}\)"
+    with pytest.raises(
+        ValueError, match=rf"illegal action {re.escape(action_name(bad))} .*{legal}"
+    ):
         env.step(bad)
-    lax = E.MahjongEnv(v)
+    for out_of_range in (N_ACTIONS, -1):
+        with pytest.raises(ValueError, match=rf"illegal action {out_of_range} for seat 0; {legal}"):
+            env.step(out_of_range)
+    obs2, *_ = env.step(first)  # the env is still usable after a refused action
+    assert obs2["action_mask"].shape == (N_ACTIONS,)
+    # strict=False (documented for training loops): the episode ends with illegal_reward
+    lax = E.MahjongEnv(v, strict=False, illegal_reward=-2.5)
     lax.reset(seed=0)
     _, r, done, _, info = lax.step(bad)
-    assert done and r == -1.0 and "legal: " in info["illegal_action"]
+    assert done and r == -2.5 and "legal: " in info["illegal_action"]
     with pytest.raises(ValueError, match="only 'planes-v0', 'planes-v1'"):
         E.MahjongVectorEnv(v, 2, obs="dict-v0")
 

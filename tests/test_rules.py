@@ -137,3 +137,42 @@ def test_two_players_on_a_full_136_tile_wall_overflow_the_river() -> None:
     )
     assert two.wall_tiles_used == 71
     assert V.get("hebei", n_players=3).n_players == 3
+
+
+def test_every_field_is_type_checked_naming_it() -> None:
+    """One wrong-typed value per declared field type, for every field (``allow_chow=2`` and
+    ``wall_reserve=True`` were accepted before): ``ValueError`` names the field; every
+    registered variant still validates."""
+    import dataclasses
+    import re
+    import typing
+
+    hints = typing.get_type_hints(RuleSpec)
+    bad_by_type = {bool: 2, int: True, str: 1}
+    checked = 0
+    for f in dataclasses.fields(RuleSpec):
+        tp = hints[f.name]
+        bad = bad_by_type.get(tp, (1.5,) if "tuple" in str(tp) else None)
+        if bad is None:  # extra: free-form dict
+            continue
+        with pytest.raises(ValueError, match=re.escape(f"RuleSpec.{f.name}={bad!r} (")):
+            V.get("hebei", **{f.name: bad})
+        checked += 1
+    assert checked == len(field_names())
+    with pytest.raises(ValueError, match=r"RuleSpec\.allow_chow=2 \(int\) must be a bool"):
+        V.get("hebei", allow_chow=2)
+    with pytest.raises(ValueError, match=r"RuleSpec\.wall_reserve=True \(bool\) must be an int"):
+        V.get("hebei", wall_reserve=True)
+    for vid in V.names():
+        V.get(vid).validate()
+
+
+def test_numpy_values_become_python_values() -> None:
+    import numpy as np
+
+    s = V.get(
+        "hebei", allow_chow=np.True_, min_fan=np.int64(2), wild_rule="fixed",
+        wild_tiles=np.array([33]),
+    )  # fmt: skip
+    assert s.allow_chow is True and type(s.min_fan) is int and s.min_fan == 2
+    assert s.wild_tiles == (33,) and type(s.wild_tiles[0]) is int

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numba
 import numpy as np
 import pytest
@@ -52,6 +54,35 @@ def test_overrides_and_bad_arguments() -> None:
         mjsim.simulate("hebei", 10, agents=("random", "oracle", "random", "random"))
     with pytest.raises(ValueError, match="valid ids"):
         mjsim.simulate("nowhere", 10)
+
+
+def test_agents_and_counts_at_the_python_boundary() -> None:
+    """``agents="greedy"`` is one agent for every seat (it was split into six letters), a
+    shorter list repeats as on the command line, and ``n_hands`` must be an integer (``1e5``
+    and ``10.5`` were truncated silently)."""
+    from mjsim._args import seat_agents
+
+    one = mjsim.simulate("sichuan", 6, agents="greedy", seed=3, threads=1)
+    four = mjsim.simulate("sichuan", 6, agents=["greedy"] * 4, seed=3, threads=1)
+    assert np.array_equal(one, four)
+    pair = mjsim.simulate("hebei", np.int64(4), ("greedy", "random"), seed=3, threads=1)
+    assert np.array_equal(pair, mjsim.simulate("hebei", 4, "greedy,random,greedy,random", seed=3))
+    assert seat_agents("greedy, random", 4) == ["greedy", "random"] * 2
+    assert seat_agents(["random"], 3) == ["random"] * 3
+    for bad, msg in [
+        (1e5, "n_hands=100000.0 must be an integer >= 0, not float"),
+        (10.5, "n_hands=10.5 must be an integer >= 0, not float"),
+        (True, "n_hands=True must be an integer >= 0, not bool"),
+        (-1, "n_hands=-1 must be an integer >= 0"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(msg)):
+            mjsim.simulate("hebei", bad)
+    with pytest.raises(ValueError, match=re.escape("agents: 3 given for 4 seats")):
+        mjsim.simulate("hebei", 4, agents=["greedy", "random", "greedy"])
+    with pytest.raises(ValueError, match="unknown agent 'greed'"):
+        mjsim.simulate("hebei", 4, agents="greed")
+    with pytest.raises(ValueError, match=re.escape("threads=0 must be an integer >= 1")):
+        mjsim.simulate("hebei", 4, threads=0)
 
 
 @pytest.mark.parametrize(

@@ -3528,6 +3528,16 @@ def _lift_on_draw(s, r, t, q):
     s.pv[t, q, PV_PUNG_LOCK] = 0
 
 
+@internal
+def _declare_ready(s, t, p, kind):
+    """Seat ``p`` declares ready with ready kind ``kind`` (``PV_READY_KIND``, G45); the first seat
+    to declare is remembered for the pool draws (G60 "由先听牌的玩家进行海底捞月")."""
+    s.pv[t, p, PV_READY] = 1
+    if s.tv[t, TV_FIRST_READY] == 0:
+        s.tv[t, TV_FIRST_READY] = p + 1
+    s.pv[t, p, PV_READY_KIND] = kind
+
+
 @nb.njit(cache=True)
 def apply_action(s, r, t, a):
     """Apply action ``a`` for the current player WITHOUT checking legality (callers that took
@@ -3647,17 +3657,11 @@ def apply_action(s, r, t, a):
     flag = 0
     if a >= READY_SHOWN:
         k = a - READY_SHOWN
-        s.pv[t, p, PV_READY] = 1
-        if s.tv[t, TV_FIRST_READY] == 0:
-            s.tv[t, TV_FIRST_READY] = p + 1  # G60 "由先听牌的玩家进行海底捞月"
-        s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE1]  # G45
+        _declare_ready(s, t, p, r.params[P_READY_MODE1])  # G45: the second ready kind
         flag = RF_READY
     elif a >= READY_DISCARD:
         k = a - READY_DISCARD
-        s.pv[t, p, PV_READY] = 1
-        if s.tv[t, TV_FIRST_READY] == 0:
-            s.tv[t, TV_FIRST_READY] = p + 1  # G60 "由先听牌的玩家进行海底捞月"
-        s.pv[t, p, PV_READY_KIND] = r.params[P_READY_MODE0]
+        _declare_ready(s, t, p, r.params[P_READY_MODE0])
         flag = RF_READY
         # riichi: deposit, ippatsu window, double riichi on the first discard before any call
         dep = r.params[P_READY_DEPOSIT]

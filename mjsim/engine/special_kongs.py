@@ -96,13 +96,30 @@ def member(g, k):
 
 
 @nb.njit(cache=True)
+def member_added(s, t, q, g, j):
+    """Copies of member ``j`` of group ``g`` that seat ``q`` added to its special row (the 2-bit
+    field ``j`` of ``pv[PV_SK_EXTRA + g]``, 0..3)."""
+    return (s.pv[t, q, PV_SK_EXTRA + g] >> (2 * j)) & 3
+
+
+@nb.njit(cache=True)
+def added_copies(s, t, q, g):
+    """Copies seat ``q`` added to its special kong of group ``g`` in all (0 without one; the
+    ``dict-v1`` encoder's ``special_kong_added``)."""
+    n = 0
+    for j in range(group_size(g)):
+        n += member_added(s, t, q, g, j)
+    return n
+
+
+@nb.njit(cache=True)
 def special_copies(s, t, q, tile, k):
     """Copies of kind ``k`` in seat ``q``'s special-kong row of ``tile`` (base + additions)."""
     g = group_of_tile(tile)
     j = member(g, k)
     if j < 0:
         return 0
-    return 1 + ((s.pv[t, q, PV_SK_EXTRA + g] >> (2 * j)) & 3)
+    return 1 + member_added(s, t, q, g, j)
 
 
 @nb.njit(cache=True)
@@ -209,7 +226,7 @@ def special_kong_unadd(s, t, p, k):
     if g < 0:
         return
     j = member(g, k)
-    if (s.pv[t, p, PV_SK_EXTRA + g] >> (2 * j)) & 3 != 0:
+    if member_added(s, t, p, g, j) != 0:
         s.pv[t, p, PV_SK_EXTRA + g] -= 1 << (2 * j)
 
 

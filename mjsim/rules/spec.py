@@ -12,6 +12,8 @@ need") and ``variants_B.md`` §37 (variant matrix); each variant module cites it
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -452,8 +454,14 @@ class RuleSpec:
             "kong_pay_values",
         ):
             v = getattr(self, name)
-            if isinstance(v, list):
+            if isinstance(v, list | np.ndarray):
                 object.__setattr__(self, name, tuple(v))
+        for f in dataclasses.fields(self):  # numpy scalars -> the Python bool / int they hold
+            v = getattr(self, f.name)
+            if isinstance(v, tuple):
+                object.__setattr__(self, f.name, tuple(_py_scalar(x) for x in v))
+            else:
+                object.__setattr__(self, f.name, _py_scalar(v))
         self.validate()
 
     # ------------------------------------------------------------------ validation
@@ -464,7 +472,9 @@ class RuleSpec:
         return TILE_SETS[self.tile_set]
 
     def validate(self) -> None:
-        """Raise ``ValueError`` naming the field if the spec is impossible."""
+        """Raise ``ValueError`` naming the field if the spec is impossible (a value of the
+        wrong type included: :func:`check_field_types`)."""
+        check_field_types(self)
         if self.n_players not in (2, 3, 4):
             raise ValueError(f"RuleSpec.n_players={self.n_players!r} must be 2, 3 or 4")
         if self.tile_set not in TILE_SETS:
@@ -1398,6 +1408,61 @@ class RuleSpec:
         if fw == "auto":
             fw = "last_n" if self.forced_win_tiles > 0 else "none"
         p[P.P_FORCED_WIN] = P.FORCED_WIN_CODES[fw]
+
+
+def _py_scalar(v: Any) -> Any:
+    """A numpy bool / integer as the Python ``bool`` / ``int`` it holds; anything else as is."""
+    return v.item() if isinstance(v, np.bool_ | np.integer) else v
+
+
+def _type_ok(value: Any, tp: Any) -> bool:
+    """Does ``value`` have the declared field type ``tp`` (``bool``; ``int``, a bool excluded;
+    ``str``; ``tuple[X, ...]`` of such; ``X | None``; ``dict``)?"""
+    if tp is Any:
+        return True
+    if tp is type(None):
+        return value is None
+    if tp is bool:
+        return isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    origin = typing.get_origin(tp)
+    if origin is types.UnionType or origin is typing.Union:
+        return any(_type_ok(value, a) for a in typing.get_args(tp))
+    if origin is tuple:
+        elem = typing.get_args(tp)[0]  # tuple[X, ...]
+        return isinstance(value, tuple) and all(_type_ok(x, elem) for x in value)
+    if origin is dict:
+        return isinstance(value, dict)
+    return isinstance(value, tp)
+
+
+def _type_name(tp: Any) -> str:
+    if tp is bool:
+        return "a bool (True or False)"
+    if tp is int:
+        return "an int (not a bool)"
+    if tp is str:
+        return "a str"
+    return str(tp).replace("typing.", "")
+
+
+_FIELD_TYPES: dict[str, Any] = {}
+
+
+def check_field_types(spec: RuleSpec) -> None:
+    """``ValueError`` naming the first field whose value does not have its declared type
+    (``allow_chow=2``, ``wall_reserve=True``, ``tile_set=136`` ...): one loop over the
+    dataclass fields and their annotations."""
+    if not _FIELD_TYPES:
+        _FIELD_TYPES.update(typing.get_type_hints(RuleSpec))
+    for f in dataclasses.fields(spec):
+        tp = _FIELD_TYPES[f.name]
+        v = getattr(spec, f.name)
+        if not _type_ok(v, tp):
+            raise ValueError(
+                f"RuleSpec.{f.name}={v!r} ({type(v).__name__}) must be {_type_name(tp)}"
+            )
 
 
 def field_names() -> list[str]:
