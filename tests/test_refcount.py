@@ -84,6 +84,6 @@ def test_selfplay_frees_every_array(variant: str) -> None:
         assert (rows["error"] == 0).all()
         assert np.all(rows["decisions"] > 0)
     a1, f1, m1, mf1 = _stats()
-    assert a1 - a0 > 0  # the greedy bot allocates scratch arrays: the counters are live
+    assert a1 - a0 > 0  # the scorers allocate scratch arrays: the counters are live
     assert a1 - a0 == f1 - f0
     assert m1 - m0 == mf1 - mf0
