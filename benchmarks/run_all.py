@@ -76,6 +76,11 @@ def _load_module(area: str) -> Any:
     spec = importlib.util.spec_from_file_location(f"mjsim_bench_{area}", path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    # registered under its name before it runs: numba records the module of each cached kernel
+    # (benchmarks/envs.py has its own) and re-imports it by that name when it loads the kernel
+    # from the disk cache; an unregistered module is recorded as '<dynamic>', which no later run
+    # can import (the second run_all on a machine failed with "No module named '<dynamic>'")
+    sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
     return mod
 
