@@ -224,7 +224,7 @@ def _run_blocks(blocks, blk, s, w, rules, seed, first, m, *rest) -> None:
 def simulate(
     variant: str | RuleSpec = "hebei",
     n_hands: int = 1000,
-    agents: str | Sequence[str | int] = ("random", "random", "random", "random"),
+    agents: str | Sequence[str | int] = "random",
     seed: int = 0,
     threads: int | None = None,
     *,
@@ -244,7 +244,8 @@ def simulate(
             ``mjsim.agents.policies.AGENT_IDS``); player ``p`` starts at seat ``p`` and keeps
             it except where a match moves players (guobiao, see the module docstring). A string
             is split on commas like the command line's ``--agents`` (``"greedy"``: every
-            player); a shorter list repeats when its length divides the player count
+            player; the default ``"random"`` fills every seat of a 2-, 3- or 4-player spec);
+            a shorter list repeats when its length divides the player count
             (:func:`mjsim._args.seat_agents`).
         seed: run seed; hand ``i`` uses the RNG key ``(seed, i)`` and dealer ``i % n_players``.
         threads: worker threads, 1..1024 (default ``None``: ``os.cpu_count()``); each runs a

@@ -71,6 +71,10 @@ def test_agents_and_counts_at_the_python_boundary() -> None:
     assert np.array_equal(pair, mjsim.simulate("hebei", 4, "greedy,random,greedy,random", seed=3))
     assert seat_agents("greedy, random", 4) == ["greedy", "random"] * 2
     assert seat_agents(["random"], 3) == ["random"] * 3
+    # the default agents fill any seat count (a 4-name default failed for 2 and 3 players)
+    for n in (2, 3):
+        rows = mjsim.simulate("sichuan", 4, seed=3, threads=1, n_players=n)
+        assert len(rows) == 4 and np.all(rows["error"] == 0)
     for bad, msg in [
         (1e5, "n_hands=100000.0 must be an integer >= 0, not float"),
         (10.5, "n_hands=10.5 must be an integer >= 0, not float"),
