@@ -59,6 +59,7 @@ from mjsim.actions import (
     EXPOSED_KONG,
     FENG,
     KONG,
+    N_ACTIONS,
     NINE_TERMINALS,
     PASS,
     PUNG,
@@ -70,6 +71,7 @@ from mjsim.engine.aborts import terminal_honor_kinds
 from mjsim.engine.core import honor_flowers
 from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.meld_tiles import add_meld_tiles
+from mjsim.engine.stack import stack_empty
 from mjsim.engine.state import (
     PH_EXCHANGE,
     PH_REACT,
@@ -132,6 +134,9 @@ UKEIRE_FILTER_TIES = 3
 FAN_RICH_DEFAULT_MIN = 8
 #: 5**j: the change of a group's base-5 table code when its j-th kind changes by one
 _POW5 = np.array([5**j for j in range(9)], dtype=np.int64)
+#: entries of the min-plus row scratch of 4 and of 16 groups (int64[4 or 16, 2, MAX_M])
+_ROWS4 = 4 * 2 * MAX_M
+_ROWS16 = 16 * 2 * MAX_M
 
 
 @nb.njit(cache=True)
@@ -180,7 +185,7 @@ def _pair_rule(r):
     return np.int64(r.params[P_PAIR_RULE])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def visible_counts(s, t, out):
     """Fill ``out`` (uint8[34]) with the copies of each kind every seat can see on table ``t``:
     unclaimed river tiles, meld tiles (concealed kongs included; ``add_meld_tiles``) and honours
@@ -195,7 +200,8 @@ def visible_counts(s, t, out):
                 if k < 34:
                     acc[k] += 1
         for m in range(s.melds.shape[2]):
-            add_meld_tiles(s, t, q, m, acc)
+            if s.melds[t, q, m, 0] != MELD_NONE:  # an empty row adds nothing: skip the call
+                add_meld_tiles(s, t, q, m, acc)
         if s.pv[t, q, PV_HONOR_FLOWERS] != 0:
             for k in range(27, 34):
                 acc[k] += honor_flowers(s, t, q, k)
@@ -211,7 +217,7 @@ def _wilds_on(s, r, t, p):
     return not (r.params[P_WILD_AFTER_READY_ONLY] != 0 and s.pv[t, p, PV_READY] == 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _split(s, r, t, p, c):
     """Natural concealed counts of seat ``p`` into ``c`` (uint8[34]); returns the wilds held."""
     h = s.hands[t, p]
@@ -342,7 +348,8 @@ def _rich_shanten(r, c, nm, nw):
     if rich != 0:
         best = shanten(c, nm, nw, pr, hc, rich)
     if shapes & SHAPE_STANDARD:
-        cs = np.zeros(34, dtype=np.uint8)
+        cs = stack_empty(34, np.uint8)
+        cs[:] = 0
         for su in range(3):
             n = 0
             for k in range(9 * su, 9 * su + 9):
@@ -456,6 +463,30 @@ def ukeire(
 
 
 @nb.njit(cache=True, inline="always")
+def _uke_bound(r, c, visible, void, useful):
+    """An upper bound of :func:`ukeire` of the 3n+1 hand ``c`` without wilds (``wild_on``
+    false, ``nw == 0``): the unseen copies of every draw the live-wait loop would evaluate
+    (same filters: void suit, copies left, ``_near``, ``useful``), as if each lowered the
+    shanten. ``useful``: the caller's filter of :func:`_useful_draws` (all True when not
+    computed); a draw it rules out never lowers the shanten, whether ukeire reads it or not."""
+    shapes = r.params[P_WIN_SHAPES]
+    hc = r.params[P_HONOR_CHOWS]
+    simple = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
+    all_kinds = (shapes & ~simple) != 0 or hc != 0
+    orphans = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0
+    total = 0
+    for x in range(34):
+        if void >= 0 and x < 27 and x // 9 == void:
+            continue
+        left = 4 - np.int64(c[x]) - np.int64(visible[x])
+        if left <= 0 or c[x] >= 4 or not useful[x]:
+            continue
+        if _near(c, x, all_kinds, hc, orphans):
+            total += left
+    return total
+
+
+@nb.njit(cache=True, inline="always")
 def _useful_draws(r, c, nm, sh, void, codes, others, have, useful):
     """``useful[x]`` (bool[34]) = drawing ``x`` may lower the shanten below ``sh`` of the 3n+1
     hand ``c`` less any one tile ``k`` (``c``: a 3n+2 hand prepared by :func:`_one_kind_prep`
@@ -503,7 +534,7 @@ def _useful_draws(r, c, nm, sh, void, codes, others, have, useful):
         useful[x] = lb < sh
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _void_suit(s, r, t, p, c):
     """The suit to shed: the chosen void (``PV_MISSING``), or with ``suit_rule ==
     "missing_one"`` the suit with the fewest concealed tiles while all three are held; else -1."""
@@ -599,11 +630,13 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
         for k in range(9 * void, 9 * void + 9):
             if h[k] > 0 and (mask[k] or mask[READY_DISCARD + k]):
                 has_void = True
-    shk = np.full(34, BIG, dtype=np.int64)
+    shk = stack_empty(34, np.int64)
+    shk[:] = BIG
     best_sh = BIG
-    codes = np.empty(N_CODES, dtype=np.int64)
-    others = np.empty((4, 2, MAX_M), dtype=np.int64)
-    have = np.zeros(4, dtype=np.bool_)
+    codes = stack_empty(N_CODES, np.int64)
+    others = stack_empty(_ROWS4, np.int64).reshape((4, 2, MAX_M))
+    have = stack_empty(4, np.bool_)
+    have[:] = False
     nm = _one_kind_prep(r, c, nw, wild_on, -1, codes)
     for k in range(34):
         if not (mask[k] or mask[READY_DISCARD + k]):
@@ -643,11 +676,14 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
     if use_uke:
         # live-wait scratch; a tied discard of group G keeps others[G] of the loop above (the
         # other groups are those of this hand), see ukeire
-        others_u = np.empty((4, 2, MAX_M), dtype=np.int64)
-        have_u = np.zeros(4, dtype=np.bool_)
-        rest = np.empty((16, 2, MAX_M), dtype=np.int64)
-        have_rest = np.zeros(16, dtype=np.bool_)
-        useful = np.ones(34, dtype=np.bool_)
+        others_u = stack_empty(_ROWS4, np.int64).reshape((4, 2, MAX_M))
+        have_u = stack_empty(4, np.bool_)
+        have_u[:] = False
+        rest = stack_empty(_ROWS16, np.int64).reshape((16, 2, MAX_M))
+        have_rest = stack_empty(16, np.bool_)
+        have_rest[:] = False
+        useful = stack_empty(34, np.bool_)
+        useful[:] = True
         if nm >= 0 and codes[OK_MODE] != OKM_ANY and n_ties >= UKEIRE_FILTER_TIES:
             _useful_draws(r, c, nm, best_sh, void, codes, others, have, useful)
     else:
@@ -656,9 +692,25 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
         rest = others
         have_rest = have
         useful = have
+    # a tie whose bound on live waits (_uke_bound) cannot beat the best so far is not evaluated
+    prune = use_uke and not rich and not wild_on and nw == 0 and best_sh < BIG - 1
     for k in range(34):
         if shk[k] != best_sh:
             continue
+        keep = 0
+        if pair258 and _is258(k) and c[k] == 2 and n258 == 1:
+            keep = 1
+        iso = _isolation(c, k)
+        if prune and best >= 0:
+            c[k] -= 1
+            ub = _uke_bound(r, c, visible, void, useful)
+            c[k] += 1
+            # uke <= ub: not better when ub < b_uke, nor when ub == b_uke and the later keys
+            # lose; and no stop: uke <= b_uke <= stop_above (else the loop has stopped)
+            if ub < b_uke or (
+                ub == b_uke and not (keep < b_keep or (keep == b_keep and iso > b_iso))
+            ):
+                continue
         fp = 0
         uke = 0
         if best_sh < BIG - 1:
@@ -680,10 +732,6 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
                     dg, nm, rest, have_rest, useful,
                 )  # fmt: skip
             c[k] += 1
-        keep = 0
-        if pair258 and _is258(k) and c[k] == 2 and n258 == 1:
-            keep = 1
-        iso = _isolation(c, k)
         better = False
         if best < 0:
             better = True
@@ -710,12 +758,13 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
 
 @nb.njit(cache=True)
 def _turn_action(s, r, t, p, mask):
-    c = np.zeros(34, dtype=np.uint8)
+    c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
-    visible = np.zeros(34, dtype=np.uint8)
+    visible = stack_empty(34, np.uint8)
     visible_counts(s, t, visible)
     void = _void_suit(s, r, t, p, c)
-    out = np.zeros(2, dtype=np.int64)
+    out = stack_empty(2, np.int64)
+    out[:] = 0
     k = _best_discard(s, r, t, p, c, nw, mask, visible, void, out, False, np.int64(BIG))
     best_sh = out[0]
     # own-turn kongs that do not raise the shanten
@@ -757,14 +806,14 @@ def _react_action(s, r, t, p, mask):
     if fan_rich(r):
         return PASS  # stay concealed: the fan-rich shapes need it (see _rich_shanten)
     k = np.int64(s.tv[t, TV_TILE])
-    c = np.zeros(34, dtype=np.uint8)
+    c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
     void = _void_suit(s, r, t, p, c)
     if void >= 0 and k < 27 and k // 9 == void:
         return PASS
     if c[k] == 0 and s.wild[t, k] != 0:
         return PASS  # never meld wild tiles
-    visible = np.zeros(34, dtype=np.uint8)
+    visible = stack_empty(34, np.uint8)
     visible_counts(s, t, visible)
     s0 = _sh(r, c, nw)
     if mask[EXPOSED_KONG]:
@@ -775,9 +824,10 @@ def _react_action(s, r, t, p, mask):
             return EXPOSED_KONG
     if not (mask[PUNG] or mask[CHOW_LOW] or mask[CHOW_MID] or mask[CHOW_HIGH]):
         return PASS
-    codes = np.empty(N_CODES, dtype=np.int64)
-    others = np.empty((4, 2, MAX_M), dtype=np.int64)
-    have = np.zeros(4, dtype=np.bool_)
+    codes = stack_empty(N_CODES, np.int64)
+    others = stack_empty(_ROWS4, np.int64).reshape((4, 2, MAX_M))
+    have = stack_empty(4, np.bool_)
+    have[:] = False
     wild_on = _wilds_on(s, r, t, p)
     none = np.int64(-1)  # no sharing (an int64, not a literal: one compiled signature)
     # the live waits of passing (the threshold a same-shanten call must beat) are computed
@@ -785,8 +835,10 @@ def _react_action(s, r, t, p, mask):
     best_u = none
     best_a = PASS
     best_sh = s0
-    out = np.zeros(2, dtype=np.int64)
-    full = np.zeros(mask.shape[0], dtype=np.bool_)
+    out = stack_empty(2, np.int64)
+    out[:] = 0
+    full = stack_empty(N_ACTIONS, np.bool_)  # a mask: bool[N_ACTIONS], as ``mask``
+    full[:] = False
     opts = (PUNG, CHOW_LOW, CHOW_MID, CHOW_HIGH)
     for i in range(4):
         a = opts[i]
@@ -871,7 +923,7 @@ def greedy_action(s, r, t, mask):
         # the roaming seabed tile (Changsha 海底漫游): take it only when ready, since a taker who
         # cannot win exposes it and pays if another seat wins on it (海底炮)
         p = s.tv[t, TV_SEAT]
-        c = np.zeros(34, dtype=np.uint8)
+        c = stack_empty(34, np.uint8)
         nw = _split(s, r, t, p, c)
         if _sh(r, c, nw) <= 0:
             return DECLARE + 1

@@ -30,7 +30,7 @@ def agent_id(name: str | int) -> int:
     return AGENT_IDS[name]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def choose_action(agent, s, r, t, mask):
     """The action of in-kernel agent ``agent`` (int id) for the current player of table ``t``.
 

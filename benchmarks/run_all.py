@@ -60,6 +60,8 @@ from common import (  # noqa: E402
 
 MODULE_AREAS = ("kernels", "scoring", "selfplay", "envs", "bots")
 OWN_AREAS = ("peers", "memory", "scaling", "startup")
+#: areas that run a peer from benchmarks/.peers-venv
+PEER_AREAS = ("selfplay", "envs", "peers")
 ALL_AREAS = MODULE_AREAS + OWN_AREAS
 # mjsim variants tried, in order, as the self-play counterpart of the Riichi peers:
 # like with like when a Riichi variant exists, else the engine's reference variant.
@@ -74,6 +76,11 @@ def _load_module(area: str) -> Any:
     spec = importlib.util.spec_from_file_location(f"mjsim_bench_{area}", path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    # registered under its name before it runs: numba records the module of each cached kernel
+    # (benchmarks/envs.py has its own) and re-imports it by that name when it loads the kernel
+    # from the disk cache; an unregistered module is recorded as '<dynamic>', which no later run
+    # can import (the second run_all on a machine failed with "No module named '<dynamic>'")
+    sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
     return mod
 
@@ -928,6 +935,14 @@ def main(argv: list[str] | None = None) -> int:
         try:
             variant = pick_selfplay_variant()
         except Unavailable as exc:
+            print(f"[run_all] {exc}", file=sys.stderr)
+    if any(a in PEER_AREAS for a in areas):
+        # create / complete the peers' venv before the first area that runs a peer (envs runs
+        # RLCard): on a fresh machine it does not exist yet, and a peer missing for that reason
+        # is not a failed install. A requirement that fails here is reported by the peers area.
+        try:
+            peers.ensure_venv(verbose=True)
+        except RuntimeError as exc:
             print(f"[run_all] {exc}", file=sys.stderr)
     all_rows: dict[str, list[Row]] = {}
     for area in areas:

@@ -20,6 +20,7 @@ each player's agent at its new seat; the engine itself only knows seats. Every p
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -196,6 +197,30 @@ def _run_slice(
     return 0
 
 
+#: blocks per worker and chunk in :func:`simulate` (dynamic scheduling: more blocks, less idle
+#: time at the end of a chunk; each block is one compiled call)
+BLOCKS_PER_WORKER = 8
+
+
+def _block_hands(m: int, threads: int, match_hands: int) -> int:
+    """Hands per block of a chunk of ``m`` hands: about ``m / (threads * BLOCKS_PER_WORKER)``,
+    a multiple of ``match_hands`` (a match is never split), at least one match."""
+    blk = max(1, m // (threads * BLOCKS_PER_WORKER))
+    return max(match_hands, blk // match_hands * match_hands)
+
+
+def _run_blocks(blocks, blk, s, w, rules, seed, first, m, *rest) -> None:
+    """One worker of :func:`simulate`: take block numbers from the shared counter ``blocks``
+    (``itertools.count``: ``next`` is atomic under the GIL) and play each block's hands on
+    table ``w`` with :func:`_run_slice` (which releases the GIL) until the chunk's ``m`` hands
+    are taken."""
+    while True:
+        lo = next(blocks) * blk
+        if lo >= m:
+            return
+        _run_slice(s, w, rules, seed, first, lo, min(m, lo + blk), *rest)
+
+
 def simulate(
     variant: str | RuleSpec = "hebei",
     n_hands: int = 1000,
@@ -284,19 +309,23 @@ def simulate(
             pays = np.zeros((m, 4), dtype=np.int64)
             values = np.zeros((m, 4), dtype=np.int64)
             items = np.zeros((m, N_TOP_ITEMS, 2), dtype=np.int64)
-            per = (m + threads - 1) // threads
-            if match_hands > 1:
-                per = (per + match_hands - 1) // match_hands * match_hands
+            # dynamic blocks: each worker (table ``w``) takes the next block of hands until the
+            # chunk is done, so a worker that drew short hands does not idle at the end of the
+            # chunk while the other finishes a static half (a hand's result does not depend on
+            # the table or worker that plays it: its deal comes from (seed, hand))
+            blk = _block_hands(m, threads, match_hands)
+            blocks = itertools.count()
             jobs = [
                 pool.submit(
-                    _run_slice,
+                    _run_blocks,
+                    blocks,
+                    blk,
                     s,
                     w,
                     rules,
                     np.int64(seed),
                     np.int64(first_hand + start),
-                    w * per,
-                    min(m, (w + 1) * per),
+                    m,
                     ids,
                     check,
                     cols,
@@ -306,8 +335,7 @@ def simulate(
                     match_hands,
                     seating,
                 )
-                for w in range(threads)
-                if w * per < m
+                for w in range(min(threads, -(-m // blk)))
             ]
             for j in jobs:
                 j.result()

@@ -203,3 +203,26 @@ def test_vector_env_bytes_per_table_snippet(capsys):
     state_per_table = sum(a.nbytes for a in new_state(1, rec_cap=0))
     assert out["bytes_per_table"] >= state_per_table > 0
     assert np.isclose(sum(out["parts"].values()) / 4, out["bytes_per_table"], rtol=0.01)
+
+
+def test_profile_names_and_elf_symbols() -> None:
+    """benchmarks/profile_selfplay.py: numba's mangled names shorten to ``module.function``, and
+    the ELF reader finds the function symbols (and their sizes) of an object llvmlite emits."""
+    import llvmlite.binding as llvm
+    import profile_selfplay as ps
+
+    mangled = "_ZN5mjsim6engine4core10legal_maskB3v12B40c8tJTIeFIjxB2IKSgI4CrvEx5Arrayb"
+    assert ps.short_name(mangled) == "core.legal_mask"
+    assert ps.short_name("_ZN6agents6greedy13_best_discardB2v9B4xxxxE") == "greedy._best_discard"
+    assert ps.short_name("NRT_incref") == "NRT_incref"
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    mod = llvm.parse_assembly(
+        "define i64 @f(i64 %x) {\n  %y = add i64 %x, 1\n  ret i64 %y\n}\n"
+        "define i64 @g(i64 %x) {\n  %y = mul i64 %x, 3\n  ret i64 %y\n}\n"
+    )
+    tm = llvm.Target.from_default_triple().create_target_machine(codemodel="default")
+    if tm.triple.split("-")[0] != "x86_64" and "aarch64" not in tm.triple:
+        pytest.skip("64-bit target only")
+    syms = ps.elf_functions(tm.emit_object(mod))
+    assert set(syms) == {"f", "g"} and all(size > 0 for size in syms.values())

@@ -1,5 +1,6 @@
-"""Borrowed (reference-count-free) views of the state in the hot loops (``mjsim.engine.borrow``):
-same memory, nothing leaked, nothing freed twice.
+"""Borrowed (reference-count-free) views of the state in the hot loops (``mjsim.engine.borrow``)
+and stack scratch arrays (``mjsim.engine.stack``): same memory, nothing leaked, nothing freed
+twice.
 
 ``simulate`` and the batched primitives work on views whose NRT meminfo is null, so numba's
 reference counting skips them. NRT's allocation statistics show that every array allocated
@@ -18,6 +19,7 @@ from numba.core.runtime import _nrt_python, rtsys
 import mjsim
 from mjsim import variants
 from mjsim.engine.borrow import borrow, unowned
+from mjsim.engine.stack import stack_empty
 from mjsim.engine.state import new_state
 
 
@@ -39,6 +41,33 @@ def test_borrowed_views_share_memory() -> None:
     assert (sys.getrefcount(s.tv), sys.getrefcount(r.params)) == before
 
 
+@nb.njit
+def _stack_sums(n):
+    out = np.zeros(n, dtype=np.int64)
+    for it in range(n):  # a fresh fill per iteration: the slot is reused, never reallocated
+        a = stack_empty(24, np.int64).reshape((4, 6))
+        b = stack_empty(34, np.uint8)
+        b[:] = 1
+        for i in range(4):
+            for j in range(6):
+                a[i, j] = i * j + it
+        out[it] = a.sum() + b.sum()
+    return out
+
+
+def test_stack_arrays_allocate_nothing() -> None:
+    if not _nrt_python.memsys_stats_enabled():
+        _nrt_python.memsys_enable_stats()
+    _stack_sums(1)  # compile
+    a0, f0, m0, mf0 = _stats()
+    got = _stack_sums(5)
+    a1, f1, m1, mf1 = _stats()
+    # sum over i < 4, j < 6 of i * j + it = 6 * 15 + 24 * it, plus 34 ones
+    assert got.tolist() == [90 + 24 * it + 34 for it in range(5)]
+    assert (a1 - a0, m1 - m0) == (1, 1)  # the returned np.zeros only
+    assert (f1 - f0, mf1 - mf0) == (0, 0)
+
+
 def _stats() -> tuple[int, int, int, int]:
     st = rtsys.get_allocation_stats()
     return st.alloc, st.free, st.mi_alloc, st.mi_free
@@ -55,6 +84,6 @@ def test_selfplay_frees_every_array(variant: str) -> None:
         assert (rows["error"] == 0).all()
         assert np.all(rows["decisions"] > 0)
     a1, f1, m1, mf1 = _stats()
-    assert a1 - a0 > 0  # the greedy bot allocates scratch arrays: the counters are live
+    assert a1 - a0 > 0  # the scorers allocate scratch arrays: the counters are live
     assert a1 - a0 == f1 - f0
     assert m1 - m0 == mf1 - mf0

@@ -36,7 +36,9 @@ def test_same_seed_same_result_for_any_thread_count() -> None:
     a = mjsim.simulate("hebei", 3000, seed=11, threads=1)
     b = mjsim.simulate("hebei", 3000, seed=11, threads=2)
     c = mjsim.simulate("hebei", 3000, seed=11, threads=2, chunk=1000)
-    assert np.array_equal(a, b) and np.array_equal(a, c)
+    # more workers than cores and an odd chunk: the dynamic blocks land on any table and worker
+    e = mjsim.simulate("hebei", 3000, seed=11, threads=3, chunk=777)
+    assert np.array_equal(a, b) and np.array_equal(a, c) and np.array_equal(a, e)
     d = mjsim.simulate("hebei", 3000, seed=12, threads=2)
     assert not np.array_equal(a, d)
 
@@ -127,3 +129,17 @@ def test_rule_variations_keep_every_invariant(overrides: dict) -> None:
         assert np.all(r["n_winners"] <= 1)
     if "min_fan" in overrides:
         assert np.all(r["value"][r["win_kind"] > 0] >= 2)
+
+
+def test_block_sizes_hold_whole_matches() -> None:
+    """``simulate``'s dynamic blocks: about ``BLOCKS_PER_WORKER`` per worker, never a split
+    match, never empty."""
+    from mjsim.selfplay import BLOCKS_PER_WORKER, _block_hands
+
+    assert _block_hands(1000, 2, 1) == 1000 // (2 * BLOCKS_PER_WORKER)
+    assert _block_hands(5, 4, 1) == 1
+    for m in (1, 7, 16, 100, 1000, 4096):
+        for threads in (1, 2, 3, 8):
+            for match in (1, 4, 16):
+                blk = _block_hands(m * match, threads, match)
+                assert blk >= match and blk % match == 0

@@ -509,7 +509,7 @@ def _rec(s, t, kind, seat, arg):
 
 
 # ---------------------------------------------------------------------------------- wall
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def remaining(s, t):
     """Live tiles left in the wall of table ``t`` (an indicator out of play not counted)."""
     head = s.tv[t, TV_HEAD]
@@ -519,7 +519,7 @@ def remaining(s, t):
     return tail - head
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def can_draw_normal(s, r, t):
     """Whether a normal draw is allowed (the wall has not reached the reserve)."""
     rem = remaining(s, t)
@@ -1667,7 +1667,7 @@ def _in_void(s, t, p, k):
     return v >= 0 and 9 * v <= k < 9 * v + 9
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _forced_win(s, r, t):
     """Last-tiles forced win (sichuan "最后四张自动胡"); off with 定缺 ("定缺规则中最后四张可以不胡")."""
     f = r.params[P_FORCED_WIN_TILES]
@@ -1682,7 +1682,7 @@ def _has_pung(s, t, p, k):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pung_bits(s, t, p):
     """Bit ``k`` set when seat ``p`` has an exposed pung of kind ``k`` (one pass over the melds)."""
     bits = 0
@@ -2243,7 +2243,7 @@ def _treasure_win(s, r, t, p):
 
 
 # ---------------------------------------------------------------------------------- legality
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def current_player(s, t):
     """Seat to decide on table ``t``, or -1 when the hand is over or the table has an error."""
     ph = s.tv[t, TV_PHASE]
