@@ -66,6 +66,10 @@ from mjsim.envs.kernels import (
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine import core
@@ -133,18 +137,30 @@ def _forward(name: str, guarded: bool) -> property:
     return property(get, set_, doc=f"``{name}`` of the raw env")
 
 
+def _below_passthrough(env: AECEnv) -> AECEnv:
+    """``env`` or, while its ``observe`` is ``BaseWrapper``'s pure pass-through
+    (``self.env.observe(agent)``), the env it wraps."""
+    while type(env).observe is wrappers.BaseWrapper.observe:
+        env = env.env
+    return env
+
+
 def _fast(cls: type, guarded: bool = False) -> type:
     def __init__(self: Any, env: AECEnv, *args: Any, **kwargs: Any) -> None:
         cls.__init__(self, env, *args, **kwargs)
         self.__dict__["_raw"] = env.unwrapped
+        # the first observe below that does something (pass-through layers skipped)
+        self.__dict__["_observe_below"] = _below_passthrough(env).observe
 
     def action_space(self: Any, agent: str) -> gym.Space:
         return self._raw.action_space(agent)  # no wrapper here changes the spaces
 
     def last(self: Any, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # AECEnv.last, reading the raw env's dicts once (the guard is agent_selection's)
-        agent = self.agent_selection
         raw = self._raw
+        if guarded and not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent = raw.agent_selection
         obs = self.observe(agent) if observe else None
         return (
             obs,
@@ -168,12 +184,12 @@ class _TerminateIllegal(_fast(wrappers.TerminateIllegalWrapper)):  # type: ignor
     attributes once (the same statements as PettingZoo 1.25's, in the same order)."""
 
     def observe(self, agent: str) -> Any:
-        obs = self.env.observe(agent)
+        obs = self._observe_below(agent)
         raw = self._raw
-        sel = raw.agent_selection
-        if agent == sel:
+        if agent == raw.agent_selection:
             self._prev_obs = obs
-            self._prev_info = raw.infos[sel] if sel in raw.infos else {}
+            infos = raw.infos
+            self._prev_info = infos[agent] if agent in infos else {}
         return obs
 
     def step(self, action: Any) -> None:
@@ -206,9 +222,12 @@ class _AssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ign
     def step(self, action: Any) -> None:
         raw = self._raw
         agent = raw.agent_selection
+        # every agent's space is _Discrete(N_ACTIONS): a plain int in range is contained
         assert (
-            action is None and (raw.terminations[agent] or raw.truncations[agent])
-        ) or raw.action_space(agent).contains(action), "action is not in action space"
+            (type(action) is int and 0 <= action < N_ACTIONS)
+            or (action is None and (raw.terminations[agent] or raw.truncations[agent]))
+            or raw.action_space(agent).contains(action)
+        ), "action is not in action space"
         self.env.step(action)
 
 
@@ -229,7 +248,36 @@ class _OrderEnforcing(_fast(wrappers.OrderEnforcingWrapper, guarded=True)):  # t
     def observe(self, agent: str) -> Any:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        return self.env.observe(agent)
+        return self._observe_below(agent)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> AECOrderEnforcingIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """``AECOrderEnforcingIterator`` reading the raw env's ``agents`` / ``agent_selection``
+    directly (the same checks, in the same order)."""
+
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._raw = env._raw
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 class _Discrete(gym.spaces.Discrete):

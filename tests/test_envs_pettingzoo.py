@@ -336,6 +336,28 @@ def test_wrappers_are_pettingzoo_wrappers_with_their_checks():
     assert all(e.terminations.values()) and e.rewards[agent] == -1
 
 
+def test_agent_iter_keeps_order_checks():
+    """The wrapped env's ``agent_iter`` (which reads the raw env directly) keeps PettingZoo's
+    ``AECOrderEnforcingIterator`` checks: a second ``next`` without a ``step`` fails, and
+    ``max_iter`` bounds the loop."""
+    from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterator
+
+    e = E.mahjong_v0.env(VARIANTS[0])
+    e.reset(seed=1)
+    it = iter(e.agent_iter(max_iter=3))
+    assert isinstance(it, AECOrderEnforcingIterator)
+    assert next(it) == e.unwrapped.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(it)
+    seen = []
+    e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    for agent in e.agent_iter(max_iter=5):
+        seen.append(agent)
+        assert agent == e.unwrapped.agent_selection
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    assert len(seen) == 5
+
+
 @pytest.mark.parametrize(
     ("variant", "obs"), [(VARIANTS[0], "planes-v1"), (VARIANTS[1], "planes-v2")]
 )
