@@ -36,6 +36,7 @@ from mjsim.envs.encoders import get_encoder
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 from mjsim.envs.vector import MahjongVectorEnv
 
+from mjsim._args import check_action
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine.records import render_table
 
@@ -186,7 +187,7 @@ class MahjongEnv(gym.Env):
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self._done:
             raise ValueError("the episode is over: call reset()")
-        a = int(action)
+        a = check_action(action)
         mask = self._vec._masks[0]
         if not 0 <= a < N_ACTIONS or not mask[a]:
             legal = ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(mask))

@@ -274,6 +274,9 @@ class MahjongVectorEnv(VectorEnv):
         a = np.asarray(actions)
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions: expected shape ({self.num_envs},), got {a.shape}")
+        if a.dtype.kind not in "iu":
+            # a float array was cast silently (0.5 -> action 0)
+            raise ValueError(f"actions: expected integer action ids, got dtype {a.dtype}")
         self._actions[:] = a
         bad = self._call()
         if bad:

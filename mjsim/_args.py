@@ -6,21 +6,52 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+#: the largest value a count or seed may take: the engine holds them as int64
+INT64_MAX = 2**63 - 1
+
 
 def check_int(name: str, value: Any, lo: int = 0) -> int:
-    """``value`` as an ``int`` if it is an integer (Python or numpy, not a bool) ``>= lo``.
+    """``value`` as an ``int`` if it is an integer (Python or numpy, not a bool) in
+    ``lo .. INT64_MAX`` (the engine keeps seeds and counts as int64).
 
     Raises ``ValueError`` naming ``name`` otherwise: a float such as ``1e5`` or ``10.5`` is
-    refused rather than truncated."""
+    refused rather than truncated, and ``2**70`` rather than overflowing inside numpy."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
         raise ValueError(f"{name}={value!r} must be an integer >= {lo}, not {type(value).__name__}")
     if value < lo:
         raise ValueError(f"{name}={value!r} must be an integer >= {lo}")
+    if value > INT64_MAX:
+        raise ValueError(f"{name}={value!r} must be at most 2**63 - 1 (an int64)")
     return int(value)
+
+
+def check_writable(name: str, path: str | Path, directory: bool = False) -> Path:
+    """Check, before a run starts, that its output can be written: ``path`` (a file, or with
+    ``directory`` a directory) is not of the other kind, and it or its nearest existing
+    ancestor is a writable directory (missing directories are created when writing).
+    Raises ``ValueError`` naming ``name`` (the option) otherwise, so a long run never ends in a
+    traceback that loses its results."""
+    p = Path(path).expanduser()
+    if p.exists():
+        if directory and not p.is_dir():
+            raise ValueError(f"{name} {str(path)!r}: exists and is not a directory")
+        if not directory and p.is_dir():
+            raise ValueError(f"{name} {str(path)!r}: is a directory, not a file")
+        target = p if directory else p.parent
+    else:
+        target = p.parent
+        while not target.exists() and target != target.parent:
+            target = target.parent
+        if not target.is_dir():
+            raise ValueError(f"{name} {str(path)!r}: {str(target)!r} is not a directory")
+    if not os.access(target, os.W_OK | os.X_OK):
+        raise ValueError(f"{name} {str(path)!r}: {str(target)!r} is not writable")
+    return p
 
 
 def resolve_threads(threads: Any, name: str = "threads") -> int:
@@ -61,3 +92,17 @@ def seat_agents(agents: str | Sequence[str | int], n_players: int, name: str = "
     for a in names:
         agent_id(a)
     return names
+
+
+def check_action(value: Any, name: str = "action") -> int:
+    """An action id from Python: an ``int``, a numpy integer or a 0-d integer array, as ``int``.
+
+    Raises ``ValueError`` naming ``name`` for anything else (a float such as ``1.5`` was
+    silently truncated to action 1; a string raised ``int()``'s own message)."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise ValueError(
+            f"{name}={value!r} must be an integer action id, not {type(value).__name__}"
+        )
+    return int(value)

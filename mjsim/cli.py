@@ -39,8 +39,9 @@ def _agents(text: str, n_players: int) -> list[str]:
 def _check_counts(args: argparse.Namespace) -> None:
     """``ValueError`` naming the option for ``--hands`` < 1, a bad ``--threads`` (0 and
     negative counts included: leave the option out for every core) and ``--hands`` not a
-    multiple of ``--match-hands`` (before anything compiles)."""
-    from mjsim._args import check_int, resolve_threads
+    multiple of ``--match-hands``, a ``--seed`` outside 0 .. 2**63 - 1, and an ``--out`` /
+    ``--json`` path that cannot be written (before anything compiles or plays)."""
+    from mjsim._args import check_int, check_writable, resolve_threads
 
     hands = check_int("--hands", args.hands, 1)
     resolve_threads(args.threads, "--threads")
@@ -48,6 +49,13 @@ def _check_counts(args: argparse.Namespace) -> None:
     m = check_int("--match-hands", m, 1)
     if getattr(args, "chunk", None) is not None:
         check_int("--chunk", args.chunk, 1)
+    check_int("--seed", args.seed, 0)
+    # output paths: checked before the run, not after it (a bad path lost the finished rows)
+    study = getattr(args, "command", None) == "study"
+    if getattr(args, "out", None):
+        check_writable("--out", args.out, directory=study)
+    if getattr(args, "json", None):
+        check_writable("--json", args.json)
     if hands % m != 0:
         lo, hi = hands - hands % m, hands - hands % m + m
         raise ValueError(

@@ -232,3 +232,24 @@ def test_sigint_keeps_finished_hands(tmp_path):
     df = pd.read_csv(out)
     assert 400 <= len(df) < 2_000_000 and len(df) % 400 == 0
     assert (df["hand"].to_numpy() == np.arange(len(df))).all()
+
+
+def test_output_paths_and_seed_are_checked_before_the_run(tmp_path, capsys):
+    """An unwritable ``--out`` / ``--json`` raised a traceback AFTER the whole run (the rows
+    were lost), and a seed above int64 an ``OverflowError``: both are now ``mjsim: error``
+    before anything compiles or plays (found by session 8's newcomer check)."""
+    a_file = tmp_path / "f"
+    a_file.write_text("")
+    cases = [
+        (["simulate", "hebei", "--out", str(a_file / "y.csv")], "is not a directory"),
+        (["simulate", "hebei", "--json", str(tmp_path)], "is a directory, not a file"),
+        (["study", "hebei", "--set", "allow_chow=true", "--out", str(a_file)], "not a directory"),
+        (["simulate", "hebei", "--seed", str(2**70)], "must be at most 2**63 - 1"),
+        (["arena", "hebei", "--agents", "greedy,random", "--seed", "-1"], "--seed=-1 must be"),
+    ]
+    for argv, message in cases:
+        assert main(argv + ["--hands", "4", "--quiet"]) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("mjsim: error: ") and message in err, (argv, err)
+    with pytest.raises(ValueError, match=re.escape("seed=1180591620717411303424 must be at most")):
+        mjsim.simulate("hebei", 4, seed=2**70)

@@ -117,7 +117,11 @@ def test_errors():
     for out_of_range in (N_ACTIONS, -1):
         with pytest.raises(ValueError, match=rf"illegal action {out_of_range} for seat 0; {legal}"):
             env.step(out_of_range)
-    obs2, *_ = env.step(first)  # the env is still usable after a refused action
+    # a float or a string is not an action id (1.5 was silently truncated to action 1)
+    for not_an_id in (first + 0.5, "a"):
+        with pytest.raises(ValueError, match="must be an integer action id"):
+            env.step(not_an_id)
+    obs2, *_ = env.step(np.int64(first))  # the env is still usable after a refused action
     assert obs2["action_mask"].shape == (N_ACTIONS,)
     # strict=False (documented for training loops): the episode ends with illegal_reward
     lax = E.MahjongEnv(v, strict=False, illegal_reward=-2.5)
@@ -242,6 +246,8 @@ def test_vector_rewards_sum_to_scores_and_errors():
         vec.step(acts)
     with pytest.raises(ValueError, match="shape"):
         vec.step(np.zeros(N + 1, np.int64))
+    with pytest.raises(ValueError, match="expected integer action ids, got dtype float64"):
+        vec.step(np.zeros(N) + 0.5)  # was cast silently to action 0
 
 
 def test_gymnasium_registration_forms():
