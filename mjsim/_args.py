@@ -15,13 +15,18 @@ import numpy as np
 INT64_MAX = 2**63 - 1
 
 
+def _is_integer(value: Any) -> bool:
+    """A Python or numpy integer, not a bool (``True`` is an ``int`` to Python)."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
 def check_int(name: str, value: Any, lo: int = 0) -> int:
     """``value`` as an ``int`` if it is an integer (Python or numpy, not a bool) in
     ``lo .. INT64_MAX`` (the engine keeps seeds and counts as int64).
 
     Raises ``ValueError`` naming ``name`` otherwise: a float such as ``1e5`` or ``10.5`` is
     refused rather than truncated, and ``2**70`` rather than overflowing inside numpy."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+    if not _is_integer(value):
         raise ValueError(f"{name}={value!r} must be an integer >= {lo}, not {type(value).__name__}")
     if value < lo:
         raise ValueError(f"{name}={value!r} must be an integer >= {lo}")
@@ -101,7 +106,7 @@ def check_action(value: Any, name: str = "action") -> int:
     silently truncated to action 1; a string raised ``int()``'s own message)."""
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
-    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+    if not _is_integer(value):
         raise ValueError(
             f"{name}={value!r} must be an integer action id, not {type(value).__name__}"
         )

@@ -45,8 +45,7 @@ def _check_counts(args: argparse.Namespace) -> None:
 
     hands = check_int("--hands", args.hands, 1)
     resolve_threads(args.threads, "--threads")
-    m = getattr(args, "match_hands", 1)
-    m = check_int("--match-hands", m, 1)
+    m = check_int("--match-hands", getattr(args, "match_hands", 1), 1)
     if getattr(args, "chunk", None) is not None:
         check_int("--chunk", args.chunk, 1)
     check_int("--seed", args.seed, 0)
