@@ -95,7 +95,43 @@ def canonical_calls() -> None:
 
     get_call_template._mjsim_canonical = True
     Dispatcher.get_call_template = get_call_template
+    inline_refcounts()
     link_only_callees()
+
+
+def inline_refcounts() -> None:
+    """Let LLVM's full optimisation inline numba's ``NRT_incref`` / ``NRT_decref``.
+
+    Numba defines both in its runtime module with the ``noinline`` attribute, so that its
+    reference-count pruning pass (run after the cheap ``O0`` module pipeline, which inlines only
+    ``alwaysinline`` functions) sees them as calls. The attribute then also stops the later full
+    ``O3`` pipeline from inlining them: every array argument of every helper call costs two real
+    calls, even on the borrowed views of the self-play loop (:mod:`mjsim.engine.borrow`) whose
+    null meminfo makes them no-ops (about 8% of a random-bot decision, docs/engine.md "Where the
+    time goes (session 9)"). Without the attribute the pruning is unchanged (the ``O0`` pipeline
+    still does not inline them) and the full pipeline inlines each into a null test plus the
+    atomic update. Installed by :func:`canonical_calls` (patches
+    ``numba.core.runtime.nrtdynmod``; idempotent). Effective only if numba's runtime is compiled
+    after it, i.e. before the process compiles its first jitted function (``import mjsim`` first,
+    as the package does before any kernel); otherwise numba's definitions stay as they are.
+    Semantics are unchanged (inlining preserves them), so are the compiled results.
+    """
+    from numba.core.runtime import nrtdynmod
+
+    if getattr(nrtdynmod, "_mjsim_inline_refcounts", False):
+        return
+    names = {"_define_nrt_incref": "NRT_incref", "_define_nrt_decref": "NRT_decref"}
+    if not all(hasattr(nrtdynmod, f) for f in names):  # another numba: keep its behaviour
+        return
+    for fname, symbol in names.items():
+        original = getattr(nrtdynmod, fname)
+
+        def define(module, atomic, _original=original, _symbol=symbol):
+            _original(module, atomic)
+            module.get_global(_symbol).attributes.discard("noinline")
+
+        setattr(nrtdynmod, fname, define)
+    nrtdynmod._mjsim_inline_refcounts = True
 
 
 def internal(fn):

@@ -495,8 +495,13 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@internal
+@nb.njit(cache=True, inline="always")
 def _rec(s, t, kind, seat, arg):
+    """Append the event ``kind | seat << 8 | arg << 12`` (int32, docs/records.md) to table ``t``'s
+    record; nothing when recording is off (``rec`` has no columns). Inlined at numba level: it
+    runs at every action and draw, and a call passed the whole state (an ``NRT_incref`` /
+    ``NRT_decref`` pair per array). The operands are widened to int64 first, as the
+    ``@internal`` wrapper it had did, so the packed word is the same for any argument type."""
     cap = s.rec.shape[1]
     if cap == 0:
         return
@@ -504,7 +509,7 @@ def _rec(s, t, kind, seat, arg):
     if n >= cap:
         s.tv[t, TV_ERROR] = ERR_RECORD_FULL
         return
-    s.rec[t, n] = np.int32(kind | (seat << 8) | (arg << 12))
+    s.rec[t, n] = np.int32(np.int64(kind) | (np.int64(seat) << 8) | (np.int64(arg) << 12))
     s.tv[t, TV_REC_N] = n + 1
 
 
@@ -580,7 +585,7 @@ def _take(s, r, t, seat, from_tail):
         from_tail = True
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _is_flower(r, k):
     """Flower tiles (34-41) and, with ``honors_are_flowers``, the honours (27-33)."""
     return k >= 34 or (k >= 27 and r.params[P_HONORS_ARE_FLOWERS] != 0)
@@ -2002,7 +2007,7 @@ def _must_win(s, r, t, p):
     return _forced_win(s, r, t)
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _gaps_d_discard(s, r, t, p, k, flag):
     """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
     ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
@@ -2535,7 +2540,7 @@ def _add_meld(s, t, p, mtype, k, src):
     _stand_clip(s, t, p)
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -3124,24 +3129,33 @@ def _honor_chow_claim(s, r, t, claimer, d, k, ca, src):
 
 @nb.njit(cache=True)
 def _lone_tile_rules(r, k):
-    """Rules under which a discarded ``k`` that a seat holds no copy of and no suit neighbour of
-    (:func:`_lone_tile`) gives that seat no option, so its reaction check can be skipped: no
-    wilds, only the simple shapes (a lone tile fails the standard shape's and seven pairs'
-    necessary conditions of :func:`_shape_win`, and thirteen orphans when ``k`` is simple), no
-    honour chows for an honour, no chow-ready or standing-tile options. Pung, kong and chow need
-    a copy or a neighbour; a discard win needs the shape (:func:`_win_ok`)."""
+    """Which per-seat skips of the reaction check the rules allow for a discarded ``k``:
+
+    - ``1``: a seat with fewer than two copies of ``k``, no chow of it (where it may chow) and a
+      hand plus ``k`` that fails the necessary shape conditions (:func:`_simple_win_ruled_out`)
+      has no option. Rules: no wilds, only the simple shapes, no imagined wild, no chow-ready or
+      standing-tile options (then the options are win, pung, kong and chow: pung and kong need
+      two copies, a discard win needs the shape, :func:`_win_ok`), and no honour chows for an
+      honour (the window's chow test is the suited one).
+    - ``2``: that, and also a seat that holds no copy of ``k`` and no suit neighbour of it
+      (:func:`_lone_tile`) has no option: a lone tile fails the standard shape's and seven
+      pairs' necessary conditions of :func:`_shape_win`, and thirteen orphans' when ``k`` is
+      simple (so ``2`` needs no thirteen orphans, or a simple ``k``).
+    - ``0``: no skip."""
     prm = r.params
     shapes = prm[P_WIN_SHAPES]
     if prm[P_WILD_RULE] != WILD_NONE or (shapes & ~_SIMPLE_SHAPES) != 0:
-        return False
+        return 0
     if prm[P_IMAGINED_WILD] != 0:
-        return False  # G2: the imagined wild pairs with a lone tile (心皇单吊)
+        return 0  # G2: the imagined wild pairs with a lone tile (心皇单吊)
     if prm[P_CHOW_READY_ANY_SEAT] != 0 or prm[P_STANDING_TILES] != 0:
-        return False
-    if k >= 27:
-        return prm[P_HONOR_CHOWS] == 0 and (shapes & SHAPE_THIRTEEN_ORPHANS) == 0
+        return 0
+    if k >= 27 and prm[P_HONOR_CHOWS] != 0:
+        return 0
+    if (shapes & SHAPE_THIRTEEN_ORPHANS) == 0:
+        return 2
     r9 = k % 9
-    return (shapes & SHAPE_THIRTEEN_ORPHANS) == 0 or (r9 != 0 and r9 != 8)
+    return 2 if k < 27 and r9 != 0 and r9 != 8 else 1
 
 
 @nb.njit(cache=True, inline="always")
@@ -3241,16 +3255,16 @@ def _open_window(s, r, t, kind, k, frm):
     s.tv[t, TV_TILE] = k
     s.tv[t, TV_FROM] = frm
     s.tv[t, TV_REACT_KIND] = kind
-    quick = kind == RK_DISCARD and _lone_tile_rules(r, k)
+    quick = _lone_tile_rules(r, k) if kind == RK_DISCARD else 0
     chow = r.params[P_ALLOW_CHOW] != 0 and k < 27
     m = 0
     for i in range(1, n):
         q = (frm + i) % n
         if s.pv[t, q, PV_WON] != 0:
             continue
-        if quick:
+        if quick != 0:
             h = s.hands[t, q]
-            if _lone_tile(h, k):
+            if quick == 2 and _lone_tile(h, k):
                 continue  # no win, pung, kong or chow can use the tile (see _lone_tile_rules)
             if (
                 h[k] < 2
@@ -3519,7 +3533,7 @@ def _missed_win(s, r, t, p):
         s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1  # only this kind
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _lift_on_draw(s, r, t, q):
     """Seat ``q`` drew (normal or replacement): lift its draw-bound lockouts."""
     lift = r.params[P_MW_LIFT]
