@@ -81,6 +81,7 @@ from mjsim.engine.special_kongs import (
     special_kong_unadd,
     special_tally,
 )
+from mjsim.engine.stack import stack_empty
 from mjsim.engine.state import (
     ERR_DONE,
     ERR_ILLEGAL,
@@ -969,9 +970,10 @@ def _turn_indicator(s, r, t, dealer):
 
 # ---------------------------------------------------------------------------------- hand tests
 @nb.njit(cache=True)
-def _isolated(h, honor_chow):
+def _isolated(h, honor_chow, limit):
     """Kinds held 1 or 4 times with no tile of the same suit within distance 2 (cannot be in a
-    standard win without a wild)."""
+    standard win without a wild); the count stops at ``limit + 1`` (every caller only asks
+    whether it is ``<= limit``, so the rest of the hand need not be read)."""
     iso = 0
     for k in range(34):
         c = h[k]
@@ -980,6 +982,8 @@ def _isolated(h, honor_chow):
         if k >= 27:
             if honor_chow == 0:
                 iso += 1
+                if iso > limit:
+                    return iso
             continue
         r9 = k % 9
         if r9 >= 1 and h[k - 1] > 0:
@@ -991,6 +995,8 @@ def _isolated(h, honor_chow):
         if r9 <= 6 and h[k + 2] > 0:
             continue
         iso += 1
+        if iso > limit:
+            return iso
     return iso
 
 
@@ -1271,7 +1277,7 @@ def _tenpai(s, r, t, p, h):
     for j in range(13):
         if h[_ORPHANS[j]] > 0:
             orph += 1
-    possible = (shapes & SHAPE_STANDARD) != 0 and _isolated(h, honor_chow) <= 1
+    possible = (shapes & SHAPE_STANDARD) != 0 and _isolated(h, honor_chow, np.int64(1)) <= 1
     if total == 13:
         if (shapes & SHAPE_SEVEN_PAIRS) != 0 and pairs >= 6:
             possible = True
@@ -1314,7 +1320,8 @@ def _requirements_ok(s, r, t, p, h):
     need_pung = r.params[P_MUST_HAVE_PUNG] != 0
     if sr == SUIT_NONE and not need_term and not need_pung:
         return True
-    suit = np.zeros(4, dtype=np.int64)
+    suit = stack_empty(4, np.int64)  # no heap allocation per win check (engine/stack.py)
+    suit[:] = 0
     term = False
     pung = False
     # G15: a wild standing for simples only is never the 1/9/honour the rule asks for
@@ -2446,7 +2453,9 @@ def legal_mask(s, r, t, mask):
         ):
             # necessary conditions; removing one tile lowers the isolated count by at most one
             maybe = False
-            if (shapes & SHAPE_STANDARD) != 0 and _isolated(h, prm[P_HONOR_CHOWS]) <= 2:
+            if (shapes & SHAPE_STANDARD) != 0 and _isolated(
+                h, prm[P_HONOR_CHOWS], np.int64(2)
+            ) <= 2:
                 total = 0
                 for k in range(34):
                     total += h[k]
@@ -2821,8 +2830,10 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         s.pv[t, p, PV_VALUE] = v
         s.pv[t, p, PV_WON] = 1
         _rec(s, t, EV_WIN, p, v)
-        buf = np.zeros(4, dtype=np.int64)
-        still = np.zeros(4, dtype=np.bool_)
+        buf = stack_empty(4, np.int64)  # no heap allocation per win (engine/stack.py)
+        buf[:] = 0
+        still = stack_empty(4, np.bool_)
+        still[:] = False
         for q in range(n):
             still[q] = s.pv[t, q, PV_WON] == 0 or q == p
         pay0 = pay_snapshot(s, t)  # G58: birds / horses multiply this win's payments
