@@ -35,6 +35,16 @@ def check_int(name: str, value: Any, lo: int = 0) -> int:
     return int(value)
 
 
+def check_match_start(first_hand: int, match_hands: int) -> None:
+    """Refuse a run that would start inside a match: ``first_hand`` (a checked integer >= 0) must
+    be a multiple of ``match_hands``. Raises ``ValueError`` naming both numbers."""
+    if first_hand % match_hands != 0:
+        raise ValueError(
+            f"first_hand={first_hand} must be a multiple of match_hands={match_hands} "
+            "(a match is never split)"
+        )
+
+
 def check_whole_matches(
     n_hands: int, match_hands: int, hands_name: str = "n_hands", match_name: str = "match_hands"
 ) -> None:

@@ -160,7 +160,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"agents by seat, comma-separated, at least two different; {AGENTS_REPEAT}",
     )
     p.add_argument(
-        "--duplicate", action="store_true", help="replay every wall once per seat rotation"
+        "--duplicate",
+        action="store_true",
+        help="replay every wall once per seat rotation (--hands then counts walls: "
+        "n_players x --hands hands are played)",
     )
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
 

@@ -28,7 +28,13 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from mjsim._args import check_int, check_whole_matches, resolve_threads, seat_agents
+from mjsim._args import (
+    check_int,
+    check_match_start,
+    check_whole_matches,
+    resolve_threads,
+    seat_agents,
+)
 from mjsim.actions import N_ACTIONS
 from mjsim.agents.policies import agent_id, choose_action
 from mjsim.engine import core
@@ -294,11 +300,7 @@ def simulate(
     first_hand = check_int("first_hand", first_hand, 0)
     match_hands = check_int("match_hands", match_hands, 1)
     chunk = check_int("chunk", chunk, 1)
-    if first_hand % match_hands != 0:
-        raise ValueError(
-            f"first_hand={first_hand} must be a multiple of match_hands={match_hands} "
-            "(a match is never split)"
-        )
+    check_match_start(first_hand, match_hands)
     check_whole_matches(n_hands, match_hands)  # a partial last match is refused, as by the CLI
     if match_hands > 1:
         # chunks and worker slices hold whole matches only

@@ -130,6 +130,12 @@ def test_partial_match_is_refused_by_the_api_as_by_the_cli():
         run("guobiao", 10, ["random"], match_hands=16)
     with pytest.raises(ValueError, match=re.escape("(use n_hands=36 or 18)")):
         mjsim.simulate("riichi", 20, match_hands=18)
+    # a run that would start inside a match: the same message from both entry points
+    start = "first_hand=8 must be a multiple of match_hands=16 (a match is never split)"
+    with pytest.raises(ValueError, match=re.escape(start)):
+        mjsim.simulate("guobiao", 16, match_hands=16, first_hand=8)
+    with pytest.raises(ValueError, match=re.escape(start)):
+        run("guobiao", 16, ["random"], match_hands=16, first_hand=8)
     # arena and study take no match_hands: it is not a rule field, so it is refused by name
     with pytest.raises(ValueError, match="match_hands"):
         arena("hebei", ["greedy", "random"], 10, match_hands=16)
