@@ -338,9 +338,10 @@ def vector_step_h(h, lo, hi, scale):
     incremented) and ignore ``actions``; the others apply the learner's action ``actions[t]``
     and the in-kernel opponents play until the learner's next decision. An action that is not
     in ``masks[t]`` is not applied: ``ti[t, TI_ILLEGAL]`` is set and the table is left
-    unchanged. Writes the learner's ``planes-v{version}`` observation ``obs[t]``, legal mask
-    ``masks[t]`` (all False when the episode ended), reward ``rewards[t]`` (points /
-    ``scale``) and ``terminated[t]``.
+    unchanged (a guard only: the env refuses such a batch with :func:`first_illegal_h` before
+    this call, so that no table moves). Writes the learner's ``planes-v{version}``
+    observation ``obs[t]``, legal mask ``masks[t]`` (all False when the episode ended), reward
+    ``rewards[t]`` (points / ``scale``) and ``terminated[t]``.
 
     Arrays: ``actions``: int64[B]; ``ti``: int64[B, N_TI] (``TI_*`` columns); ``agents``:
     int64[4]; ``totals``: int64[B, 4]; ``obs``: int8[B, C, 34]; ``masks``: bool[B, N_ACTIONS];
