@@ -1,14 +1,21 @@
-"""Where the self-play loop spends its time: a flat perf profile of numba's compiled code.
+"""Where the self-play loop (or the vector env) spends its time: a flat perf profile of numba's
+compiled code.
 
     python benchmarks/profile_selfplay.py [--variant sichuan_xuezhan] [--hands 2000]
         [--agents greedy] [--seed 7] [--threads 1] [--top 25] [--keep DIR]
+    python benchmarks/profile_selfplay.py --target vector [--variant hebei] [--n 1024]
+        [--steps 300] [--obs planes-v0] [--agents random] [--threads 1]
 
-Runs ``mjsim.simulate(variant, hands, agents, seed, threads)`` in a child process under
+Runs ``mjsim.simulate(variant, hands, agents, seed, threads)`` (``--target selfplay``, the
+default) or ``--steps`` calls of ``MahjongVectorEnv(variant, n, opponents=agents, obs=obs,
+copy=False, threads=threads).step`` with uniformly random legal actions (``--target vector``;
+the unit is then the env-step, one table's step) in a child process under
 ``perf record`` (``/usr/bin/perf``, or ``$PERF``; software event ``cpu-clock``, user space only,
 so ``kernel.perf_event_paranoid`` up to 2 is enough) and prints one row per compiled function:
 its share of the samples in compiled code, its share of all samples, and the microseconds of CPU
-per decision it stands for (the run's CPU time per decision times the share of compiled
-samples: the run is almost all compiled code, while the import and warm-up are not).
+per decision (per env-step for ``--target vector``) it stands for (the run's CPU time per unit
+times the share of compiled samples: the run is almost all compiled code, while the import and
+warm-up are not).
 
 Why a helper is needed: numba loads its machine code from the on-disk cache into anonymous
 memory, so perf sees bare addresses. The child therefore keeps the ELF object code of every
@@ -76,6 +83,48 @@ def elf_functions(obj: bytes) -> dict[str, int]:
     return out
 
 
+def _run_selfplay(args: argparse.Namespace, agents: list[str]):  # type: ignore[no-untyped-def]
+    """Warm up ``mjsim.simulate``; returns the measured run: ``() -> (decisions, "N hands")``."""
+    import mjsim
+
+    mjsim.simulate(args.variant, 20, agents, seed=args.seed + 1, threads=args.threads)
+
+    def work() -> tuple[int, str]:
+        res = mjsim.simulate(args.variant, args.hands, agents, seed=args.seed, threads=args.threads)
+        return int(res["decisions"].sum()), f"{len(res)} hands"
+
+    return work
+
+
+def _run_vector(args: argparse.Namespace, agents: list[str]):  # type: ignore[no-untyped-def]
+    """Warm up a ``MahjongVectorEnv``; returns the measured run: ``() -> (env-steps, "N
+    steps of M tables")``. Actions: uniformly random legal ones (numpy, outside the kernel)."""
+    import numpy as np
+    from mjsim.envs import MahjongVectorEnv
+
+    env = MahjongVectorEnv(
+        args.variant, args.n, opponents=agents if len(agents) > 1 else agents[0], obs=args.obs,
+        copy=False, threads=args.threads,
+    )  # fmt: skip
+    rng = np.random.default_rng(args.seed)
+    _obs, info = env.reset(seed=args.seed)
+
+    def steps(k: int) -> None:
+        nonlocal info
+        for _ in range(k):
+            m = info["action_mask"]
+            acts = np.argmax(rng.random(m.shape, np.float32) * m, axis=1)
+            _obs, _r, _te, _tr, info = env.step(acts)
+
+    steps(20)
+
+    def work() -> tuple[int, str]:
+        steps(args.steps)
+        return args.steps * args.n, f"{args.steps} steps of {args.n} tables"
+
+    return work
+
+
 def _child(args: argparse.Namespace) -> None:
     import resource
 
@@ -90,12 +139,11 @@ def _child(args: argparse.Namespace) -> None:
 
     codegen.CPUCodeLibrary._set_compiled_object = keep
 
-    import mjsim
-
     agents = args.agents.split(",")
-    mjsim.simulate(args.variant, 20, agents, seed=args.seed + 1, threads=args.threads)
+    run = _run_vector if args.target == "vector" else _run_selfplay
+    work = run(args, agents)
     ru0 = resource.getrusage(resource.RUSAGE_SELF)
-    res = mjsim.simulate(args.variant, args.hands, agents, seed=args.seed, threads=args.threads)
+    units, done = work()
     ru1 = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
 
@@ -125,8 +173,8 @@ def _child(args: argparse.Namespace) -> None:
     print(
         json.dumps(
             {
-                "hands": len(res),
-                "decisions": int(res["decisions"].sum()),
+                "done": done,
+                "units": units,
                 "cpu_s": cpu,
                 "symbols": len(starts),
                 "map": f"/tmp/perf-{os.getpid()}.map",
@@ -175,7 +223,8 @@ def profile(args: argparse.Namespace) -> tuple[dict, list[tuple[str, float, floa
         PERF, "record", "-q", "-e", "cpu-clock:u", "-F", str(args.freq), "-o", str(data), "--",
         sys.executable, os.path.abspath(__file__), "--child",
         "--variant", args.variant, "--hands", str(args.hands), "--agents", args.agents,
-        "--seed", str(args.seed), "--threads", str(args.threads),
+        "--seed", str(args.seed), "--threads", str(args.threads), "--target", args.target,
+        "--n", str(args.n), "--steps", str(args.steps), "--obs", args.obs,
     ]  # fmt: skip
     run = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if run.returncode != 0:
@@ -225,11 +274,16 @@ def profile(args: argparse.Namespace) -> tuple[dict, list[tuple[str, float, floa
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="sichuan_xuezhan")
-    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--target", choices=("selfplay", "vector"), default="selfplay")
+    ap.add_argument("--variant", help="default: sichuan_xuezhan (selfplay), hebei (vector)")
+    ap.add_argument("--hands", type=int, default=2000, help="selfplay: hands played")
+    ap.add_argument("--n", type=int, default=1024, help="vector: number of tables")
+    ap.add_argument("--steps", type=int, default=300, help="vector: step calls measured")
+    ap.add_argument("--obs", default="planes-v0", help="vector: observation encoder")
     ap.add_argument(
-        "--agents", default="greedy", help="one agent, or one per seat, comma-separated"
-    )
+        "--agents", help="one agent, or one per seat, comma-separated (default: greedy for "
+        "selfplay, random for vector: the in-kernel opponents)",
+    )  # fmt: skip
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--top", type=int, default=25, help="rows printed")
@@ -238,18 +292,24 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--json", help="also write the table here")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    vector = args.target == "vector"
+    if args.variant is None:
+        args.variant = "hebei" if vector else "sichuan_xuezhan"
+    if args.agents is None:
+        args.agents = "random" if vector else "greedy"
     if args.child:
         _child(args)
         return
     info, rows, _ = profile(args)
-    us = 1e6 * info["cpu_s"] / max(info["decisions"], 1)
+    unit = "env-step" if vector else "decision"
+    us = 1e6 * info["cpu_s"] / max(info["units"], 1)
     print(
-        f"{args.variant}, {info['hands']} hands, agents {args.agents}, {args.threads} thread(s): "
-        f"{info['cpu_s']:.2f} CPU-s, {info['decisions']} decisions, {us:.2f} us/decision; "
+        f"{args.target} {args.variant}, {info['done']}, agents {args.agents}, {args.threads} "
+        f"thread(s): {info['cpu_s']:.2f} CPU-s, {info['units']} {unit}s, {us:.2f} us/{unit}; "
         f"{info['samples']} samples, {100 * info['compiled_samples'] / max(info['samples'], 1):.1f}%"
         " in compiled code"
     )
-    print("\n| function | share of compiled | share of all | us/decision |")
+    print(f"\n| function | share of compiled | share of all | us/{unit} |")
     print("|---|---|---|---|")
     for fn, sc, sa in rows[: args.top]:
         print(f"| `{fn}` | {100 * sc:.1f}% | {100 * sa:.1f}% | {us * sc:.2f} |")

@@ -216,19 +216,24 @@ def encode_planes(s, r, t, me, out):
     (``int8[N_PLANES, 34]``, overwritten). Reads only information public to ``me``."""
     out[:, :] = 0
     n = r.params[P_N_PLAYERS]
+    # table t's rows, taken once (one view each instead of a 3-4-d index per read)
     tv = s.tv[t]
+    pv = s.pv[t]
+    hands = s.hands[t]
+    river = s.river[t]
+    rflags = s.river_flags[t]
+    melds = s.melds[t]
     phase = tv[TV_PHASE]
     # copies seen by ``me``, counted in the ``unseen`` plane (no allocation), converted below
     visible = out[PL_UNSEEN]
     # own hand
     for k in range(34):
-        c = s.hands[t, me, k]
+        c = hands[me, k]
         out[PL_HAND, k] = c
         visible[k] += c
     live = phase != PH_DONE and tv[TV_ERROR] == 0
     if live and phase == PH_TURN and tv[TV_SEAT] == me:
-        for k in range(34):
-            out[PL_MY_TURN, k] = 1
+        out[PL_MY_TURN, :] = 1
         d = tv[TV_DRAWN]
         if 0 <= d < 34:
             out[PL_DRAWN, d] = 1
@@ -237,62 +242,64 @@ def encode_planes(s, r, t, me, out):
         if 0 <= k < 34:
             out[PL_TARGET, k] = 1
         if tv[TV_ASK0 + tv[TV_REACT_POS]] == me:
-            v = 1 if tv[TV_REACT_KIND] == 0 else 2
-            for k in range(34):
-                out[PL_ASKED, k] = v
+            out[PL_ASKED, :] = 1 if tv[TV_REACT_KIND] == 0 else 2
     dealer = tv[TV_DEALER]
+    exposed = 0  # bit rel: that seat's meld plane is not empty (added to ``visible`` below)
     for rel in range(n):
         q = (me + rel) % n
         # discards and recency
-        nr = s.pv[t, q, PV_N_RIVER]
+        nr = pv[q, PV_N_RIVER]
         for i in range(nr):
-            k = s.river[t, q, i]
+            k = river[q, i]
             if k >= 34:
                 continue
-            if rel != 0 and (s.river_flags[t, q, i] & RF_FACE_DOWN) != 0:
+            f = rflags[q, i]
+            if rel != 0 and (f & RF_FACE_DOWN) != 0:
                 continue  # 立牌: a standing tile discarded face down is hidden from others
             out[PL_DISCARDS + rel, k] += 1
             out[PL_RECENCY + rel, k] = _clip(nr - i)
-            if (s.river_flags[t, q, i] & RF_CLAIMED) == 0:
+            if (f & RF_CLAIMED) == 0:
                 visible[k] += 1
         # melds
         nck = 0
         for i in range(MAX_MELDS):
-            mt = s.melds[t, q, i, 0]
+            mt = melds[q, i, 0]
             if mt == MELD_NONE:
                 continue
             if mt == MELD_CONCEALED_KONG:
                 nck += 1
                 if rel == 0:
-                    k = np.int64(s.melds[t, q, i, 1])
+                    k = np.int64(melds[q, i, 1])
                     out[PL_OWN_CONCEALED_KONGS, k] = 4
                     visible[k] += 4
                 continue
             add_meld_tiles(s, t, q, i, out[PL_MELDS + rel])  # chows, pungs, kongs, G31, G67
-            add_meld_tiles(s, t, q, i, visible)
+            exposed |= 1 << rel
         out[PL_SCALARS, rel] = nck
-        if s.pv[t, q, PV_HONOR_FLOWERS] != 0:  # honours set aside (放风 G24, honours as flowers)
+        if pv[q, PV_HONOR_FLOWERS] != 0:  # honours set aside (放风 G24, honours as flowers)
             for k in range(27, 34):
                 visible[k] += honor_flowers(s, t, q, k)
         # flowers set aside (public); a flower still held in a hand (a wild flower, G11, or one
         # not yet exposed under flower_replacement="action", G21) is a concealed tile: shown to
         # its owner only
-        held = 0 if rel == 0 else s.pv[t, q, PV_HELD_FLOWERS]
+        held = 0 if rel == 0 else pv[q, PV_HELD_FLOWERS]
         for f in range(8):
-            if s.hands[t, q, 34 + f] > 0 and (held >> f) & 1 == 0:
+            if hands[q, 34 + f] > 0 and (held >> f) & 1 == 0:
                 out[PL_FLOWERS + rel, f] = 1
-        m = s.pv[t, q, PV_MISSING]
+        m = pv[q, PV_MISSING]
         if 0 <= m < 3:
-            for k in range(9 * m, 9 * m + 9):
-                out[PL_MISSING + rel, k] = 1
-        if s.pv[t, q, PV_READY] != 0:
-            for k in range(34):
-                out[PL_READY + rel, k] = 1
-        if s.pv[t, q, PV_WON] != 0:
-            for k in range(34):
-                out[PL_WON + rel, k] = 1
+            out[PL_MISSING + rel, 9 * m : 9 * m + 9] = 1
+        if pv[q, PV_READY] != 0:
+            out[PL_READY + rel, :] = 1
+        if pv[q, PV_WON] != 0:
+            out[PL_WON + rel, :] = 1
         if q == dealer:
             out[PL_SCALARS, 4 + rel] = 1
+    # exposed meld tiles are seen: each meld plane holds exactly the copies of its melds
+    for rel in range(n):
+        if (exposed >> rel) & 1:
+            for k in range(34):
+                visible[k] += out[PL_MELDS + rel, k]
     for k in range(34):
         if s.wild[t, k] != 0:
             out[PL_WILD, k] = 1
@@ -439,7 +446,7 @@ def encode_planes_v3(s, r, t, me, out):
         out[PL_SCALARS_V3, 4 + rel] = _clip(n_bufeng(s, t, q))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def encode_any(s, r, t, me, out, version):
     """``planes-v{version}`` (0 to 3; see :data:`PLANE_ENCODERS`) of seat ``me``, table
     ``t`` into ``out`` (``int8[C, 34]`` with ``C`` that version's plane count)."""

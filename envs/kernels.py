@@ -30,7 +30,7 @@ from mjsim.rules.params import P_N_PLAYERS
 from mjsim.rules.spec import CompiledRules
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def seat_total(s, t, p):
     """Seat ``p``'s points so far: running score + this hand's unsettled payments (such as
     immediate kong points) while the hand is in play."""
@@ -40,7 +40,7 @@ def seat_total(s, t, p):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def seat_totals(s, r, t, out):
     """Each seat's points so far (:func:`seat_total`) into ``out`` (int64[4])."""
     n = r.params[P_N_PLAYERS]
@@ -130,7 +130,7 @@ def learner_reset(s, r, t, seed, dealer, learner, agents, mask):
         h += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # one caller: vector_step_h
 def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, totals, mask):
     """Apply the learner's action ``a`` (legal: checked by the caller), then let the opponents
     play until the learner's next decision, dealing further hands of a match while
@@ -307,6 +307,26 @@ def header_state(h):
     return s, r
 
 
+@nb.njit(cache=True)
+def first_illegal_h(h):
+    """The first table ``t`` of the vector env whose arrays header ``h`` addresses
+    (:data:`VECTOR_LAYOUT`) whose action ``actions[t]`` is not in its legal mask ``masks[t]``
+    (out of range included), tables awaiting a new episode (``ti[t, TI_NEEDS_RESET]``: their
+    action is ignored) excepted; ``-1`` when every action is legal. Reads only, one pass, so
+    the env can refuse a batch before any table moves (:meth:`MahjongVectorEnv.step`)."""
+    actions = _v1(h, V_ACTIONS, np.int64)
+    ti = _v2(h, V_TI, np.int64)
+    masks = _v2(h, V_MASKS, np.bool_)
+    na = masks.shape[1]
+    for t in range(actions.shape[0]):
+        if ti[t, TI_NEEDS_RESET] != 0:
+            continue
+        a = actions[t]
+        if a < 0 or a >= na or not masks[t, a]:
+            return t
+    return -1
+
+
 @nb.njit(cache=True, nogil=True)
 def vector_step_h(h, lo, hi, scale):
     """One step of tables ``lo .. hi-1`` of the vector env whose arrays header ``h`` addresses
@@ -318,9 +338,10 @@ def vector_step_h(h, lo, hi, scale):
     incremented) and ignore ``actions``; the others apply the learner's action ``actions[t]``
     and the in-kernel opponents play until the learner's next decision. An action that is not
     in ``masks[t]`` is not applied: ``ti[t, TI_ILLEGAL]`` is set and the table is left
-    unchanged. Writes the learner's ``planes-v{version}`` observation ``obs[t]``, legal mask
-    ``masks[t]`` (all False when the episode ended), reward ``rewards[t]`` (points /
-    ``scale``) and ``terminated[t]``.
+    unchanged (a guard only: the env refuses such a batch with :func:`first_illegal_h` before
+    this call, so that no table moves). Writes the learner's ``planes-v{version}``
+    observation ``obs[t]``, legal mask ``masks[t]`` (all False when the episode ended), reward
+    ``rewards[t]`` (points / ``scale``) and ``terminated[t]``.
 
     Arrays: ``actions``: int64[B]; ``ti``: int64[B, N_TI] (``TI_*`` columns); ``agents``:
     int64[4]; ``totals``: int64[B, 4]; ``obs``: int8[B, C, 34]; ``masks``: bool[B, N_ACTIONS];

@@ -31,12 +31,12 @@ from mjsim.envs.kernels import (
     N_V_CTL,
     STATE_LAYOUT,
     TI_EPISODE,
-    TI_ILLEGAL,
     TI_LEARNER,
     TI_NEEDS_RESET,
     TI_SEED,
     V_CTL,
     VECTOR_LAYOUT,
+    first_illegal_h,
     make_header,
     vector_step_h,
 )
@@ -74,8 +74,8 @@ class MahjongVectorEnv(VectorEnv):
     ``terminated`` ``bool[N]``, ``truncated`` always False.
 
     Raises:
-        ValueError: bad arguments; an illegal action names the table, the action and the legal
-        ones (the batch is then not advanced for that table).
+        ValueError: bad arguments; an illegal action names the first table with one, the
+        action and the legal ones, and no table is advanced (the step is all or nothing).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -268,7 +268,14 @@ class MahjongVectorEnv(VectorEnv):
     def step(
         self, actions: np.ndarray | Sequence[int]
     ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Apply ``actions`` (``int[N]``) and advance every table to its learner's next decision."""
+        """Apply ``actions`` (``int[N]``) and advance every table to its learner's next decision.
+
+        Raises:
+            ValueError: ``reset`` not called; ``actions`` of another shape or not integers; an
+                action not in its table's current mask (``info["action_mask"]``; tables whose
+                episode ended on the previous step ignore theirs). Nothing is advanced then:
+                the error names the first such table, its action and its legal actions.
+        """
         if not self._started:
             raise ValueError("call reset() before step()")
         a = np.asarray(actions)
@@ -278,16 +285,19 @@ class MahjongVectorEnv(VectorEnv):
             # a float array was cast silently (0.5 -> action 0)
             raise ValueError(f"actions: expected integer action ids, got dtype {a.dtype}")
         self._actions[:] = a
-        bad = self._call()
-        if bad:
-            t = int(np.flatnonzero(self._ti[:, TI_ILLEGAL])[0])
+        # all or nothing: every action is checked against the current masks before any table
+        # moves (a table awaiting its autoreset ignores its action)
+        t = first_illegal_h(self._h)
+        if t >= 0:
             act = int(self._actions[t])
             legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(self._masks[t]))
             shown = action_name(act) if 0 <= act < N_ACTIONS else repr(act)
             raise ValueError(
                 f"illegal action {shown} ({act}) at table {t}; legal: {legal} "
-                f"({bad} table(s) with an illegal action were not advanced)"
+                "(no table was advanced)"
             )
+        if self._call():  # the kernel's own guard: unreachable after the check above
+            raise RuntimeError("vector_step_h refused an action that first_illegal_h accepted")
         obs, info = self._out()
         if self.copy:
             return obs, self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info

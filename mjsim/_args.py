@@ -35,6 +35,39 @@ def check_int(name: str, value: Any, lo: int = 0) -> int:
     return int(value)
 
 
+def check_match_start(first_hand: int, match_hands: int) -> None:
+    """Refuse a run that would start inside a match: ``first_hand`` (a checked integer >= 0) must
+    be a multiple of ``match_hands``. Raises ``ValueError`` naming both numbers."""
+    if first_hand % match_hands != 0:
+        raise ValueError(
+            f"first_hand={first_hand} must be a multiple of match_hands={match_hands} "
+            "(a match is never split)"
+        )
+
+
+def check_whole_matches(
+    n_hands: int, match_hands: int, hands_name: str = "n_hands", match_name: str = "match_hands"
+) -> None:
+    """Refuse a run that would end in a partial match: ``n_hands`` must be a multiple of
+    ``match_hands`` (every match plays all its hands). Both counts are already checked integers.
+
+    Raises ``ValueError`` naming both numbers and the nearest accepted counts. ``hands_name`` /
+    ``match_name`` are the keywords (``n_hands=10``) or, starting with ``-``, the command-line
+    options (``--hands 10``), so the API and the CLI give the same message."""
+    if n_hands % match_hands == 0:
+        return
+
+    def show(name: str, value: int) -> str:
+        return f"{name} {value}" if name.startswith("-") else f"{name}={value}"
+
+    lo, hi = n_hands - n_hands % match_hands, n_hands - n_hands % match_hands + match_hands
+    raise ValueError(
+        f"{show(hands_name, n_hands)} is not a multiple of {show(match_name, match_hands)}: "
+        f"every match plays all its {match_hands} hands (use {show(hands_name, hi)}"
+        + (f" or {lo})" if lo else ")")
+    )
+
+
 def check_writable(name: str, path: str | Path, directory: bool = False) -> Path:
     """Check, before a run starts, that its output can be written: ``path`` (a file, or with
     ``directory`` a directory) is not of the other kind, and it or its nearest existing
@@ -79,14 +112,18 @@ def seat_agents(agents: str | Sequence[str | int], n_players: int, name: str = "
     A string is split on commas (``"greedy"`` -> every seat; ``"greedy,random"``); a list whose
     length divides ``n_players`` repeats (``["greedy", "random"]`` -> g, r, g, r for 4 seats);
     any other length raises ``ValueError`` naming ``name``, as does an unknown agent (listing
-    the known ones, :func:`mjsim.agents.policies.agent_id`). Returns a list of ``n_players``
-    names (or integer agent ids, kept as given)."""
+    the known ones, :func:`mjsim.agents.policies.agent_id`) and an empty name (``"greedy,,random"``
+    or a trailing comma: "empty agent name at position 2", counting from 1). Returns a list of
+    ``n_players`` names (or integer agent ids, kept as given)."""
     from mjsim.agents.policies import agent_id
 
     if isinstance(agents, str):
-        names: list = [a.strip() for a in agents.split(",") if a.strip()]
+        names: list = [a.strip() for a in agents.split(",")]
     else:
         names = list(agents)
+    for i, a in enumerate(names):
+        if isinstance(a, str) and not a.strip():
+            raise ValueError(f"{name}: empty agent name at position {i + 1} ({agents!r})")
     if names and len(names) < n_players and n_players % len(names) == 0:
         names = names * (n_players // len(names))  # "greedy,random" -> g,r,g,r
     if len(names) != n_players:

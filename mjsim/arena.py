@@ -16,8 +16,16 @@ from typing import Any
 
 import numpy as np
 
+from mjsim._args import seat_agents
 from mjsim.rules.spec import RuleSpec
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff, per_player
+
+#: fewest walls for which :func:`arena` estimates the variance removed by duplicate play. The
+#: estimate is a ratio of two sample variances; each has a relative standard error of about
+#: ``sqrt(2 / (n - 1))`` for ``n`` walls (more with the heavy tails of mahjong payments): 0.47 at
+#: 10 walls, where the ratio can come out anywhere (-351% was printed for 10 walls), 0.14 at
+#: 100. Below it the report says "n/a (sample too small: N walls ...)" instead of a number.
+MIN_VARIANCE_WALLS = 100
 
 
 @dataclass
@@ -29,7 +37,8 @@ class ArenaResult:
     - ``scores``: agent -> float64[n_walls] per-wall score (mean over rotations and seats);
     - ``plain``: agent -> float64[n_walls] score from rotation 0 only (plain play);
     - ``variance_removed``: agent -> ``1 - Var(duplicate mean) / Var(plain mean)`` for the same
-      number of hands played (NaN without ``duplicate``);
+      number of hands played (NaN without ``duplicate``, and below :data:`MIN_VARIANCE_WALLS`
+      walls, where the estimate means nothing: :func:`format_arena` says so);
     - ``n_walls``, ``n_rotations``, ``interrupted``.
     """
 
@@ -83,16 +92,17 @@ def arena(
     """Play ``n_hands`` walls (each once per rotation with ``duplicate``: ``n_players * n_hands``
     hands) and rank the distinct agent names by mean payment per hand.
 
-    ``agents``: one in-kernel agent name per seat (names may repeat). Raises ``ValueError`` for
-    a wrong number of agents, an unknown agent or variant, fewer than two distinct agents.
+    ``agents``: in-kernel agent names by seat (names may repeat), a sequence or a
+    comma-separated string; a shorter list repeats when its length divides the seat count
+    (``greedy,random`` -> greedy, random, greedy, random: :func:`mjsim._args.seat_agents`).
+    Raises ``ValueError`` for a list of another length, an empty or unknown agent name, an
+    unknown variant, fewer than two distinct agents.
     """
     from mjsim import variants
     from mjsim.distributed import run
 
     spec = variants.get(variant, **overrides)
-    agents = list(agents)
-    if len(agents) != spec.n_players:
-        raise ValueError(f"arena: {len(agents)} agents for {spec.n_players} seats")
+    agents = seat_agents(agents, spec.n_players, "arena: agents")
     names = list(dict.fromkeys(agents))
     if len(names) < 2:
         raise ValueError("arena: needs at least two different agents")
@@ -127,16 +137,10 @@ def arena(
     for i, (a, _) in enumerate(ranking):
         for b, _ in ranking[i + 1 :]:
             pairwise[(a, b)] = paired_diff(scores[a], scores[b], level)
-    removed = {}
     n_rot = len(per_rot)
-    for a in names:
-        if not duplicate or n_rot < 2 or n_walls < 2:
-            removed[a] = math.nan
-            continue
-        # same number of hands played: n_walls * n_rot plain hands vs n_walls duplicate walls
-        v_plain = float(np.var(plain[a], ddof=1)) / (n_walls * n_rot)
-        v_dup = float(np.var(scores[a], ddof=1)) / n_walls
-        removed[a] = 1.0 - v_dup / v_plain if v_plain > 0 else math.nan
+    removed = {
+        a: variance_removed(plain[a], scores[a], n_rot) if duplicate else math.nan for a in names
+    }
     return ArenaResult(
         ranking,
         pairwise,
@@ -150,6 +154,28 @@ def arena(
         errors,
         {"variant": spec.name, "agents": agents, "seed": seed},
     )
+
+
+def variance_removed(plain: np.ndarray, duplicate: np.ndarray, n_rotations: int) -> float:
+    """Share of the variance of an agent's mean removed by duplicate play, for the same number
+    of hands: ``1 - Var(duplicate mean) / Var(plain mean)``, where ``plain`` (float64[n_walls])
+    holds its rotation-0 score per wall (``n_walls * n_rotations`` plain hands would give
+    ``Var / (n_walls * n_rotations)``) and ``duplicate`` (float64[n_walls]) its mean over the
+    ``n_rotations`` rotations per wall. NaN with fewer than two rotations, fewer than
+    :data:`MIN_VARIANCE_WALLS` walls (the estimate is then noise: it was -351% at 10 walls) or
+    no variance in plain play."""
+    n_walls = len(plain)
+    if n_rotations < 2 or n_walls < MIN_VARIANCE_WALLS:
+        return math.nan
+    v_plain = float(np.var(plain, ddof=1)) / (n_walls * n_rotations)
+    v_dup = float(np.var(duplicate, ddof=1)) / n_walls
+    return 1.0 - v_dup / v_plain if v_plain > 0 else math.nan
+
+
+def _removed_text(v: float, n_walls: int) -> str:
+    if n_walls < MIN_VARIANCE_WALLS:
+        return f"n/a (sample too small: {n_walls} walls, needs at least {MIN_VARIANCE_WALLS})"
+    return "n/a" if math.isnan(v) else f"{100 * v:.1f}%"
 
 
 def format_arena(res: ArenaResult) -> str:
@@ -175,5 +201,5 @@ def format_arena(res: ArenaResult) -> str:
         lines.append("")
         lines.append("variance of the mean removed by duplicate play (same number of hands):")
         for a, v in res.variance_removed.items():
-            lines.append(f"  {a:<14}{'n/a' if math.isnan(v) else f'{100 * v:.1f}%'}")
+            lines.append(f"  {a:<14}{_removed_text(v, res.n_walls)}")
     return "\n".join(lines)

@@ -27,6 +27,11 @@ from mjsim import __version__
 #: default in-kernel agents of ``simulate`` / ``study`` (one name = every seat)
 DEFAULT_AGENTS = "greedy"
 OUT_SUFFIXES = (".parquet", ".csv")
+#: what ``--agents`` does with fewer names than seats (mjsim._args.seat_agents), in every help
+AGENTS_REPEAT = (
+    "a shorter list repeats in order if its length divides the seat count (greedy,random at 4 "
+    "seats: greedy,random,greedy,random), any other length is an error"
+)
 
 
 # ----------------------------------------------------------------------------------- helpers
@@ -41,7 +46,7 @@ def _check_counts(args: argparse.Namespace) -> None:
     negative counts included: leave the option out for every core) and ``--hands`` not a
     multiple of ``--match-hands``, a ``--seed`` outside 0 .. 2**63 - 1, and an ``--out`` /
     ``--json`` path that cannot be written (before anything compiles or plays)."""
-    from mjsim._args import check_int, check_writable, resolve_threads
+    from mjsim._args import check_int, check_whole_matches, check_writable, resolve_threads
 
     hands = check_int("--hands", args.hands, 1)
     resolve_threads(args.threads, "--threads")
@@ -55,12 +60,7 @@ def _check_counts(args: argparse.Namespace) -> None:
         check_writable("--out", args.out, directory=study)
     if getattr(args, "json", None):
         check_writable("--json", args.json)
-    if hands % m != 0:
-        lo, hi = hands - hands % m, hands - hands % m + m
-        raise ValueError(
-            f"--hands {hands} is not a multiple of --match-hands {m}: every match plays all its "
-            f"{m} hands (use --hands {hi}" + (f" or {lo})" if lo else ")")
-        )
+    check_whole_matches(hands, m, "--hands", "--match-hands")
 
 
 def _overrides(items: list[str] | None) -> dict[str, Any]:
@@ -132,7 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--agents",
         default=DEFAULT_AGENTS,
-        help="agent per seat, comma-separated; a shorter list repeats (default greedy)",
+        help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT} "
+        "(default greedy)",
     )
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
     p.add_argument("--out", default=None, help="write the rows to FILE.parquet or FILE.csv")
@@ -153,9 +154,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("arena", help="rank bots (duplicate play cancels the luck of the deal)")
     _common(p, 2_000)
-    p.add_argument("--agents", required=True, help="one agent per seat, comma-separated")
     p.add_argument(
-        "--duplicate", action="store_true", help="replay every wall once per seat rotation"
+        "--agents",
+        required=True,
+        help=f"agents by seat, comma-separated, at least two different; {AGENTS_REPEAT}",
+    )
+    p.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="replay every wall once per seat rotation (--hands then counts walls: "
+        "n_players x --hands hands are played)",
     )
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
 
@@ -171,8 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--agents",
         default=DEFAULT_AGENTS,
-        help="agent per seat, comma-separated; a shorter list repeats, sized to each cell's "
-        "seats (default greedy)",
+        help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT}; sized "
+        "to each cell's seat count (default greedy)",
     )
     p.add_argument("--out", default=None, help="directory for study.csv and the PNG plots")
     p.add_argument("--no-plots", action="store_true")

@@ -18,7 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from mjsim._args import check_int, resolve_threads, seat_agents
+from mjsim._args import (
+    check_int,
+    check_match_start,
+    check_whole_matches,
+    resolve_threads,
+    seat_agents,
+)
 from mjsim.rules.spec import RuleSpec
 
 BACKENDS = ("local", "ray")
@@ -87,8 +93,8 @@ def run(
 
     Raises:
         ValueError: bad backend / counts (``n_hands`` not an integer >= 0, ``threads`` not
-            1..1024, ...) / variant / agent / ``match_hands`` (< 1, or ``first_hand`` not a
-            multiple of it); ImportError (with the install hint)
+            1..1024, ...) / variant / agent / ``match_hands`` (< 1, or ``first_hand`` or
+            ``n_hands`` not a multiple of it); ImportError (with the install hint)
         for ``backend="ray"`` without Ray.
     """
     if backend not in BACKENDS:
@@ -99,8 +105,8 @@ def run(
     chunk = default_chunk(n_hands, threads) if chunk is None else check_int("chunk", chunk, 1)
     match_hands = check_int("match_hands", match_hands, 1)
     first_hand = check_int("first_hand", first_hand, 0)
-    if first_hand % match_hands != 0:
-        raise ValueError(f"first_hand={first_hand} must be a multiple of match_hands={match_hands}")
+    check_match_start(first_hand, match_hands)
+    check_whole_matches(n_hands, match_hands)  # before any shard plays
     chunk = -(-chunk // match_hands) * match_hands  # whole matches per chunk / shard
     agents = seat_agents(agents, spec.n_players)  # ValueError listing the known agents
     if backend == "ray":

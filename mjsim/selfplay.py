@@ -28,7 +28,13 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from mjsim._args import check_int, resolve_threads, seat_agents
+from mjsim._args import (
+    check_int,
+    check_match_start,
+    check_whole_matches,
+    resolve_threads,
+    seat_agents,
+)
 from mjsim.actions import N_ACTIONS
 from mjsim.agents.policies import agent_id, choose_action
 from mjsim.engine import core
@@ -263,8 +269,9 @@ def simulate(
             multiplier. Rows then carry the match's ``dealer``, ``round_wind`` and ``repeat``
             (guobiao with ``match_hands=16``: the competition schedule, 4 rounds x 4 hands,
             no dealer repeat, players 0/1 and 2/3 swap seats for the West and North rounds:
-            ``player0..3`` of hands 8-15 are ``1, 0, 3, 2``). ``first_hand`` must be a
-            multiple of ``m``.
+            ``player0..3`` of hands 8-15 are ``1, 0, 3, 2``). ``first_hand`` and ``n_hands``
+            must be multiples of ``m`` (every match plays all its hands; ``n_hands=10,
+            match_hands=16`` raises ``ValueError`` naming both, like the command line).
         overrides: RuleSpec fields, as for :func:`mjsim.variants.get`.
 
     Returns:
@@ -293,11 +300,8 @@ def simulate(
     first_hand = check_int("first_hand", first_hand, 0)
     match_hands = check_int("match_hands", match_hands, 1)
     chunk = check_int("chunk", chunk, 1)
-    if first_hand % match_hands != 0:
-        raise ValueError(
-            f"first_hand={first_hand} must be a multiple of match_hands={match_hands} "
-            "(a match is never split)"
-        )
+    check_match_start(first_hand, match_hands)
+    check_whole_matches(n_hands, match_hands)  # a partial last match is refused, as by the CLI
     if match_hands > 1:
         # chunks and worker slices hold whole matches only
         chunk = max(match_hands, int(chunk) - int(chunk) % match_hands)

@@ -6,7 +6,7 @@ from ``(seed, i)`` in every cell; with the same tile set the walls are identical
 differences against the base are paired per hand. Writes ``study.csv`` and PNG plots.
 
 Per cell: drawn-hand rate, win rate and mean payment by seat relative to the dealer (the
-dealer's edge), self-draw share, mean hand value of won hands, mean turn of the winning tile;
+dealer's edge; seats labelled per player count by :data:`SEAT_LABELS`), self-draw share, mean hand value of won hands, mean turn of the winning tile;
 each with a 95% CI, and the paired difference against the base with its CI.
 """
 
@@ -23,7 +23,23 @@ import numpy as np
 from mjsim._args import check_int, resolve_threads, seat_agents
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff
 
-SEAT_LABELS = ("dealer", "next", "opposite", "previous")
+#: seats relative to the dealer by player count: label ``j`` is seat ``(dealer + j) % n``, in
+#: turn order. "next" plays right after the dealer (its right, 下家), "previous" right before it
+#: (its left, 上家); only at 4 players is a seat "opposite". At 3 players seat ``dealer + 2`` is
+#: the previous seat; at 2 the one other seat is both next and previous: "other".
+SEAT_LABELS = {
+    2: ("dealer", "other"),
+    3: ("dealer", "next", "previous"),
+    4: ("dealer", "next", "opposite", "previous"),
+}
+
+
+def seat_labels(n_players: int) -> tuple[str, ...]:
+    """Labels of the seats ``dealer + 0 .. n_players - 1`` (:data:`SEAT_LABELS`); the metric
+    columns are ``win_<label>`` and ``pay_<label>``. ``ValueError`` for a count not 2..4."""
+    if n_players not in SEAT_LABELS:
+        raise ValueError(f"n_players={n_players!r}: seat labels exist for 2, 3 or 4 players")
+    return SEAT_LABELS[n_players]
 
 
 def parse_grid(items: Sequence[str]) -> dict[str, list[Any]]:
@@ -94,9 +110,9 @@ def cell_metrics(rows: np.ndarray, n_players: int, level: float = 0.95) -> dict[
     }
     wins = _won_by(rows, n_players)
     pays = _relative(rows, n_players, "pay")
-    for j in range(n_players):
-        samples[f"win_{SEAT_LABELS[j]}"] = wins[:, j]
-        samples[f"pay_{SEAT_LABELS[j]}"] = pays[:, j]
+    for j, label in enumerate(seat_labels(n_players)):
+        samples[f"win_{label}"] = wins[:, j]
+        samples[f"pay_{label}"] = pays[:, j]
     est = {k: mean_ci(v, level) for k, v in samples.items()}
     est["self_draw_share"] = mean_ci(samples["self_draw"][won], level)
     est["mean_value"] = mean_ci(rows["value"][won], level)
@@ -267,12 +283,15 @@ def plot_study(
     paths.append(_save(fig, out / "value_distribution.png"))
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    w = 0.8 / n_players
-    for j in range(n_players):
-        k = f"win_{SEAT_LABELS[j]}"
+    # every seat label of the cells' player counts (a grid over n_players mixes them)
+    seats = list(dict.fromkeys(lab for n in range(2, n_players + 1) for lab in seat_labels(n)))
+    seats = [lab for lab in seats if f"win_{lab}" in df]
+    w = 0.8 / len(seats)
+    for j, label in enumerate(seats):
+        k = f"win_{label}"
         v = df[k].to_numpy()
         err = (df[f"{k}_hi"] - df[f"{k}_lo"]).to_numpy() / 2
-        ax.bar(x + (j - (n_players - 1) / 2) * w, v, w, yerr=err, label=SEAT_LABELS[j])
+        ax.bar(x + (j - (len(seats) - 1) / 2) * w, v, w, yerr=err, label=label)
     ax.set_xticks(x, labels, rotation=20, ha="right", fontsize=7)
     ax.set_ylabel("win rate (95% CI)")
     ax.set_title("win rate by seat (relative to the dealer)")

@@ -165,14 +165,22 @@ _WARMERS = {
 
 @pytest.fixture
 def game_compiled() -> None:
-    """For a test of another compile family (tests/test_agents.py is "selfplay") that also
-    steps a ``Game`` and runs ``KernelAgent``: compile those entry points under the same
-    warm-up locks as the "game" family (``_warm``), so that two xdist workers never both
-    compile them (about 30 CPU-s each time). Nothing to do without xdist."""
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        for family in ("game", "kernel_agent"):
-            if family not in _WARM:
-                _warm(family)
+    """For a test of another compile family ("selfplay" or "envs": the file also mentions
+    ``simulate``, ``mjsim.envs``...) that also steps a ``Game``: compile ``Game``'s entry
+    points under the "game" family's warm-up lock (``_warm``), so that two xdist workers never
+    both compile them (about 30 CPU-s each time). Such files use it for all their tests
+    (``pytestmark = pytest.mark.usefixtures("game_compiled")``): a worker loads the compiled
+    ``Game`` once either way. Nothing to do without xdist."""
+    if os.environ.get("PYTEST_XDIST_WORKER") and "game" not in _WARM:
+        _warm("game")
+
+
+@pytest.fixture
+def kernel_agent_compiled(game_compiled: None) -> None:
+    """As :func:`game_compiled`, for tests that also call the in-kernel bots from Python
+    (``KernelAgent.act``, ``choose_action`` on a ``Game``'s state): that entry point too."""
+    if os.environ.get("PYTEST_XDIST_WORKER") and "kernel_agent" not in _WARM:
+        _warm("kernel_agent")
 
 
 def _prerequisites(family: str) -> tuple[str, ...]:

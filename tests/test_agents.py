@@ -87,7 +87,7 @@ def _shanten_after(game, seat, k):
     return shanten(h, (tot - 1) // 3, 0, r[P_PAIR_RULE], r[P_HONOR_CHOWS], r[P_WIN_SHAPES]), spec
 
 
-@pytest.mark.usefixtures("game_compiled")  # Game and KernelAgent: conftest
+@pytest.mark.usefixtures("kernel_agent_compiled")  # Game and KernelAgent: conftest
 @pytest.mark.parametrize("seed", [1, 2])
 def test_greedy_discard_minimises_shanten_and_always_wins(seed):
     """At every own-turn decision of greedy self-play (hebei, no wilds) the discard reaches the
@@ -110,7 +110,7 @@ def test_greedy_discard_minimises_shanten_and_always_wins(seed):
     assert checked > 5
 
 
-@pytest.mark.usefixtures("game_compiled")  # Game and KernelAgent: conftest
+@pytest.mark.usefixtures("kernel_agent_compiled")  # Game and KernelAgent: conftest
 def test_greedy_sheds_the_fewest_suit_under_missing_one():
     """With ``suit_rule="missing_one"`` greedy discards from the suit it holds fewest of while
     the concealed hand still holds all three suits (Sichuan-style void)."""
@@ -133,7 +133,7 @@ def test_greedy_sheds_the_fewest_suit_under_missing_one():
     assert checked > 3
 
 
-@pytest.mark.usefixtures("game_compiled")  # Game and KernelAgent: conftest
+@pytest.mark.usefixtures("kernel_agent_compiled")  # Game and KernelAgent: conftest
 def test_python_agents_play_through_game():
     class FirstLegal:
         def act(self, observation, mask):
@@ -160,7 +160,7 @@ def test_python_agents_play_through_game():
         play_hand(Game("hebei", seed=5, record=False), [Cheater()] * 4)
 
 
-@pytest.mark.usefixtures("game_compiled")  # Game and KernelAgent: conftest
+@pytest.mark.usefixtures("kernel_agent_compiled")  # Game and KernelAgent: conftest
 def test_kernel_agent_matches_in_kernel_simulation():
     """A Game played by KernelAgent("greedy") x4 ends like the compiled loop's hand 0."""
     rows = mjsim.simulate("hebei", 1, ["greedy"] * 4, seed=9, threads=1)
@@ -170,7 +170,7 @@ def test_kernel_agent_matches_in_kernel_simulation():
     assert int(rows["winners"][0]) == sum(1 << p for p in g.winners)
 
 
-@pytest.mark.usefixtures("game_compiled")  # Game and KernelAgent: conftest
+@pytest.mark.usefixtures("kernel_agent_compiled")  # Game and KernelAgent: conftest
 def test_greedy_declares_riichi_and_nine_terminals():
     """Riichi: the greedy bot declares riichi whenever it may (立直 is a yaku: the winners of a
     greedy table show it), and 九種九牌 unless 11+ terminal/honour kinds make thirteen orphans

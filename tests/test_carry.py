@@ -28,6 +28,9 @@ from mjsim.engine.state import (
     TV_STAKE,
 )
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 V = "riichi"
 HANDS = {0: "1112223334445z", 1: "123m456m789p22s45s", 2: "123p456p789m77s45s"}
 HANDS3 = {**HANDS, 3: "789s456p123m99m45s"}

@@ -95,6 +95,18 @@ def test_simulate_bad_input(capsys, tmp_path):
             "(use --hands 3)",
         ),
         (["simulate", "hebei", "--agents", "greedy,random,greedy"], "--agents: 3 given for 4"),
+        (
+            ["simulate", "hebei", "--agents", "greedy,,random,greedy"],
+            "--agents: empty agent name at position 2 ('greedy,,random,greedy')",
+        ),
+        (
+            ["arena", "hebei", "--agents", "greedy,random,"],
+            "--agents: empty agent name at position 3 ('greedy,random,')",
+        ),
+        (
+            ["study", "hebei", "--set", "allow_chow=true", "--agents", ",greedy"],
+            "agents: empty agent name at position 1 (',greedy')",
+        ),
     ],
 )
 def test_counts_are_checked_before_anything_plays(argv, message, capsys):
@@ -103,6 +115,113 @@ def test_counts_are_checked_before_anything_plays(argv, message, capsys):
     assert main(argv + ["--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mjsim: error: ") and message in err, err
+
+
+def test_partial_match_is_refused_by_the_api_as_by_the_cli():
+    """``simulate(n_hands=10, match_hands=16)`` silently played a partial match; the API now
+    refuses it with the CLI's message in keyword form (``mjsim._args.check_whole_matches``)."""
+    msg = (
+        "n_hands=10 is not a multiple of match_hands=16: every match plays all its 16 hands "
+        "(use n_hands=16)"
+    )
+    with pytest.raises(ValueError, match=re.escape(msg)):
+        mjsim.simulate("guobiao", n_hands=10, match_hands=16)
+    with pytest.raises(ValueError, match=re.escape(msg)):
+        run("guobiao", 10, ["random"], match_hands=16)
+    with pytest.raises(ValueError, match=re.escape("(use n_hands=36 or 18)")):
+        mjsim.simulate("riichi", 20, match_hands=18)
+    # a run that would start inside a match: the same message from both entry points
+    start = "first_hand=8 must be a multiple of match_hands=16 (a match is never split)"
+    with pytest.raises(ValueError, match=re.escape(start)):
+        mjsim.simulate("guobiao", 16, match_hands=16, first_hand=8)
+    with pytest.raises(ValueError, match=re.escape(start)):
+        run("guobiao", 16, ["random"], match_hands=16, first_hand=8)
+    # arena and study take no match_hands: it is not a rule field, so it is refused by name
+    with pytest.raises(ValueError, match="match_hands"):
+        arena("hebei", ["greedy", "random"], 10, match_hands=16)
+
+
+def test_empty_agent_name_is_named_with_its_position():
+    """``greedy,,random,greedy`` reported "3 given"; an empty name is named where it is, in a
+    string or a sequence, by every entry point."""
+    from mjsim._args import seat_agents
+
+    with pytest.raises(ValueError, match=r"^agents: empty agent name at position 2 "):
+        seat_agents("greedy,,random,greedy", 4)
+    with pytest.raises(ValueError, match=r"empty agent name at position 4"):
+        seat_agents(["greedy", "random", "greedy", " "], 4)
+    with pytest.raises(ValueError, match=r"empty agent name at position 1"):
+        mjsim.simulate("hebei", 4, agents="")
+    with pytest.raises(ValueError, match=r"^arena: agents: empty agent name at position 2"):
+        arena("hebei", "greedy,,random,greedy", 10)
+    assert seat_agents(" greedy , random ", 4) == ["greedy", "random"] * 2
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena", "study"])
+def test_agents_help_says_how_a_shorter_list_repeats(command, capsys):
+    """The help said "one agent per seat" while a shorter list cycles: it says exactly what
+    happens (mjsim._args.seat_agents)."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "one agent per seat" not in text
+    assert (
+        "a shorter list repeats in order if its length divides the seat count (greedy,random at "
+        "4 seats: greedy,random,greedy,random), any other length is an error" in text
+    )
+    assert ("one name: every seat" in text) == (command != "arena")  # arena needs two agents
+
+
+def test_arena_variance_removed_needs_a_large_enough_sample():
+    """At 10 walls the duplicate-play variance estimate came out as -351%: below
+    ``MIN_VARIANCE_WALLS`` walls it is NaN and the report says why."""
+    from mjsim.arena import MIN_VARIANCE_WALLS, ArenaResult, format_arena, variance_removed
+
+    rng = np.random.default_rng(0)
+    luck = rng.normal(0, 10, MIN_VARIANCE_WALLS)  # the deal's share of a wall's score
+    plain = luck + rng.normal(0, 1, MIN_VARIANCE_WALLS)
+    dup = rng.normal(0, 1, MIN_VARIANCE_WALLS)  # duplicate play: the luck cancelled
+    v_plain = np.var(plain, ddof=1) / (MIN_VARIANCE_WALLS * 4)
+    v_dup = np.var(dup, ddof=1) / MIN_VARIANCE_WALLS
+    assert variance_removed(plain, dup, 4) == pytest.approx(1 - v_dup / v_plain)
+    assert 0.9 < variance_removed(plain, dup, 4) < 1
+    small = MIN_VARIANCE_WALLS - 1
+    assert np.isnan(variance_removed(plain[:small], dup[:small], 4))
+    assert np.isnan(variance_removed(plain, dup, 1))  # one rotation: nothing to compare
+    res = ArenaResult([], {}, {}, {}, {"greedy": float("nan")}, 10, 4, True)
+    assert (
+        "  greedy        n/a (sample too small: 10 walls, needs at least 100)"
+        in format_arena(res).splitlines()
+    )
+    res = ArenaResult([], {}, {}, {}, {"greedy": 0.25}, MIN_VARIANCE_WALLS, 4, True)
+    assert "  greedy        25.0%" in format_arena(res).splitlines()
+
+
+def test_study_seat_labels_follow_the_player_count():
+    """Seats relative to the dealer in turn order: at 3 players the third seat plays right
+    before the dealer ("previous"; it was labelled "opposite"), at 2 the other seat is both."""
+    from mjsim.selfplay import RESULT_DTYPE
+    from mjsim.study import cell_metrics, seat_labels
+
+    assert seat_labels(4) == ("dealer", "next", "opposite", "previous")
+    assert seat_labels(3) == ("dealer", "next", "previous")
+    assert seat_labels(2) == ("dealer", "other")
+    with pytest.raises(ValueError, match="n_players=5"):
+        seat_labels(5)
+    # dealer 1 in every hand; the winner sits at seat 0: dealer + 3 of 4 (previous), dealer + 2
+    # of 3 (previous), dealer + 1 of 2 (other); the winner is paid 6 by the dealer
+    for n, label in ((4, "previous"), (3, "previous"), (2, "other")):
+        rows = np.zeros(3, dtype=RESULT_DTYPE)
+        rows["dealer"] = 1
+        rows["winners"] = 1
+        rows["n_winners"] = 1
+        rows["pay0"] = 6
+        rows["pay1"] = -6
+        m = cell_metrics(rows, n)
+        wins = {lab: m["est"][f"win_{lab}"].value for lab in seat_labels(n)}
+        assert wins == {lab: float(lab == label) for lab in seat_labels(n)}
+        assert not any(k.endswith("_opposite") for k in m["est"]) or n == 4
+        assert m["est"][f"pay_{label}"].value == 6 and m["est"]["pay_dealer"].value == -6
 
 
 def test_threads_help_documents_zero(capsys):

@@ -235,15 +235,32 @@ def test_vector_rewards_sum_to_scores_and_errors():
             assert total[t] == vec._state.pv[t, 0, PV_SCORE]
             total[t] = 0
             finished += 1
-    m = info["action_mask"]
-    live = int(np.flatnonzero(m.any(1))[0])
+    while not (term.any() and (~term).any()):  # some table awaits its autoreset, some play
+        m = info["action_mask"]
+        obs, rew, term, _, info = vec.step((rng.random(m.shape) * m).argmax(1))
+    m = info["action_mask"].copy()
+    waiting = term.copy()  # copy=False: the buffers are overwritten by the next step
+    live = np.flatnonzero(m.any(1))
     acts = np.zeros(N, np.int64)
-    acts[live] = int(np.flatnonzero(~m[live])[0])
-    for t in range(N):
-        if t != live and m[t].any():
-            acts[t] = int(np.flatnonzero(m[t])[0])
-    with pytest.raises(ValueError, match=f"illegal action .* at table {live}"):
+    for t in live:
+        acts[t] = int(np.flatnonzero(m[t])[0])
+    acts[waiting] = 10_000  # ignored: those tables start a new episode
+    bad = int(live[-1])
+    acts[bad] = int(np.flatnonzero(~m[bad])[0])
+    legal = ", ".join(action_name(int(a)) for a in np.flatnonzero(m[bad]))
+    before = [a.copy() for a in (*vec._state, vec._ti, vec._totals, vec._obs, vec._masks)]
+    # all or nothing: the whole batch is refused before any table moves
+    with pytest.raises(
+        ValueError,
+        match=rf"illegal action .* at table {bad}; legal: {re.escape(legal)} \(no table was",
+    ):
         vec.step(acts)
+    after = (*vec._state, vec._ti, vec._totals, vec._obs, vec._masks)
+    for x, y in zip(before, after, strict=True):
+        np.testing.assert_array_equal(x, y)
+    acts[bad] = int(np.flatnonzero(m[bad])[0])
+    obs, rew, term2, _, info = vec.step(acts)  # the corrected batch steps every table
+    assert not term2[waiting].any() and info["action_mask"][waiting].any(1).all()
     with pytest.raises(ValueError, match="shape"):
         vec.step(np.zeros(N + 1, np.int64))
     with pytest.raises(ValueError, match="expected integer action ids, got dtype float64"):

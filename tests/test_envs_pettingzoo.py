@@ -21,12 +21,16 @@ from mjsim.engine.state import (
     PV_SCORE,
     TV_DEALER,
     TV_HEAD,
+    TV_N_DECISIONS,
     TV_PHASE,
     TV_REACT_N,
     TV_REACT_POS,
     TV_TAIL,
     TV_WINNERS,
 )
+
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
 
 VARIANTS = variants.names()
 
@@ -86,6 +90,10 @@ def test_bad_arguments():
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ValueError, match="illegal action .* legal: "):
         raw.step(bad)
+    with pytest.raises(
+        ValueError, match=rf"illegal action {N_ACTIONS} for {raw.agent_selection}; legal: "
+    ):
+        raw.step(N_ACTIONS)  # out of range: the same error (docs/observations.md)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -331,9 +339,13 @@ def test_wrappers_are_pettingzoo_wrappers_with_their_checks():
         raw.step(a)
         assert e.rewards == raw.rewards
     agent = e.agent_selection
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        e.step(N_ACTIONS)  # out of range: PettingZoo's AssertOutOfBoundsWrapper
     bad = int(np.flatnonzero(e.last()[0]["action_mask"] == 0)[0])
     e.step(bad)  # PettingZoo logs "Illegal move made, game terminating ..."
-    assert all(e.terminations.values()) and e.rewards[agent] == -1
+    # the game ends for everyone: -1 for the offender, 0 for the others (docs/observations.md)
+    assert all(e.terminations.values())
+    assert e.rewards == {a: (-1 if a == agent else 0) for a in e.possible_agents}
 
 
 def test_agent_iter_keeps_order_checks():
@@ -383,3 +395,23 @@ def test_planes_v1_api_and_observation_cache(variant, obs):
         raw.step(int(legal[rng.integers(len(legal))]))
     for seen, snapshot in kept:
         np.testing.assert_array_equal(seen, snapshot)
+
+
+def test_readme_aec_loop_runs():
+    """README.md's PettingZoo AEC loop (the block with ``agent_iter``), executed as written: it
+    plays one hebei hand to its end (every agent leaves the env) and its payments are zero-sum."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    (snippet,) = [b for b in blocks if "env.agent_iter()" in b]
+    assert 'mahjong_v0.env(variant="hebei")' in snippet
+    ns: dict = {}
+    exec(compile(snippet, "README.md", "exec"), ns)
+    env = ns["env"]
+    assert env.agents == []  # the loop ran to the end of the hand
+    s = env.unwrapped._state
+    scores = s.pv[0, :4, PV_SCORE]  # the hand's payments per seat
+    assert s.tv[0, TV_N_DECISIONS] > 40 and scores.sum() == 0  # a whole hand, zero-sum
+    if s.tv[0, TV_WINNERS] == 0:  # (seed 0 with this rng: an exhaustive draw) hebei pays nothing
+        assert not scores.any()

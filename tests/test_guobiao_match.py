@@ -5,10 +5,14 @@ passing seat 0 -> 1 -> 2 -> 3 without repeat, the prevailing wind East, South, W
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import mjsim
 from mjsim.engine import Game
 from mjsim.variants.guobiao import MATCH_HANDS, competition_schedule
+
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
 
 
 def test_simulated_matches_follow_the_competition_schedule_and_are_zero_sum() -> None:

@@ -21,6 +21,9 @@ from mjsim.stats import agent_payments, per_player, player_seats, summarize
 from mjsim.variants import get
 from mjsim.variants.guobiao import MATCH_HANDS, competition_schedule
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("kernel_agent_compiled")
+
 AGENTS = ("greedy", "random", "random", "random")
 SEED_AEC = 3
 

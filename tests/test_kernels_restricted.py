@@ -29,6 +29,9 @@ from mjsim.kernels.shanten import is_win, shanten
 from mjsim.kernels.waits import waits_detail
 from mjsim.tiles import as_counts
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 SIMPLES = [9 * s + r for s in range(3) for r in range(1, 8)]
 ALL_SHAPES = (
     SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS | SHAPE_KNITTED | SHAPE_SHISANLAN

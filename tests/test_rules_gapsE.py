@@ -30,6 +30,9 @@ from mjsim.rules.spec import RuleSpec
 from mjsim.tiles import parse_tiles
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 WUHAN = dict(
     allow_chow=True,
     wild_rule="indicator_next",

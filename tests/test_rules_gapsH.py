@@ -30,6 +30,9 @@ from mjsim.engine.state import EV_ACT, PV_BET, decode_event, encode_event
 from mjsim.rules import check_playable
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 HEAVENLY = make_wall({0: "123456789m123p5p"}, "5p", avoid="5p")
 KONG_BLOOM = make_wall({0: "1111234567m123p"}, "5p", tail="5p", avoid="1m5p")
 # seat 1 holds 123456789s 11z 22z and draws its third 2z: a self-draw on its first draw

@@ -17,6 +17,9 @@ from mjsim.engine.state import PV_FENG, PV_VALUE, TV_DRAWN
 from mjsim.tiles import parse_tiles
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 AVOID = "1z2z7z4z6z8p8s5s1s2s3s9m"
 
 

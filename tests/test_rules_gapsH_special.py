@@ -18,6 +18,9 @@ from mjsim.melds import MELD_PUNG, MELD_SPECIAL_KONG, meld_kinds
 from mjsim.tiles import parse_tiles
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 RULES = dict(
     special_kongs=True, rob_kong="added", rob_kong_by_pung=True, first_turn_no_added_kong=True
 )

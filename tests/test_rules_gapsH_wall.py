@@ -11,6 +11,9 @@ from mjsim.engine import Game, core
 from mjsim.engine.state import TV_TAIL
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 TWO = dict(n_players=2, wall_tiles_used=71, wall_reserve=0, reserve_whole_stacks=False)
 
 

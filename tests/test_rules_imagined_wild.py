@@ -13,6 +13,9 @@ from mjsim.rules import check_playable
 from mjsim.tiles import as_counts
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 JIANGNAN = dict(hand_size=12, imagined_wild=1)
 
 

@@ -17,6 +17,9 @@ from mjsim.rules.spec import RuleSpec, check_playable
 from mjsim.tiles import parse_tiles
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 # taiyuan-like: hebei (136 tiles, no chow, ready declarations) + 立牌, ready needed to win
 TAIYUAN = dict(
     standing_tiles=4,

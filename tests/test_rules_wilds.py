@@ -31,6 +31,9 @@ from mjsim.engine.state import (
 from mjsim.rules import RuleSpec, check_playable
 from mjsim.variants import get
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 BASE = dict(allow_chow=True, chow_left_only=True)
 
 

@@ -12,12 +12,16 @@ from functools import partial
 
 import helpers
 import numpy as np
+import pytest
 
 import mjsim
 from mjsim.actions import PASS, WIN, action_from_name
 from mjsim.engine import Game
 from mjsim.scoring import changsha as C
 from mjsim.tiles import parse_tiles
+
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
 
 V = "changsha"
 

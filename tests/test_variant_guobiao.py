@@ -19,6 +19,9 @@ from mjsim.engine import Game
 from mjsim.variants import get, names
 from mjsim.variants.guobiao import competition_schedule
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 N_TILES = 144
 
 

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import helpers
 import numpy as np
+import pytest
 
 import mjsim
 from mjsim.actions import KONG, PASS, PUNG, WIN, action_from_name
 from mjsim.engine import Game
 from mjsim.scoring import jipinghu as J
 from mjsim.tiles import parse_tiles
+
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
 
 V = "guangdong_jipinghu"
 

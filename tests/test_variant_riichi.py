@@ -18,6 +18,9 @@ from mjsim.engine import Game
 from mjsim.engine.state import TV_RC_ABORT, TV_RC_POT
 from mjsim.scoring.riichi_yaku import Y_IPPATSU, Y_PINFU, Y_RIICHI, Y_TSUMO
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 V = "riichi"
 
 

@@ -22,6 +22,9 @@ from mjsim.scoring.sichuan import default_params
 from mjsim.tiles import parse_tiles
 from mjsim.variants import get, names
 
+# steps a Game outside the "game" compile family: compile it under its lock (conftest)
+pytestmark = pytest.mark.usefixtures("game_compiled")
+
 N_TILES = 108
 
 
