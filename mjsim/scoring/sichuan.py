@@ -55,6 +55,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from mjsim.engine.stack import stack_empty
 from mjsim.kernels.special import seven_pairs_quads
 from mjsim.melds import (
     MAX_MELDS,
@@ -195,7 +196,7 @@ def sichuan_value(concealed, melds, win_tile, flags, params, items):
     """
     for i in range(items.shape[0]):
         items[i] = 0
-    totals = np.zeros(34, np.int64)
+    totals = stack_empty(34, np.int64)  # filled by hand_totals; no heap allocation per call
     n_melds = hand_totals(concealed, melds, totals)
     mask = suit_mask(totals)
     if mask & 8:
@@ -362,8 +363,9 @@ def sichuan_best_wait(concealed, melds, void, params):
     if p[P_DAJIAO_CAPPED] == 0:
         p[P_CAP] = -1
     flags = _situation_free_flags(void)
-    items = np.zeros(N_ITEMS, np.int32)
-    totals = np.zeros(34, np.int64)
+    items = stack_empty(N_ITEMS, np.int32)  # scratch on the stack (engine/stack.py)
+    items[:] = 0
+    totals = stack_empty(34, np.int64)  # filled by hand_totals
     hand_totals(concealed, melds, totals)
     trial = concealed.copy()
     best = -1
@@ -381,7 +383,7 @@ def sichuan_best_wait(concealed, melds, void, params):
 @njit(cache=True)
 def sichuan_is_pig(concealed, melds, void):
     """花猪: holds tiles of all three suits, or (定缺, ``void`` >= 0) a tile of the void suit."""
-    totals = np.zeros(34, np.int64)
+    totals = stack_empty(34, np.int64)  # filled by hand_totals; on the stack (engine/stack.py)
     hand_totals(concealed, melds, totals)
     mask = suit_mask(totals)
     if void >= 0:
