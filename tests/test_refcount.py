@@ -87,3 +87,36 @@ def test_selfplay_frees_every_array(variant: str) -> None:
     assert a1 - a0 > 0  # the scorers allocate scratch arrays: the counters are live
     assert a1 - a0 == f1 - f0
     assert m1 - m0 == mf1 - mf0
+
+
+_RUNTIME_ATTRS = """
+import sys
+{imports}
+import numba, numpy as np
+from numba.core.runtime import nrt
+
+@numba.njit
+def f(a):
+    return a.sum()
+
+f(np.ones(3))  # compiles numba's runtime module
+m = nrt.rtsys.library._final_module
+print(sum(b"noinline" in b" ".join(m.get_function(n).attributes)
+          for n in ("NRT_incref", "NRT_decref")))
+"""
+
+
+@pytest.mark.parametrize("imports, expected", [("import mjsim", "0"), ("", "2")])
+def test_refcount_calls_inlinable_after_import_mjsim(imports, expected):
+    """``mjsim._jit.inline_refcounts`` (installed by ``import mjsim``) drops numba's
+    ``noinline`` from ``NRT_incref`` / ``NRT_decref`` so the full LLVM pipeline inlines them
+    (docs/engine.md "Where the time goes (session 9)"); a process that does not import mjsim
+    keeps numba's definitions. A numba upgrade that renames the runtime's definers makes the
+    patch a no-op: this test then fails instead of the engine silently getting slower."""
+    import subprocess
+
+    code = _RUNTIME_ATTRS.format(imports=imports)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    )
+    assert out.stdout.strip().splitlines()[-1] == expected
