@@ -496,7 +496,7 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@nb.njit(cache=True, inline="always")
+@internal
 def _rec(s, t, kind, seat, arg):
     """Append the event ``kind | seat << 8 | arg << 12`` (int32, docs/records.md) to table ``t``'s
     record; nothing when recording is off (``rec`` has no columns). Inlined at numba level: it
@@ -586,7 +586,7 @@ def _take(s, r, t, seat, from_tail):
         from_tail = True
 
 
-@nb.njit(cache=True, inline="always")
+@internal
 def _is_flower(r, k):
     """Flower tiles (34-41) and, with ``honors_are_flowers``, the honours (27-33)."""
     return k >= 34 or (k >= 27 and r.params[P_HONORS_ARE_FLOWERS] != 0)
@@ -2014,7 +2014,7 @@ def _must_win(s, r, t, p):
     return _forced_win(s, r, t)
 
 
-@nb.njit(cache=True, inline="always")
+@internal
 def _gaps_d_discard(s, r, t, p, k, flag):
     """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
     ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
@@ -2549,7 +2549,7 @@ def _add_meld(s, t, p, mtype, k, src):
     _stand_clip(s, t, p)
 
 
-@nb.njit(cache=True, inline="always")
+@internal
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -3544,7 +3544,7 @@ def _missed_win(s, r, t, p):
         s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1  # only this kind
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True)
 def _lift_on_draw(s, r, t, q):
     """Seat ``q`` drew (normal or replacement): lift its draw-bound lockouts."""
     lift = r.params[P_MW_LIFT]
