@@ -499,10 +499,11 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 @internal
 def _rec(s, t, kind, seat, arg):
     """Append the event ``kind | seat << 8 | arg << 12`` (int32, docs/records.md) to table ``t``'s
-    record; nothing when recording is off (``rec`` has no columns). Inlined at numba level: it
-    runs at every action and draw, and a call passed the whole state (an ``NRT_incref`` /
-    ``NRT_decref`` pair per array). The operands are widened to int64 first, as the
-    ``@internal`` wrapper it had did, so the packed word is the same for any argument type."""
+    record; nothing when recording is off (``rec`` has no columns). The operands are widened to
+    int64 before packing (``@internal`` already canonicalises them; the widening keeps the packed
+    word the same if the function is ever called without that wrapper). A numba-level
+    ``inline="always"`` of this and four other small helpers was tried in session 9 and reverted:
+    it broke wild-tile and grab rules (docs/engine.md "Where the time goes (session 9)")."""
     cap = s.rec.shape[1]
     if cap == 0:
         return
