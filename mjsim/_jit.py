@@ -95,8 +95,78 @@ def canonical_calls() -> None:
 
     get_call_template._mjsim_canonical = True
     Dispatcher.get_call_template = get_call_template
+    keep_writes()
     inline_refcounts()
     link_only_callees()
+
+
+def keep_writes() -> None:
+    """Stop numba's dead-code elimination from deleting a write into an array (numba bugs).
+
+    Numba's ``ir_utils.remove_dead`` (run by the typed ``InlineOverloads`` pass whenever it
+    inlined an ``@overload(inline="always")``: in mjsim every caller of an :func:`internal`
+    function, through :func:`_canon`) deletes ``x[i] = v`` (and an array's ``x += y``) when ``x``
+    is not live afterwards and its alias analysis (``ir_utils.find_potential_aliases``) does not
+    tie ``x`` to an argument. That analysis is unsound in two ways, both silent wrong results
+    (docs/engine.md "numba inline='always'"):
+
+    - it is ORDER-DEPENDENT: it walks the blocks once in the order of the ``func_ir.blocks``
+      dict and records ``x = b.attr`` as an argument alias only if ``b`` is already known to be
+      one. ``InlineOverloads`` appends the tail of a block it splits at the end of the dict, so
+      ``s_copy = s`` (the parameter binding of a function inlined by ``@njit(inline="always")``)
+      is visited after the later blocks of the inlined body: session 9's inlined ``_add_river``
+      lost ``s.river[t, p, i] = k`` in ``_wild_kong``, ``_kong_tile`` and ``_grab_dealer``;
+    - a container returned by a call is never an alias (``s, r = borrow(s, r)``): a later
+      ``s.pv[w, q, PV_SCORE] = 0`` with a variable index is deleted in any function where
+      ``InlineOverloads`` inlined something.
+
+    The patched analysis repeats numba's walk until its result no longer grows (a fixed point:
+    the result of a walk in any order) and then counts every ``SetItem`` target and every
+    in-place operand as an argument alias, so a write is never removed as dead (writes into a
+    truly dead local array are left to LLVM). It only ever keeps statements that numba would
+    have deleted. Installed by :func:`canonical_calls` (idempotent; patches
+    ``numba.core.ir_utils`` and the parfors modules that imported the function).
+    ``tests/test_jit_aliases.py`` holds both reproducers and fails if a numba upgrade turns this
+    into a no-op while the bugs remain.
+    """
+    import sys
+
+    from numba.core import ir, ir_utils
+
+    original = getattr(ir_utils, "find_potential_aliases", None)
+    if original is None or getattr(original, "_mjsim_keep_writes", False):
+        return  # another numba: tests/test_jit_aliases.py fails if the bugs are still there
+
+    def size(alias_map, arg_aliases):
+        return len(arg_aliases), len(alias_map), sum(len(v) for v in alias_map.values())
+
+    def find_potential_aliases(blocks, args, typemap, func_ir, alias_map=None, arg_aliases=None):
+        alias_map, arg_aliases = original(blocks, args, typemap, func_ir, alias_map, arg_aliases)
+        while True:
+            before = size(alias_map, arg_aliases)
+            alias_map, arg_aliases = original(
+                blocks, args, typemap, func_ir, alias_map, arg_aliases
+            )
+            if size(alias_map, arg_aliases) == before:
+                break
+        for block in blocks.values():
+            for stmt in block.body:
+                if isinstance(stmt, ir.SetItem):
+                    arg_aliases.add(stmt.target.name)
+                elif (
+                    isinstance(stmt, ir.Assign)
+                    and isinstance(stmt.value, ir.Expr)
+                    and stmt.value.op == "inplace_binop"
+                ):
+                    arg_aliases.add(stmt.value.lhs.name)
+        return alias_map, arg_aliases
+
+    find_potential_aliases._mjsim_keep_writes = True
+    ir_utils.find_potential_aliases = find_potential_aliases
+    for name in ("numba.parfors.parfor", "numba.parfors.array_analysis"):
+        mod = sys.modules.get(name)
+        if mod is not None and getattr(mod, "find_potential_aliases", None) is original:
+            mod.find_potential_aliases = find_potential_aliases
 
 
 def inline_refcounts() -> None:

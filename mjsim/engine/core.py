@@ -496,14 +496,14 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@internal
+@nb.njit(cache=True, inline="always")
 def _rec(s, t, kind, seat, arg):
     """Append the event ``kind | seat << 8 | arg << 12`` (int32, docs/records.md) to table ``t``'s
     record; nothing when recording is off (``rec`` has no columns). The operands are widened to
-    int64 before packing (``@internal`` already canonicalises them; the widening keeps the packed
-    word the same if the function is ever called without that wrapper). A numba-level
-    ``inline="always"`` of this and four other small helpers was tried in session 9 and reverted:
-    it broke wild-tile and grab rules (docs/engine.md "Where the time goes (session 9)")."""
+    int64 before packing: inlined at numba level, this body sees the caller's literal / narrow
+    integer types (no ``@internal`` canonicalisation). Session 9's numba-level inlining of this
+    and four other helpers lost writes (numba's order-dependent alias analysis, fixed by
+    ``mjsim._jit.keep_writes``; docs/engine.md "numba inline='always'")."""
     cap = s.rec.shape[1]
     if cap == 0:
         return
@@ -587,7 +587,7 @@ def _take(s, r, t, seat, from_tail):
         from_tail = True
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _is_flower(r, k):
     """Flower tiles (34-41) and, with ``honors_are_flowers``, the honours (27-33)."""
     return k >= 34 or (k >= 27 and r.params[P_HONORS_ARE_FLOWERS] != 0)
@@ -2015,7 +2015,7 @@ def _must_win(s, r, t, p):
     return _forced_win(s, r, t)
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _gaps_d_discard(s, r, t, p, k, flag):
     """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
     ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
@@ -2550,7 +2550,7 @@ def _add_meld(s, t, p, mtype, k, src):
     _stand_clip(s, t, p)
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -3545,7 +3545,7 @@ def _missed_win(s, r, t, p):
         s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1  # only this kind
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _lift_on_draw(s, r, t, q):
     """Seat ``q`` drew (normal or replacement): lift its draw-bound lockouts."""
     lift = r.params[P_MW_LIFT]
