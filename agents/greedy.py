@@ -27,8 +27,8 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   minimum is fan-rich [001: "起和分：和牌必须达到的最低分数（8分）"]; Changsha's ``min_fan=1`` is not:
   it only says "a small or a big win" [003: "2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌"], and the
   bot plays the ordinary 2-5-8 game there. Ties: maximise the live waits
-  (ukeire: unseen copies of the kinds that lower the shanten, counting every visible tile —
-  rivers and exposed melds); with ``pair_rule == "258"`` and in Changsha (:func:`_pair_rule`:
+  (ukeire: unseen copies of the kinds that lower the shanten, counting every tile the seat
+  can see — rivers, exposed melds and its own concealed kongs, not another seat's); with ``pair_rule == "258"`` and in Changsha (:func:`_pair_rule`:
   将 must be 2-5-8 for a small win) the shanten counts 2-5-8 pairs only and a tie never breaks
   the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs are
   taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
@@ -96,7 +96,7 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_NONE
+from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
     P_MIN_FAN,
@@ -186,10 +186,13 @@ def _pair_rule(r):
 
 
 @nb.njit(cache=True, inline="always")
-def visible_counts(s, t, out):
-    """Fill ``out`` (uint8[34]) with the copies of each kind every seat can see on table ``t``:
-    unclaimed river tiles, meld tiles (concealed kongs included; ``add_meld_tiles``) and honours
-    set aside as flowers (放风 G24, ``honors_are_flowers``), capped at 4."""
+def visible_counts(s, t, p, out):
+    """Fill ``out`` (uint8[34]) with the copies of each kind seat ``p`` can see on table ``t``:
+    unclaimed river tiles, meld tiles (``add_meld_tiles``; another seat's concealed kong is
+    face down, so it is skipped: "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅" (seed
+    001, docs/observations.md: the observations hide it the same way); ``p``'s own concealed
+    kongs count) and honours set aside as flowers (放风 G24, ``honors_are_flowers``), capped at 4.
+    Until session 10 the bot also counted the other seats' concealed kongs (hidden information)."""
     acc = out  # counted in place: at most 4 copies of a kind exist, far below the uint8 limit
     acc[:] = 0
     for q in range(s.hands.shape[1]):
@@ -200,8 +203,10 @@ def visible_counts(s, t, out):
                 if k < 34:
                     acc[k] += 1
         for m in range(s.melds.shape[2]):
-            if s.melds[t, q, m, 0] != MELD_NONE:  # an empty row adds nothing: skip the call
-                add_meld_tiles(s, t, q, m, acc)
+            mt = s.melds[t, q, m, 0]
+            if mt == MELD_NONE or (mt == MELD_CONCEALED_KONG and q != p):
+                continue  # an empty row adds nothing; another seat's concealed kong is face down
+            add_meld_tiles(s, t, q, m, acc)
         if s.pv[t, q, PV_HONOR_FLOWERS] != 0:
             for k in range(27, 34):
                 acc[k] += honor_flowers(s, t, q, k)
@@ -761,7 +766,7 @@ def _turn_action(s, r, t, p, mask):
     c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
     visible = stack_empty(34, np.uint8)
-    visible_counts(s, t, visible)
+    visible_counts(s, t, p, visible)
     void = _void_suit(s, r, t, p, c)
     out = stack_empty(2, np.int64)
     out[:] = 0
@@ -814,7 +819,7 @@ def _react_action(s, r, t, p, mask):
     if c[k] == 0 and s.wild[t, k] != 0:
         return PASS  # never meld wild tiles
     visible = stack_empty(34, np.uint8)
-    visible_counts(s, t, visible)
+    visible_counts(s, t, p, visible)
     s0 = _sh(r, c, nw)
     if mask[EXPOSED_KONG]:
         c[k] -= 3

@@ -4,7 +4,7 @@
 
 Areas (run in this order; ``--only`` picks some):
 
-* ``kernels``, ``scoring``, ``selfplay``, ``envs``, ``bots`` - the per-area modules
+* ``kernels``, ``scoring``, ``selfplay``, ``envs``, ``bots``, ``floor`` - the per-area modules
   ``benchmarks/<area>.py`` through the protocol of ``benchmarks/common.py`` (``run(quick) ->
   list[Row]``). A module that does not exist yet is reported ``missing``; one without
   ``run()`` is run as a script in a subprocess (exit code, wall time, peak RSS reported); one
@@ -58,7 +58,7 @@ from common import (  # noqa: E402
     write_block,
 )
 
-MODULE_AREAS = ("kernels", "scoring", "selfplay", "envs", "bots")
+MODULE_AREAS = ("kernels", "scoring", "selfplay", "envs", "bots", "floor")
 OWN_AREAS = ("peers", "memory", "scaling", "startup")
 #: areas that run a peer from benchmarks/.peers-venv
 PEER_AREAS = ("selfplay", "envs", "peers")

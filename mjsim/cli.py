@@ -102,11 +102,9 @@ def read_rows(path: str | Path) -> Any:
     raise ValueError(f"{str(path)!r}: expected a .parquet or .csv file")
 
 
-def _common(p: argparse.ArgumentParser, hands: int) -> None:
+def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to play") -> None:
     p.add_argument("variant", help="variant id (see `mjsim variants`)")
-    p.add_argument(
-        "--hands", type=int, default=hands, help=f"hands to play, >= 1 (default {hands})"
-    )
+    p.add_argument("--hands", type=int, default=hands, help=f"{hands_help}, >= 1 (default {hands})")
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument(
         "--threads",
@@ -153,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", metavar="ID", default=None, help="print the full spec and options")
 
     p = sub.add_parser("arena", help="rank bots (duplicate play cancels the luck of the deal)")
-    _common(p, 2_000)
+    _common(p, 2_000, "hands to play; with --duplicate, walls (each played once per seat rotation)")
     p.add_argument(
         "--agents",
         required=True,

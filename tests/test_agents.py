@@ -202,3 +202,30 @@ def test_greedy_exposes_held_flowers_and_grabs_the_gold():
         rows = mjsim.simulate(spec, 200, ["greedy"], seed=3, threads=2, check=True)
         assert (rows["error"] == 0).all()
         assert (rows["n_winners"] > 0).sum() > 20, spec
+
+
+def test_greedy_sees_only_its_own_concealed_kongs():
+    """The greedy bot's visible-tile count (its live-wait tie-break) is what the seat can see:
+    rivers, exposed melds, its own concealed kongs - another seat's concealed kong is face down
+    (seed 001: "暗杠时，4只牌牌面向下"). Until session 10 it counted every concealed kong."""
+    from mjsim.agents.greedy import visible_counts
+
+    from mjsim.engine.state import PV_N_RIVER, RF_CLAIMED, new_state
+    from mjsim.melds import MELD_CONCEALED_KONG, MELD_PUNG
+
+    s = new_state(1, 0)
+    s.melds[0, 1, 0] = (MELD_CONCEALED_KONG, 4, 1)  # seat 1: concealed kong of 5m
+    s.melds[0, 2, 0] = (MELD_PUNG, 30, 0)  # seat 2: exposed pung of North, claimed from seat 0
+    s.river[0, 0, :2] = (5, 30)  # seat 0 discarded 6m and the North (claimed)
+    s.river_flags[0, 0, 1] = RF_CLAIMED
+    s.pv[0, 0, PV_N_RIVER] = 2
+    out = np.zeros(34, np.uint8)
+    expect = np.zeros(34, np.uint8)
+    expect[5] = 1
+    expect[30] = 3
+    for seat in (0, 2, 3):
+        visible_counts(s, 0, seat, out)
+        assert out.tolist() == expect.tolist(), seat
+    visible_counts(s, 0, 1, out)
+    expect[4] = 4  # its own kong
+    assert out.tolist() == expect.tolist()

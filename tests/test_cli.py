@@ -372,3 +372,15 @@ def test_output_paths_and_seed_are_checked_before_the_run(tmp_path, capsys):
         assert err.startswith("mjsim: error: ") and message in err, (argv, err)
     with pytest.raises(ValueError, match=re.escape("seed=1180591620717411303424 must be at most")):
         mjsim.simulate("hebei", 4, seed=2**70)
+
+
+def test_arena_hands_help_says_it_counts_walls_with_duplicate(capsys):
+    """`arena --hands` with --duplicate counts walls (n_players x --hands hands are played);
+    its help said only "hands to play"."""
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--hands HANDS hands to play; with --duplicate, walls (each played once per seat" in text
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "--hands HANDS hands to play, >= 1" in " ".join(capsys.readouterr().out.split())
