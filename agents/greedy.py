@@ -98,6 +98,7 @@ from mjsim.kernels.standard import (
 from mjsim.kernels.tables import MAX_M
 from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.rules.params import (
+    P_CONCEALED_KONG_SHOWN,
     P_HONOR_CHOWS,
     P_MIN_FAN,
     P_MUST_BE_READY,
@@ -186,13 +187,15 @@ def _pair_rule(r):
 
 
 @nb.njit(cache=True, inline="always")
-def visible_counts(s, t, p, out):
+def visible_counts(s, r, t, p, out):
     """Fill ``out`` (uint8[34]) with the copies of each kind seat ``p`` can see on table ``t``:
     unclaimed river tiles, meld tiles (``add_meld_tiles``; another seat's concealed kong is
-    face down, so it is skipped: "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅" (seed
-    001, docs/observations.md: the observations hide it the same way); ``p``'s own concealed
-    kongs count) and honours set aside as flowers (放风 G24, ``honors_are_flowers``), capped at 4.
-    Until session 10 the bot also counted the other seats' concealed kongs (hidden information)."""
+    face down unless the rules show it (``concealed_kong_shown``, riichi), so it is skipped:
+    "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅" (seed 001; the observations hide it
+    the same way); ``p``'s own concealed kongs count) and honours set aside as flowers (放风 G24,
+    ``honors_are_flowers``), capped at 4. Until session 10 the bot also counted the other seats'
+    face-down concealed kongs (hidden information)."""
+    hide = r.params[P_CONCEALED_KONG_SHOWN] == 0
     acc = out  # counted in place: at most 4 copies of a kind exist, far below the uint8 limit
     acc[:] = 0
     for q in range(s.hands.shape[1]):
@@ -204,7 +207,7 @@ def visible_counts(s, t, p, out):
                     acc[k] += 1
         for m in range(s.melds.shape[2]):
             mt = s.melds[t, q, m, 0]
-            if mt == MELD_NONE or (mt == MELD_CONCEALED_KONG and q != p):
+            if mt == MELD_NONE or (hide and mt == MELD_CONCEALED_KONG and q != p):
                 continue  # an empty row adds nothing; another seat's concealed kong is face down
             add_meld_tiles(s, t, q, m, acc)
         if s.pv[t, q, PV_HONOR_FLOWERS] != 0:
@@ -766,7 +769,7 @@ def _turn_action(s, r, t, p, mask):
     c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
     visible = stack_empty(34, np.uint8)
-    visible_counts(s, t, p, visible)
+    visible_counts(s, r, t, p, visible)
     void = _void_suit(s, r, t, p, c)
     out = stack_empty(2, np.int64)
     out[:] = 0
@@ -819,7 +822,7 @@ def _react_action(s, r, t, p, mask):
     if c[k] == 0 and s.wild[t, k] != 0:
         return PASS  # never meld wild tiles
     visible = stack_empty(34, np.uint8)
-    visible_counts(s, t, p, visible)
+    visible_counts(s, r, t, p, visible)
     s0 = _sh(r, c, nw)
     if mask[EXPOSED_KONG]:
         c[k] -= 3

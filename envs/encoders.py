@@ -77,7 +77,7 @@ from mjsim.melds import (
     MELD_CONCEALED_KONG,
     MELD_NONE,
 )
-from mjsim.rules.params import P_N_PLAYERS
+from mjsim.rules.params import P_CONCEALED_KONG_SHOWN, P_N_PLAYERS
 
 # ---- planes-v0 layout (plane index -> content); see docs/observations.md
 PL_HAND = 0  # own concealed counts 0-4
@@ -87,7 +87,8 @@ PL_ASKED = 3  # broadcast: 1 = this seat is asked about a discard, 2 = about rob
 PL_MY_TURN = 4  # broadcast: 1 = this seat's own turn (discard / kong / win / ready)
 PL_DISCARDS = 5  # 5..8: discards per relative seat, counts 0-4 (claimed ones included)
 PL_RECENCY = 9  # 9..12: per relative seat, 1 = its latest discard, 2 = the one before ... (<=127)
-PL_MELDS = 13  # 13..16: exposed meld tiles per relative seat (chow +1 each, pung 3, kong 4)
+PL_MELDS = 13  # 13..16: exposed meld tiles per relative seat (chow +1 each, pung 3, kong 4;
+# + an opponent's concealed kong where its kind is shown, ``concealed_kong_shown``: riichi)
 PL_OWN_CONCEALED_KONGS = 17  # own concealed kongs (4 at the kind)
 PL_FLOWERS = 18  # 18..21: per relative seat, cell f = flower 34+f set aside (f = 0..7)
 PL_WILD = 22  # 1 where a kind is wild this hand
@@ -244,6 +245,7 @@ def encode_planes(s, r, t, me, out):
         if tv[TV_ASK0 + tv[TV_REACT_POS]] == me:
             out[PL_ASKED, :] = 1 if tv[TV_REACT_KIND] == 0 else 2
     dealer = tv[TV_DEALER]
+    shown_ck = r.params[P_CONCEALED_KONG_SHOWN]  # riichi: a concealed kong's kind is public
     exposed = 0  # bit rel: that seat's meld plane is not empty (added to ``visible`` below)
     for rel in range(n):
         q = (me + rel) % n
@@ -272,7 +274,9 @@ def encode_planes(s, r, t, me, out):
                     k = np.int64(melds[q, i, 1])
                     out[PL_OWN_CONCEALED_KONGS, k] = 4
                     visible[k] += 4
-                continue
+                    continue
+                if shown_ck == 0:
+                    continue  # face down: the other seats see that it exists, not its kind
             add_meld_tiles(s, t, q, i, out[PL_MELDS + rel])  # chows, pungs, kongs, G31, G67
             exposed |= 1 << rel
         out[PL_SCALARS, rel] = nck
@@ -522,7 +526,8 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
     0 旋风 1 喜 2 幺蛋 3 九蛋, G31).
 
     ``melds`` rows are ``(meld_type, tile, source)`` of :mod:`mjsim.melds`; an opponent's
-    concealed kong shows type 4 with tile -1 (face down). ``discards`` are kinds in order, -1
+    concealed kong shows type 4 with tile -1 (face down), or its kind where the rules show it
+    (``concealed_kong_shown``: riichi). ``discards`` are kinds in order, -1
     padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8, wild
     kong 16, face down 32 (its kind is -1 for other seats), old treasure 64).
     """
@@ -570,7 +575,7 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
         if rel != 0:  # 立牌: others see that a face-down discard was made, not its kind
             disc[rel, :nr][(s.river_flags[t, q, :nr] & RF_FACE_DOWN) != 0] = -1
         m = s.melds[t, q].copy()
-        if rel != 0:
+        if rel != 0 and not r.params[P_CONCEALED_KONG_SHOWN]:
             hidden = m[:, 0] == MELD_CONCEALED_KONG
             m[hidden, 1] = -1
         melds[rel] = m

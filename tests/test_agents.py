@@ -204,15 +204,18 @@ def test_greedy_exposes_held_flowers_and_grabs_the_gold():
         assert (rows["n_winners"] > 0).sum() > 20, spec
 
 
-def test_greedy_sees_only_its_own_concealed_kongs():
+@pytest.mark.parametrize("variant", ["hebei", "riichi"])
+def test_greedy_sees_only_its_own_concealed_kongs(variant):
     """The greedy bot's visible-tile count (its live-wait tie-break) is what the seat can see:
     rivers, exposed melds, its own concealed kongs - another seat's concealed kong is face down
-    (seed 001: "暗杠时，4只牌牌面向下"). Until session 10 it counted every concealed kong."""
+    (seed 001: "暗杠时，4只牌牌面向下"), except in riichi (``concealed_kong_shown``: the kan is
+    laid down face up). Until session 10 it counted every concealed kong."""
     from mjsim.agents.greedy import visible_counts
 
     from mjsim.engine.state import PV_N_RIVER, RF_CLAIMED, new_state
     from mjsim.melds import MELD_CONCEALED_KONG, MELD_PUNG
 
+    r = variants.get(variant).compile()
     s = new_state(1, 0)
     s.melds[0, 1, 0] = (MELD_CONCEALED_KONG, 4, 1)  # seat 1: concealed kong of 5m
     s.melds[0, 2, 0] = (MELD_PUNG, 30, 0)  # seat 2: exposed pung of North, claimed from seat 0
@@ -224,8 +227,10 @@ def test_greedy_sees_only_its_own_concealed_kongs():
     expect[5] = 1
     expect[30] = 3
     for seat in (0, 2, 3):
-        visible_counts(s, 0, seat, out)
+        visible_counts(s, r, 0, seat, out)
+        assert out[4] == (4 if variant == "riichi" else 0), seat
+        out[4] = 0
         assert out.tolist() == expect.tolist(), seat
-    visible_counts(s, 0, 1, out)
+    visible_counts(s, r, 0, 1, out)
     expect[4] = 4  # its own kong
     assert out.tolist() == expect.tolist()

@@ -45,6 +45,7 @@ from mjsim.engine.state import (
     State,
 )
 from mjsim.melds import MELD_CONCEALED_KONG, MELD_HONOR_CHOW, MELD_NONE
+from mjsim.rules.params import P_CONCEALED_KONG_SHOWN
 
 VARIANTS = variants.names()
 # session-3 rule state on hebei (as tests/test_rules_standing.py / test_rules_treasure.py):
@@ -115,9 +116,10 @@ def _planes_v2(s, r, seat):
     return out
 
 
-def _hide_shuffle(s: State, me: int, n: int, rng: np.random.Generator) -> State:
+def _hide_shuffle(s: State, r, me: int, n: int, rng: np.random.Generator) -> State:
     """Same public information for ``me``: swap concealed tiles between opponents (sizes kept)
     and permute the live wall."""
+    r_params = r.params
     s2 = _copy(s)
     opp = [q for q in range(n) if q != me]
     for _ in range(6):
@@ -133,8 +135,8 @@ def _hide_shuffle(s: State, me: int, n: int, rng: np.random.Generator) -> State:
         s2.hands[0, a, y] += 1
         s2.hands[0, b, y] -= 1
         s2.hands[0, b, x] += 1
-    # opponents' concealed kongs: change the (face-down) kind
-    for q in opp:
+    # opponents' concealed kongs: change the face-down kind (public under concealed_kong_shown)
+    for q in opp if not r_params[P_CONCEALED_KONG_SHOWN] else ():
         for i in range(s2.melds.shape[2]):
             if s2.melds[0, q, i, 0] == MELD_CONCEALED_KONG:
                 s2.melds[0, q, i, 1] = (int(s2.melds[0, q, i, 1]) + 1) % 34
@@ -161,7 +163,7 @@ def test_no_leak(variant, case, seed, steps, salt):
     s, r, n = raw.state_arrays, raw._rules, raw.n_players
     rng = np.random.default_rng(salt)
     for me in range(n):
-        s2 = _hide_shuffle(s, me, n, rng)
+        s2 = _hide_shuffle(s, r, me, n, rng)
         np.testing.assert_array_equal(_planes(s, r, me), _planes(s2, r, me))
         np.testing.assert_array_equal(_planes_v1(s, r, me), _planes_v1(s2, r, me))
         np.testing.assert_array_equal(_planes_v2(s, r, me), _planes_v2(s2, r, me))
@@ -171,6 +173,33 @@ def test_no_leak(variant, case, seed, steps, salt):
         assert d1.keys() == d2.keys()
         for k in d1:
             np.testing.assert_array_equal(d1[k], d2[k], err_msg=k)
+
+
+@pytest.mark.parametrize("variant", ["hebei", "riichi"])
+def test_shown_concealed_kong_is_seen(variant):
+    """An opponent's concealed kong: riichi lays it down with its kind visible
+    (``concealed_kong_shown``): planes-v0 show it in the kongers' meld plane (4 copies, out of
+    ``unseen``) and dict-v0 gives its kind; under the Chinese rules it is face down (seed 001
+    "暗杠时，4只牌牌面向下"): only its existence (``scalars``) shows, the kind is -1."""
+    raw = _advance(variant, 3, 0)
+    s, r = raw.state_arrays, raw._rules
+    shown = bool(r.params[P_CONCEALED_KONG_SHOWN])
+    assert shown == (variant == "riichi")
+    k = next(k for k in range(34) if s.hands[0, 0, k] == 0 and s.hands[0, 1, k] == 0)
+    before = _planes(s, r, 0)
+    s2 = _copy(s)
+    s2.melds[0, 1, 0] = (MELD_CONCEALED_KONG, k, 1)  # seat 1 (relative seat 1 of seat 0)
+    after = _planes(s2, r, 0)
+    assert after[enc.PL_SCALARS, 1] == before[enc.PL_SCALARS, 1] + 1  # it exists, for everyone
+    assert after[enc.PL_MELDS + 1, k] == (4 if shown else 0)
+    assert after[enc.PL_UNSEEN, k] == before[enc.PL_UNSEEN, k] - (4 if shown else 0)
+    assert after[enc.PL_OWN_CONCEALED_KONGS].sum() == 0
+    assert enc.encode_dict(s2, r, 0, 0)["melds"][1, 0].tolist() == [
+        MELD_CONCEALED_KONG,
+        k if shown else -1,
+        1,
+    ]
+    assert enc.encode_dict(s2, r, 0, 1)["melds"][0, 0].tolist() == [MELD_CONCEALED_KONG, k, 1]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

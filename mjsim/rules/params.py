@@ -158,6 +158,7 @@ P_WALL_TILES_USED = 179  # G4: only wall[0:N] is this hand's wall (0 = the whole
 P_HONOR_SET_EXPOSURE = 178  # 放风 / 补风: FENG + j honour exposures with replacements (G24)
 P_OPENING_EXCHANGE = 180  # G56: after the deal each seat may swap held tiles with the unused pool
 P_FINAL_READY_DRAWS = 181  # G60: at wall exhaustion the first ready seat draws this many from it
+P_CONCEALED_KONG_SHOWN = 182  # the kind of a concealed kong is public (riichi); else face down
 NP = 192  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------

@@ -126,6 +126,10 @@ class RuleSpec:
     allow_exposed_kong: bool = True  # claim a discard with three in hand (明杠)
     allow_added_kong: bool = True  # add a drawn or held fourth tile to one's pung (加杠)
     allow_concealed_kong: bool = True  # four in hand (暗杠)
+    concealed_kong_shown: bool = False  # the other seats see a concealed kong's kind (riichi: the
+    # kan is laid down with its kind visible); False: it stays face down until the hand ends
+    # (001, "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅"). Read by the observation encoders
+    # (mjsim.envs) and the greedy bot's visible tiles; the engine's rules do not depend on it
     no_kong_after_pung: bool = False  # a pung may not later be upgraded to an added kong if the
     # fourth tile was already held when the pung was claimed (碰后不能杠 reading: never upgrade)
     forbid_chow_same_discard: bool = False  # after a chow, may not discard the claimed kind nor the
@@ -1242,6 +1246,7 @@ class RuleSpec:
         p[P.P_ALLOW_EXPOSED_KONG] = self.allow_exposed_kong
         p[P.P_ALLOW_ADDED_KONG] = self.allow_added_kong
         p[P.P_ALLOW_CONCEALED_KONG] = self.allow_concealed_kong
+        p[P.P_CONCEALED_KONG_SHOWN] = self.concealed_kong_shown
         p[P.P_NO_KONG_AFTER_PUNG] = self.no_kong_after_pung
         p[P.P_FORBID_CHOW_SAME_DISCARD] = self.forbid_chow_same_discard
         p[P.P_READY_LOCKS_HAND] = self.ready_locks_hand

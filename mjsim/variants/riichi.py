@@ -7,6 +7,10 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
 - 136 tiles, no flowers, 4 players, 13 tiles (dealer 14): "136 张麻将牌", "四人".
 - Chow from the previous player only, pung, the three kongs (§27.1). Robbing an added kong
   (chankan); a concealed kong only by thirteen orphans (``rob_kong="added_and_concealed"``).
+  A concealed kong's kind is public (``concealed_kong_shown``): the kan is laid down face up at
+  declaration [public: Tenhou / EMA rules; implied by §27.1, a closed kan "can be robbed only by
+  kokushi"], unlike the Chinese rules' face-down 暗杠 (001, "暗杠时，4只牌牌面向下"); the
+  observations and the greedy bot show it to every seat.
 - At least one yaku: ``min_fan = 1`` on the scorer's value, which is 0 without a yaku
   ("At least one yaku is required to win; dora do not count as yaku").
 - Riichi = ``READY_DISCARD``: closed hand only ("非门清状态下无法立直", ``ready_requires_closed``),
@@ -100,6 +104,7 @@ SPEC = RuleSpec(
     allow_exposed_kong=True,
     allow_added_kong=True,
     allow_concealed_kong=True,
+    concealed_kong_shown=True,
     ready_locks_hand=True,
     win_shapes=("standard", "seven_pairs", "thirteen_orphans"),
     seven_pairs_quads=False,
