@@ -5,7 +5,7 @@ hot per-decision checks (:func:`mjsim.engine.core._isolated`,
 :func:`mjsim.engine.core.legal_mask`). Random hands make every per-kind branch of those loops
 unpredictable; here the work is a fixed sequence of shifts, ANDs and a population count.
 
-Kinds: 0-26 the three suits (9 each, rank ``k % 9``), 27-33 the honours (docs/tiles.md).
+Kinds: 0-26 the three suits (9 each, rank ``k % 9``), 27-33 the honours (:mod:`mjsim.tiles`).
 """
 
 from __future__ import annotations
