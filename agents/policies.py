@@ -9,8 +9,9 @@ converts.
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 from mjsim.agents.greedy import greedy_action
-from mjsim.agents.random import random_action
+from mjsim.agents.random import random_action_counted
 
 AGENT_RANDOM = 0
 AGENT_GREEDY = 1
@@ -35,8 +36,14 @@ def choose_action(agent, s, r, t, mask):
     """The action of in-kernel agent ``agent`` (int id) for the current player of table ``t``.
 
     ``mask``: bool[N_ACTIONS] legal mask (at least one True). Returns an action id."""
-    if agent == AGENT_RANDOM:
-        return random_action(s, r, t, mask)
+    return choose_action_counted(agent, s, r, t, mask, np.int64(-1))
+
+
+@nb.njit(cache=True)
+def choose_action_counted(agent, s, r, t, mask, n):
+    """:func:`choose_action` when the number ``n`` (int64) of legal actions in ``mask`` is
+    known (the return value of :func:`mjsim.engine.core.legal_mask`; ``-1``: unknown). The same
+    action as :func:`choose_action`; the random bot then skips counting the mask."""
     if agent == AGENT_GREEDY:
         return greedy_action(s, r, t, mask)
-    return random_action(s, r, t, mask)
+    return random_action_counted(s, r, t, mask, n)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numba as nb
 import numpy as np
-from mjsim.agents.policies import choose_action
+from mjsim.agents.policies import choose_action_counted
 from mjsim.envs.encoders import encode_any
 from numba.core import cgutils, types
 from numba.extending import intrinsic
@@ -103,10 +103,10 @@ def play_opponents(s, r, t, learner, agents, mask):
         p = core.current_player(s, t)
         if p < 0:
             return p
-        core.legal_mask(s, r, t, mask)
+        n = core.legal_mask(s, r, t, mask)
         if p == learner:
             return p
-        a = choose_action(agents[p], s, r, t, mask)
+        a = choose_action_counted(agents[p], s, r, t, mask, n)
         core.apply_action(s, r, t, a)
 
 

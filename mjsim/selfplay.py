@@ -36,7 +36,7 @@ from mjsim._args import (
     seat_agents,
 )
 from mjsim.actions import N_ACTIONS
-from mjsim.agents.policies import agent_id, choose_action
+from mjsim.agents.policies import agent_id, choose_action_counted
 from mjsim.engine import core
 from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
@@ -97,10 +97,21 @@ RESULT_DTYPE = np.dtype(
 
 
 @nb.njit(cache=True)
+def _n_true(mask):
+    """How many entries of ``mask`` (bool[:]) are True."""
+    n = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
 def play_hand(s, r, t, agents, mask, check):
     """Play table ``t`` to the end with in-kernel ``agents`` (int64[4] ids per seat).
 
-    With ``check``, every step verifies: the mask is not empty, the chosen action is in it, and
+    With ``check``, every step verifies: the mask is not empty, ``legal_mask``'s count matches
+    it, the chosen action is in it, and
     :func:`mjsim.engine.core.check_invariants` holds (else ``ERR_ILLEGAL`` / ``ERR_INVARIANT``).
     Returns the table's error code."""
     while True:
@@ -111,7 +122,10 @@ def play_hand(s, r, t, agents, mask, check):
         if n == 0:
             s.tv[t, TV_ERROR] = ERR_INVARIANT
             break
-        a = choose_action(agents[p], s, r, t, mask)
+        if check and n != _n_true(mask):
+            s.tv[t, TV_ERROR] = ERR_INVARIANT  # legal_mask's count is what the random bot uses
+            break
+        a = choose_action_counted(agents[p], s, r, t, mask, n)
         if check and (a < 0 or not mask[a]):
             s.tv[t, TV_ERROR] = ERR_ILLEGAL
             break

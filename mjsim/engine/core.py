@@ -49,6 +49,7 @@ from mjsim.engine.carry import (
     level_mult,
     stake_payments,
 )
+from mjsim.engine.hand_bits import SIMPLES, hand_bits, isolated_bits, popcount
 from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles, in_honor_chow
 from mjsim.engine.honor_sets import feng_mask, feng_pending, feng_put_out, feng_win_payments
 from mjsim.engine.hooks_birds import bird_bonus
@@ -496,14 +497,15 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@nb.njit(cache=True, inline="always")
+@internal
 def _rec(s, t, kind, seat, arg):
     """Append the event ``kind | seat << 8 | arg << 12`` (int32, docs/records.md) to table ``t``'s
     record; nothing when recording is off (``rec`` has no columns). The operands are widened to
-    int64 before packing: inlined at numba level, this body sees the caller's literal / narrow
-    integer types (no ``@internal`` canonicalisation). Session 9's numba-level inlining of this
-    and four other helpers lost writes (numba's order-dependent alias analysis, fixed by
-    ``mjsim._jit.keep_writes``; docs/engine.md "numba inline='always'")."""
+    int64 before packing (``@internal`` already canonicalises them; the widening keeps the packed
+    word the same if the function is ever called without that wrapper). A numba-level
+    ``inline="always"`` of this and four other small helpers was tried in session 9 and reverted:
+    numba's dead-code elimination deleted their writes (fixed since by ``mjsim._jit.keep_writes``;
+    docs/engine.md "numba inline='always'")."""
     cap = s.rec.shape[1]
     if cap == 0:
         return
@@ -587,7 +589,7 @@ def _take(s, r, t, seat, from_tail):
         from_tail = True
 
 
-@nb.njit(cache=True, inline="always")
+@internal
 def _is_flower(r, k):
     """Flower tiles (34-41) and, with ``honors_are_flowers``, the honours (27-33)."""
     return k >= 34 or (k >= 27 and r.params[P_HONORS_ARE_FLOWERS] != 0)
@@ -974,31 +976,10 @@ def _turn_indicator(s, r, t, dealer):
 def _isolated(h, honor_chow, limit):
     """Kinds held 1 or 4 times with no tile of the same suit within distance 2 (cannot be in a
     standard win without a wild); the count stops at ``limit + 1`` (every caller only asks
-    whether it is ``<= limit``, so the rest of the hand need not be read)."""
-    iso = 0
-    for k in range(34):
-        c = h[k]
-        if c != 1 and c != 4:
-            continue
-        if k >= 27:
-            if honor_chow == 0:
-                iso += 1
-                if iso > limit:
-                    return iso
-            continue
-        r9 = k % 9
-        if r9 >= 1 and h[k - 1] > 0:
-            continue
-        if r9 >= 2 and h[k - 2] > 0:
-            continue
-        if r9 <= 7 and h[k + 1] > 0:
-            continue
-        if r9 <= 6 and h[k + 2] > 0:
-            continue
-        iso += 1
-        if iso > limit:
-            return iso
-    return iso
+    whether it is ``<= limit``). Branch-free bit masks (:mod:`mjsim.engine.hand_bits`)."""
+    _total, occ, _odd, lone, _four = hand_bits(h)
+    iso = popcount(isolated_bits(occ, lone, honor_chow))
+    return iso if iso <= limit else limit + 1
 
 
 @nb.njit(cache=True)
@@ -2015,7 +1996,7 @@ def _must_win(s, r, t, p):
     return _forced_win(s, r, t)
 
 
-@nb.njit(cache=True, inline="always")
+@internal
 def _gaps_d_discard(s, r, t, p, k, flag):
     """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
     ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
@@ -2376,12 +2357,18 @@ def legal_mask(s, r, t, mask):
         and s.pv[t, p, PV_N_RIVER] == 0
     )
     kar = prm[P_KONG_AFTER_READY]
+    # one branch-free pass; the mask functions below read h (trials restore it)
+    total, occ, _odd, lone, four = hand_bits(h)
     if kong_turn and remaining(s, t) > 0 and vh == 0:
         pungs = _pung_bits(s, t, p)
+        # the kinds that may pass the test below: four held, or a pung to add to
+        cand = four if prm[P_ALLOW_CONCEALED_KONG] != 0 else 0
+        if prm[P_ALLOW_ADDED_KONG] != 0 and not first_dealer:
+            cand |= pungs & occ
         for k in range(34):
-            c = h[k]
-            if c == 0:
+            if (cand >> k) & 1 == 0:
                 continue
+            c = h[k]
             ok = False
             if c == 4 and prm[P_ALLOW_CONCEALED_KONG] != 0:
                 ok = True
@@ -2420,22 +2407,20 @@ def legal_mask(s, r, t, mask):
             n += 1
     f0 = s.tv[t, TV_FORBID0]
     f1 = s.tv[t, TV_FORBID1]
-    nd = 0
+    disc = occ  # the kinds held
+    if f0 >= 0:
+        disc &= ~(np.int64(1) << f0)
+    if f1 >= 0:
+        disc &= ~(np.int64(1) << f1)
+    if locked and drawn >= 0:
+        disc &= np.int64(1) << drawn
+    if vh > 0:
+        disc &= np.int64(0x1FF) << (9 * s.pv[t, p, PV_MISSING])  # 定缺: the void suit first
+    if disc == 0:  # safety net: never leave a live decision without a discard
+        disc = occ
     for k in range(34):
-        if h[k] == 0 or k == f0 or k == f1:
-            continue
-        if locked and drawn >= 0 and k != drawn:
-            continue
-        if vh > 0 and not _in_void(s, t, p, k):
-            continue  # 定缺: the void suit's tiles are discarded first
-        mask[k] = True
-        nd += 1
-    if nd == 0:  # safety net: never leave a live decision without a discard
-        for k in range(34):
-            if h[k] > 0:
-                mask[k] = True
-                nd += 1
-    n += nd
+        mask[k] = mask[k] | ((disc >> k) & 1 != 0)
+    n += popcount(disc)
     ready_ok = prm[P_ALLOW_READY] != 0 and s.pv[t, p, PV_READY] == 0
     if ready_ok and prm[P_READY_REQUIRES_CLOSED] != 0:
         # riichi: a closed hand, just drawn, with 4+ tiles left in the live wall
@@ -2454,12 +2439,9 @@ def legal_mask(s, r, t, mask):
         ):
             # necessary conditions; removing one tile lowers the isolated count by at most one
             maybe = False
-            if (shapes & SHAPE_STANDARD) != 0 and _isolated(
-                h, prm[P_HONOR_CHOWS], np.int64(2)
+            if (shapes & SHAPE_STANDARD) != 0 and popcount(
+                isolated_bits(occ, lone, prm[P_HONOR_CHOWS])
             ) <= 2:
-                total = 0
-                for k in range(34):
-                    total += h[k]
                 sh = shanten(
                     h[:34],
                     (total - 2) // 3,
@@ -2550,7 +2532,7 @@ def _add_meld(s, t, p, mtype, k, src):
     _stand_clip(s, t, p)
 
 
-@nb.njit(cache=True, inline="always")
+@internal
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -2935,7 +2917,9 @@ def _draw_turn(s, r, t, q):
         return
     if r.params[P_WILD_RULE] == WILD_TREASURE:
         _treasure_on_draw(s, r, t, q)
-    _lift_on_draw(s, r, t, q)
+    lift = r.params[P_MW_LIFT]
+    if lift == MW_LIFT_OWN_DRAW or lift == MW_LIFT_ANY_MOVE or s.pv[t, q, PV_PUNG_LOCK] != 0:
+        _lift_on_draw(s, r, t, q)  # else a no-op (saves the call)
     # G51: the last N drawable tiles (counted before this draw) are self-draw only
     nl = r.params[P_LAST_TILES_SELF_DRAW_ONLY]
     s.tv[t, TV_LAST_REGION] = 1 if (nl > 0 and _live_draws(s, r, t) < nl) else 0
@@ -3193,34 +3177,24 @@ def _simple_shape_possible(h, x, n_sets, shapes, honor_chow):
     before the full test, on the counts ``h`` (uint8[>=34]) plus one tile of kind ``x`` (-1:
     none), ``n_sets`` sets: a single (or four) with no neighbour within two in its suit cannot
     be in a standard hand (an honour: unless honour chows), seven pairs needs no odd count,
-    thirteen orphans no simple tile. One pass that stops as soon as every allowed shape is
-    excluded (the common case). False: no shape of ``shapes`` can be complete."""
-    std = (shapes & SHAPE_STANDARD) != 0
-    sp = (shapes & SHAPE_SEVEN_PAIRS) != 0 and n_sets == 4
-    to = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and n_sets == 4
-    for k in range(34):
-        c = np.int64(h[k]) + (1 if k == x else 0)
-        if c == 0:
-            continue
-        if c & 1:
-            sp = False
-        if k >= 27:
-            if (c == 1 or c == 4) and honor_chow == 0:
-                std = False
-        else:
-            r9 = k % 9
-            if r9 != 0 and r9 != 8:
-                to = False
-            if std and (c == 1 or c == 4):
-                if not (
-                    (r9 >= 1 and (h[k - 1] > 0 or k - 1 == x))
-                    or (r9 >= 2 and (h[k - 2] > 0 or k - 2 == x))
-                    or (r9 <= 7 and (h[k + 1] > 0 or k + 1 == x))
-                    or (r9 <= 6 and (h[k + 2] > 0 or k + 2 == x))
-                ):
-                    std = False
-        if not (std or sp or to):
-            return False
+    thirteen orphans no simple tile. False: no shape of ``shapes`` can be complete."""
+    _total, occ, odd, lone, _four = hand_bits(h)
+    return _simple_shape_bits(h, x, occ, odd, lone, n_sets, shapes, honor_chow)
+
+
+@nb.njit(cache=True)
+def _simple_shape_bits(h, x, occ, odd, lone, n_sets, shapes, honor_chow):
+    """:func:`_simple_shape_possible` from the masks ``occ``, ``odd``, ``lone`` of ``h``
+    (:func:`mjsim.engine.hand_bits.hand_bits`) and one more tile of kind ``x`` (-1: none)."""
+    if 0 <= x < 34:
+        b = np.int64(1) << x
+        c = np.int64(h[x]) + 1
+        occ |= b
+        odd ^= b
+        lone = (lone & ~b) | (b if (c == 1 or c == 4) else 0)
+    std = (shapes & SHAPE_STANDARD) != 0 and isolated_bits(occ, lone, honor_chow) == 0
+    sp = (shapes & SHAPE_SEVEN_PAIRS) != 0 and n_sets == 4 and odd == 0
+    to = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and n_sets == 4 and (occ & SIMPLES) == 0
     return std or sp or to
 
 
@@ -3241,12 +3215,14 @@ def _simple_win_ruled_out(s, r, t, h, x):
         or s.tv[t, TV_WILD_FLOWERS] != 0
     ):
         return False
-    total = 1 if x >= 0 else 0
-    for k in range(34):
-        total += h[k]
+    total, occ, odd, lone, _four = hand_bits(h)
+    if x >= 0:
+        total += 1
     if total % 3 != 2:
         return True
-    return not _simple_shape_possible(h, x, (total - 2) // 3, shapes, prm[P_HONOR_CHOWS])
+    return not _simple_shape_bits(
+        h, x, occ, odd, lone, (total - 2) // 3, shapes, prm[P_HONOR_CHOWS]
+    )
 
 
 @nb.njit(cache=True, inline="always")
@@ -3545,7 +3521,7 @@ def _missed_win(s, r, t, p):
         s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1  # only this kind
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True)
 def _lift_on_draw(s, r, t, q):
     """Seat ``q`` drew (normal or replacement): lift its draw-bound lockouts."""
     lift = r.params[P_MW_LIFT]
@@ -3703,7 +3679,8 @@ def apply_action(s, r, t, a):
         s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu
     if r.params[P_MW_LIFT] == MW_LIFT_OWN_DISCARD:
         s.pv[t, p, PV_LOCK] = 0
-    flag = _gaps_d_discard(s, r, t, p, k, flag)
+    if flag != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
+        flag = _gaps_d_discard(s, r, t, p, k, flag)  # else a no-op (saves the call)
     h[k] -= 1
     if s.wild[t, k] != 0:
         s.pv[t, p, PV_N_WILD_DISCARDED] += 1
