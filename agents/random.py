@@ -9,6 +9,16 @@ from mjsim.engine.rng import below
 
 
 @nb.njit(cache=True)
+def n_legal(mask):
+    """How many entries of ``mask`` (bool[N_ACTIONS]) are True (int64)."""
+    n = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
 def random_action(s, r, t, mask):
     """A uniformly random legal action of table ``t`` (``mask``: bool[N_ACTIONS], >= 1 True),
     drawn from the table's agent RNG stream (deterministic per hand). Returns -1 if the mask is
@@ -22,10 +32,7 @@ def random_action_counted(s, r, t, mask, n):
     known (the return value of :func:`mjsim.engine.core.legal_mask`); ``n < 0``: count them
     here. The same action as :func:`random_action` for the same mask and RNG state."""
     if n < 0:
-        n = 0
-        for a in range(mask.shape[0]):
-            if mask[a]:
-                n += 1
+        n = n_legal(mask)
     if n == 0:
         return -1
     j = below(s.rng, t, 1, n)

@@ -37,6 +37,7 @@ from mjsim._args import (
 )
 from mjsim.actions import N_ACTIONS
 from mjsim.agents.policies import agent_id, choose_action_counted
+from mjsim.agents.random import n_legal
 from mjsim.engine import core
 from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
@@ -97,16 +98,6 @@ RESULT_DTYPE = np.dtype(
 
 
 @nb.njit(cache=True)
-def _n_true(mask):
-    """How many entries of ``mask`` (bool[:]) are True."""
-    n = 0
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            n += 1
-    return n
-
-
-@nb.njit(cache=True)
 def play_hand(s, r, t, agents, mask, check):
     """Play table ``t`` to the end with in-kernel ``agents`` (int64[4] ids per seat).
 
@@ -122,7 +113,7 @@ def play_hand(s, r, t, agents, mask, check):
         if n == 0:
             s.tv[t, TV_ERROR] = ERR_INVARIANT
             break
-        if check and n != _n_true(mask):
+        if check and n != n_legal(mask):
             s.tv[t, TV_ERROR] = ERR_INVARIANT  # legal_mask's count is what the random bot uses
             break
         a = choose_action_counted(agents[p], s, r, t, mask, n)
