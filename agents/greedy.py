@@ -28,10 +28,11 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   it only says "a small or a big win" [003: "2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌"], and the
   bot plays the ordinary 2-5-8 game there. Ties: maximise the live waits
   (ukeire: unseen copies of the kinds that lower the shanten, counting every tile the seat
-  can see — rivers, exposed melds and its own concealed kongs, not another seat's); with ``pair_rule == "258"`` and in Changsha (:func:`_pair_rule`:
-  将 must be 2-5-8 for a small win) the shanten counts 2-5-8 pairs only and a tie never breaks
-  the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs are
-  taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
+  can see — rivers, exposed melds and its own concealed kongs, not another seat's unless the
+  rules show it, :func:`visible_counts`); with ``pair_rule == "258"`` and in Changsha
+  (:func:`_pair_rule`: 将 must be 2-5-8 for a small win) the shanten counts 2-5-8 pairs only
+  and a tie never breaks the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs
+  are taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
   make it pay (``must_be_ready``, ``wild_after_ready_only``, and riichi, where 立直 is a yaku:
   the greedy bot declares riichi whenever it may, as the peers' rule-based baselines do).
   Riichi 九種九牌 (``NINE_TERMINALS``) is declared unless 11 or more different terminals and
