@@ -13,6 +13,8 @@ Measures, in one run, interleaved A B A B after a warm-up (``benchmarks/common.p
 * ``MahjongVectorEnv`` at N = 1, 64, 1024, 4096 with ``planes-v0`` (1 thread, and 2 threads
   at N >= 64), and N = 1024 with ``planes-v1`` / ``planes-v2``: env-steps/s (N learner steps
   per call), random masked actions drawn by a jitted helper, ``copy=False``.
+* The vector env in self-play (``opponents=None``: every seat's decision is an env step, the
+  unit of pgx's and mjx's batched envs) at N = 1024 and 4096, 1 and 2 threads, ``planes-v0``.
 * The vector env's memory per table (``MahjongVectorEnv.state_nbytes``), and its engine
   decisions/s beside ``mjsim.simulate``'s self-play loop in the same run (the share of the
   engine's speed the env keeps).
@@ -220,21 +222,31 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
         (1024, 1, "planes-v1"),
         (1024, 1, "planes-v2"),
     ]
+    selfplay = [(1024, 1), (1024, 2), (4096, 1), (4096, 2)]
+    if quick:
+        selfplay = [(1024, 1)]
     dps = _decisions_per_step(variant)
-    for n, threads, obs in configs:
-        v = E.MahjongVectorEnv(variant, n, obs=obs, copy=False, threads=threads)
+    for n, threads, obs in [*configs, *((n, t, None) for n, t in selfplay)]:
+        mode = "random masked actions"
+        if obs is None:  # self-play: every seat's decision is a step
+            obs, mode = "planes-v0", "self-play (opponents=None), random masked actions"
+            v = E.MahjongVectorEnv(variant, n, opponents=None, copy=False, threads=threads)
+            what = "One env step = one decision of any seat (self-play; pgx's unit)"
+            note = "1.0 engine decision per env step"
+        else:
+            v = E.MahjongVectorEnv(variant, n, obs=obs, copy=False, threads=threads)
+            what = "One env step = one learner decision + the bots' decisions up to the next one"
+            note = f"{dps:.1f} engine decisions per env step"
         st = interleave({"mjsim": lambda v=v: _vector_rate(v, seconds)}, repeats=repeats)
         v.close()
         rows.append(
             Row(
                 area=AREA,
-                config=f"MahjongVectorEnv {variant}, N={n}, {obs}, {threads} thread(s), "
-                "random masked actions",
+                config=f"MahjongVectorEnv {variant}, N={n}, {obs}, {threads} thread(s), {mode}",
                 unit="env-steps/s",
                 mjsim=st["mjsim"],
-                compared="no peer; aim >= 500,000 env-steps/s (issue 6). One env step = one "
-                "learner decision + the bots' decisions up to the next one",
-                note=f"{dps:.1f} engine decisions per env step",
+                compared=f"no peer; aim >= 500,000 env-steps/s (issue 6). {what}",
+                note=note,
             )
         )
     # ---- the engine's ceiling: decisions/s of the vector env (env-steps/s x decisions per env

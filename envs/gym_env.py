@@ -126,6 +126,11 @@ class MahjongEnv(gym.Env):
             variant = default_variant()
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
+        if opponents is None:
+            raise ValueError(
+                "opponents=None (self-play, every seat decides) is a MahjongVectorEnv mode; "
+                "MahjongEnv has one learner seat: name its opponents"
+            )
         self.encoder = get_encoder(obs)
         self._vec = MahjongVectorEnv(
             variant,

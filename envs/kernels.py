@@ -94,17 +94,22 @@ def aec_step(s, r, t, a, seed, hands_left, first_dealer, totals, rewards, mask):
     return cp, ended
 
 
+#: agent id of a seat whose decisions the caller takes (the vector env's self-play mode)
+CALLER = -1
+
+
 @nb.njit(cache=True)
 def play_opponents(s, r, t, learner, agents, mask):
     """In-kernel agents (``agents``: int64[4] ids) play every decision of table ``t`` until
-    seat ``learner`` must decide or the hand is over. Returns the current player (-1 = over);
-    ``mask`` holds the learner's legal actions when it returns ``learner``."""
+    seat ``learner`` or a seat whose agent id is :data:`CALLER` (-1) must decide, or the hand
+    is over. Returns the current player (-1 = over); ``mask`` holds that seat's legal actions
+    when it returns a seat."""
     while True:
         p = core.current_player(s, t)
         if p < 0:
             return p
         n = core.legal_mask(s, r, t, mask)
-        if p == learner:
+        if p == learner or agents[p] == CALLER:
             return p
         a = choose_action_counted(agents[p], s, r, t, mask, n)
         core.apply_action(s, r, t, a)
@@ -131,11 +136,12 @@ def learner_reset(s, r, t, seed, dealer, learner, agents, mask):
 
 
 @nb.njit(cache=True, inline="always")  # one caller: vector_step_h
-def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, totals, mask):
-    """Apply the learner's action ``a`` (legal: checked by the caller), then let the opponents
-    play until the learner's next decision, dealing further hands of a match while
-    ``hands_left > 0`` (decremented per extra hand dealt). Returns ``(reward in points,
-    hands_left, done)``; ``totals`` (int64[4]) tracks every seat's points."""
+def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, mask):
+    """Apply the deciding seat's action ``a`` (legal: checked by the caller), then let the
+    in-kernel opponents play until the next decision of the learner (or of a :data:`CALLER`
+    seat), dealing further hands of a match while ``hands_left > 0`` (decremented per extra
+    hand dealt). Returns ``(current player or -1, hands_left)``; ``mask`` holds the current
+    player's legal actions, all False when the episode is over."""
     core.apply_action(s, r, t, a)
     while True:
         cp = play_opponents(s, r, t, learner, agents, mask)
@@ -146,11 +152,9 @@ def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, to
             next_hand(s, r, t, seed, first_dealer)
             continue
         break
-    rew = seat_total(s, t, learner) - totals[learner]
-    seat_totals(s, r, t, totals)
     if cp < 0:
         mask[:] = False
-    return rew, hands_left, cp < 0
+    return cp, hands_left
 
 
 # per-table integer columns of the vector env's ``ti`` array (int64[B, N_TI])
@@ -162,7 +166,9 @@ TI_FIRST_DEALER = 4  # first dealer of the episode in play
 TI_HANDS_LEFT = 5  # further hands of the match after the one in play
 TI_NEEDS_RESET = 6  # 1: the next step starts a new episode (ignores the action)
 TI_ILLEGAL = 7  # 1: the last action given for this table was illegal (not applied)
-N_TI = 8
+TI_SEAT = 8  # the seat whose observation obs[t] is (the seat to act; at an episode's end the
+# seat that took its last action)
+N_TI = 9
 
 
 # ---- headers: the environments' arrays passed to a kernel as ONE int64 array of addresses.
@@ -212,7 +218,8 @@ CODE_DEALT = 16  # ... and the next hand of the match was dealt
 CODE_REWARDED = 32  # some seat's reward is not zero
 
 # vector env header: extra slots and scalars
-V_ACTIONS, V_TI, V_AGENTS, V_TOTALS, V_OBS, V_MASKS, V_REWARDS, V_TERMINATED = range(15, 23)
+(V_ACTIONS, V_TI, V_AGENTS, V_TOTALS, V_OBS, V_MASKS, V_REWARDS, V_TERMINATED) = range(15, 23)
+V_SEAT_REWARDS, V_CURRENT = 23, 24
 VECTOR_LAYOUT = (
     (np.int64, 1),  # actions int64[B]
     (np.int64, 2),  # ti int64[B, N_TI]
@@ -222,8 +229,10 @@ VECTOR_LAYOUT = (
     (np.bool_, 2),  # masks bool[B, A]
     (np.float64, 1),  # rewards float64[B]
     (np.bool_, 1),  # terminated bool[B]
+    (np.float64, 2),  # seat_rewards float64[B, n_players]
+    (np.int64, 1),  # current int64[B]
 )
-V_CTL = 23 * SLOT  # scalars: + 0 hands per episode, + 1 encoder version
+V_CTL = 25 * SLOT  # scalars: + 0 hands per episode, + 1 encoder version
 C_N_HANDS, C_V_VERSION = 0, 1
 N_V_CTL = 2
 
@@ -335,17 +344,23 @@ def vector_step_h(h, lo, hi, scale):
 
     Tables with ``ti[t, TI_NEEDS_RESET]`` (finished on the previous step: Gymnasium's
     "next-step" autoreset, or never started) start episode ``ti[t, TI_EPISODE]`` (then
-    incremented) and ignore ``actions``; the others apply the learner's action ``actions[t]``
-    and the in-kernel opponents play until the learner's next decision. An action that is not
-    in ``masks[t]`` is not applied: ``ti[t, TI_ILLEGAL]`` is set and the table is left
-    unchanged (a guard only: the env refuses such a batch with :func:`first_illegal_h` before
-    this call, so that no table moves). Writes the learner's ``planes-v{version}``
-    observation ``obs[t]``, legal mask ``masks[t]`` (all False when the episode ended), reward
-    ``rewards[t]`` (points / ``scale``) and ``terminated[t]``.
+    incremented) and ignore ``actions``; the others apply the deciding seat's action
+    ``actions[t]`` and the in-kernel opponents play until the next decision of the learner
+    seat ``ti[t, TI_LEARNER]`` or of a seat whose agent is :data:`CALLER` (self-play: every
+    seat; then ``TI_LEARNER`` is -1). An action that is not in ``masks[t]`` is not applied:
+    ``ti[t, TI_ILLEGAL]`` is set and the table is left unchanged (a guard only: the env
+    refuses such a batch with :func:`first_illegal_h` before this call, so that no table
+    moves). Writes the deciding seat ``current[t]`` (-1 when the episode ended), its
+    ``planes-v{version}`` observation ``obs[t]`` (at an episode's end: of the learner, or in
+    self-play of the seat that took the last action; ``ti[t, TI_SEAT]``), its legal mask
+    ``masks[t]`` (all False when the episode ended), every seat's points change
+    ``seat_rewards[t]`` (points / ``scale``), the learner's ``rewards[t]`` (0 in self-play)
+    and ``terminated[t]``.
 
     Arrays: ``actions``: int64[B]; ``ti``: int64[B, N_TI] (``TI_*`` columns); ``agents``:
     int64[4]; ``totals``: int64[B, 4]; ``obs``: int8[B, C, 34]; ``masks``: bool[B, N_ACTIONS];
-    ``rewards``: float64[B]; ``terminated``: bool[B]. Returns the number of illegal actions.
+    ``rewards``: float64[B]; ``terminated``: bool[B]; ``seat_rewards``: float64[B,
+    n_players]; ``current``: int64[B]. Returns the number of illegal actions.
     """
     s, r = header_state(h)
     actions = _v1(h, V_ACTIONS, np.int64)
@@ -356,6 +371,8 @@ def vector_step_h(h, lo, hi, scale):
     masks = _v2(h, V_MASKS, np.bool_)
     rewards = _v1(h, V_REWARDS, np.float64)
     terminated = _v1(h, V_TERMINATED, np.bool_)
+    seat_rewards = _v2(h, V_SEAT_REWARDS, np.float64)
+    current = _v1(h, V_CURRENT, np.int64)
     n_hands = h[V_CTL + C_N_HANDS]
     version = h[V_CTL + C_V_VERSION]
     n = r.params[P_N_PLAYERS]
@@ -374,18 +391,23 @@ def vector_step_h(h, lo, hi, scale):
             row[TI_EPISODE] += 1
             row[TI_HANDS_LEFT] = n_hands - 1
             seat_totals(s, r, t, totals[t])
+            for p in range(n):
+                seat_rewards[t, p] = 0.0
             rewards[t] = 0.0
             terminated[t] = False
             row[TI_NEEDS_RESET] = 0
+            cp = core.current_player(s, t)
         else:
             a = actions[t]
             if a < 0 or a >= na or not masks[t, a]:
                 row[TI_ILLEGAL] = 1
                 bad += 1
+                for p in range(n):
+                    seat_rewards[t, p] = 0.0
                 rewards[t] = 0.0
                 terminated[t] = False
                 continue
-            rew, hl, done = learner_step(
+            cp, hl = learner_step(
                 s,
                 r,
                 t,
@@ -395,14 +417,22 @@ def vector_step_h(h, lo, hi, scale):
                 row[TI_EP_SEED],
                 row[TI_HANDS_LEFT],
                 row[TI_FIRST_DEALER],
-                totals[t],
                 masks[t],
             )
             row[TI_HANDS_LEFT] = hl
-            rewards[t] = rew / scale
-            terminated[t] = done
-            row[TI_NEEDS_RESET] = 1 if done else 0
-        encode_any(s, r, t, learner, obs[t], version)
+            for p in range(n):
+                v = seat_total(s, t, p)
+                seat_rewards[t, p] = (v - totals[t, p]) / scale
+                totals[t, p] = v
+            rewards[t] = seat_rewards[t, learner] if learner >= 0 else 0.0
+            terminated[t] = cp < 0
+            row[TI_NEEDS_RESET] = 1 if cp < 0 else 0
+        current[t] = cp
+        if learner >= 0:
+            row[TI_SEAT] = learner
+        elif cp >= 0:
+            row[TI_SEAT] = cp
+        encode_any(s, r, t, row[TI_SEAT], obs[t], version)
     return bad
 
 

@@ -7,6 +7,15 @@ preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector
 ``threads > 1`` each thread runs one such GIL-free call on a slice of the tables). No Python
 runs per table and nothing is allocated per step (with ``copy=False``).
 
+Self-play (``opponents=None``): no in-kernel bots; every seat's decision is an env step, as in
+pgx's and mjx's batched environments (one policy plays all seats). ``info["current_player"]``
+(``int64[N]``) names the seat to act, whose observation and mask the step returns (the
+reaction window asks each seat with an option in turn, as the AEC env does: a seat never sees
+another's pending answer), and the rewards are every seat's points change of the step
+(``float64[N, n_players]``, pgx's convention: the acting seat alone cannot carry the payments
+of a hand's end). Table ``t`` of a self-play env plays exactly like the AEC env
+``mahjong_v0.raw_env`` reset with ``episode_seed(seed + t, 0)`` given the same actions.
+
 Autoreset: Gymnasium's default "next-step" mode (``metadata["autoreset_mode"]``). The step that
 ends a table's episode returns ``terminated[t] = True`` with the final observation and an all-zero
 mask; the next :meth:`step` ignores that table's action and returns the first observation of
@@ -27,6 +36,7 @@ from mjsim.envs.encoders import PLANE_ENCODERS
 from mjsim.envs.kernels import (
     C_N_HANDS,
     C_V_VERSION,
+    CALLER,
     N_TI,
     N_V_CTL,
     STATE_LAYOUT,
@@ -53,12 +63,14 @@ class MahjongVectorEnv(VectorEnv):
     Args:
         variant: registered id (``None`` = ``default_variant()``).
         num_envs: number of tables ``N`` (>= 1).
-        opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``).
+        opponents: in-kernel bot name(s) (as ``mjsim/Mahjong-v0``), or ``None``: self-play,
+            every seat decides through :meth:`step` (module docstring).
         obs: ``"planes-v0"`` (41 planes), ``"planes-v1"`` (53: + decision planes) or
             ``"planes-v2"`` (58: + standing tiles, 宝, 吃听, ready kinds) or ``"planes-v3"`` (63: +
             honours set aside, stakes, 补风 counts).
         seat: the learner's seat at every table (kept for the whole episode; a guobiao
-            match's West-round seat change is played by the AEC env and self-play only).
+            match's West-round seat change is played by the AEC env and self-play only);
+            default 0; must be left unset with ``opponents=None``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
         copy: return copies of the batch buffers (default); ``False`` returns the internal
@@ -69,9 +81,13 @@ class MahjongVectorEnv(VectorEnv):
         overrides: ``RuleSpec`` fields.
 
     Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, N_ACTIONS]}`` (``C`` = 41
-    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``, 63 for ``planes-v3``); also
-    ``info["action_mask"]`` (``bool[N, N_ACTIONS]``). Rewards ``float64[N]`` in points (or normalised),
-    ``terminated`` ``bool[N]``, ``truncated`` always False.
+    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``, 63 for ``planes-v3``) of the
+    seat to act (the learner; in self-play ``info["current_player"]``); also
+    ``info["action_mask"]`` (``bool[N, N_ACTIONS]``) and ``info["current_player"]`` (``int64[N]``,
+    -1 where the episode just ended). Rewards ``float64[N]`` (the learner's) or, in self-play,
+    ``float64[N, n_players]`` (every seat's), in points (or normalised); ``terminated``
+    ``bool[N]``, ``truncated`` always False. When a self-play episode ends, the observation is
+    that of the seat that took the last action.
 
     Raises:
         ValueError: bad arguments; an illegal action names the first table with one, the
@@ -84,9 +100,9 @@ class MahjongVectorEnv(VectorEnv):
         self,
         variant: str | None = None,
         num_envs: int = 1,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | Sequence[str] | None = "random",
         obs: str = "planes-v0",
-        seat: int = 0,
+        seat: int | None = None,
         hands: int = 1,
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
@@ -109,6 +125,11 @@ class MahjongVectorEnv(VectorEnv):
         n_planes, _names, self._version = PLANE_ENCODERS[obs]
         if not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs={num_envs!r} must be an integer >= 1")
+        self.selfplay = opponents is None
+        if self.selfplay and seat is not None:
+            raise ValueError(f"seat={seat!r}: with opponents=None (self-play) every seat decides")
+        if seat is None:
+            seat = 0
         if not isinstance(seat, int | np.integer) or not 0 <= seat < n:
             raise ValueError(f"seat={seat!r} must be a seat 0..{n - 1}")
         if not isinstance(hands, int | np.integer) or hands < 1:
@@ -123,7 +144,10 @@ class MahjongVectorEnv(VectorEnv):
         self._scale = float(reward_scale) if normalize_rewards else 1.0
         from mjsim.envs.gym_env import opponent_ids
 
-        self._agents = opponent_ids(opponents, n)
+        if self.selfplay:
+            self._agents = np.full(4, CALLER, np.int64)
+        else:
+            self._agents = opponent_ids(opponents, n)
         self._rules = self.rule_spec.compile()
         self.single_observation_space = gym.spaces.Dict(
             {
@@ -136,12 +160,14 @@ class MahjongVectorEnv(VectorEnv):
         self.action_space = gym.vector.utils.batch_space(self.single_action_space, N)
         self._state = new_state(N, rec_cap=0)
         self._ti = np.zeros((N, N_TI), np.int64)
-        self._ti[:, TI_LEARNER] = int(seat)
+        self._ti[:, TI_LEARNER] = -1 if self.selfplay else int(seat)
         self._ti[:, TI_NEEDS_RESET] = 1
         self._totals = np.zeros((N, 4), np.int64)
         self._obs = np.zeros((N, n_planes, 34), np.int8)
         self._masks = np.zeros((N, N_ACTIONS), np.bool_)
         self._rewards = np.zeros(N, np.float64)
+        self._seat_rewards = np.zeros((N, n), np.float64)
+        self._current = np.full(N, -1, np.int64)
         self._terminated = np.zeros(N, np.bool_)
         self._truncated = np.zeros(N, np.bool_)
         self._actions = np.zeros(N, np.int64)
@@ -161,7 +187,12 @@ class MahjongVectorEnv(VectorEnv):
         """The output dicts (views of the batch buffers) and the int64 header addressing every
         array of the batch for the kernel (``mjsim.envs.kernels.make_header``)."""
         self._obs_dict = {"observation": self._obs, "action_mask": self._masks.view(np.int8)}
-        self._info = {"action_mask": self._masks, "_action_mask": self._has_mask}
+        self._info = {
+            "action_mask": self._masks,
+            "_action_mask": self._has_mask,
+            "current_player": self._current,
+            "_current_player": self._has_mask,
+        }
         self._h = make_header(
             (
                 *self._state,
@@ -174,6 +205,8 @@ class MahjongVectorEnv(VectorEnv):
                 self._masks,
                 self._rewards,
                 self._terminated,
+                self._seat_rewards,
+                self._current,
             ),
             STATE_LAYOUT + VECTOR_LAYOUT,
             N_V_CTL,
@@ -209,7 +242,12 @@ class MahjongVectorEnv(VectorEnv):
         if self.copy:
             return (
                 {"observation": self._obs.copy(), "action_mask": self._masks.view(np.int8).copy()},
-                {"action_mask": self._masks.copy(), "_action_mask": self._has_mask.copy()},
+                {
+                    "action_mask": self._masks.copy(),
+                    "_action_mask": self._has_mask.copy(),
+                    "current_player": self._current.copy(),
+                    "_current_player": self._has_mask.copy(),
+                },
             )
         return self._obs_dict, self._info
 
@@ -224,6 +262,8 @@ class MahjongVectorEnv(VectorEnv):
                 self._ti,
                 self._totals,
                 self._rewards,
+                self._seat_rewards,
+                self._current,
                 self._terminated,
                 self._truncated,
                 self._actions,
@@ -268,7 +308,10 @@ class MahjongVectorEnv(VectorEnv):
     def step(
         self, actions: np.ndarray | Sequence[int]
     ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Apply ``actions`` (``int[N]``) and advance every table to its learner's next decision.
+        """Apply ``actions`` (``int[N]``) and advance every table to its learner's next decision
+        (self-play: to the next decision of any seat). Returns ``(obs, rewards, terminated,
+        truncated, info)`` as in the class docstring (rewards ``float64[N, n_players]`` in
+        self-play).
 
         Raises:
             ValueError: ``reset`` not called; ``actions`` of another shape or not integers; an
@@ -299,9 +342,10 @@ class MahjongVectorEnv(VectorEnv):
         if self._call():  # the kernel's own guard: unreachable after the check above
             raise RuntimeError("vector_step_h refused an action that first_illegal_h accepted")
         obs, info = self._out()
+        rew = self._seat_rewards if self.selfplay else self._rewards
         if self.copy:
-            return obs, self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
-        return obs, self._rewards, self._terminated, self._truncated, info
+            return obs, rew.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return obs, rew, self._terminated, self._truncated, info
 
     def action_masks(self) -> np.ndarray:
         """``bool[N, N_ACTIONS]`` legal actions of every learner."""
