@@ -71,7 +71,7 @@ from mjsim.actions import (
 from mjsim.engine.aborts import terminal_honor_kinds
 from mjsim.engine.core import honor_flowers
 from mjsim.engine.honor_chows import honor_chow_tiles
-from mjsim.engine.meld_tiles import add_meld_tiles
+from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
 from mjsim.engine.stack import stack_empty
 from mjsim.engine.state import (
     PH_EXCHANGE,
@@ -97,9 +97,8 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
+from mjsim.melds import MELD_NONE
 from mjsim.rules.params import (
-    P_CONCEALED_KONG_SHOWN,
     P_HONOR_CHOWS,
     P_MIN_FAN,
     P_MUST_BE_READY,
@@ -190,13 +189,12 @@ def _pair_rule(r):
 @nb.njit(cache=True, inline="always")
 def visible_counts(s, r, t, p, out):
     """Fill ``out`` (uint8[34]) with the copies of each kind seat ``p`` can see on table ``t``:
-    unclaimed river tiles, meld tiles (``add_meld_tiles``; another seat's concealed kong is
-    face down unless the rules show it (``concealed_kong_shown``, riichi), so it is skipped:
-    "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅" (seed 001; the observations hide it
-    the same way); ``p``'s own concealed kongs count) and honours set aside as flowers (放风 G24,
+    unclaimed river tiles, meld tiles (``add_meld_tiles``; the rows ``meld_kind_shown`` hides
+    from ``p`` are skipped: another seat's concealed kong is face down unless the rules show it,
+    ``concealed_kong_shown``, riichi; seed 001 "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅";
+    the observations hide it through the same predicate; ``p``'s own concealed kongs count) and honours set aside as flowers (放风 G24,
     ``honors_are_flowers``), capped at 4. Until session 10 the bot also counted the other seats'
     face-down concealed kongs (hidden information)."""
-    hide = r.params[P_CONCEALED_KONG_SHOWN] == 0
     acc = out  # counted in place: at most 4 copies of a kind exist, far below the uint8 limit
     acc[:] = 0
     for q in range(s.hands.shape[1]):
@@ -208,7 +206,7 @@ def visible_counts(s, r, t, p, out):
                     acc[k] += 1
         for m in range(s.melds.shape[2]):
             mt = s.melds[t, q, m, 0]
-            if mt == MELD_NONE or (hide and mt == MELD_CONCEALED_KONG and q != p):
+            if mt == MELD_NONE or not meld_kind_shown(r, mt, q, p):
                 continue  # an empty row adds nothing; another seat's concealed kong is face down
             add_meld_tiles(s, t, q, m, acc)
         if s.pv[t, q, PV_HONOR_FLOWERS] != 0:

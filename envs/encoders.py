@@ -27,7 +27,7 @@ import numpy as np
 
 from mjsim.engine.core import honor_flowers, remaining
 from mjsim.engine.honor_sets import n_bufeng
-from mjsim.engine.meld_tiles import add_meld_tiles
+from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
 from mjsim.engine.special_kongs import added_copies
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
@@ -77,7 +77,7 @@ from mjsim.melds import (
     MELD_CONCEALED_KONG,
     MELD_NONE,
 )
-from mjsim.rules.params import P_CONCEALED_KONG_SHOWN, P_N_PLAYERS
+from mjsim.rules.params import P_N_PLAYERS
 
 # ---- planes-v0 layout (plane index -> content); see docs/observations.md
 PL_HAND = 0  # own concealed counts 0-4
@@ -245,7 +245,6 @@ def encode_planes(s, r, t, me, out):
         if tv[TV_ASK0 + tv[TV_REACT_POS]] == me:
             out[PL_ASKED, :] = 1 if tv[TV_REACT_KIND] == 0 else 2
     dealer = tv[TV_DEALER]
-    shown_ck = r.params[P_CONCEALED_KONG_SHOWN]  # riichi: a concealed kong's kind is public
     exposed = 0  # bit rel: that seat's meld plane is not empty (added to ``visible`` below)
     for rel in range(n):
         q = (me + rel) % n
@@ -275,8 +274,8 @@ def encode_planes(s, r, t, me, out):
                     out[PL_OWN_CONCEALED_KONGS, k] = 4
                     visible[k] += 4
                     continue
-                if shown_ck == 0:
-                    continue  # face down: the other seats see that it exists, not its kind
+            if not meld_kind_shown(r, mt, q, me):
+                continue  # face down: the other seats see that it exists (nck), not its kind
             add_meld_tiles(s, t, q, i, out[PL_MELDS + rel])  # chows, pungs, kongs, G31, G67
             exposed |= 1 << rel
         out[PL_SCALARS, rel] = nck
@@ -575,9 +574,8 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
         if rel != 0:  # 立牌: others see that a face-down discard was made, not its kind
             disc[rel, :nr][(s.river_flags[t, q, :nr] & RF_FACE_DOWN) != 0] = -1
         m = s.melds[t, q].copy()
-        if rel != 0 and not r.params[P_CONCEALED_KONG_SHOWN]:
-            hidden = m[:, 0] == MELD_CONCEALED_KONG
-            m[hidden, 1] = -1
+        if not meld_kind_shown(r, MELD_CONCEALED_KONG, q, me):  # face down: type 4, kind -1
+            m[m[:, 0] == MELD_CONCEALED_KONG, 1] = -1
         melds[rel] = m
         flowers[rel] = (s.hands[t, q, 34:42] > 0).astype(np.int8)
         if rel != 0:  # held flowers (G11 wild flowers, G21 not yet exposed) are concealed

@@ -104,6 +104,20 @@ def test_selfplay_rewards_autoreset_threads(variant):
     v2.close()
 
 
+def test_selfplay_make_vec():
+    """Gymnasium's vector entry point passes ``opponents=None`` through."""
+    import gymnasium
+
+    vec = gymnasium.make_vec(
+        "mjsim/Mahjong-v0", num_envs=3, vectorization_mode="vector_entry_point", opponents=None
+    )
+    assert isinstance(vec, E.MahjongVectorEnv) and vec.selfplay
+    obs, info = vec.reset(seed=1)
+    assert (info["current_player"] >= 0).all() and info["_current_player"].all()
+    obs, rew, term, _, info = vec.step(info["action_mask"].argmax(1))
+    assert rew.shape == (3, vec.n_players)
+
+
 def test_selfplay_errors():
     with pytest.raises(ValueError, match="every seat decides"):
         E.MahjongVectorEnv("hebei", 2, opponents=None, seat=1)

@@ -497,15 +497,15 @@ _SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
-@internal
+@nb.njit(cache=True, inline="always")
 def _rec(s, t, kind, seat, arg):
     """Append the event ``kind | seat << 8 | arg << 12`` (int32, docs/records.md) to table ``t``'s
-    record; nothing when recording is off (``rec`` has no columns). The operands are widened to
-    int64 before packing (``@internal`` already canonicalises them; the widening keeps the packed
-    word the same if the function is ever called without that wrapper). A numba-level
-    ``inline="always"`` of this and four other small helpers was tried in session 9 and reverted:
-    numba's dead-code elimination deleted their writes (fixed since by ``mjsim._jit.keep_writes``;
-    docs/engine.md "numba inline='always'")."""
+    record; nothing when recording is off (``rec`` has no columns). Inlined at numba level: it
+    runs at every action and draw, and a call passes the whole state. The operands are widened to
+    int64 first, as the ``@internal`` wrapper it had did, so the packed word is the same for any
+    argument type. This inline (with four other small helpers) needs ``mjsim._jit.keep_writes``:
+    without it numba's dead-code elimination deleted their writes in session 9 (docs/engine.md
+    "numba inline='always'")."""
     cap = s.rec.shape[1]
     if cap == 0:
         return
@@ -589,7 +589,7 @@ def _take(s, r, t, seat, from_tail):
         from_tail = True
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _is_flower(r, k):
     """Flower tiles (34-41) and, with ``honors_are_flowers``, the honours (27-33)."""
     return k >= 34 or (k >= 27 and r.params[P_HONORS_ARE_FLOWERS] != 0)
@@ -1996,7 +1996,7 @@ def _must_win(s, r, t, p):
     return _forced_win(s, r, t)
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _gaps_d_discard(s, r, t, p, k, flag):
     """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
     ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
@@ -2532,7 +2532,7 @@ def _add_meld(s, t, p, mtype, k, src):
     _stand_clip(s, t, p)
 
 
-@internal
+@nb.njit(cache=True, inline="always")
 def _add_river(s, t, p, k, flag):
     i = s.pv[t, p, PV_N_RIVER]
     if i >= MAX_RIVER:
@@ -3521,7 +3521,7 @@ def _missed_win(s, r, t, p):
         s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1  # only this kind
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _lift_on_draw(s, r, t, q):
     """Seat ``q`` drew (normal or replacement): lift its draw-bound lockouts."""
     lift = r.params[P_MW_LIFT]
