@@ -202,7 +202,7 @@ class MahjongEnv(gym.Env):
                 raise ValueError(msg)
             # like PettingZoo's TerminateIllegalWrapper: the episode ends, reward illegal_reward
             self._done = True
-            obs, info = self._obs(self._vec._obs_dict)
+            obs, info = self._obs(self._vec._out()[0])
             info["illegal_action"] = msg
             return obs, self.illegal_reward, True, False, info
         vec = self._vec
@@ -212,7 +212,7 @@ class MahjongEnv(gym.Env):
         if self.render_mode == "human":
             self._shown = None  # reset / step always print in "human" mode
             self.render()
-        obs, info = self._obs(vec._obs_dict)
+        obs, info = self._obs(vec._out()[0])
         return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:

@@ -5,7 +5,8 @@ learner's action on every table, lets the opponents play until each learner's ne
 encodes every learner's ``planes-v0`` / ``-v1`` / ``-v2`` / ``-v3`` observation and legal mask into
 preallocated buffers - all inside one compiled call (``mjsim.envs.kernels.vector_step_h``; with
 ``threads > 1`` each thread runs one such GIL-free call on a slice of the tables). No Python
-runs per table and nothing is allocated per step (with ``copy=False``).
+runs per table and no array is allocated per step (with ``copy=False``: read-only views of the
+buffers, in two new small dicts per step).
 
 Self-play (``opponents=None``): no in-kernel bots; every seat's decision is an env step, as in
 pgx's and mjx's batched environments (one policy plays all seats). ``info["current_player"]``
@@ -24,6 +25,7 @@ its new episode (reward 0, not terminated).
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -57,6 +59,18 @@ from mjsim.engine.state import new_state
 from mjsim.rules.spec import check_playable
 
 
+def _is_int(x: Any) -> bool:
+    """An integer that is not a bool (``True`` is not a table count)."""
+    return isinstance(x, int | np.integer) and not isinstance(x, bool | np.bool_)
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    """A read-only view of ``a`` (``a`` itself stays writeable for the kernel)."""
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
 class MahjongVectorEnv(VectorEnv):
     """``num_envs`` tables of ``variant``, one learner seat each, batched in one jitted step.
 
@@ -73,8 +87,9 @@ class MahjongVectorEnv(VectorEnv):
             default 0; must be left unset with ``opponents=None``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
-        copy: return copies of the batch buffers (default); ``False`` returns the internal
-            buffers, overwritten by the next step (fastest).
+        copy: return copies of the batch buffers (default); ``False`` returns read-only views
+            of the internal buffers, overwritten by the next step (fastest), in new dicts
+            each step (wrappers may add keys to ``info``).
         threads: worker threads, each stepping a slice of the tables in a GIL-free compiled
             call (default: the CPU count, up to 8, when ``num_envs >= 64``, else 1). Results do
             not depend on it (each table has its own RNG streams).
@@ -123,19 +138,24 @@ class MahjongVectorEnv(VectorEnv):
             raise ValueError(f"obs={obs!r}: the vector env supports only {known}")
         self.obs_name = obs
         n_planes, _names, self._version = PLANE_ENCODERS[obs]
-        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+        if not _is_int(num_envs) or num_envs < 1:
             raise ValueError(f"num_envs={num_envs!r} must be an integer >= 1")
         self.selfplay = opponents is None
         if self.selfplay and seat is not None:
             raise ValueError(f"seat={seat!r}: with opponents=None (self-play) every seat decides")
         if seat is None:
             seat = 0
-        if not isinstance(seat, int | np.integer) or not 0 <= seat < n:
+        if not _is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"seat={seat!r} must be a seat 0..{n - 1}")
-        if not isinstance(hands, int | np.integer) or hands < 1:
+        if not _is_int(hands) or hands < 1:
             raise ValueError(f"hands={hands!r} must be an integer >= 1")
-        if reward_scale <= 0:
-            raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
+        if (
+            isinstance(reward_scale, bool)
+            or not isinstance(reward_scale, int | float | np.integer | np.floating)
+            or not math.isfinite(reward_scale)
+            or reward_scale <= 0
+        ):
+            raise ValueError(f"reward_scale={reward_scale!r} must be a finite number > 0")
         N = int(num_envs)
         self.num_envs = N
         self.n_players = n
@@ -176,7 +196,7 @@ class MahjongVectorEnv(VectorEnv):
         self._started = False
         if threads is None:
             threads = min(os.cpu_count() or 1, 8) if N >= 64 else 1
-        if not isinstance(threads, int | np.integer) or threads < 1:
+        if not _is_int(threads) or threads < 1:
             raise ValueError(f"threads={threads!r} must be an integer >= 1")
         self.threads = int(min(threads, N))
         self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
@@ -184,14 +204,21 @@ class MahjongVectorEnv(VectorEnv):
         self._slices = [(lo, min(N, lo + per)) for lo in range(0, N, per)]
 
     def _buffers(self) -> None:
-        """The output dicts (views of the batch buffers) and the int64 header addressing every
-        array of the batch for the kernel (``mjsim.envs.kernels.make_header``)."""
-        self._obs_dict = {"observation": self._obs, "action_mask": self._masks.view(np.int8)}
-        self._info = {
-            "action_mask": self._masks,
-            "_action_mask": self._has_mask,
-            "current_player": self._current,
-            "_current_player": self._has_mask,
+        """Read-only views of the batch buffers (what ``copy=False`` returns: a caller writing
+        into a returned mask must not change what the next step accepts) and the int64 header
+        addressing every array of the batch for the kernel (``mjsim.envs.kernels.make_header``)."""
+        self._views = {
+            k: _read_only(a)
+            for k, a in (
+                ("observation", self._obs),
+                ("action_mask8", self._masks.view(np.int8)),
+                ("action_mask", self._masks),
+                ("has", self._has_mask),
+                ("current_player", self._current),
+                ("rewards", self._seat_rewards if self.selfplay else self._rewards),
+                ("terminated", self._terminated),
+                ("truncated", self._truncated),
+            )
         }
         self._h = make_header(
             (
@@ -217,7 +244,7 @@ class MahjongVectorEnv(VectorEnv):
     def __getstate__(self) -> dict[str, Any]:
         # copies (copy.deepcopy, pickle) get their own header, views and thread pool
         d = self.__dict__.copy()
-        for k in ("_h", "_pool", "_obs_dict", "_info"):
+        for k in ("_h", "_pool", "_views"):
             d.pop(k, None)
         return d
 
@@ -249,7 +276,17 @@ class MahjongVectorEnv(VectorEnv):
                     "_current_player": self._has_mask.copy(),
                 },
             )
-        return self._obs_dict, self._info
+        # fresh dicts over the same read-only views (wrappers add keys to info)
+        v = self._views
+        return (
+            {"observation": v["observation"], "action_mask": v["action_mask8"]},
+            {
+                "action_mask": v["action_mask"],
+                "_action_mask": v["has"],
+                "current_player": v["current_player"],
+                "_current_player": v["has"],
+            },
+        )
 
     def state_nbytes(self) -> dict[str, int]:
         """Memory of the batch (issue 8): bytes of engine state, per-table bookkeeping,
@@ -283,21 +320,46 @@ class MahjongVectorEnv(VectorEnv):
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Start a new episode on every table. ``seed``: an int (table ``t`` gets seed
-        ``seed + t``), a sequence of ``N`` ints, or ``None`` (random)."""
+        ``seed + t``), a sequence of ``N`` ints, or ``None`` (random); every table's seed must
+        lie in ``0 .. 2**63 - 1``.
+
+        Raises:
+            ValueError: a seed that is not an integer or out of range; any ``options`` (the
+                AEC env's ``{"hand": i}`` has no vector form: each table deals its episodes
+                from its own seed).
+        """
+        if options:
+            raise ValueError(
+                f"options={options!r}: MahjongVectorEnv.reset takes no options (each table "
+                "deals its episodes from its own seed)"
+            )
+        top = 2**63 - 1
         if seed is None:
             if not self._started:
                 ss = np.random.SeedSequence()
                 gen = ss.generate_state(self.num_envs, np.uint64) >> np.uint64(2)
                 self._ti[:, TI_SEED] = gen.astype(np.int64)
-        elif isinstance(seed, int | np.integer):
-            if seed < 0:
-                raise ValueError(f"seed={seed!r} must be >= 0")
+        elif _is_int(seed):
+            if not 0 <= seed <= top - (self.num_envs - 1):
+                raise ValueError(
+                    f"seed={seed!r}: table seeds seed .. seed + {self.num_envs - 1} must lie in "
+                    "0 .. 2**63 - 1"
+                )
             self._ti[:, TI_SEED] = int(seed) + np.arange(self.num_envs)
             self._ti[:, TI_EPISODE] = 0
         else:
-            seeds = np.asarray(seed, dtype=np.int64)
-            if seeds.shape != (self.num_envs,) or (seeds < 0).any():
-                raise ValueError(f"seed: expected {self.num_envs} integers >= 0")
+            given = np.asarray(seed)
+            if (
+                given.shape != (self.num_envs,)
+                or given.dtype.kind not in "iu"
+                or (given < 0).any()
+                or (given > top).any()
+            ):
+                raise ValueError(
+                    f"seed: expected an int or {self.num_envs} integers in 0 .. 2**63 - 1, got "
+                    f"{given.dtype} of shape {given.shape}"
+                )
+            seeds = given.astype(np.int64)
             self._ti[:, TI_SEED] = seeds
             self._ti[:, TI_EPISODE] = 0
         self._started = True
@@ -327,6 +389,12 @@ class MahjongVectorEnv(VectorEnv):
         if a.dtype.kind not in "iu":
             # a float array was cast silently (0.5 -> action 0)
             raise ValueError(f"actions: expected integer action ids, got dtype {a.dtype}")
+        if a.dtype.kind == "u" and a.size and int(a.max()) >= N_ACTIONS:
+            t = int(np.argmax(a >= N_ACTIONS))  # before the cast to int64 wraps 2**64 - 1 to -1
+            raise ValueError(
+                f"illegal action {int(a[t])} (not an action id 0..{N_ACTIONS - 1}) at table {t} "
+                "(no table was advanced)"
+            )
         self._actions[:] = a
         # all or nothing: every action is checked against the current masks before any table
         # moves (a table awaiting its autoreset ignores its action)
@@ -334,18 +402,21 @@ class MahjongVectorEnv(VectorEnv):
         if t >= 0:
             act = int(self._actions[t])
             legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(self._masks[t]))
-            shown = action_name(act) if 0 <= act < N_ACTIONS else repr(act)
+            shown = (
+                f"{action_name(act)} ({act})"
+                if 0 <= act < N_ACTIONS
+                else f"{act} (not an action id 0..{N_ACTIONS - 1})"
+            )
             raise ValueError(
-                f"illegal action {shown} ({act}) at table {t}; legal: {legal} "
-                "(no table was advanced)"
+                f"illegal action {shown} at table {t}; legal: {legal} (no table was advanced)"
             )
         if self._call():  # the kernel's own guard: unreachable after the check above
             raise RuntimeError("vector_step_h refused an action that first_illegal_h accepted")
         obs, info = self._out()
-        rew = self._seat_rewards if self.selfplay else self._rewards
+        v = self._views
         if self.copy:
-            return obs, rew.copy(), self._terminated.copy(), self._truncated.copy(), info
-        return obs, rew, self._terminated, self._truncated, info
+            return obs, v["rewards"].copy(), self._terminated.copy(), self._truncated.copy(), info
+        return obs, v["rewards"], v["terminated"], v["truncated"], info
 
     def action_masks(self) -> np.ndarray:
         """``bool[N, N_ACTIONS]`` legal actions of every learner."""

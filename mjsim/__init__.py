@@ -41,7 +41,13 @@ _LAZY = {
 __all__ = ["__version__", *_LAZY]
 
 
+# subpackages reachable as attributes after a bare ``import mjsim`` (``mjsim.variants.names()``)
+_SUBMODULES = ("variants", "envs", "agents")
+
+
 def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"mjsim.{name}")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'mjsim' has no attribute {name!r}")

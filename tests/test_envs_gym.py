@@ -300,3 +300,49 @@ def test_deepcopy_steps_its_own_tables():
         obs, _, done, _, _ = env.step(a)
     np.testing.assert_array_equal(obs["observation"], o2["observation"])
     np.testing.assert_array_equal(obs["action_mask"], o2["action_mask"])
+
+
+def test_vector_outputs_are_read_only_and_arguments_checked():
+    """``copy=False`` returns read-only views in new dicts: writing into a returned mask cannot
+    get an illegal action past the check (it underflowed a hand count), and Gymnasium's
+    ``RecordEpisodeStatistics`` (which adds keys to ``info``) works. Bad seeds, options, reward
+    scales, boolean counts and unsigned actions are refused with a ``ValueError``."""
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    v = VARIANTS[0]
+    vec = E.MahjongVectorEnv(v, 2, copy=False)
+    obs, info = vec.reset(seed=0)
+    with pytest.raises(ValueError, match="read-only"):
+        obs["action_mask"][0, 0] = 1
+    with pytest.raises(ValueError, match="read-only"):
+        info["action_mask"][0, 0] = True
+    obs2, rew, term, _, info2 = vec.step(info["action_mask"].argmax(1))
+    assert info2 is not info and obs2 is not obs
+    with pytest.raises(ValueError, match="read-only"):
+        rew[0] = 1.0
+    wrapped = RecordEpisodeStatistics(E.MahjongVectorEnv(v, 4, copy=False))
+    _o, info = wrapped.reset(seed=1)
+    rng = np.random.default_rng(0)
+    episodes = 0
+    while episodes < 6:
+        m = info["action_mask"]
+        _o, _r, term, _t, info = wrapped.step((rng.random(m.shape) * m).argmax(1))
+        if "episode" in info:
+            episodes += int(info["_episode"].sum())
+    for seed in (2**63 - 1, 2**63, -1, [1.5, 2.5], ["a", "b"], [0, 2**63]):
+        with pytest.raises(ValueError, match="seed"):
+            vec.reset(seed=seed)
+    with pytest.raises(ValueError, match="takes no options"):
+        vec.reset(seed=0, options={"hand": 3})
+    for bad in (dict(reward_scale=float("nan")), dict(reward_scale=float("inf"))):
+        with pytest.raises(ValueError, match="reward_scale"):
+            E.MahjongVectorEnv(v, 2, normalize_rewards=True, **bad)
+    with pytest.raises(ValueError, match="num_envs=True"):
+        E.MahjongVectorEnv(v, True)
+    with pytest.raises(ValueError, match="threads=True"):
+        E.MahjongVectorEnv(v, 2, threads=True)
+    vec.reset(seed=0)
+    with pytest.raises(ValueError, match=r"illegal action 18446744073709551615 \(not an action"):
+        vec.step(np.array([0, 2**64 - 1], np.uint64))
+    with pytest.raises(ValueError, match=rf"illegal action {N_ACTIONS} \(not an action id"):
+        vec.step(np.array([N_ACTIONS, N_ACTIONS]))

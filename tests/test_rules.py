@@ -128,7 +128,7 @@ def test_two_players_on_a_full_136_tile_wall_overflow_the_river() -> None:
     with river_full, and summaries counted them); the 71-tile two-player wall and 108 tiles fit."""
     from mjsim.engine.state import MAX_RIVER
 
-    for variant in ("hebei", "guobiao", "tianjin"):
+    for variant in ("hebei", "guangdong_jipinghu", "tianjin"):
         with pytest.raises(ValueError, match=rf"n_players=2 with 1[34][46] tiles.*{MAX_RIVER}"):
             V.get(variant, n_players=2)
     assert V.get("sichuan", n_players=2).n_players == 2  # 108 tiles: at most 48 discards a seat
@@ -137,6 +137,37 @@ def test_two_players_on_a_full_136_tile_wall_overflow_the_river() -> None:
     )
     assert two.wall_tiles_used == 71
     assert V.get("hebei", n_players=3).n_players == 3
+
+
+def test_four_seat_settlements_refuse_fewer_players() -> None:
+    """guobiao's and changsha's payments count three payers (and changsha's birds four seats):
+    with 2 or 3 players the hands did not sum to zero (a missing seat "paid"), and changsha
+    asked seat 3 of a 3-seat table to declare its opening wins. Refused with the reason."""
+    for variant in ("guobiao", "changsha"):
+        for n in (2, 3):
+            with pytest.raises(ValueError, match=rf"n_players={n}: scoring='{variant}' settles"):
+                V.get(variant, n_players=n)
+    with pytest.raises(ValueError, match="birds=1 needs n_players=4"):
+        V.get("sichuan", n_players=3, birds=1)
+
+
+@pytest.mark.parametrize(
+    ("variant", "n"),
+    [("sichuan", 2), ("sichuan", 3), ("sichuan_xuezhan", 3), ("hebei", 3), ("tianjin", 3),
+     ("guangdong_jipinghu", 3)],
+)  # fmt: skip
+def test_fewer_players_settle_zero_sum(variant, n) -> None:
+    """With 2 or 3 seats every hand's payments sum to zero and the absent seats pay nothing.
+    sichuan's kong payments and exhaustive draw (查大叫) counted the empty fourth seat as a
+    player still in (it paid for kongs and, "not ready", paid 大叫), so its 3-seat hands
+    paid out more than they took in."""
+    import mjsim
+
+    res = mjsim.simulate(variant, 300, "random", seed=1, threads=1, n_players=n)
+    pay = [res[f"pay{q}"].astype("int64") for q in range(4)]
+    assert (sum(pay[:n]) == 0).all()
+    for q in range(n, 4):
+        assert (pay[q] == 0).all()
 
 
 def test_every_field_is_type_checked_naming_it() -> None:

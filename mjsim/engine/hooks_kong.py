@@ -106,7 +106,7 @@ def pay_kong(s, r, t, p, mtype):
     pts = np.int64(kong_points(r, mtype))
     mult = np.int64(s.tv[t, TV_MULT])
     fid = r.params[P_KONG_PAY_RULE]
-    kong_pay(fid, mtype, p, sup, _still_in(s, t), pts, mult, r.params, r.score_table, led, out)
+    kong_pay(fid, mtype, p, sup, _still_in(s, r, t), pts, mult, r.params, r.score_table, led, out)
     for q in range(4):
         s.pv[t, q, PV_LAST_KONG] = led[q, p] - before[q]
     _store(s, t, led, out)

@@ -29,6 +29,7 @@ from mjsim.engine.state import (
     PV_PAY,
     PV_WON,
 )
+from mjsim.rules.params import P_N_PLAYERS
 from mjsim.scoring.sichuan import (
     N_PARAMS,
     sichuan_call_transfer,
@@ -56,9 +57,11 @@ def _store(s, t, led, out):
 
 
 @nb.njit(cache=True)
-def _still_in(s, t):
+def _still_in(s, r, t):
+    """``bool[4]``: the seats at the table (``n_players``) that have not won; a seat beyond
+    ``n_players`` is never in (it must neither pay nor be paid)."""
     still = np.zeros(4, dtype=np.bool_)
-    for q in range(4):
+    for q in range(r.params[P_N_PLAYERS]):
         still[q] = s.pv[t, q, PV_WON] == 0
     return still
 
@@ -91,7 +94,8 @@ def sichuan_draw(s, r, t, dajiao):
         for k in range(34):
             hands[q, k] = s.hands[t, q, k]
         missing[q] = s.pv[t, q, PV_MISSING]
-        won[q] = s.pv[t, q, PV_WON] != 0
+        # a seat beyond n_players counts as out (its empty hand is not "not ready": 查大叫)
+        won[q] = s.pv[t, q, PV_WON] != 0 or q >= r.params[P_N_PLAYERS]
     led = _ledger(s, t)
     out = np.zeros(4, dtype=np.int64)
     sichuan_draw_settlement(

@@ -95,6 +95,10 @@ def _enum(name: str, value: Any, codes: dict[str, int]) -> None:
         raise ValueError(f"RuleSpec.{name}={value!r} is not one of {sorted(codes)}")
 
 
+#: scoring families whose settlement is written for four seats only (RuleSpec.validate)
+FOUR_SEAT_SCORING = frozenset({"guobiao", "changsha"})
+
+
 @dataclass(frozen=True)
 class RuleSpec:
     """Everything a variant decides. Frozen; validated on construction (``ValueError`` names the field).
@@ -128,8 +132,9 @@ class RuleSpec:
     allow_concealed_kong: bool = True  # four in hand (暗杠)
     concealed_kong_shown: bool = False  # the other seats see a concealed kong's kind (riichi: the
     # kan is laid down with its kind visible); False: it stays face down until the hand ends
-    # (001, "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅"). Read by the observation encoders
-    # (mjsim.envs) and the greedy bot's visible tiles; the engine's rules do not depend on it
+    # (001, "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅"). Read through
+    # mjsim.engine.meld_tiles.meld_kind_shown (observation encoders, the greedy bot's visible
+    # tiles); the engine's rules do not depend on it
     no_kong_after_pung: bool = False  # a pung may not later be upgraded to an added kong if the
     # fourth tile was already held when the pung was claimed (碰后不能杠 reading: never upgrade)
     forbid_chow_same_discard: bool = False  # after a chow, may not discard the claimed kind nor the
@@ -591,6 +596,19 @@ class RuleSpec:
             raise ValueError(f"RuleSpec.draw_dealer_stake={st!r} must be an integer >= 0")
         if not isinstance(self.riichi_aborts, bool):
             raise ValueError(f"RuleSpec.riichi_aborts={self.riichi_aborts!r} must be a bool")
+        if self.n_players != 4 and self.scoring in FOUR_SEAT_SCORING:
+            # the settlement counts four seats: guobiao "(8+番数)×3" / "8×3+番数" (seed 001 via
+            # variants_B.md §1.7); changsha's payments from "三家" and its bird seats counted
+            # round four seats (扎鸟) - the seeds give no 2- or 3-player form of either
+            raise ValueError(
+                f"RuleSpec.n_players={self.n_players}: scoring={self.scoring!r} settles a "
+                "four-player table (its payments count three payers); use n_players=4"
+            )
+        if self.birds and self.n_players != 4:
+            raise ValueError(
+                f"RuleSpec.birds={self.birds} needs n_players=4 (bird seats are counted round "
+                "four seats from the dealer, G58)"
+            )
         if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
             raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
         if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
