@@ -14,7 +14,9 @@ Measures, in one run, interleaved A B A B after a warm-up (``benchmarks/common.p
   at N >= 64), and N = 1024 with ``planes-v1`` / ``planes-v2``: env-steps/s (N learner steps
   per call), random masked actions drawn by a jitted helper, ``copy=False``.
 * The vector env in self-play (``opponents=None``: every seat's decision is an env step, the
-  unit of pgx's and mjx's batched envs) at N = 1024 and 4096, 1 and 2 threads, ``planes-v0``.
+  unit of pgx's and mjx's batched envs) at N = 1024 and 4096, 1 and 2 threads, ``planes-v0``;
+  and with riichi rules at N = 1024 beside mahjax's batched env (``jax.jit(jax.vmap(step))``
+  over 1,024 tables on CPU JAX, ``benchmarks/peers/peer_mahjax.py``; not with ``--quick``).
 * The vector env's memory per table (``MahjongVectorEnv.state_nbytes``), and its engine
   decisions/s beside ``mjsim.simulate``'s self-play loop in the same run (the share of the
   engine's speed the env keeps).
@@ -125,14 +127,14 @@ def _vector_rate(env, seconds: float) -> float:
             return calls * n / dt
 
 
-def _peer(measure_id: str):
+def _peer(measure_id: str, config: dict | None = None, name: str = "RLCard"):
     """(session, label) for a peer, or (None, error text)."""
     try:
         import peers
 
-        s = peers.PeerSession(measure_id)
+        s = peers.PeerSession(measure_id, config)
         s.__enter__()
-        return s, f"RLCard {s.header.get('version', '')}".strip()
+        return s, f"{name} {s.header.get('version', '')}".strip()
     except Exception as exc:  # noqa: BLE001 - reported as "peer failed"
         return None, f"{type(exc).__name__}: {exc}"[:300]
 
@@ -249,6 +251,9 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
                 note=note,
             )
         )
+    # ---- batched self-play beside mahjax (pgx-style JAX env, jit(vmap) on CPU), riichi rules
+    if not quick:
+        rows.append(_selfplay_vs_mahjax(E, seconds, repeats))
     # ---- the engine's ceiling: decisions/s of the vector env (env-steps/s x decisions per env
     # step) beside mjsim.simulate's self-play (random bots, 1 thread) in the same run
     v = E.MahjongVectorEnv(variant, 1024, copy=False, threads=1)
@@ -286,6 +291,38 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
         )
     )
     return rows
+
+
+def _selfplay_vs_mahjax(E, seconds: float, repeats: int, n: int = 1024) -> Row:
+    """The self-play vector env (riichi, ``planes-v0``, 1 thread) and mahjax's batched env
+    (``benchmarks/peers/peer_mahjax.py`` with ``batch = n``: one ``jax.jit(jax.vmap(step))``
+    call per batch step), both one decision per table-step with random legal actions."""
+    session, label = _peer("mahjax", {"batch": n}, "mahjax (CPU)")
+    v = E.MahjongVectorEnv("riichi", n, opponents=None, copy=False, threads=1)
+    fns = {"mjsim": lambda: _vector_rate(v, seconds)}
+    if session is not None:
+        fns["peer"] = lambda s=session: s.measure(seconds)["steps/s"]
+    try:
+        st = interleave(fns, repeats=repeats)
+    finally:
+        v.close()
+        if session is not None:
+            session.close()
+    return Row(
+        area=AREA,
+        config=f"MahjongVectorEnv riichi, N={n}, planes-v0, 1 thread(s), self-play "
+        "(opponents=None), random masked actions",
+        unit="env-steps/s",
+        mjsim=st["mjsim"],
+        peer=label if session is not None else "mahjax (CPU)",
+        peer_stat=st.get("peer"),
+        compared=f"batched self-play, one decision per table-step, random legal actions: "
+        f"mjsim's vector env (riichi, planes-v0) vs mahjax no_red_mahjong, jax.jit(jax.vmap) "
+        f"over a batch of {n} on CPU JAX (its step computes its own observation; XLA may use "
+        "both cores)",
+        note="" if session is not None else label,
+        status="ok" if session is not None else "peer failed",
+    )
 
 
 def _engine_rate(variant: str, seconds: float) -> float:
