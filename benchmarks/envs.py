@@ -48,7 +48,10 @@ AREA = "envs"
 VARIANT = "hebei"
 
 
-@nb.njit(cache=True)
+# not cache=True: numba's disk cache records the module name this file was imported under
+# (run_all: mjsim_bench_<area>; scripts: __main__ or a bare import) and a later run under
+# another name failed to load it ("No module named 'mjsim_bench_envs'"); compiling it takes <1 s
+@nb.njit
 def _random_masked(masks, state, out):
     """One uniformly random legal action per row of ``masks`` (bool[N, A]) (xorshift64 in
     ``state[0]``); rows without a legal action get 0."""

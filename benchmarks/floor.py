@@ -45,7 +45,10 @@ AREA = "floor"
 VARIANT = "hebei"
 
 
-@nb.njit(cache=True)
+# not cache=True: numba's disk cache records the module name this file was imported under
+# (run_all: mjsim_bench_<area>; scripts: __main__ or a bare import) and a later run under
+# another name failed to load it ("No module named 'mjsim_bench_envs'"); the same for these loops (a few seconds to compile)
+@nb.njit
 def _next(st):
     """xorshift64 step of ``st`` (uint64[1]); returns the new state."""
     x = st[0]
@@ -56,12 +59,12 @@ def _next(st):
     return x
 
 
-@nb.njit(cache=True)
+@nb.njit
 def _below(st, n):
     return np.int64(_next(st) % np.uint64(n))
 
 
-@nb.njit(cache=True)
+@nb.njit
 def floor_play(n_hands, seed):
     """Play ``n_hands`` bare hands (see the module docstring) with random legal actions.
 
