@@ -266,27 +266,20 @@ class MahjongVectorEnv(VectorEnv):
         return vector_step_h(self._h, lo, hi, self._scale)
 
     def _out(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        if self.copy:
-            return (
-                {"observation": self._obs.copy(), "action_mask": self._masks.view(np.int8).copy()},
-                {
-                    "action_mask": self._masks.copy(),
-                    "_action_mask": self._has_mask.copy(),
-                    "current_player": self._current.copy(),
-                    "_current_player": self._has_mask.copy(),
-                },
-            )
-        # fresh dicts over the same read-only views (wrappers add keys to info)
+        """The step's ``(obs, info)``: new dicts over the read-only views (wrappers add keys to
+        ``info``), or over writeable copies with ``copy=True``."""
         v = self._views
-        return (
-            {"observation": v["observation"], "action_mask": v["action_mask8"]},
-            {
-                "action_mask": v["action_mask"],
-                "_action_mask": v["has"],
-                "current_player": v["current_player"],
-                "_current_player": v["has"],
-            },
-        )
+        obs = {"observation": v["observation"], "action_mask": v["action_mask8"]}
+        info = {
+            "action_mask": v["action_mask"],
+            "_action_mask": v["has"],
+            "current_player": v["current_player"],
+            "_current_player": v["has"],
+        }
+        if self.copy:
+            obs = {k: a.copy() for k, a in obs.items()}
+            info = {k: a.copy() for k, a in info.items()}
+        return obs, info
 
     def state_nbytes(self) -> dict[str, int]:
         """Memory of the batch (issue 8): bytes of engine state, per-table bookkeeping,
