@@ -68,28 +68,59 @@ def check_whole_matches(
     )
 
 
-def check_writable(name: str, path: str | Path, directory: bool = False) -> Path:
-    """Check, before a run starts, that its output can be written: ``path`` (a file, or with
-    ``directory`` a directory) is not of the other kind, and it or its nearest existing
-    ancestor is a writable directory (missing directories are created when writing).
-    Raises ``ValueError`` naming ``name`` (the option) otherwise, so a long run never ends in a
-    traceback that loses its results."""
+def check_writable(
+    name: str, path: str | Path, directory: bool = False, probe: str = "study.csv"
+) -> Path:
+    """Check, before a run starts, that its output can be written, by really creating it:
+    ``path`` (a file; with ``directory`` a directory, probed by creating ``probe`` in it) is
+    opened for append (created if missing) and removed again if it did not exist; missing
+    directories are created for the probe and removed again. ``os.access`` is not enough (it
+    says yes to root for ``/proc``, and it does not see a too-long file name).
+
+    Raises ``ValueError`` naming ``name`` (the option) and the reason otherwise, so a long run
+    never ends in a traceback that loses its results."""
     p = Path(path).expanduser()
+    try:
+        _probe_write(name, path, p, directory, probe)
+    except OSError as e:  # e.g. a name too long even to stat
+        raise ValueError(f"{name} {str(path)!r} cannot be written: {e.strerror or e}") from None
+    return p
+
+
+def _probe_write(name: str, path: str | Path, p: Path, directory: bool, probe: str) -> None:
     if p.exists():
         if directory and not p.is_dir():
             raise ValueError(f"{name} {str(path)!r}: exists and is not a directory")
         if not directory and p.is_dir():
             raise ValueError(f"{name} {str(path)!r}: is a directory, not a file")
-        target = p if directory else p.parent
-    else:
-        target = p.parent
-        while not target.exists() and target != target.parent:
-            target = target.parent
-        if not target.is_dir():
-            raise ValueError(f"{name} {str(path)!r}: {str(target)!r} is not a directory")
-    if not os.access(target, os.W_OK | os.X_OK):
-        raise ValueError(f"{name} {str(path)!r}: {str(target)!r} is not writable")
-    return p
+    dir_ = p if directory else p.parent
+    created: list[Path] = []  # directories this check makes, deepest first
+    d = dir_
+    while not d.exists() and d != d.parent:
+        created.append(d)
+        d = d.parent
+    if not d.is_dir():
+        raise ValueError(f"{name} {str(path)!r}: {str(d)!r} is not a directory")
+    target = p / probe if directory else p
+    existed = target.exists()
+    try:
+        for c in reversed(created):
+            c.mkdir()
+        with open(target, "a"):
+            pass
+    except OSError as e:
+        raise ValueError(f"{name} {str(path)!r} cannot be written: {e.strerror or e}") from None
+    finally:
+        if not existed:
+            try:
+                target.unlink()
+            except OSError:
+                pass
+        for c in created:  # deepest first
+            try:
+                c.rmdir()
+            except OSError:
+                pass
 
 
 def resolve_threads(threads: Any, name: str = "threads") -> int:

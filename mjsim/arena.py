@@ -178,6 +178,14 @@ def _removed_text(v: float, n_walls: int) -> str:
     return "n/a" if math.isnan(v) else f"{100 * v:.1f}%"
 
 
+def format_p(p: float) -> str:
+    """``"p = 0.032"``; ``"p < 1e-16"`` below double precision's resolution near 1, where the
+    normal approximation's ``1 - cdf`` rounds to 0 (it printed ``p = 0``)."""
+    if p < 1e-16:
+        return "p < 1e-16"
+    return f"p = {p:.2g}"
+
+
 def format_arena(res: ArenaResult) -> str:
     """Plain-text ranking, pairwise table and variance report of an :class:`ArenaResult`."""
     mode = (
@@ -196,7 +204,7 @@ def format_arena(res: ArenaResult) -> str:
     lines.append("pairwise (row minus column, per wall; p = two-sided, normal approximation):")
     for (a, b), (e, p) in res.pairwise.items():
         sig = "significant" if p < 0.05 else "not significant"
-        lines.append(f"  {a} - {b}: {fmt(e)}  p = {p:.2g}  ({sig} at 5%)")
+        lines.append(f"  {a} - {b}: {fmt(e)}  {format_p(p)}  ({sig} at 5%)")
     if res.duplicate:
         lines.append("")
         lines.append("variance of the mean removed by duplicate play (same number of hands):")

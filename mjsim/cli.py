@@ -229,9 +229,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rows = res.rows
     if res.interrupted:
         print(f"interrupted: {len(rows)} of {res.requested} hands finished", file=sys.stderr)
+    failed = []  # outputs that could not be written: the rest is still printed and written
     if args.out is not None:
-        path = write_rows(rows, args.out)
-        print(f"wrote {len(rows)} rows to {path}")
+        try:
+            path = write_rows(rows, args.out)
+            print(f"wrote {len(rows)} rows to {path}")
+        except OSError as e:
+            failed.append(_write_failed("--out", args.out, e))
     if len(rows):
         summ = summarize(rows, agents, spec.n_players, item_names(spec))
         title = f"{spec.name}: {len(rows)} hands, seed {args.seed}, agents {','.join(agents)}"
@@ -239,8 +243,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             title += "  overrides: " + " ".join(f"{k}={v}" for k, v in overrides.items())
         print(format_summary(summ, title))
         if args.json:
-            Path(args.json).write_text(json.dumps(to_jsonable(summ), indent=1))
-    return 130 if res.interrupted else 0
+            try:
+                Path(args.json).write_text(json.dumps(to_jsonable(summ), indent=1))
+            except OSError as e:
+                failed.append(_write_failed("--json", args.json, e))
+    return _exit_code(res.interrupted, failed)
+
+
+def _write_failed(option: str, path: str, e: OSError) -> str:
+    """Print (stderr) that an output could not be written after the run; returns the message."""
+    msg = f"mjsim: error: {option} {path!r} could not be written: {e.strerror or e}"
+    print(msg, file=sys.stderr)
+    return msg
+
+
+def _exit_code(interrupted: bool, failed: list[str]) -> int:
+    """130 after Ctrl-C, 1 if an output could not be written (the rest was), else 0."""
+    if interrupted:
+        return 130
+    if failed:
+        print(
+            f"mjsim: {len(failed)} output(s) not written (see above); the summary is complete",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
 
 
 def _describe(vid: str) -> tuple[str, str]:
@@ -326,29 +353,41 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_study(args: argparse.Namespace) -> int:
     from mjsim import variants
-    from mjsim.study import format_study, parse_grid, study
+    from mjsim.study import format_study, parse_grid, play_study, write_study
 
     _check_counts(args)
     grid = parse_grid(args.set)
     variants.get(args.variant)  # an unknown variant is named before the cells
     _first_run_notice(args.quiet)
-    df = study(
+    played = play_study(
         args.variant,
         grid,
         args.hands,
         args.agents,  # sized to each cell's seats (a grid may change n_players)
         args.seed,
         args.threads,
-        out_dir=args.out,
         backend=args.backend,
         address=args.address,
         progress=not args.quiet,
-        plots=not args.no_plots,
     )
-    print(format_study(df))
-    if args.out:
-        print(f"wrote {Path(args.out) / 'study.csv'} and plots to {args.out}")
-    return 0
+    if played.interrupted:
+        print(
+            f"interrupted: {len(played.labels)} cell(s) with results; not (fully) played: "
+            + ", ".join(played.missing),
+            file=sys.stderr,
+        )
+    if len(played.table):
+        print(format_study(played.table))
+    failed = []
+    if args.out and len(played.table):
+        try:
+            paths = write_study(played, args.out, plots=not args.no_plots)
+        except OSError as e:
+            failed.append(_write_failed("--out", args.out, e))
+        else:
+            plots = " and plots" if len(paths) > 1 else ""
+            print(f"wrote {paths[0]}{plots} to {args.out}" if plots else f"wrote {paths[0]}")
+    return _exit_code(played.interrupted, failed)
 
 
 COMMANDS = {

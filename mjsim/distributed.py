@@ -140,6 +140,31 @@ def _bar(total: int, progress: bool, desc: str) -> Any:
     return tqdm(total=total, unit="hand", desc=desc, smoothing=0.1)
 
 
+def _compiles_first() -> bool:
+    """True if the self-play loop is known not to be compiled yet (the first chunk compiles)."""
+    from mjsim import _cache, selfplay
+
+    return _cache.has_compiled(selfplay.__file__, "selfplay._run_slice-*.nbi") is False
+
+
+def _set_status(bar: Any, text: str) -> None:
+    if hasattr(bar, "set_postfix_str"):
+        bar.set_postfix_str(text)
+
+
+def _restart_clock(bar: Any, done: int) -> None:
+    """Count the first chunk's ``done`` hands and restart the bar's clock after it: the first
+    chunk compiles (or loads) the game loop, which the rate and the ETA must not include (a
+    cold compile showed an ETA of 9:37:06 at 0%, then a rate from the compile time)."""
+    if not hasattr(bar, "reset"):
+        bar.update(done)
+        return
+    bar.reset(total=bar.total)  # n = 0, clock and rate estimate restarted
+    bar.set_postfix_str("")
+    bar.n = bar.last_print_n = bar.initial = done  # the rate counts hands after this point
+    bar.refresh()
+
+
 def _run_local(
     spec: RuleSpec,
     n_hands: int,
@@ -157,6 +182,8 @@ def _run_local(
     parts: list[np.ndarray] = []
     interrupted = False
     with _bar(n_hands, progress, desc) as bar:
+        if _compiles_first():  # the first chunk compiles for minutes: say so, not an ETA
+            _set_status(bar, "compiling the game loop (first run, once)...")
         try:
             for lo in range(0, n_hands, chunk):
                 m = min(chunk, n_hands - lo)
@@ -172,7 +199,10 @@ def _run_local(
                         match_hands=match_hands,
                     )
                 )
-                bar.update(m)
+                if lo == 0:
+                    _restart_clock(bar, m)
+                else:
+                    bar.update(m)
         except KeyboardInterrupt:
             interrupted = True
     rows = np.concatenate(parts) if parts else np.zeros(0, dtype=RESULT_DTYPE)
@@ -260,14 +290,24 @@ _ITEM_TABLES = {
     "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
     "riichi": ("mjsim.scoring.riichi_yaku", "RIICHI_YAKU"),
     "tianjin": ("mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
+    "hebei": ("mjsim.scoring.hebei", "HEBEI_ITEMS"),
 }
 
 
 def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
-    """Scoring-item names of the spec's family, indexed by item id: the variant module's
-    ``ITEM_NAMES``, else the family's item table (``"English 中文"``); ``None`` if neither exists."""
+    """Scoring-item names of the spec's family, indexed by item id: the family's item table
+    (``"English 中文"``), else a variant / scoring module's ``ITEM_NAMES``; ``None`` if neither
+    exists. (The table comes first: hebei's ``ITEM_NAMES`` are identifiers such as
+    ``basic_win``, its table has the display names.)"""
     import importlib
 
+    if spec.scoring in _ITEM_TABLES:
+        mod, attr = _ITEM_TABLES[spec.scoring]
+        rows = getattr(importlib.import_module(mod), attr)
+        out = [f"item {i}" for i in range(max(int(r[0]) for r in rows) + 1)]
+        for r in rows:
+            out[int(r[0])] = f"{r[1]} {r[2]}"
+        return tuple(out)
     for mod in (
         f"mjsim.variants.{spec.name}",
         f"mjsim.variants.{spec.scoring}",
@@ -280,11 +320,4 @@ def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
         names = getattr(m, "ITEM_NAMES", None)
         if names is not None:
             return tuple(names)
-    if spec.scoring in _ITEM_TABLES:
-        mod, attr = _ITEM_TABLES[spec.scoring]
-        rows = getattr(importlib.import_module(mod), attr)
-        out = [f"item {i}" for i in range(max(int(r[0]) for r in rows) + 1)]
-        for r in rows:
-            out[int(r[0])] = f"{r[1]} {r[2]}"
-        return tuple(out)
     return None

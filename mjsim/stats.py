@@ -195,9 +195,13 @@ def summarize(
     """The summary of a run: a JSON-ready dict (see :func:`format_summary` for the printout).
 
     Keys: ``n_hands``, ``errors``, ``seats`` (win rate and mean payment per seat with CIs),
-    ``agents`` (mean payment and win rate per agent name), ``drawn_rate``, ``self_draw_share``
+    ``agents`` (mean payment and win rate per agent name; ``players``: the players it holds,
+    which are not fixed seats when a match swaps seats, ``seats`` the same list under its old
+    name), ``drawn_rate``, ``self_draw_share``
     (of won hands), ``multi_winner_rate`` (of won hands), ``value_percentiles`` (hand value of
-    the first winner over won hands: p50/p75/p90/p99/max), ``top_items`` (the 10 most frequent
+    the first winner over won hands: p50/p75/p90/p99/max; each the smallest value with at least
+    that share of won hands at or below it, numpy's ``inverted_cdf``, so always a value that
+    occurred), ``top_items`` (the 10 most frequent
     scoring items of the first winner: ``(name, hands, share of won hands)``), ``mean_draws``
     (tiles drawn after the deal), ``mean_turns`` (draws per seat), ``mean_decisions``.
     """
@@ -228,7 +232,8 @@ def summarize(
         held = [p for p in range(n_players) if agents[p] == name]
         wins = int(player_won[:, held].sum())
         per_agent[name] = {
-            "seats": held,
+            "players": held,  # players (agents[p] is player p's agent), not seats: guobiao's
+            "seats": held,  # seat swap moves players between seats; kept for old readers
             "mean_pay": mean_ci(x, level),
             "win_rate": proportion_ci(wins, n * len(held), level),
         }
@@ -236,7 +241,9 @@ def summarize(
     pct = {}
     if values.size:
         for q in (50, 75, 90, 99):
-            pct[f"p{q}"] = float(np.percentile(values, q))
+            # a value that occurred (no interpolation between integer payments): the smallest
+            # value with at least q% of the won hands at or below it
+            pct[f"p{q}"] = float(np.percentile(values, q, method="inverted_cdf"))
         pct["max"] = float(values.max())
     items: Counter[int] = Counter()
     for i in range(6):
@@ -276,19 +283,26 @@ def format_summary(summary: dict[str, Any], title: str = "") -> str:
         lines.append(title)
     lines.append(f"hands: {summary['n_hands']}   engine errors: {summary['errors']}")
     lines.append("")
-    lines.append(f"{'seat':<6}{'agent':<12}{'win rate':>20}{'mean payment':>22}")
+    seat_rows = [["seat", "agent", "win rate", "mean payment"]]
     for s in summary["seats"]:
-        lines.append(
-            f"{s['seat']:<6}{s['agent']:<12}{fmt(s['win_rate'], pct=True):>20}"
-            f"{fmt(s['mean_pay']):>22}"
+        seat_rows.append(
+            [str(s["seat"]), s["agent"], fmt(s["win_rate"], pct=True), fmt(s["mean_pay"])]
         )
+    lines += _columns(seat_rows)
     lines.append("")
-    lines.append(f"{'agent':<12}{'seats':<10}{'win rate':>20}{'mean payment/hand':>22}")
+    # players, not seats: agents are given per player, and guobiao's seat swap moves players
+    agent_rows = [["agent", "players", "win rate", "mean payment/hand"]]
     for name, a in summary["agents"].items():
-        seats = ",".join(str(p) for p in a["seats"])
-        lines.append(
-            f"{name:<12}{seats:<10}{fmt(a['win_rate'], pct=True):>20}{fmt(a['mean_pay']):>22}"
+        held = a.get("players", a.get("seats", []))
+        agent_rows.append(
+            [
+                name,
+                ",".join(str(p) for p in held),
+                fmt(a["win_rate"], pct=True),
+                fmt(a["mean_pay"]),
+            ]
         )
+    lines += _columns(agent_rows)
     lines.append("")
     lines.append(f"drawn hands:        {fmt(summary['drawn_rate'], pct=True)}")
     lines.append(f"self-draw share:    {fmt(summary['self_draw_share'], pct=True)} of won hands")
@@ -306,6 +320,20 @@ def format_summary(summary: dict[str, Any], title: str = "") -> str:
         for name, c, share in summary["top_items"]:
             lines.append(f"  {name:<28}{c:>10}  {100 * share:6.2f}%")
     return "\n".join(lines)
+
+
+def _columns(table: list[list[str]]) -> list[str]:
+    """Rows of cells as aligned text: the first two columns left-aligned, the rest
+    right-aligned, each as wide as its widest entry, at least two spaces between columns (large
+    numbers no longer run into the next column)."""
+    widths = [max(len(r[j]) for r in table) for j in range(len(table[0]))]
+    return [
+        "  ".join(
+            c.ljust(w) if j < 2 else c.rjust(w)
+            for j, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in table
+    ]
 
 
 def to_jsonable(obj: Any) -> Any:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,9 @@ def parse_grid(items: Sequence[str]) -> dict[str, list[Any]]:
 
     Alternatives are separated by commas; for tuple-valued fields (``win_shapes``,
     ``wild_tiles``...) by ``;`` (each alternative then uses commas). Values are converted by
-    the field's type; ``ValueError`` names a bad field or value."""
+    the field's type; ``ValueError`` names a bad field or value. A key given again adds its
+    values to the key's list (``["allow_chow=true", "allow_chow=false"]`` is the same grid as
+    ``["allow_chow=true,false"]``); a value repeated is kept once."""
     import typing
 
     from mjsim.rules.spec import RuleSpec
@@ -65,7 +68,9 @@ def parse_grid(items: Sequence[str]) -> dict[str, list[Any]]:
         alts = [v.strip() for v in vals.split(sep) if v.strip()]
         if not alts:
             raise ValueError(f"bad --set {text!r}: no value")
-        grid[key] = [parse_override(f"{key}={v}")[1] for v in alts]
+        for v in (parse_override(f"{key}={v}")[1] for v in alts):
+            if v not in grid.setdefault(key, []):  # a repeated key adds its values
+                grid[key].append(v)
     return grid
 
 
@@ -145,10 +150,67 @@ def study(
     repeats), sized to each cell's seat count (a grid over ``n_players`` plays every cell with
     its own number of agents; the paired differences then cover the seats the base has).
 
+    A cell with the base rules reuses the base's hands. Ctrl-C keeps what finished (see
+    :func:`play_study`): the table then has the finished cells (``hands`` below ``n_hands`` for
+    the interrupted one), ``df.attrs["interrupted"]`` is True and ``df.attrs["missing"]``
+    lists the cells not (fully) played; it is written to ``out_dir`` as usual.
+
     Raises ``ValueError`` (before playing anything) for ``n_hands`` < 1, bad ``threads``, an
     unknown field, a bad value, an impossible cell spec or agents that do not fit a cell's
     seats, naming the cell.
     """
+    played = play_study(
+        variant,
+        grid,
+        n_hands,
+        agents,
+        seed,
+        threads,
+        backend=backend,
+        address=address,
+        progress=progress,
+        level=level,
+    )
+    if out_dir is not None:
+        write_study(played, out_dir, plots)
+    return played.table
+
+
+@dataclass
+class StudyRun:
+    """What :func:`play_study` played: ``table`` (the DataFrame :func:`study` returns; one
+    row per finished cell, ``hands`` the hands it played), the per-cell metrics
+    (:func:`cell_metrics`) and labels of those rows, the largest seat count, whether Ctrl-C
+    stopped the run and the labels of the cells not (fully) played."""
+
+    table: Any
+    results: list[dict[str, Any]]
+    labels: list[str]
+    n_players: int
+    interrupted: bool = False
+    missing: list[str] = field(default_factory=list)
+
+
+def play_study(
+    variant: str,
+    grid: dict[str, list[Any]],
+    n_hands: int,
+    agents: str | Sequence[str] = "greedy",
+    seed: int = 0,
+    threads: int | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool = False,
+    level: float = 0.95,
+) -> StudyRun:
+    """Play the cells of :func:`study` without writing anything (same arguments and errors).
+
+    A cell whose rules equal the base rules (``--set allow_chow=false`` on hebei) is not
+    played again: it reuses the base cell's hands. Ctrl-C (``KeyboardInterrupt`` while a cell
+    plays) keeps the finished cells and the interrupted cell's finished hands (its paired
+    differences then use the base's same first hands); ``interrupted`` is then True and
+    ``missing`` names the cells not (fully) played."""
     import pandas as pd
 
     from mjsim import variants
@@ -167,26 +229,41 @@ def study(
         except (ValueError, NotImplementedError) as e:
             raise ValueError(f"study cell {cell_label(c)!r}: {e}") from None
         specs.append(spec)
-    results = []
+    results: list[dict[str, Any]] = []
+    played: list[int] = []  # hands finished per cell, in order
+    interrupted = False
     for i, spec in enumerate(specs):
-        res = run(
-            spec,
-            n_hands,
-            cell_agents[i],
-            seed,
-            threads,
-            backend=backend,
-            address=address,
-            progress=progress,
-            desc=f"cell {i + 1}/{len(all_cells)}",
-        )
+        if i > 0 and spec == specs[0] and cell_agents[i] == cell_agents[0] and played[0] > 0:
+            results.append(results[0])  # the base rules again: same seeds, same hands
+            played.append(played[0])
+            continue
+        try:
+            res = run(
+                spec,
+                n_hands,
+                cell_agents[i],
+                seed,
+                threads,
+                backend=backend,
+                address=address,
+                progress=progress,
+                desc=f"cell {i + 1}/{len(all_cells)}",
+            )
+        except KeyboardInterrupt:  # outside the chunk loop (before the first chunk started)
+            interrupted = True
+            break
+        if len(res.rows):
+            results.append(cell_metrics(res.rows, spec.n_players, level))
+            played.append(len(res.rows))
         if res.interrupted:
-            raise KeyboardInterrupt
-        results.append(cell_metrics(res.rows, spec.n_players, level))
+            interrupted = True
+            break
+    done = len(results)
+    missing = [cell_label(c) for k, c in enumerate(all_cells) if k >= done or played[k] < n_hands]
     table = []
-    base_m = results[0]
-    for c, m in zip(all_cells, results, strict=True):
-        row: dict[str, Any] = {"cell": cell_label(c), "hands": int(n_hands)}
+    base_m = results[0] if results else None
+    for c, m, n in zip(all_cells, results, played, strict=False):
+        row: dict[str, Any] = {"cell": cell_label(c), "hands": int(n)}
         for k, e in m["est"].items():
             row[k] = e.value
             row[f"{k}_lo"] = e.lo
@@ -194,31 +271,48 @@ def study(
         for k, x in m["samples"].items():
             if k == "self_draw" or k not in base_m["samples"]:
                 continue  # (a seat the base table does not have: other n_players)
-            d, p = paired_diff(x, base_m["samples"][k], level)
+            # an interrupted cell pairs its finished hands with the base's same hands
+            d, p = paired_diff(x, base_m["samples"][k][: len(x)], level)
             row[f"d_{k}"] = d.value
             row[f"d_{k}_lo"] = d.lo
             row[f"d_{k}_hi"] = d.hi
             row[f"d_{k}_p"] = p
         table.append(row)
+    n = max(sp.n_players for sp in specs[: max(done, 1)])
     df = pd.DataFrame(table)
-    if out_dir is not None:
-        out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
-        df.to_csv(out / "study.csv", index=False)
-        if plots:
-            try:
-                import matplotlib  # noqa: F401
-            except ImportError:
-                import warnings
+    df.attrs["interrupted"] = interrupted
+    df.attrs["missing"] = missing
+    return StudyRun(
+        df,
+        results,
+        [cell_label(c) for c in all_cells[:done]],
+        n,
+        interrupted,
+        missing,
+    )
 
-                warnings.warn(
-                    "matplotlib is not installed: no plots (pip install 'mjsim[plots]')",
-                    stacklevel=2,
-                )
-            else:
-                n = max(sp.n_players for sp in specs)
-                plot_study(df, results, [cell_label(c) for c in all_cells], n, out)
-    return df
+
+def write_study(played: StudyRun, out_dir: str | Path, plots: bool = True) -> list[Path]:
+    """Write ``study.csv`` and (with ``plots`` and matplotlib installed) the PNG plots of
+    :func:`plot_study` into ``out_dir`` (created if missing); returns the paths written.
+    ``OSError`` if the directory or a file cannot be written."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    played.table.to_csv(out / "study.csv", index=False)
+    paths = [out / "study.csv"]
+    if plots and played.results:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            import warnings
+
+            warnings.warn(
+                "matplotlib is not installed: no plots (pip install 'mjsim[plots]')",
+                stacklevel=2,
+            )
+        else:
+            paths += plot_study(played.table, played.results, played.labels, played.n_players, out)
+    return paths
 
 
 def format_study(df: Any) -> str:
@@ -233,8 +327,11 @@ def format_study(df: Any) -> str:
         ("win_turn", "win turn", False),
     ]
     table = [["cell"] + [t for _, t, _ in metrics]]
+    full = int(df["hands"].max()) if len(df) else 0
     for _, row in df.iterrows():
         line = [str(row["cell"])]
+        if int(row["hands"]) < full:  # the cell Ctrl-C interrupted
+            line[0] += f" ({int(row['hands'])} hands)"
         for k, _, pct in metrics:
             e = Estimate(row[k], row[f"{k}_lo"], row[f"{k}_hi"], int(row["hands"]))
             cell = fmt(e, 3, pct)

@@ -43,7 +43,7 @@ def test_simulate_writes_rows_and_summary(tmp_path, capsys, suffix):
     text = capsys.readouterr().out
     for key in ("win rate", "mean payment", "drawn hands", "self-draw share", "multi-winner"):
         assert key in text
-    assert "top scoring items" in text and "basic_win" in text
+    assert "top scoring items" in text and "basic win 平胡" in text and "basic_win" not in text
     df = read_rows(out)
     ref = pd.DataFrame(mjsim.simulate("hebei", 300, ["greedy", "random"] * 2, seed=4, threads=1))
     pd.testing.assert_frame_equal(df, ref, check_dtype=suffix == ".parquet")

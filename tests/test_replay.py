@@ -92,7 +92,16 @@ def test_tampered_wall_is_rejected() -> None:
     rec.wall = rec.wall[:-1] + [0]
     with pytest.raises(ValueError, match="record header"):
         mjsim.replay(rec)
-    with pytest.raises(ValueError, match="line 0"):
+    # line numbers are 1-based and count blank lines, as an editor shows them
+    with pytest.raises(ValueError, match="line 1 "):
         from_jsonl("not json\n")
-    with pytest.raises(ValueError, match="line 3 .*teleport"):
-        from_jsonl(to_jsonl(play(6).record).replace('"ev": "draw"', '"ev": "teleport"', 1))
+    with pytest.raises(ValueError, match="line 2 "):
+        from_jsonl("\nnot json\n")
+    text = to_jsonl(play(6).record)
+    bad_at = [i for i, ln in enumerate(text.splitlines(), 1) if '"ev": "draw"' in ln][0]
+    with pytest.raises(ValueError, match=f"line {bad_at} .*teleport"):
+        from_jsonl(text.replace('"ev": "draw"', '"ev": "teleport"', 1))
+    lines = text.splitlines()
+    lines[5] = "{broken"  # the 6th line
+    with pytest.raises(ValueError, match="record line 6 is not a valid event"):
+        from_jsonl("\n".join(lines))

@@ -123,6 +123,6 @@ def test_item_names_come_from_the_family_tables() -> None:
     assert names is not None and names[BASIC] == "Basic win 平胡"
     gb = item_names(variants.get("guobiao"))
     assert gb is not None and gb[1] == "Big Four Winds 大四喜"
-    assert item_names(variants.get("hebei"))[0] == "basic_win"
+    assert item_names(variants.get("hebei"))[:2] == ("basic win 平胡", "self-draw 自摸")
     assert item_names(variants.get("riichi"))[0] == "riichi 立直"
     assert item_names(variants.get("tianjin"))[1] == "catch the five 捉5"

@@ -138,20 +138,23 @@ def to_jsonl(record: Record) -> str:
 
 
 def from_jsonl(text: str) -> Record:
-    """Parse :func:`to_jsonl` output. ``ValueError`` names the first malformed line."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+    """Parse :func:`to_jsonl` output. ``ValueError`` names the first malformed line by its
+    1-based line number in ``text`` (as editors show it, blank lines counted)."""
+    # (line number as an editor shows it, 1-based and counting blank lines; text)
+    lines = [(n, ln) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
     if not lines:
         raise ValueError("empty record")
+    n0, first = lines[0]
     try:
-        head = json.loads(lines[0])
+        head = json.loads(first)
     except json.JSONDecodeError as e:
-        raise ValueError(f"record line 0 is not JSON: {e}") from None
+        raise ValueError(f"record line {n0} is not JSON: {e}") from None
     if not isinstance(head, dict) or head.get("type") != "header":
-        raise ValueError("record line 0 must be the header object")
+        raise ValueError(f"record line {n0} must be the header object")
     if head.get("version") != RECORD_VERSION:
         raise ValueError(f"record version {head.get('version')!r} != {RECORD_VERSION}")
     events = []
-    for n, ln in enumerate(lines[1:], start=1):
+    for n, ln in lines[1:]:
         try:
             obj = json.loads(ln)
             kind = _NAME_TO_EV[obj["ev"]]

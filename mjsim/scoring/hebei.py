@@ -20,6 +20,15 @@ from mjsim.scoring.settlement import win_transfers
 from mjsim.variants.hebei import ITEM_NAMES, SPEC, hebei_value
 
 _ITEM_ZH = ("平胡", "自摸", "碰碰胡", "七对", "十三幺")
+#: the item table the command line's summary names items by (``(id, English, 中文)``, as the
+#: other families' tables): ``ITEM_NAMES`` are identifiers, not display names
+HEBEI_ITEMS = (
+    (0, "basic win", "平胡"),
+    (1, "self-draw", "自摸"),
+    (2, "all pungs", "碰碰胡"),
+    (3, "seven pairs", "七对"),
+    (4, "thirteen orphans", "十三幺"),
+)
 
 
 def score_hebei(win: WinInput, **variant_context: Any) -> ScoreResult:
