@@ -137,7 +137,7 @@ def test_no_plots_does_not_say_plots(tmp_path, capsys):
     argv = ["study", "hebei", "--set", "allow_chow=true", "--hands", "20", "--threads", "1"]
     assert main(argv + ["--quiet", "--no-plots", "--out", str(out)]) == 0
     text = capsys.readouterr().out
-    assert f"wrote {out / 'study.csv'}" in text and "plots" not in text
+    assert f"wrote {out / 'study.csv'}\n" in text and "and plots" not in text
     assert [p.name for p in out.iterdir()] == ["study.csv"]
 
 
