@@ -17,7 +17,6 @@ cold (an empty ``NUMBA_CACHE_DIR``: start-up + compiling the whole loop + play).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 import time
@@ -29,11 +28,10 @@ import selfplay  # noqa: E402
 from common import (  # noqa: E402
     Row,
     Stat,
-    machine_markdown,
-    rows_markdown,
-    rows_text,
+    bench_parser,
+    command_line,
+    report,
     run_subprocess,
-    write_heading_section,
 )
 
 from mjsim import variants  # noqa: E402
@@ -104,9 +102,7 @@ def main_job(variant: str, hands: int, cold: bool = False) -> Row:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--no-write", action="store_true")
+    parser = bench_parser(__doc__)
     parser.add_argument("--main-job", action="store_true")
     parser.add_argument("--cold", action="store_true", help="main job also on an empty cache")
     parser.add_argument("--no-table", action="store_true", help="main job only")
@@ -122,37 +118,24 @@ def main() -> None:
             job.append(main_job(v, args.hands, cold=True))
         main_job(v, 200)  # fill the cache in use (a no-op when already filled)
         job.append(main_job(v, args.hands))
-    print(rows_text(rows + job))
-    print(machine_markdown())
-    if args.no_write:
-        return
+    write = not args.no_write
     if rows:
-        cmd = "python benchmarks/bots.py" + (" --quick" if args.quick else "")
         reps = "1 repeat (--quick)" if args.quick else "medians of 3 interleaved repeats"
-        body = "\n\n".join(
-            [
-                f"Command: `{cmd}` ({t_rows:.0f} s). Ratio = greedy / random hands/s in the "
-                f"same run (the cost of the greedy policy); {reps}, min-max in brackets. The "
-                "machine is shared with other jobs (load in the machine line): absolute "
-                "figures are below an idle machine's, the ratios hold.",
-                rows_markdown(rows),
-                machine_markdown(),
-            ]
+        intro = (
+            f"Command: `{command_line('bots.py')}` ({t_rows:.0f} s). Ratio = greedy / random "
+            f"hands/s in the same run (the cost of the greedy policy); {reps}, min-max in "
+            "brackets. The machine is shared with other jobs (load in the machine line): "
+            "absolute figures are below an idle machine's, the ratios hold."
         )
-        write_heading_section("## Bots", body)
+        report("## Bots", intro, rows, write=write)
     if job:
-        cmd = f"python benchmarks/bots.py --main-job{' --cold' if args.cold else ''} --no-table"
-        body = "\n\n".join(
-            [
-                f"Command: `{cmd}`: the README's main job (issue 7 item 6) as a subprocess, "
-                "default agents (greedy on every seat), all threads, one run each. Cold = an "
-                "empty `NUMBA_CACHE_DIR` (start-up + compiling the whole loop + play); warm = "
-                "the cache filled (start-up + loading it + play).",
-                rows_markdown(job),
-                machine_markdown(),
-            ]
+        intro = (
+            f"Command: `{command_line('bots.py')}`: the README's main job (issue 7 item 6) as a "
+            "subprocess, default agents (greedy on every seat), all threads, one run each. "
+            "Cold = an empty `NUMBA_CACHE_DIR` (start-up + compiling the whole loop + play); "
+            "warm = the cache filled (start-up + loading it + play)."
         )
-        write_heading_section("## Main job", body)
+        report("## Main job", intro, job, write=write)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ repeats each and reports the median with the min-max spread (:class:`Stat`).
 
 from __future__ import annotations
 
+import argparse
 import fcntl
 import json
 import math
@@ -589,3 +590,38 @@ if __name__ == "__main__":  # pragma: no cover - tiny manual check
     print(machine_markdown())
     print(json.dumps({"peak_rss": format_bytes(peak_rss_bytes())}))
     sys.exit(0)
+
+
+def bench_parser(doc: str | None) -> argparse.ArgumentParser:
+    """The command line every area script shares: its description (the first line of ``doc``),
+    ``--quick`` (one short repeat per figure: a smoke run) and ``--no-write`` (print only, leave
+    ``RESULTS.md`` alone). Scripts add their own options to the returned parser."""
+    ap = argparse.ArgumentParser(description=(doc or "").strip().splitlines()[0] if doc else None)
+    ap.add_argument("--quick", action="store_true", help="1 short repeat per figure")
+    ap.add_argument("--no-write", action="store_true", help="do not touch RESULTS.md")
+    return ap
+
+
+def command_line(script: str, argv: Sequence[str] | None = None) -> str:
+    """``python benchmarks/<script> <arguments as given>`` (``--no-write`` left out): the command
+    recorded in ``RESULTS.md`` beside the figures it produced."""
+    args = sys.argv[1:] if argv is None else argv
+    return " ".join(["python", f"benchmarks/{script}", *(a for a in args if a != "--no-write")])
+
+
+def report(
+    heading: str,
+    intro: str,
+    rows: Sequence[Row],
+    *,
+    write: bool = True,
+    info: Mapping[str, Any] | None = None,
+) -> None:
+    """Print the machine line and the rows; unless ``write`` is false, replace ``RESULTS.md``'s
+    section ``heading`` with ``intro`` (the command, what the ratio means), the rows' table and
+    the machine line. ``info``: :func:`machine_info` taken before the run (default: now)."""
+    machine = machine_markdown(info)
+    print(machine)
+    print(rows_text(rows))
+    if write:
+        write_heading_section(heading, "\n\n".join([intro, rows_markdown(rows), machine]))

@@ -18,7 +18,6 @@ Writes the ``## Before/after`` section of ``benchmarks/RESULTS.md`` (``--no-writ
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import sys
@@ -30,13 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (  # noqa: E402
     REPO_DIR,
     Row,
+    bench_parser,
+    command_line,
     interleave,
     machine_info,
-    machine_markdown,
-    rows_markdown,
-    rows_text,
+    report,
     run_subprocess,
-    write_heading_section,
 )
 
 AREA = "compare"
@@ -125,33 +123,26 @@ def run(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = bench_parser(__doc__)
     ap.add_argument("--baseline", required=True, type=Path, help="another mjsim checkout")
     ap.add_argument("--baseline-cache", default=None, help="MJSIM_CACHE_DIR of the baseline")
     ap.add_argument("--variants", default="sichuan_xuezhan,hebei")
     ap.add_argument("--bots", default="random,greedy")
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
     info = machine_info()
     t0 = time.perf_counter()
     names = [v for v in args.variants.split(",") if v]
     bots = [b for b in args.bots.split(",") if b]
     rows = run(args.baseline.resolve(), args.baseline_cache, names, bots, args.repeats)
-    print(machine_markdown(info))
-    print(rows_text(rows))
-    if not args.no_write:
-        cmd = "python benchmarks/compare.py" + "".join(
-            f" {a}" for a in sys.argv[1:] if a != "--no-write"
-        )
-        body = (
-            f"Command: `{cmd}` ({time.perf_counter() - t0:.0f} s). Hands per CPU second of "
-            "`mjsim.simulate(variant, n, agents=[bot] * 4, threads=1)` in fresh subprocesses, "
-            "this checkout (mjsim column) and the baseline checkout (peer column) alternating, "
-            f"medians of {args.repeats} repeats (min-max); ratio > 1: this checkout is faster."
-            "\n\n" + rows_markdown(rows) + "\n\n" + machine_markdown(info)
-        )
-        write_heading_section("## Before/after", body)
+    intro = (
+        f"Command: `{command_line('compare.py')}` ({time.perf_counter() - t0:.0f} s). Hands per "
+        "CPU second of `mjsim.simulate(variant, n, agents=[bot] * 4, threads=1)` in fresh "
+        "subprocesses, this checkout (mjsim column) and the baseline checkout (peer column) "
+        f"alternating, medians of {args.repeats} repeats (min-max); ratio > 1: this checkout "
+        "is faster."
+    )
+    report("## Before/after", intro, rows, write=not args.no_write, info=info)
 
 
 if __name__ == "__main__":

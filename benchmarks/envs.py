@@ -26,7 +26,6 @@ Writes the "## Envs" section of ``benchmarks/RESULTS.md`` only (unless ``--no-wr
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
@@ -36,12 +35,11 @@ import numpy as np
 from common import (
     Row,
     Stat,
+    bench_parser,
+    command_line,
     interleave,
     machine_info,
-    machine_markdown,
-    rows_markdown,
-    rows_text,
-    write_heading_section,
+    report,
 )
 
 AREA = "envs"
@@ -367,31 +365,18 @@ def _decisions_per_step(variant: str, n: int = 256, steps: int = 200) -> float:
     return total / max(env_steps, 1)
 
 
-def _markdown(rows: list[Row]) -> str:
-    info = machine_info()
-    return (
-        "Written by `benchmarks/envs.py` (issue 6). Command: `python "
-        + " ".join(["benchmarks/envs.py", *sys.argv[1:]])
-        + "`. Random masked actions; medians of "
-        "interleaved repeats, min-max in brackets; ratio > 1 = mjsim faster.\n\n"
-        + machine_markdown(info)
-        + "\n\n"
-        + rows_markdown(rows)
-        + "\n"
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--no-write", action="store_true")
+    ap = bench_parser(__doc__)
     ap.add_argument("--variant", default=VARIANT)
     a = ap.parse_args(argv)
+    info = machine_info()
     rows = run(quick=a.quick, variant=a.variant)
-    print(machine_markdown(machine_info()))
-    print(rows_text(rows))
-    if not a.no_write:
-        write_heading_section("## Envs", _markdown(rows))
+    intro = (
+        f"Written by `benchmarks/envs.py` (issue 6). Command: `{command_line('envs.py', argv)}`. "
+        "Random masked actions; medians of interleaved repeats, min-max in brackets; ratio > 1 "
+        "= mjsim faster."
+    )
+    report("## Envs", intro, rows, write=not a.no_write, info=info)
     return 0
 
 

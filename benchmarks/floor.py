@@ -18,7 +18,6 @@ The ratio is floor-CPU / mjsim-CPU per decision (< 1: mjsim costs more than the 
 
 from __future__ import annotations
 
-import argparse
 import resource
 import sys
 import time
@@ -32,10 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (  # noqa: E402
     Row,
     Stat,
-    machine_markdown,
-    rows_markdown,
-    rows_text,
-    write_heading_section,
+    bench_parser,
+    command_line,
+    report,
 )
 
 import mjsim  # noqa: E402
@@ -234,28 +232,16 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--no-write", action="store_true")
-    args = parser.parse_args()
+    args = bench_parser(__doc__).parse_args()
     t0 = time.perf_counter()
     rows = run(args.quick)
-    print(rows_text(rows))
-    print(machine_markdown())
-    if args.no_write:
-        return
-    cmd = "python benchmarks/floor.py" + (" --quick" if args.quick else "")
-    body = "\n\n".join(
-        [
-            f"Command: `{cmd}` ({time.perf_counter() - t0:.0f} s). CPU time per engine "
-            "decision, medians of interleaved repeats (floor, mjsim, ...), min-max in "
-            "brackets; ratio = mjsim / floor decisions per CPU second (< 1: mjsim costs more). "
-            "What the floor does and leaves out: the docstring of `benchmarks/floor.py`.",
-            rows_markdown(rows),
-            machine_markdown(),
-        ]
+    intro = (
+        f"Command: `{command_line('floor.py')}` ({time.perf_counter() - t0:.0f} s). CPU time "
+        "per engine decision, medians of interleaved repeats (floor, mjsim, ...), min-max in "
+        "brackets; ratio = mjsim / floor decisions per CPU second (< 1: mjsim costs more). "
+        "What the floor does and leaves out: the docstring of `benchmarks/floor.py`."
     )
-    write_heading_section("## Engine floor (issue 6)", body)
+    report("## Engine floor (issue 6)", intro, rows, write=not args.no_write)
 
 
 if __name__ == "__main__":

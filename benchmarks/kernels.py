@@ -23,10 +23,8 @@ Hands are drawn from a 136-tile wall with a fixed seed. Writes the "## Kernels" 
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
@@ -36,13 +34,12 @@ import numpy as np
 from common import (
     Row,
     Stat,
+    bench_parser,
+    command_line,
     interleave,
     machine_info,
-    machine_markdown,
     measure_rate,
-    rows_markdown,
-    rows_text,
-    write_heading_section,
+    report,
 )
 
 AREA = "kernels"
@@ -394,27 +391,15 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--quick", action="store_true", help="1 short repeat per figure")
-    ap.add_argument("--no-write", action="store_true", help="do not touch RESULTS.md")
-    args = ap.parse_args()
+    args = bench_parser(__doc__).parse_args()
     info = machine_info()
     rows = run(quick=args.quick)
-    print(machine_markdown(info))
-    print(rows_text(rows))
-    if not args.no_write:
-        cmd = "python benchmarks/kernels.py" + (" --quick" if args.quick else "")
-        body = "\n\n".join(
-            [
-                f"Command: `{shlex.join(cmd.split())}`",
-                machine_markdown(info),
-                rows_markdown(rows),
-                "Ratios > 1 mean mjsim is faster. Hands: random draws from a 136-tile wall "
-                "(fixed seed); the waits rows use hands one swap from ready. `ns/hand per "
-                "thread` is the inverse of the 1-thread median.",
-            ]
-        )
-        write_heading_section("## Kernels", body)
+    intro = (
+        f"Command: `{command_line('kernels.py')}`. Ratios > 1 mean mjsim is faster. Hands: "
+        "random draws from a 136-tile wall (fixed seed); the waits rows use hands one swap "
+        "from ready. `ns/hand per thread` is the inverse of the 1-thread median."
+    )
+    report("## Kernels", intro, rows, write=not args.no_write, info=info)
 
 
 if __name__ == "__main__":

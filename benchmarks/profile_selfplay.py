@@ -4,7 +4,7 @@ compiled code.
     python benchmarks/profile_selfplay.py [--variant sichuan_xuezhan] [--hands 2000]
         [--agents greedy] [--seed 7] [--threads 1] [--top 25] [--keep DIR]
     python benchmarks/profile_selfplay.py --target vector [--variant hebei] [--n 1024]
-        [--steps 300] [--obs planes-v0] [--agents random] [--threads 1]
+        [--steps 300] [--obs planes-v0] [--agents random|none] [--threads 1]
 
 Runs ``mjsim.simulate(variant, hands, agents, seed, threads)`` (``--target selfplay``, the
 default) or ``--steps`` calls of ``MahjongVectorEnv(variant, n, opponents=agents, obs=obs,
@@ -96,6 +96,14 @@ def _run_selfplay(args: argparse.Namespace, agents: list[str]):  # type: ignore[
     return work
 
 
+def _opponents(agents: list[str]):  # type: ignore[no-untyped-def]
+    """``--agents`` as ``MahjongVectorEnv``'s ``opponents``: ``none`` is self-play
+    (``opponents=None``: every seat's decision is an env step)."""
+    if agents == ["none"]:
+        return None
+    return agents if len(agents) > 1 else agents[0]
+
+
 def _run_vector(args: argparse.Namespace, agents: list[str]):  # type: ignore[no-untyped-def]
     """Warm up a ``MahjongVectorEnv``; returns the measured run: ``() -> (env-steps, "N
     steps of M tables")``. Actions: uniformly random legal ones (numpy, outside the kernel)."""
@@ -103,8 +111,8 @@ def _run_vector(args: argparse.Namespace, agents: list[str]):  # type: ignore[no
     from mjsim.envs import MahjongVectorEnv
 
     env = MahjongVectorEnv(
-        args.variant, args.n, opponents=agents if len(agents) > 1 else agents[0], obs=args.obs,
-        copy=False, threads=args.threads,
+        args.variant, args.n, opponents=_opponents(agents), obs=args.obs, copy=False,
+        threads=args.threads,
     )  # fmt: skip
     rng = np.random.default_rng(args.seed)
     _obs, info = env.reset(seed=args.seed)
@@ -282,7 +290,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--obs", default="planes-v0", help="vector: observation encoder")
     ap.add_argument(
         "--agents", help="one agent, or one per seat, comma-separated (default: greedy for "
-        "selfplay, random for vector: the in-kernel opponents)",
+        "selfplay, random for vector: the in-kernel opponents; none for vector: self-play, "
+        "every seat's decision is an env step)",
     )  # fmt: skip
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--threads", type=int, default=1)

@@ -19,7 +19,6 @@ Contenders are interleaved A B A B ... after one warm-up call; medians of >= 3 r
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -30,12 +29,11 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 from common import (  # noqa: E402
     Row,
+    bench_parser,
+    command_line,
     interleave,
-    machine_markdown,
     measure_rate,
-    rows_markdown,
-    rows_text,
-    write_heading_section,
+    report,
 )
 
 import mjsim  # noqa: E402
@@ -49,7 +47,6 @@ from mjsim.scoring.guobiao_samples import (  # noqa: E402
 )
 
 AREA = "scoring"
-COMMAND = "python benchmarks/scoring.py"
 
 
 def cpu_rate(fn, min_seconds: float) -> float:
@@ -164,25 +161,15 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--no-write", action="store_true")
-    args = parser.parse_args()
+    args = bench_parser(__doc__).parse_args()
     t0 = time.perf_counter()
     rows = run(args.quick)
-    print(rows_text(rows))
-    print(machine_markdown())
-    if not args.no_write:
-        body = "\n\n".join(
-            [
-                f"Command: `{COMMAND}` ({time.perf_counter() - t0:.0f} s). "
-                "Ratio = mjsim / pymahjonggb on the same hands (> 1: mjsim faster); "
-                "medians of 3 interleaved repeats, min-max in brackets.",
-                rows_markdown(rows),
-                machine_markdown(),
-            ]
-        )
-        write_heading_section("## Scoring (guobiao)", body)
+    intro = (
+        f"Command: `{command_line('scoring.py')}` ({time.perf_counter() - t0:.0f} s). "
+        "Ratio = mjsim / pymahjonggb on the same hands (> 1: mjsim faster); "
+        "medians of 3 interleaved repeats, min-max in brackets."
+    )
+    report("## Scoring (guobiao)", intro, rows, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ figures are measured live beside mjsim in ``run_all.py``'s peers area. Writes th
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -41,13 +40,12 @@ from common import (  # noqa: E402
     SAMPLE_CACHE,
     Row,
     Stat,
+    bench_parser,
+    command_line,
     interleave,
     machine_info,
-    machine_markdown,
-    rows_markdown,
-    rows_text,
+    report,
     run_subprocess,
-    write_heading_section,
 )
 
 import mjsim  # noqa: E402
@@ -208,9 +206,7 @@ def cold_warm(variant: str = CHECK_VARIANT) -> list[Row]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--no-write", action="store_true")
+    ap = bench_parser(__doc__)
     ap.add_argument("--cold", action="store_true", help="also cold/warm start (minutes)")
     ap.add_argument("--variants", default="", help="comma-separated subset (default: all)")
     args = ap.parse_args()
@@ -220,24 +216,15 @@ def main() -> None:
     rows = run(args.quick, names)
     if args.cold:
         rows += cold_warm()
-    print(machine_markdown(info))
-    print(rows_text(rows))
-    if not args.no_write:
-        cmd = "python benchmarks/selfplay.py" + "".join(
-            f" {a}" for a in sys.argv[1:] if a != "--no-write"
-        )
-        reps = "1 repeat (--quick)" if args.quick else "medians of 3 interleaved repeats"
-        body = (
-            f"Command: `{cmd}` ({time.perf_counter() - t0:.0f} s). {reps}, min-max in "
-            "brackets; every seat plays the named in-kernel bot; decisions = every action "
-            "taken (reaction-window passes included). Peers' self-play figures: the peers "
-            "area of `benchmarks/run_all.py` (measured live beside mjsim). The machine is "
-            "shared with other jobs: only same-run ratios are solid.\n\n"
-            + rows_markdown(rows)
-            + "\n\n"
-            + machine_markdown(info)
-        )
-        write_heading_section("## Self-play", body)
+    reps = "1 repeat (--quick)" if args.quick else "medians of 3 interleaved repeats"
+    intro = (
+        f"Command: `{command_line('selfplay.py')}` ({time.perf_counter() - t0:.0f} s). {reps}, "
+        "min-max in brackets; every seat plays the named in-kernel bot; decisions = every "
+        "action taken (reaction-window passes included). Peers' self-play figures: the peers "
+        "area of `benchmarks/run_all.py` (measured live beside mjsim). The machine is shared "
+        "with other jobs: only same-run ratios are solid."
+    )
+    report("## Self-play", intro, rows, write=not args.no_write, info=info)
     print(json.dumps({"rows": len(rows)}))
 
 

@@ -102,6 +102,7 @@ class MahjongEnv(gym.Env):
     Raises:
         ValueError: bad arguments; an illegal action (unless ``strict=False``); ``step`` after
         the episode ended.
+        gymnasium.error.ClosedEnvironmentError: ``reset`` or ``step`` after ``close()``.
     """
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
@@ -174,6 +175,7 @@ class MahjongEnv(gym.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        self._vec._check_open("MahjongEnv")
         super().reset(seed=seed)
         if seed is not None:
             s: int | None = int(seed)
@@ -190,6 +192,7 @@ class MahjongEnv(gym.Env):
         return self._obs(vobs)
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        self._vec._check_open("MahjongEnv")
         if self._done:
             raise ValueError("the episode is over: call reset()")
         a = check_action(action)
@@ -236,4 +239,6 @@ class MahjongEnv(gym.Env):
         return text
 
     def close(self) -> None:
+        """Release the env (idempotent); ``reset`` / ``step`` afterwards raise
+        ``gymnasium.error.ClosedEnvironmentError``."""
         self._vec.close()

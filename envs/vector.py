@@ -33,6 +33,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+from gymnasium.error import ClosedEnvironmentError
 from gymnasium.vector import AutoresetMode, VectorEnv
 from mjsim.envs.encoders import PLANE_ENCODERS
 from mjsim.envs.kernels import (
@@ -107,6 +108,7 @@ class MahjongVectorEnv(VectorEnv):
     Raises:
         ValueError: bad arguments; an illegal action names the first table with one, the
         action and the legal ones, and no table is advanced (the step is all or nothing).
+        gymnasium.error.ClosedEnvironmentError: ``reset`` or ``step`` after ``close()``.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -320,7 +322,9 @@ class MahjongVectorEnv(VectorEnv):
             ValueError: a seed that is not an integer or out of range; any ``options`` (the
                 AEC env's ``{"hand": i}`` has no vector form: each table deals its episodes
                 from its own seed).
+            gymnasium.error.ClosedEnvironmentError: after ``close()``.
         """
+        self._check_open()
         if options:
             raise ValueError(
                 f"options={options!r}: MahjongVectorEnv.reset takes no options (each table "
@@ -373,7 +377,9 @@ class MahjongVectorEnv(VectorEnv):
                 action not in its table's current mask (``info["action_mask"]``; tables whose
                 episode ended on the previous step ignore theirs). Nothing is advanced then:
                 the error names the first such table, its action and its legal actions.
+            gymnasium.error.ClosedEnvironmentError: after ``close()``.
         """
+        self._check_open()
         if not self._started:
             raise ValueError("call reset() before step()")
         a = np.asarray(actions)
@@ -414,6 +420,15 @@ class MahjongVectorEnv(VectorEnv):
     def action_masks(self) -> np.ndarray:
         """``bool[N, N_ACTIONS]`` legal actions of every learner."""
         return self._masks.copy()
+
+    def _check_open(self, name: str = "MahjongVectorEnv") -> None:
+        """Raise ``gymnasium.error.ClosedEnvironmentError`` once ``close()`` was called (as
+        Gymnasium's ``AsyncVectorEnv`` does): the thread pool is gone, and a closed env that
+        kept stepping would silently run on one thread."""
+        if self.closed:
+            raise ClosedEnvironmentError(
+                f"Trying to operate on `{name}` after a call to `close()`: make a new env"
+            )
 
     def close_extras(self, **kwargs: Any) -> None:
         if self._pool is not None:

@@ -149,6 +149,11 @@ def keep_writes() -> None:
             )
             if size(alias_map, arg_aliases) == before:
                 break
+        if not isinstance(arg_aliases, set):
+            # parfor lowering passes a dict (``arg_aliases = {}``) and only prints it: numba's
+            # own walk never adds to it there, and ``.add`` would raise (every ``prange``
+            # kernel with an array write failed to compile, e.g. mjsim.kernels.batched)
+            return alias_map, arg_aliases
         for block in blocks.values():
             for stmt in block.body:
                 if isinstance(stmt, ir.SetItem):

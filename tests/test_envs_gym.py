@@ -346,3 +346,28 @@ def test_vector_outputs_are_read_only_and_arguments_checked():
         vec.step(np.array([0, 2**64 - 1], np.uint64))
     with pytest.raises(ValueError, match=rf"illegal action {N_ACTIONS} \(not an action id"):
         vec.step(np.array([N_ACTIONS, N_ACTIONS]))
+
+
+def test_reset_and_step_after_close_raise():
+    """After ``close()`` (idempotent) ``reset`` / ``step`` raise Gymnasium's
+    ``ClosedEnvironmentError`` (as its ``AsyncVectorEnv`` does) instead of stepping on without
+    the thread pool; the single-learner env names itself."""
+    from gymnasium.error import ClosedEnvironmentError
+
+    vec = E.MahjongVectorEnv(VARIANTS[0], 4, threads=2)
+    _, info = vec.reset(seed=1)
+    acts = info["action_mask"].argmax(1)
+    vec.close()
+    vec.close()
+    with pytest.raises(ClosedEnvironmentError, match="MahjongVectorEnv"):
+        vec.step(acts)
+    with pytest.raises(ClosedEnvironmentError, match="MahjongVectorEnv"):
+        vec.reset(seed=1)
+    env = gymnasium.make("mjsim/Mahjong-v0", variant=VARIANTS[0], opponents="random").unwrapped
+    _, info = env.reset(seed=1)
+    env.close()
+    env.close()
+    with pytest.raises(ClosedEnvironmentError, match="MahjongEnv"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(ClosedEnvironmentError, match="MahjongEnv"):
+        env.reset(seed=1)

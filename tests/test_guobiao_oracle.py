@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjsim.scoring.context import F_FLOWERS
-from mjsim.scoring.guobiao import ERR_NOT_WIN, guobiao_fan_batch
+from mjsim.scoring.guobiao import ERR_NOT_WIN, guobiao_fan_batch, guobiao_fan_batch_parallel
 from mjsim.scoring.guobiao_fans import FAN_BY_ID, FAN_VALUES, GUOBIAO_MIN_FAN, N_GUOBIAO_ITEMS
 from mjsim.scoring.guobiao_samples import random_win, random_wins, to_arrays, to_mahjonggb
 
@@ -143,3 +143,17 @@ if __name__ == "__main__":
         "fan occurrences:",
         {FAN_BY_ID[j][1]: int(occurrences[j]) for j in range(1, N_GUOBIAO_ITEMS)},
     )
+
+
+def test_parallel_batch_matches_serial_batch() -> None:
+    """``guobiao_fan_batch_parallel`` (``prange`` over chunks) gives the serial batch's totals
+    and fan items. It failed to compile before mjsim._jit's alias patch handled parfor
+    lowering (tests/test_jit_aliases.py)."""
+    samples = random_wins(300, 17)
+    concealed, melds, win, flags = to_arrays(samples)
+    items = np.zeros((300, N_GUOBIAO_ITEMS), dtype=np.int32)
+    items_p = np.zeros_like(items)
+    totals = guobiao_fan_batch(concealed, melds, win, flags, items)
+    totals_p = guobiao_fan_batch_parallel(concealed, melds, win, flags, items_p)
+    np.testing.assert_array_equal(totals_p, totals)
+    np.testing.assert_array_equal(items_p, items)

@@ -89,3 +89,51 @@ def test_write_through_a_call_result_is_kept() -> None:
     b = _buf()
     _write_through_call_result(b, 1, 5)
     assert b.data.tolist() == [0, 5, 0]
+
+
+def test_prange_kernels_compile_under_the_patch() -> None:
+    """Parfor lowering calls the alias analysis with a dict for ``arg_aliases`` (numba 0.68):
+    the patch must leave that call as numba wrote it. Before the fix every ``prange`` kernel with
+    an array write failed to compile once ``import mjsim`` had installed the patch
+    (``AttributeError: 'dict' object has no attribute 'add'``), e.g. mjsim.kernels.batched.
+    Uncached, so the compile happens here whatever the cache holds."""
+
+    @nb.njit(parallel=True)
+    def doubled(x):
+        out = np.empty_like(x)
+        for i in nb.prange(x.shape[0]):
+            out[i] = 2 * x[i]
+        return out
+
+    np.testing.assert_array_equal(doubled(np.arange(100)), 2 * np.arange(100))
+
+
+def test_batched_kernels_match_single_hand_kernels() -> None:
+    """``mjsim.kernels.batched`` (parallel) against the single-hand kernels on random hands."""
+    from mjsim.kernels import batched
+    from mjsim.kernels.shanten import is_win, shanten
+    from mjsim.kernels.waits import waits
+
+    rng = np.random.default_rng(3)
+    hands = np.zeros((200, 34), np.uint8)
+    for row in hands:
+        for k in rng.choice(136, 14, replace=False) // 4:
+            row[k] += 1
+    hands[0] = 0
+    hands[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 27]] = 1
+    hands[0, 27] = 3
+    hands[0, 33] = 2  # a complete hand: 123m 123p 123s 111z 77z
+    win = batched.batch_is_win(hands, 4, 0, 0, 0, 1)
+    sh = batched.batch_shanten(hands, 4, 0, 0, 0, 1)
+    assert win[0] and sh[0] == -1
+    assert (sh >= 0).sum() == len(sh) - win.sum()
+    thirteen = hands.copy()
+    for row in thirteen:
+        row[int(np.flatnonzero(row)[0])] -= 1
+    wt = batched.batch_waits(thirteen, 4, 0, 0, 0, 1)
+    for i in range(hands.shape[0]):
+        assert win[i] == is_win(hands[i], 4, 0, 0, 0, 1)
+        assert sh[i] == shanten(hands[i], 4, 0, 0, 0, 1)
+        one = np.zeros(34, np.bool_)
+        waits(thirteen[i], 4, 0, 0, 0, 1, one)
+        np.testing.assert_array_equal(wt[i], one)

@@ -493,7 +493,15 @@ O_CHOW_MID = 16
 O_CHOW_HIGH = 32
 
 _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.int64)
-_SIMPLE_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
+# the shapes whose necessary conditions (no isolated tile for a standard hand, no odd count for
+# seven pairs, no simple tile for thirteen orphans) the pre-tests below check before the full test;
+# riichi's distinct seven pairs (seven_pairs_quads=False) shares seven pairs' condition
+_SIMPLE_SHAPES = (
+    SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT | SHAPE_THIRTEEN_ORPHANS
+)
+_SEVEN_PAIRS_ANY = SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT
+# _tenpai's loop over the waiting kinds (which skips a kind held four times) serves these shapes
+_TENPAI_LOOP_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
@@ -1056,7 +1064,7 @@ def _shape_win(s, r, t, p, h, shapes, extra_wild):
 
 # ---------------------------------------------------------------------------------- gapsA rules
 _STD_SHAPE = SHAPE_STANDARD
-_PAIRS_SHAPES = SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT
+_PAIRS_SHAPES = _SEVEN_PAIRS_ANY
 
 
 @nb.njit(cache=True)
@@ -1261,12 +1269,18 @@ def _tenpai(s, r, t, p, h):
             orph += 1
     possible = (shapes & SHAPE_STANDARD) != 0 and _isolated(h, honor_chow, np.int64(1)) <= 1
     if total == 13:
-        if (shapes & SHAPE_SEVEN_PAIRS) != 0 and pairs >= 6:
+        if (shapes & _SEVEN_PAIRS_ANY) != 0 and pairs >= 6:
             possible = True
         if (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and orph >= 12 and _non_orphans(h) == 0:
             possible = True
     if not possible:
         return False
+    if (shapes & ~_TENPAI_LOOP_SHAPES) != 0:
+        # riichi's distinct seven pairs: one joker for the missing tile (the test it always had;
+        # unlike the loop below, it also accepts a wait on a kind held four times). The
+        # conditions above are necessary for it too: a joker pairs with at most one isolated
+        # tile, completes six distinct pairs or twelve orphan kinds.
+        return _shape_win(s, r, t, p, h, shapes, np.int64(1))
     for x in range(34):
         if h[x] >= 4:
             continue
@@ -1510,8 +1524,8 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
             return False
-        if prm[P_OWN_DISCARD_LOCKOUT] != OWN_DISCARD_NONE and _furiten(s, r, t, p, tile):
-            return False
+    # furiten (own_discard_lockout) is tested after the shape test below: it tries every own
+    # discard as a wait, and the checks in between are pure and return True only on a self-draw
     if prm[P_MUST_BE_READY] != 0 and pv[t, p, PV_READY] == 0:
         if not (
             prm[P_READY_EXEMPT_KONG_REPLACEMENT] != 0
@@ -1564,6 +1578,8 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         ok = guizhou_discard_win_ok(s, r, t, p, h)  # G42: 平胡 on a discard needs a 豆
     if win_kind != WK_SELF_DRAW:
         h[tile] -= 1
+        if ok and prm[P_OWN_DISCARD_LOCKOUT] != OWN_DISCARD_NONE and _furiten(s, r, t, p, tile):
+            ok = False
     # minimum qualifying value by win kind (G43; both are >= min_fan, see RuleSpec.compile)
     need = prm[P_MIN_FAN_SELF_DRAW] if as_self else prm[P_MIN_FAN_DISCARD]
     if ok and need > 0:
@@ -2455,7 +2471,7 @@ def legal_mask(s, r, t, mask):
                 pairs = 0
                 for k in range(34):
                     pairs += h[k] // 2
-                maybe = (shapes & SHAPE_SEVEN_PAIRS) != 0 and pairs >= 6
+                maybe = (shapes & _SEVEN_PAIRS_ANY) != 0 and pairs >= 6
                 if not maybe and (shapes & SHAPE_THIRTEEN_ORPHANS) != 0:
                     maybe = _non_orphans(h) <= 1 and _orphan_kinds(h) >= 12
         if maybe:
@@ -3193,7 +3209,7 @@ def _simple_shape_bits(h, x, occ, odd, lone, n_sets, shapes, honor_chow):
         odd ^= b
         lone = (lone & ~b) | (b if (c == 1 or c == 4) else 0)
     std = (shapes & SHAPE_STANDARD) != 0 and isolated_bits(occ, lone, honor_chow) == 0
-    sp = (shapes & SHAPE_SEVEN_PAIRS) != 0 and n_sets == 4 and odd == 0
+    sp = (shapes & _SEVEN_PAIRS_ANY) != 0 and n_sets == 4 and odd == 0
     to = (shapes & SHAPE_THIRTEEN_ORPHANS) != 0 and n_sets == 4 and (occ & SIMPLES) == 0
     return std or sp or to
 
