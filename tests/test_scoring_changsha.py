@@ -255,3 +255,11 @@ def test_birds_as_a_list_are_copy_checked_with_the_hand_and_melds():
     with pytest.raises(ValueError, match=r"fifth copy of 1m.*1 bird\(s\) \+ 4 in hand"):
         CS.score_opening_hand("1111m222p333s4m5p6s", seat=1, dealer=0, birds=["1m"])
     assert score(SMALL, self_drawn=True, birds=["5s", "5s"]).valid  # 2 + 2 copies
+
+
+def test_haitei_bird_is_the_win_tile_itself():
+    # 4 copies of 9p held (the 海底 win tile among them) and the bird is that same tile
+    r = score(
+        "123m456m999p9p234s55s", win_tile="9p", discarder=C, last_wall_tile=True, birds=["9p"]
+    )
+    assert r.valid

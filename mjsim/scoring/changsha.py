@@ -416,6 +416,8 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
     """
     ctx = dict(variant_context)
     held = win.concealed[:34].astype(np.int64) + meld_counts(win.melds)[:34]
+    if win.flags[F_LAST_WALL_TILE]:
+        held[win.win_tile] -= 1  # after a 海底 win the bird is the 海底 tile itself
     hits = _bird_hits(ctx.pop("birds", ()), win.dealer, held)
     heavenly = bool(ctx.pop("heavenly", False))
     earthly = bool(ctx.pop("earthly", False))
