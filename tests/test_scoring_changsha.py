@@ -259,7 +259,5 @@ def test_birds_as_a_list_are_copy_checked_with_the_hand_and_melds():
 
 def test_haitei_bird_is_the_win_tile_itself():
     # 4 copies of 9p held (the 海底 win tile among them) and the bird is that same tile
-    r = score(
-        "123m456m999p9p234s55s", win_tile="9p", discarder=C, last_wall_tile=True, birds=["9p"]
-    )
+    r = score("123m789p999p234s55s", win_tile="9p", discarder=C, last_wall_tile=True, birds=["9p"])
     assert r.valid
