@@ -27,7 +27,7 @@ import numpy as np
 
 from mjsim.engine.core import honor_flowers, remaining
 from mjsim.engine.honor_sets import n_bufeng
-from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
+from mjsim.engine.meld_tiles import add_meld_tiles, add_plain_meld, meld_kind_shown
 from mjsim.engine.special_kongs import added_copies
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
@@ -263,6 +263,7 @@ def encode_planes(s, r, t, me, out):
                 visible[k] += 1
         # melds
         nck = 0
+        acc = out[PL_MELDS + rel]
         for i in range(MAX_MELDS):
             mt = melds[q, i, 0]
             if mt == MELD_NONE:
@@ -276,7 +277,9 @@ def encode_planes(s, r, t, me, out):
                     continue
             if not meld_kind_shown(r, mt, q, me):
                 continue  # face down: the other seats see that it exists (nck), not its kind
-            add_meld_tiles(s, t, q, i, out[PL_MELDS + rel])  # chows, pungs, kongs, G31, G67
+            # chows, pungs, kongs inline; G67 honour chows and G31 special kongs read the state
+            if add_plain_meld(mt, np.int64(melds[q, i, 1]), acc) < 0:
+                add_meld_tiles(s, t, q, i, acc)
             exposed |= 1 << rel
         out[PL_SCALARS, rel] = nck
         if pv[q, PV_HONOR_FLOWERS] != 0:  # honours set aside (放风 G24, honours as flowers)

@@ -48,6 +48,24 @@ def seat_totals(s, r, t, out):
         out[p] = seat_total(s, t, p)
 
 
+@nb.njit(cache=True, inline="always")
+def seat_deltas(s, r, t, totals, out):
+    """Each seat's points change since ``totals`` (int64[4]: :func:`seat_total` when last
+    read, then updated to the current totals) into ``out`` (int64 or float64, >= n_players
+    long; the n_players seats of table ``t``). Returns whether some change is not zero. The
+    one reward loop of the AEC env (:func:`aec_step`) and the vector env
+    (:func:`vector_step_h`)."""
+    n = r.params[P_N_PLAYERS]
+    nonzero = False
+    for p in range(n):
+        v = seat_total(s, t, p)
+        d = v - totals[p]
+        out[p] = d
+        totals[p] = v
+        nonzero |= d != 0
+    return nonzero
+
+
 @nb.njit(cache=True)
 def start_match(s, r, t, seed, hand_no, dealer):
     """First hand of a match on table ``t``: scores cleared, prevailing wind East, RNG key
@@ -78,15 +96,11 @@ def aec_step(s, r, t, a, seed, hands_left, first_dealer, totals, rewards, mask):
     the next hand of the match. ``rewards`` (int64[4]) receives each seat's points change,
     ``totals`` (int64[4]) is updated; ``mask`` (bool[N_ACTIONS]) gets the next decision's legal
     actions. Returns ``(current player or -1, 1 if a hand ended)``."""
-    n = r.params[P_N_PLAYERS]
     core.apply_action(s, r, t, a)
     ended = 0
     if s.tv[t, TV_PHASE] == PH_DONE:
         ended = 1
-    for p in range(n):
-        v = seat_total(s, t, p)
-        rewards[p] = v - totals[p]
-        totals[p] = v
+    seat_deltas(s, r, t, totals, rewards)
     if ended and hands_left > 0:
         next_hand(s, r, t, seed, first_dealer)
     cp = core.current_player(s, t)
@@ -98,7 +112,7 @@ def aec_step(s, r, t, a, seed, hands_left, first_dealer, totals, rewards, mask):
 CALLER = -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # in learner_step (per env-step) and learner_reset
 def play_opponents(s, r, t, learner, agents, mask):
     """In-kernel agents (``agents``: int64[4] ids) play every decision of table ``t`` until
     seat ``learner`` or a seat whose agent id is :data:`CALLER` (-1) must decide, or the hand
@@ -381,8 +395,19 @@ def vector_step_h(h, lo, hi, scale):
     for t in range(lo, hi):
         row = ti[t]
         learner = row[TI_LEARNER]
-        row[TI_ILLEGAL] = 0
-        if row[TI_NEEDS_RESET] != 0:
+        reset = row[TI_NEEDS_RESET] != 0
+        a = actions[t]
+        illegal = not reset and (a < 0 or a >= na or not masks[t, a])
+        row[TI_ILLEGAL] = 1 if illegal else 0
+        if reset or illegal:  # no reward: a new episode's first step, or nothing applied
+            for p in range(n):
+                seat_rewards[t, p] = 0.0
+            rewards[t] = 0.0
+            terminated[t] = False
+        if illegal:
+            bad += 1
+            continue
+        if reset:
             es = episode_seed(row[TI_SEED], row[TI_EPISODE])
             d = row[TI_EPISODE] % n
             row[TI_EP_SEED] = es
@@ -391,22 +416,9 @@ def vector_step_h(h, lo, hi, scale):
             row[TI_EPISODE] += 1
             row[TI_HANDS_LEFT] = n_hands - 1
             seat_totals(s, r, t, totals[t])
-            for p in range(n):
-                seat_rewards[t, p] = 0.0
-            rewards[t] = 0.0
-            terminated[t] = False
             row[TI_NEEDS_RESET] = 0
             cp = core.current_player(s, t)
         else:
-            a = actions[t]
-            if a < 0 or a >= na or not masks[t, a]:
-                row[TI_ILLEGAL] = 1
-                bad += 1
-                for p in range(n):
-                    seat_rewards[t, p] = 0.0
-                rewards[t] = 0.0
-                terminated[t] = False
-                continue
             cp, hl = learner_step(
                 s,
                 r,
@@ -420,10 +432,11 @@ def vector_step_h(h, lo, hi, scale):
                 masks[t],
             )
             row[TI_HANDS_LEFT] = hl
-            for p in range(n):
-                v = seat_total(s, t, p)
-                seat_rewards[t, p] = (v - totals[t, p]) / scale
-                totals[t, p] = v
+            # points changes in place, then / scale (the same doubles as (v - total) / scale;
+            # most steps pay nothing and skip the divisions)
+            if seat_deltas(s, r, t, totals[t], seat_rewards[t]) and scale != 1.0:
+                for p in range(n):
+                    seat_rewards[t, p] /= scale
             rewards[t] = seat_rewards[t, learner] if learner >= 0 else 0.0
             terminated[t] = cp < 0
             row[TI_NEEDS_RESET] = 1 if cp < 0 else 0

@@ -41,6 +41,30 @@ def meld_kind_shown(r, mtype, owner, viewer):
     return mtype != MELD_CONCEALED_KONG or owner == viewer or r.params[P_CONCEALED_KONG_SHOWN] != 0
 
 
+@nb.njit(cache=True, inline="always")
+def add_plain_meld(mt, k, acc):
+    """The part of :func:`add_meld_tiles` that needs only the row: add the copies of a meld of
+    type ``mt`` (``MELD_*``, int) and kind ``k`` (int) to ``acc`` (integer array indexed by
+    kind, >= 34 long) and return how many were added (0 for an empty row or a row without a
+    kind); ``-1`` without writing for an honour chow or a special kong, whose tiles need the
+    state (:func:`add_meld_tiles`). Inlined at numba level: a hot reader (the planes encoder)
+    adds chows, pungs and kongs without a call that passes the whole ``State``."""
+    if mt == MELD_NONE or k < 0:
+        return 0
+    if mt == MELD_CHOW:
+        acc[k] += 1
+        acc[k + 1] += 1
+        acc[k + 2] += 1
+        return 3
+    if mt == MELD_HONOR_CHOW or mt == MELD_SPECIAL_KONG:
+        return -1
+    if mt == MELD_PUNG:
+        acc[k] += 3
+        return 3
+    acc[k] += 4
+    return 4
+
+
 @nb.njit(cache=True)
 def add_meld_tiles(s, t, q, i, acc):
     """Add the copies in seat ``q``'s meld row ``i`` of table ``t`` to ``acc`` (an integer array
@@ -49,13 +73,9 @@ def add_meld_tiles(s, t, q, i, acc):
     counts from one seat's view skips the rows :func:`meld_kind_shown` hides from that seat."""
     mt = s.melds[t, q, i, 0]
     k = np.int64(s.melds[t, q, i, 1])
-    if mt == MELD_NONE or k < 0:
-        return 0
-    if mt == MELD_CHOW:
-        acc[k] += 1
-        acc[k + 1] += 1
-        acc[k + 2] += 1
-        return 3
+    got = add_plain_meld(mt, k, acc)
+    if got >= 0:
+        return got
     if mt == MELD_HONOR_CHOW:
         for j in range(27, 34):
             acc[j] += in_honor_chow(k, j)
@@ -69,8 +89,4 @@ def add_meld_tiles(s, t, q, i, acc):
             acc[kk] += c
             n += c
         return n
-    if mt == MELD_PUNG:
-        acc[k] += 3
-        return 3
-    acc[k] += 4
-    return 4
+    return 0  # unreachable: add_plain_meld handles every other type
