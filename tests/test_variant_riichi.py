@@ -165,3 +165,22 @@ def test_invariants_over_random_hands() -> None:
     assert np.all(pays[~won].sum(axis=1) % 1000 == 0) and np.all(pays[~won].sum(axis=1) <= 0)
     # every win pays at least 1000 (1 han 30 fu ron) to the winner
     assert np.all(res["value"][won] >= 240)
+
+
+@pytest.mark.parametrize(
+    ("hand", "ready"),
+    [
+        # 1111m + three chows: the only wait would be a fifth 1m, so the hand is not ready
+        ("1111m234p567p789s", False),
+        # 1112m + three chows: waits 2m (single) and 3m (12m + pair 11m)
+        ("1112m234p567p789s", True),
+    ],
+)
+def test_no_riichi_on_a_fifth_copy_wait(hand: str, ready: bool) -> None:
+    """A hand whose only wait is a fifth copy of a kind it holds four times is not ready (the
+    most common published rule; docs/riichi.md "Ready hands"): no riichi declaration with it."""
+    w = make_wall({0: hand}, "1z", draws="2z3z4z 7z")
+    g = Game(V, wall=w)
+    legal = g.legal_actions()
+    assert 27 in legal  # discarding the 1z is legal either way
+    assert (READY_DISCARD + 27 in legal) == ready

@@ -500,8 +500,6 @@ _SIMPLE_SHAPES = (
     SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT | SHAPE_THIRTEEN_ORPHANS
 )
 _SEVEN_PAIRS_ANY = SHAPE_SEVEN_PAIRS | SHAPE_SEVEN_PAIRS_DISTINCT
-# _tenpai's loop over the waiting kinds (which skips a kind held four times) serves these shapes
-_TENPAI_LOOP_SHAPES = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS | SHAPE_THIRTEEN_ORPHANS
 
 
 # ---------------------------------------------------------------------------------- records
@@ -1275,12 +1273,9 @@ def _tenpai(s, r, t, p, h):
             possible = True
     if not possible:
         return False
-    if (shapes & ~_TENPAI_LOOP_SHAPES) != 0:
-        # riichi's distinct seven pairs: one joker for the missing tile (the test it always had;
-        # unlike the loop below, it also accepts a wait on a kind held four times). The
-        # conditions above are necessary for it too: a joker pairs with at most one isolated
-        # tile, completes six distinct pairs or twelve orphan kinds.
-        return _shape_win(s, r, t, p, h, shapes, np.int64(1))
+    # a kind held four times is skipped: a hand whose only wait is a fifth copy of a kind in
+    # its concealed part is not ready (riichi: no riichi declaration, noten at a draw; the most
+    # common published rule, docs/riichi.md "Ready hands")
     for x in range(34):
         if h[x] >= 4:
             continue
