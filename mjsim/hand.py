@@ -228,13 +228,16 @@ def waits(
     ``detail=True`` returns ``{"waits": [...], "exhausted": [...], "live": int}``:
     ``exhausted`` = tiles held 4 times whose fifth copy would complete the hand;
     ``live`` = unseen copies of the waits, ``4 - own - visible`` summed (``visible``: tiles
-    seen outside the hand, same formats as ``hand``; default none). Wild tiles complete
+    seen outside the hand, same formats as ``hand``; default none; hand + visible may hold at
+    most 4 copies of a kind: ``melds`` is a count, so tiles of exposed melds belong in
+    ``visible``). Wild tiles complete
     any ready hand and are not listed unless a natural copy also completes it.
 
     >>> waits("1112345678999m")
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 
-    Raises ``ValueError`` for a bad hand or option, or a hand of 3n+2 tiles.
+    Raises ``ValueError`` for a bad hand or option, a hand of 3n+2 tiles, or (``detail=True``)
+    a fifth copy of a kind counting the hand and ``visible``.
     """
     p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes, wild_substitutes)
     if p.tiles % 3 != 1:
@@ -250,6 +253,13 @@ def waits(
     vis = np.zeros(34, dtype=np.uint8) if visible is None else as_counts(visible)
     # copies of a wild kind in the hand were removed from counts: they are not live either
     own = as_counts(hand)
+    over = np.flatnonzero(own[:34].astype(np.int64) + vis[:34] > 4)
+    if over.size:
+        k = int(over[0])
+        raise ValueError(
+            f"fifth copy of {MPSZ_NAMES[k]}: {int(own[k])} in hand + {int(vis[k])} visible = "
+            f"{int(own[k]) + int(vis[k])} copies (max 4)"
+        )
     vis = np.minimum(vis.astype(np.int64) + own - p.counts, 4).astype(np.uint8)
     live = live_wait_count(p.counts, p.n_melds, p.n_wild, p.pair_rule, p.honor_chow, p.shapes, vis)
     return {

@@ -404,8 +404,18 @@ def _tokens_botzone(text: str) -> list[_Token]:
         tok = m.group(0) if m else _bad_token(text, pos)
         kind = _BOTZONE_KIND.get(tok.upper())
         if kind is None:
+            if (
+                not tok[:1].isalpha()
+                or not m
+                or m.end() < len(text)
+                and not (
+                    text[m.end()].isspace() or text[m.end()].isalpha() or text[m.end()] in ",;"
+                )
+            ):
+                tok = _bad_token(text, pos)  # "1m", "W1+": the whole chunk, not its first part
             raise ValueError(
-                f"unknown tile token {tok!r}: Botzone codes are W1-W9 B1-B9 T1-T9 F1-F4 J1-J3 H1-H8"
+                f"unknown tile token {tok!r} in Botzone text {text!r}: Botzone codes are "
+                "W1-W9 B1-B9 T1-T9 F1-F4 J1-J3 H1-H8"
             )
         out.append((kind, False, tok))
         pos += len(tok)
@@ -414,13 +424,19 @@ def _tokens_botzone(text: str) -> list[_Token]:
 
 def _tokens_glyph(text: str) -> list[_Token]:
     out: list[_Token] = []
-    for ch in text:
+    for i, ch in enumerate(text):
         if ch.isspace() or ch in _VARIATION_SELECTORS or ch in ",;":
             continue
         kind = _GLYPH_KIND.get(ch)
         if kind is None:
-            what = _GLYPH_OTHER.get(ch, f"U+{ord(ch):04X}")
-            raise ValueError(f"unknown tile token {ch!r} ({what}) in glyph text")
+            what = _GLYPH_OTHER.get(ch) or f"{unicodedata.name(ch, 'unnamed')}, U+{ord(ch):04X}"
+            run = re.compile(r"[^\s,;\U0001F000-\U0001F02F]+").match(text, i)
+            if run is not None and len(run.group(0)) > 1:
+                what += f", starting {run.group(0)!r}"
+            raise ValueError(
+                f"unknown tile token {ch!r} ({what}) in glyph text {text!r}: glyph text holds "
+                "one tile character (U+1F000-U+1F029) per tile"
+            )
         out.append((kind, False, ch))
     return out
 
@@ -454,16 +470,36 @@ def detect_notation(text: str) -> str:
     return "mpsz"
 
 
+#: why :func:`detect_notation` chose a notation (for error messages)
+_DETECTED_BECAUSE = {
+    "glyph": "the text holds a tile glyph",
+    "chinese": "the text holds a CJK character",
+    "botzone": "the text starts with a letter",
+    "mpsz": "the text starts with no letter, glyph or CJK character",
+}
+
+
 def _tokenize(text: str, notation: str) -> list[_Token]:
     if not isinstance(text, str):
         raise ValueError(f"tile text must be a string, got {type(text).__name__}")
     text = unicodedata.normalize("NFKC", text)
-    if notation == "auto":
+    auto = notation == "auto"
+    if auto:
         notation = detect_notation(text)
     tokenizer = _TOKENIZERS.get(notation)
     if tokenizer is None:
         raise ValueError(f"unknown notation {notation!r}; expected 'auto' or one of {NOTATIONS}")
-    return tokenizer(text)
+    if not auto:
+        return tokenizer(text)
+    try:
+        return tokenizer(text)
+    except ValueError as exc:
+        if not str(exc).startswith("unknown tile token"):
+            raise
+        raise ValueError(
+            f"{exc} (notation {notation!r} detected: {_DETECTED_BECAUSE[notation]}; one text "
+            "uses one notation, or pass notation=)"
+        ) from None
 
 
 def _check_copies(tokens: Sequence[_Token], flowers: bool) -> None:

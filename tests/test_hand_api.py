@@ -108,3 +108,10 @@ def test_hypothesis_string_and_array_agree(tiles: list[int]) -> None:
     assert (shanten(text, shapes=["standard"]) == 0) == bool(waits(text, shapes=["standard"]))
     for name in w:
         assert is_winning(text + name)
+
+
+def test_waits_visible_is_copy_checked_with_the_hand():
+    """22p in hand + visible 2p2p2p used to report live copies for five 2p in total."""
+    with pytest.raises(ValueError, match=r"fifth copy of 2p: 2 in hand \+ 3 visible = 5"):
+        waits("123m456m789m22p45s", detail=True, visible="2p2p2p")
+    assert waits("123m456m789m22p45s", detail=True, visible="2p2p")["live"] == 8

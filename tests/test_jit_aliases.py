@@ -17,6 +17,7 @@ from collections import namedtuple
 
 import numba as nb
 import numpy as np
+import pytest
 from numba.core import ir_utils
 from numba.extending import overload
 
@@ -137,3 +138,44 @@ def test_batched_kernels_match_single_hand_kernels() -> None:
         one = np.zeros(34, np.bool_)
         waits(thirteen[i], 4, 0, 0, 0, 1, one)
         np.testing.assert_array_equal(wt[i], one)
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        ((np.zeros((3, 33), np.uint8), 4, 0), r"hands must have shape \(N, 34\).*\(3, 33\)"),
+        ((np.zeros(34, np.uint8), 4, 0), r"hands must have shape \(N, 34\)"),
+        ((np.zeros((3, 34), np.float64), 4, 0), r"integer counts .*float64"),
+        ((np.full((3, 34), 9, np.uint8), 4, 0), r"hands\[0, 0\]=9: counts must be in 0-4"),
+        ((np.zeros((3, 34), np.uint8), 7, 0), r"n_melds=7 must be an integer in 0-5"),
+        ((np.zeros((3, 34), np.uint8), np.array([4, 4, 6]), 0), r"n_melds\[2\]=6 must be in 0-5"),
+        ((np.zeros((3, 34), np.uint8), np.array([4, 4]), 0), r"n_melds: .*shape \(3,\)"),
+        ((np.zeros((3, 34), np.uint8), 4, -1), r"n_wild=-1 must be an integer in 0-8"),
+        (
+            (np.zeros((3, 34), np.uint8), 4, 0, 99),
+            r"pair_rule=99 must be an integer in \(0, 1, 2\)",
+        ),
+        ((np.zeros((3, 34), np.uint8), 4, 0, 0, 4), r"honor_chow=4 must be an integer in 0-3"),
+        ((np.zeros((3, 34), np.uint8), 4, 0, 0, 0, 256), r"shapes=256 must be a mask"),
+        ((np.zeros((3, 34), np.uint8), 4, 0, 0, 0, 0), r"shapes=0 must be a mask"),
+    ],
+)
+def test_batched_kernels_check_their_arguments(args, match) -> None:
+    """The batched kernels used to validate nothing: (N, 33) read past each row, n_melds=7
+    returned 1000, n_wild=-1 / pair_rule=99 / counts of 9 passed."""
+    from mjsim.kernels import batched
+
+    for fn in (batched.batch_is_win, batched.batch_shanten, batched.batch_waits):
+        with pytest.raises(ValueError, match=match):
+            fn(*args)
+
+
+def test_batched_kernels_accept_int_arrays_per_row() -> None:
+    from mjsim.kernels import batched
+
+    h = np.zeros((2, 34), np.int64)
+    h[:, [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27]] = 1
+    h[:, 27] = 3
+    h[:, 33] = 2
+    assert list(batched.batch_is_win(h, np.array([4, 4]), np.array([0, 0]), 0, 0, 1)) == [1, 1]
+    assert list(batched.batch_shanten(h, [4, 4], 0)) == [-1, -1]

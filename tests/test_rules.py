@@ -207,3 +207,57 @@ def test_numpy_values_become_python_values() -> None:
     )  # fmt: skip
     assert s.allow_chow is True and type(s.min_fan) is int and s.min_fan == 2
     assert s.wild_tiles == (33,) and type(s.wild_tiles[0]) is int
+
+
+@pytest.mark.parametrize(
+    ("values", "match"),
+    [
+        ("3000000000,2,2,2,8,2,1", r"score_values\[0\]=3000000000 exceeds 1048576 \(2\*\*20\)"),
+        ((10**12,) * 7, r"score_values\[0\]=1000000000000 exceeds"),
+        ((1, 2), r"scoring='hebei' reads exactly 7 values, got 2"),
+        ((), r"scoring='hebei' reads exactly 7 values, got 0"),
+        ((1, 2, 2, 2, 8, 2, 1, 5), r"reads exactly 7 values, got 8"),
+        ((1, -2, 2, 2, 8, 2, 1), r"score_values\[1\]=-2 must be an integer >= 0"),
+        ((1024, 1024, 2, 2, 8, 2, 1), r"base \* self_draw_mult .* = 8388608 exceeds"),
+    ],
+)
+def test_score_values_are_checked(values, match) -> None:
+    """score_values used to be taken as given: int32 overflow (payments no longer zero-sum),
+    missing values read as 0, negatives accepted."""
+    with pytest.raises(ValueError, match=match):
+        V.get("hebei", score_values=values)
+
+
+def test_score_values_checked_per_family() -> None:
+    for name in (
+        "hebei",
+        "sichuan",
+        "guobiao",
+        "tianjin",
+        "changsha",
+        "guangdong_jipinghu",
+        "riichi",
+    ):
+        V.get(name)  # every shipped table passes
+    with pytest.raises(ValueError, match=r"scoring='riichi' reads exactly 1 values, got 7"):
+        V.get("riichi", score_values=(1, 2, 2, 2, 8, 2, 1))
+    with pytest.raises(ValueError, match=r"option bits 0\.\.7"):
+        V.get("riichi", score_values=(8,))
+    V.get("sichuan", score_values=(-1, 0, 0, 1, 0, 16, 1, 1, 1))  # cap -1 = none
+    with pytest.raises(ValueError, match=r"score_values\[0\]=-2 must be an integer >= -1"):
+        V.get("sichuan", score_values=(-2, 0, 0, 1, 0, 16, 1, 1, 1))
+    with pytest.raises(ValueError, match=r"b \* 2 \*\* cap .* exceeds"):
+        V.get("sichuan", score_values=(30, 0, 0, 1, 0, 16, 1, 1, 1))
+    with pytest.raises(ValueError, match=r"2 \*\* cap .* exceeds"):
+        V.get("guangdong_jipinghu", score_values=(40, 0, 1, 1))
+    assert RuleSpec().score_values == V.get("hebei").score_values  # the default is hebei's
+
+
+def test_score_values_checked_at_the_simulate_and_cli_boundary() -> None:
+    import mjsim
+    from mjsim.cli import main
+
+    with pytest.raises(ValueError, match="reads exactly 7 values"):
+        mjsim.simulate("hebei", 1, score_values=(1, 2))
+    with pytest.raises((ValueError, SystemExit)):
+        main(["simulate", "hebei", "-n", "1", "--set", "score_values=3000000000,2,2,2,8,2,1"])

@@ -239,3 +239,27 @@ def test_random_258_wins_are_small_or_big(pair, sets, self_drawn):
     all258 = all(c[i] == 0 or i % 9 in (1, 4, 7) for i in range(27))
     assert big == (one_suit or pungs or all258 or it[CS.SEVEN_PAIRS] == 1)
     assert k == (int(it[CS.ITEM_BIG].sum()) if big else 1)
+
+
+def test_birds_as_a_list_are_copy_checked_with_the_hand_and_melds():
+    """``birds=["1s"] * 9`` used to be accepted (x10 payment); the string form already refused
+    a fifth copy within the string."""
+    with pytest.raises(ValueError, match=r"fifth copy of 1 Bamboo: 9 bird\(s\) \+ 0 in hand"):
+        score(SMALL, self_drawn=True, birds=["1s"] * 9)
+    with pytest.raises(ValueError, match=r"fifth copy of 5 Bamboo: 3 bird\(s\) \+ 2 in hand"):
+        score(SMALL, self_drawn=True, birds=["5s", "5s", 22])
+    with pytest.raises(
+        ValueError, match=r"fifth copy of 7 \w+: 2 bird\(s\) \+ 3 in hand and melds"
+    ):
+        score("123m456m234s55s", melds=["pung 777p"], self_drawn=True, birds=["7p", "7p"])
+    with pytest.raises(ValueError, match=r"fifth copy of 2s"):
+        score(SMALL, self_drawn=True, birds=["2s2s2s2s2s"])
+    with pytest.raises(ValueError, match=r"fifth copy of 1 \w+: 1 bird\(s\) \+ 4 in hand"):
+        CS.score_opening_hand("1111m222p333s4m5p6s", seat=1, dealer=0, birds=["1m"])
+    assert score(SMALL, self_drawn=True, birds=["5s", "5s"]).valid  # 2 + 2 copies
+
+
+def test_haitei_bird_is_the_win_tile_itself():
+    # 4 copies of 9p held (the 海底 win tile among them) and the bird is that same tile
+    r = score("123m789p999p234s55s", win_tile="9p", discarder=C, last_wall_tile=True, birds=["9p"])
+    assert r.valid

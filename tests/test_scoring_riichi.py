@@ -375,3 +375,30 @@ def test_differential_vs_mahjong_package():
 def test_differential_vs_mahjong_package_large():
     n, bad, _ = compare(200_000, seed=7)
     assert not bad, f"{len(bad)} mismatches, first: {bad[:3]}"
+
+
+def test_red_fives_written_in_the_tiles_count_as_aka_dora():
+    """``0s`` in the hand used to be read as a plain 5s (aka dora ignored)."""
+    from mahjong.tile import TilesConverter
+
+    from mjsim.scoring.api import written_red_fives
+
+    red = S("123m456m789p22s406s", win_tile="6s")
+    plain = S("123m456m789p22s456s", win_tile="6s")
+    assert red.total == plain.total + 1
+    assert red.items == S("123m456m789p22s456s", win_tile="6s", aka_dora=1).items
+    tiles = TilesConverter.string_to_136_array(
+        man="123456", pin="789", sou="22406", has_aka_dora=True
+    )
+    win136 = [t for t in tiles if t // 4 == 23][0]  # the 6s
+    cfg = HandConfig(player_wind=27, round_wind=27, options=_OPTS)
+    ref = HandCalculator.estimate_hand_value(tiles, win136, config=cfg)
+    assert ref.error is None
+    assert (red.total, red.fu, red.payments[0]) == (ref.han, ref.fu, ref.cost["total"])
+    with pytest.raises(ValueError, match=r"aka_dora=1 given but the tiles already write 1 red"):
+        S("123m456m789p22s406s", win_tile="6s", aka_dora=1)
+    # the win tile is one of the hand's tiles: a red win tile adds one only if the hand has none
+    assert written_red_fives("123m456m789p22s456s", "0s") == 1
+    assert written_red_fives("123m456m789p22s406s", "0s") == 1
+    assert written_red_fives("123m406m789p22s406s", "6s", ["pung 550p"]) == 3
+    assert written_red_fives(np.ones(34, np.uint8), 4) == 0

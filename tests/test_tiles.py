@@ -385,3 +385,22 @@ def test_as_counts():
         T.as_counts("1f")
     with pytest.raises(ValueError, match="integer dtype"):
         T.as_counts([0.5] * 34)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("m", r"unknown tile token 'm' in Botzone text 'm'.*notation 'botzone' detected"),
+        ("W1 1m", r"unknown tile token '1m' in Botzone text 'W1 1m'.*starts with a letter"),
+        ("1m🀇", r"unknown tile token '1' \(DIGIT ONE, U\+0031, starting '1m'\) in glyph text"),
+        ("1m🀇", r"notation 'glyph' detected: the text holds a tile glyph"),
+    ],
+)
+def test_unknown_token_names_the_chunk_and_the_detected_notation(text, message):
+    """ "W1 1m" used to blame the token '1'; "m" and "1m🀇" did not say which notation was
+    guessed."""
+    with pytest.raises(ValueError, match=message):
+        T.parse_hand(text)
+    with pytest.raises(ValueError) as err:  # an explicit notation: no "detected" note
+        T.parse_hand("W1 1m", "botzone")
+    assert "detected" not in str(err.value) and "'1m'" in str(err.value)

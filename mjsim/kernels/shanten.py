@@ -71,7 +71,9 @@ def is_win(
 ) -> bool:
     """True if the hand is complete in one of the allowed ``shapes``.
 
-    ``counts``: uint8[34] without wilds; ``n_melds``: 0-5; ``n_wild``: 0-8; ``pair_rule``,
+    ``counts``: uint8[34] without wilds; ``n_melds``: 0-5, the melds the hand still NEEDS
+    besides the pair (4 for a 14-tile hand with no exposed meld, ``4 - exposed`` otherwise; not
+    :func:`mjsim.shanten`'s exposed ``melds``); ``n_wild``: 0-8; ``pair_rule``,
     ``honor_chow``: as for :func:`mjsim.kernels.standard.is_standard_win`; ``shapes``: SHAPE_* mask.
     """
     if (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0:
@@ -106,6 +108,9 @@ def shanten(
 ) -> int:
     """Minimum shanten over the allowed ``shapes`` (-1 complete, 0 ready).
 
+    ``n_melds``: 0-5, the melds the hand still NEEDS besides the pair (4 for a 13/14-tile hand
+    with no exposed meld, ``4 - exposed`` otherwise; not :func:`mjsim.shanten`'s exposed
+    ``melds``); other arguments as for :func:`is_win`.
     Valid for hands of ``3*n_melds + 1`` or ``3*n_melds + 2`` tiles (wilds included). Returns
     ``BIG`` (1000) when no allowed shape applies or the input is invalid.
     """

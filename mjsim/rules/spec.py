@@ -95,6 +95,80 @@ def _enum(name: str, value: Any, codes: dict[str, int]) -> None:
         raise ValueError(f"RuleSpec.{name}={value!r} is not one of {sorted(codes)}")
 
 
+#: number of ``RuleSpec.score_values`` each scoring family reads (its layout; RuleSpec.validate):
+#: hebei ``[base, self_draw_mult, all_pungs_mult, ..., kong points]`` (mjsim.variants.hebei);
+#: guobiao / riichi ``[options bits]``; sichuan the scorer's 8 params then the base score b;
+#: jipinghu the scorer's 4 params; changsha the scorer's 9 params then the opening-hand switch;
+#: tianjin ``[tiliu_kong_bloom_legal, exposed_kong, concealed_kong, heavenly_mult]``
+SCORE_VALUES_LEN = {
+    "hebei": 7,
+    "guobiao": 1,
+    "sichuan": 9,
+    "jipinghu": 4,
+    "changsha": 10,
+    "riichi": 1,
+    "tianjin": 4,
+}
+#: largest amount one payer can owe through the family's table alone (a ``score_values`` entry,
+#: hebei's ``base * self_draw_mult * largest shape multiplier``, sichuan's ``b * 2 ** cap``,
+#: jipinghu's ``2 ** cap``): 2**20. The engine keeps payments and scores in int32
+#: (``State.pv``): a winner collects from at most 3 payers and the engine may still multiply an
+#: amount (dealer, draw multipliers, birds) by up to 2**9, so 3 * 2**20 * 2**9 < 2**31 - 1.
+SCORE_VALUE_MAX = 1 << 20
+#: option bits known to the families whose table is a bit set (mjsim.scoring.*.OPT_*)
+_SCORE_OPTION_BITS = {"guobiao": 15, "riichi": 7}
+
+
+def _check_score_values(scoring: str, values: tuple[Any, ...]) -> None:
+    """Refuse a ``score_values`` table the family would misread (``ValueError`` naming the value):
+    a length other than :data:`SCORE_VALUES_LEN` (missing values would be read as 0), a
+    non-integer or negative value (sichuan's cap may be -1 = none), or an amount above
+    :data:`SCORE_VALUE_MAX` (int32 payment overflow)."""
+    need = SCORE_VALUES_LEN.get(scoring)
+    if need is None:
+        return
+    if len(values) != need:
+        raise ValueError(
+            f"RuleSpec.score_values={values!r}: scoring={scoring!r} reads exactly {need} values, "
+            f"got {len(values)} (see the variant's DEFAULT_SCORE_VALUES / score_values layout)"
+        )
+    for i, v in enumerate(values):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"RuleSpec.score_values[{i}]={v!r} must be an integer")
+        lo = -1 if (scoring == "sichuan" and i == 0) else 0
+        if v < lo:
+            what = "an integer >= -1 (-1 = no cap)" if lo < 0 else "an integer >= 0"
+            raise ValueError(f"RuleSpec.score_values[{i}]={v!r} must be {what}")
+        if v > SCORE_VALUE_MAX:
+            raise ValueError(
+                f"RuleSpec.score_values[{i}]={v!r} exceeds {SCORE_VALUE_MAX} (2**20): larger "
+                f"amounts can overflow the engine's int32 payments"
+            )
+    bits = _SCORE_OPTION_BITS.get(scoring)
+    if bits is not None and values[0] & ~bits:
+        raise ValueError(
+            f"RuleSpec.score_values[0]={values[0]!r}: scoring={scoring!r} reads option bits "
+            f"0..{bits} only (mjsim.scoring.{scoring}.OPT_*)"
+        )
+    amount, what = 0, ""
+    if scoring == "hebei":
+        amount = values[0] * values[1] * max(values[2:5])
+        what = (
+            "base * self_draw_mult * largest shape multiplier (score_values[0] * [1] * max([2:5]))"
+        )
+    elif scoring == "sichuan" and values[0] >= 0:
+        amount = values[8] << values[0] if values[0] <= 40 else 1 << 41
+        what = "b * 2 ** cap (score_values[8] * 2 ** score_values[0])"
+    elif scoring == "jipinghu":
+        amount = 1 << values[0] if values[0] <= 40 else 1 << 41
+        what = "2 ** cap (2 ** score_values[0])"
+    if amount > SCORE_VALUE_MAX:
+        raise ValueError(
+            f"RuleSpec.score_values={values!r}: {what} = {amount} exceeds {SCORE_VALUE_MAX} "
+            f"(2**20): larger amounts can overflow the engine's int32 payments"
+        )
+
+
 #: scoring families whose settlement is written for four seats only (RuleSpec.validate)
 FOUR_SEAT_SCORING = frozenset({"guobiao", "changsha"})
 
@@ -391,7 +465,9 @@ class RuleSpec:
 
     # ---- scoring and settlement
     scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
-    score_values: tuple[int, ...] = ()  # the family's table of values (layout per family)
+    score_values: tuple[int, ...] = (1, 2, 2, 2, 8, 2, 1)  # the family's table of values
+    # (layout and length per family: SCORE_VALUES_LEN; the default is hebei's table); integers
+    # >= 0, each amount <= SCORE_VALUE_MAX = 2**20 (int32 payments cannot overflow)
     kong_payment_timing: str = "at_end"  # "immediate" | "at_end" | "void_on_draw" | "winner_only"
     # -- gapsF (session 5): the kong_pay hook and the kong ledger (spec_gaps.md G61b, G62)
     kong_pay_rule: str = "auto"  # the case of the jitted kong_pay hook (mjsim.engine.hooks_kong):
@@ -695,6 +771,7 @@ class RuleSpec:
         _enum("scoring", self.scoring, P.SCORING_CODES)
         if len(self.score_values) > 32:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
+        _check_score_values(self.scoring, self.score_values)
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
         self._validate_win_claim_ready()
         self._validate_gaps_f(counts)

@@ -36,7 +36,7 @@ from mjsim.scoring.context import (
 )
 from mjsim.scoring.melds_parse import is_kong_row, meld_counts, parse_melds
 from mjsim.scoring.result import ScoreResult
-from mjsim.tiles import as_counts, parse_tiles, tile_name
+from mjsim.tiles import as_counts, parse_tiles, parse_tiles_with_red, tile_name
 
 __all__ = ["WinInput", "register_scorer", "known_variants", "score"]
 
@@ -278,6 +278,34 @@ def build_win(
     )
 
 
+def written_red_fives(
+    hand: str | Sequence[int] | NDArray[np.integer],
+    win_tile: str | int,
+    melds: Iterable[str | Sequence[int]] = (),
+) -> int:
+    """Red fives (``0m/0p/0s``) written in ``hand``, the meld strings and ``win_tile``.
+
+    The hand includes the winning tile, so a red ``win_tile`` adds one only when the hand
+    writes no red five of that suit (it is the hand's copy). Count vectors and kinds carry no
+    red marks (0). Errors are left to :func:`build_win` (``ValueError``).
+    """
+    red = [0, 0, 0]
+    if isinstance(hand, str):
+        kinds, marks = parse_tiles_with_red(hand, flowers=False, check_copies=False)
+        for k, m in zip(kinds, marks, strict=True):
+            if m:
+                red[k // 9] += 1
+    if isinstance(win_tile, str):
+        kinds, marks = parse_tiles_with_red(win_tile, flowers=False, check_copies=False)
+        if len(kinds) == 1 and marks[0] and red[kinds[0] // 9] == 0:
+            red[kinds[0] // 9] = 1
+    n = sum(red)
+    for meld in melds:
+        if isinstance(meld, str) and len(meld.split()) >= 2:
+            n += sum(parse_tiles_with_red(meld.split()[1], flowers=False, check_copies=False)[1])
+    return n
+
+
 def score(
     variant: str,
     hand: str | Sequence[int] | NDArray[np.integer],
@@ -318,7 +346,9 @@ def score(
         kong_replacement: won on a kong replacement draw (杠上开花); needs self_drawn and a kong.
         robbing_kong: won by robbing an added kong (抢杠和); a discard-type win.
         **variant_context: variant keywords (guobiao: see
-            :func:`mjsim.scoring.guobiao_api.score_guobiao`).
+            :func:`mjsim.scoring.guobiao_api.score_guobiao`). riichi: red fives written in
+            ``hand`` / ``melds`` / ``win_tile`` (``0m/0p/0s``) are counted as ``aka_dora``
+            (:func:`written_red_fives`); giving ``aka_dora=`` as well is refused.
 
     Returns:
         A :class:`ScoreResult`.
@@ -327,7 +357,8 @@ def score(
         ValueError: unknown variant (listing the known ones), a bad tile token, wrong tile
             count, a fifth copy counting melds, a meld that is not a meld, a win tile not in the
             hand, discarder == seat, self_drawn with a discarder, contradictory flags, a hand that
-            is not a winning hand in the variant, an unknown variant keyword.
+            is not a winning hand in the variant, an unknown variant keyword, riichi:
+            ``aka_dora=`` together with red fives written in the tiles.
     """
     adapter = _adapter(variant)
     win = build_win(
@@ -347,4 +378,13 @@ def score(
         robbing_kong=robbing_kong,
         hand_size=_HAND_SIZE[variant],
     )
+    if variant == "riichi":
+        red = written_red_fives(hand, win_tile, melds)
+        if red and "aka_dora" in variant_context:
+            raise ValueError(
+                f"riichi: aka_dora={variant_context['aka_dora']!r} given but the tiles already "
+                f"write {red} red five(s) (0m/0p/0s count as aka dora): give one or the other"
+            )
+        if red:
+            variant_context = {**variant_context, "aka_dora": red}
     return adapter(win, **variant_context)

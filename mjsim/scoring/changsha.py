@@ -67,6 +67,7 @@ from mjsim.scoring.context import (
     F_ROBBING_KONG,
     F_SELF_DRAWN,
 )
+from mjsim.scoring.melds_parse import meld_counts
 from mjsim.scoring.result import ScoreResult
 from mjsim.scoring.settlement import (
     PAIR_258,
@@ -76,7 +77,7 @@ from mjsim.scoring.settlement import (
     suit_mask,
     transfer,
 )
-from mjsim.tiles import as_counts, parse_tiles
+from mjsim.tiles import as_counts, parse_tiles, tile_name
 
 # ---- params: int64[N_PARAMS] ----
 P_COMBINE = 0  # COMBINE_ADD | COMBINE_MULTIPLY
@@ -349,7 +350,11 @@ def changsha_win_payments(k, big, winner, discarder, dealer, bird_hits, params, 
 _SITUATION_KEYWORDS = ("birds", "heavenly", "earthly", "after_kong_discard")
 
 
-def _bird_hits(birds: Iterable[str | int], dealer: int) -> np.ndarray:
+def _bird_hits(
+    birds: Iterable[str | int], dealer: int, held: np.ndarray | None = None
+) -> np.ndarray:
+    """Birds per seat; ``held`` (counts[>=34]: the hand, win tile and melds) + the birds may
+    hold at most 4 copies of a kind (the birds are drawn from the wall after the win)."""
     kinds: list[int] = []
     for b in [birds] if isinstance(birds, str) else birds:
         if isinstance(b, str):
@@ -360,6 +365,15 @@ def _bird_hits(birds: Iterable[str | int], dealer: int) -> np.ndarray:
             raise ValueError(f"birds must be suited tiles ('6s' or kinds 0-26), got {b!r}")
     if any(k >= 27 for k in kinds):
         raise ValueError(f"birds must be suited tiles (Changsha has no honours), got {birds!r}")
+    n_birds = np.bincount(np.array(kinds, np.int64), minlength=34)[:34]
+    in_hand = np.zeros(34, np.int64) if held is None else np.asarray(held[:34], np.int64)
+    over = np.nonzero(n_birds + in_hand > 4)[0]
+    if over.size:
+        k = int(over[0])
+        raise ValueError(
+            f"fifth copy of {tile_name(k)}: {int(n_birds[k])} bird(s) + {int(in_hand[k])} in "
+            f"hand and melds = {int(n_birds[k] + in_hand[k])} copies (max 4)"
+        )
     hits = np.zeros(4, np.int64)
     changsha_bird_hits(np.array(kinds, np.int64), dealer, hits)
     return hits
@@ -397,10 +411,14 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
 
     Raises:
         ValueError: honour tiles (108 tiles), not a winning hand (a small win needs a 2-5-8
-            pair), 天胡 / 地胡 inconsistent with the seats, an unknown keyword.
+            pair), 天胡 / 地胡 inconsistent with the seats, an unknown keyword, a fifth copy of a
+            kind counting the birds, the hand (with the win tile) and the melds.
     """
     ctx = dict(variant_context)
-    hits = _bird_hits(ctx.pop("birds", ()), win.dealer)
+    held = win.concealed[:34].astype(np.int64) + meld_counts(win.melds)[:34]
+    if win.flags[F_LAST_WALL_TILE]:
+        held[win.win_tile] -= 1  # after a 海底 win the bird is the 海底 tile itself
+    hits = _bird_hits(ctx.pop("birds", ()), win.dealer, held)
     heavenly = bool(ctx.pop("heavenly", False))
     earthly = bool(ctx.pop("earthly", False))
     after_kong = bool(ctx.pop("after_kong_discard", False))
@@ -468,7 +486,8 @@ def score_opening_hand(
     k = int(changsha_opening_wins(counts, items))
     out = np.zeros(4, np.int64)
     if k > 0:
-        changsha_win_payments(k, False, seat, -1, dealer, _bird_hits(birds, dealer), params, out)
+        hits = _bird_hits(birds, dealer, counts)
+        changsha_win_payments(k, False, seat, -1, dealer, hits, params, out)
     res = _result(k, items, out, False)
     return res if k > 0 else replace(res, valid=False)
 
