@@ -147,6 +147,7 @@ def test_batched_kernels_match_single_hand_kernels() -> None:
         ((np.zeros(34, np.uint8), 4, 0), r"hands must have shape \(N, 34\)"),
         ((np.zeros((3, 34), np.float64), 4, 0), r"integer counts .*float64"),
         ((np.full((3, 34), 9, np.uint8), 4, 0), r"hands\[0, 0\]=9: counts must be in 0-4"),
+        ((np.full((3, 34), -1, np.int64), 4, 0), r"hands\[0, 0\]=-1: counts must be in 0-4"),
         ((np.zeros((3, 34), np.uint8), 7, 0), r"n_melds=7 must be an integer in 0-5"),
         ((np.zeros((3, 34), np.uint8), np.array([4, 4, 6]), 0), r"n_melds\[2\]=6 must be in 0-5"),
         ((np.zeros((3, 34), np.uint8), np.array([4, 4]), 0), r"n_melds: .*shape \(3,\)"),

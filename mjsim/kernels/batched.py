@@ -126,7 +126,8 @@ def _check(hands, n_melds, n_wild, pair_rule, honor_chow, shapes):  # type: igno
         raise ValueError(
             f"hands must hold integer counts (uint8-compatible), got dtype {arr.dtype}"
         )
-    if arr.size:
+    # one max (and, for signed dtypes, one min) pass; the cell is located only when one is bad
+    if arr.size and (arr.max() > 4 or (arr.dtype.kind == "i" and arr.min() < 0)):
         bad = np.argwhere((arr < 0) | (arr > 4))
         if bad.size:
             i, k = (int(x) for x in bad[0])
