@@ -108,9 +108,7 @@ def _probe_write(name: str, path: str | Path, p: Path, directory: bool, probe: s
             c.mkdir()
         with open(target, "a"):
             pass
-    except OSError as e:
-        raise ValueError(f"{name} {str(path)!r} cannot be written: {e.strerror or e}") from None
-    finally:
+    finally:  # an OSError becomes check_writable's ValueError
         if not existed:
             try:
                 target.unlink()

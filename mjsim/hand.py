@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from mjsim import kernels as K
-from mjsim.tiles import MPSZ_NAMES, as_counts, kind_from_name
+from mjsim.tiles import MPSZ_NAMES, as_counts, check_copies_in, kind_from_name
 
 PairRule = Literal["any", "258", "not28"]
 WildSubstitutes = Literal["any", "simples"]
@@ -253,13 +253,7 @@ def waits(
     vis = np.zeros(34, dtype=np.uint8) if visible is None else as_counts(visible)
     # copies of a wild kind in the hand were removed from counts: they are not live either
     own = as_counts(hand)
-    over = np.flatnonzero(own[:34].astype(np.int64) + vis[:34] > 4)
-    if over.size:
-        k = int(over[0])
-        raise ValueError(
-            f"fifth copy of {MPSZ_NAMES[k]}: {int(own[k])} in hand + {int(vis[k])} visible = "
-            f"{int(own[k]) + int(vis[k])} copies (max 4)"
-        )
+    check_copies_in(own, "in hand", vis, "visible", MPSZ_NAMES.__getitem__)
     vis = np.minimum(vis.astype(np.int64) + own - p.counts, 4).astype(np.uint8)
     live = live_wait_count(p.counts, p.n_melds, p.n_wild, p.pair_rule, p.honor_chow, p.shapes, vis)
     return {

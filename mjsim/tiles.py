@@ -286,6 +286,23 @@ def _label(kind: int) -> str:
     return f"{MPSZ_NAMES[kind]} ({ENGLISH_NAMES[kind]})"
 
 
+def check_copies_in(a, a_what: str, b, b_what: str, name=None) -> None:  # type: ignore[no-untyped-def]
+    """Refuse a fifth copy across two count vectors (``a`` + ``b``, indexed by kind, the first 34
+    read): ``ValueError`` "fifth copy of <name>: 2 in hand + 3 visible = 5 copies (max 4)"
+    for the first kind over 4, with ``a_what`` / ``b_what`` describing each source and
+    ``name`` (default :func:`tile_name`) naming the kind."""
+    x = np.asarray(a)[:34].astype(np.int64)
+    y = np.asarray(b)[:34].astype(np.int64)
+    over = np.flatnonzero(x + y > 4)
+    if over.size:
+        k = int(over[0])
+        label = (name or tile_name)(k)
+        raise ValueError(
+            f"fifth copy of {label}: {int(x[k])} {a_what} + {int(y[k])} {b_what} = "
+            f"{int(x[k] + y[k])} copies (max 4)"
+        )
+
+
 def tile_name(kind: int) -> str:
     """English name of a tile kind, e.g. ``tile_name(4) == "5 Characters"``, ``tile_name(33)
     == "Red Dragon"``, ``tile_name(41) == "Bamboo"`` (the bamboo flower).

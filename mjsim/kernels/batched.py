@@ -128,10 +128,8 @@ def _check(hands, n_melds, n_wild, pair_rule, honor_chow, shapes):  # type: igno
         )
     # one max (and, for signed dtypes, one min) pass; the cell is located only when one is bad
     if arr.size and (arr.max() > 4 or (arr.dtype.kind == "i" and arr.min() < 0)):
-        bad = np.argwhere((arr < 0) | (arr > 4))
-        if bad.size:
-            i, k = (int(x) for x in bad[0])
-            raise ValueError(f"hands[{i}, {k}]={int(arr[i, k])}: counts must be in 0-4")
+        i, k = (int(x) for x in np.argwhere((arr < 0) | (arr > 4))[0])
+        raise ValueError(f"hands[{i}, {k}]={int(arr[i, k])}: counts must be in 0-4")
     n = arr.shape[0]
     hands_u8 = np.ascontiguousarray(arr, dtype=np.uint8)
     melds = _per_row("n_melds", n_melds, n, 5)

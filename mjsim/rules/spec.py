@@ -115,6 +115,9 @@ SCORE_VALUES_LEN = {
 #: (``State.pv``): a winner collects from at most 3 payers and the engine may still multiply an
 #: amount (dealer, draw multipliers, birds) by up to 2**9, so 3 * 2**20 * 2**9 < 2**31 - 1.
 SCORE_VALUE_MAX = 1 << 20
+#: hebei's placeholder table (mjsim.variants.hebei.DEFAULT_SCORE_VALUES): also RuleSpec's default,
+#: as hebei is the default scoring family
+HEBEI_SCORE_VALUES = (1, 2, 2, 2, 8, 2, 1)
 #: option bits known to the families whose table is a bit set (mjsim.scoring.*.OPT_*)
 _SCORE_OPTION_BITS = {"guobiao": 15, "riichi": 7}
 
@@ -465,7 +468,7 @@ class RuleSpec:
 
     # ---- scoring and settlement
     scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
-    score_values: tuple[int, ...] = (1, 2, 2, 2, 8, 2, 1)  # the family's table of values
+    score_values: tuple[int, ...] = HEBEI_SCORE_VALUES  # the family's table of values
     # (layout and length per family: SCORE_VALUES_LEN; the default is hebei's table); integers
     # >= 0, each amount <= SCORE_VALUE_MAX = 2**20 (int32 payments cannot overflow)
     kong_payment_timing: str = "at_end"  # "immediate" | "at_end" | "void_on_draw" | "winner_only"

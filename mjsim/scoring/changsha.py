@@ -77,7 +77,7 @@ from mjsim.scoring.settlement import (
     suit_mask,
     transfer,
 )
-from mjsim.tiles import as_counts, parse_tiles, tile_name
+from mjsim.tiles import as_counts, check_copies_in, parse_tiles
 
 # ---- params: int64[N_PARAMS] ----
 P_COMBINE = 0  # COMBINE_ADD | COMBINE_MULTIPLY
@@ -365,15 +365,9 @@ def _bird_hits(
             raise ValueError(f"birds must be suited tiles ('6s' or kinds 0-26), got {b!r}")
     if any(k >= 27 for k in kinds):
         raise ValueError(f"birds must be suited tiles (Changsha has no honours), got {birds!r}")
-    n_birds = np.bincount(np.array(kinds, np.int64), minlength=34)[:34]
-    in_hand = np.zeros(34, np.int64) if held is None else np.asarray(held[:34], np.int64)
-    over = np.nonzero(n_birds + in_hand > 4)[0]
-    if over.size:
-        k = int(over[0])
-        raise ValueError(
-            f"fifth copy of {tile_name(k)}: {int(n_birds[k])} bird(s) + {int(in_hand[k])} in "
-            f"hand and melds = {int(n_birds[k] + in_hand[k])} copies (max 4)"
-        )
+    n_birds = np.bincount(np.array(kinds, np.int64), minlength=34)
+    in_hand = np.zeros(34, np.int64) if held is None else held
+    check_copies_in(n_birds, "bird(s)", in_hand, "in hand and melds")
     hits = np.zeros(4, np.int64)
     changsha_bird_hits(np.array(kinds, np.int64), dealer, hits)
     return hits

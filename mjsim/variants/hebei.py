@@ -37,7 +37,7 @@ import numpy as np
 
 from mjsim._jit import internal
 from mjsim.melds import MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, MELD_NONE, MELD_PUNG
-from mjsim.rules.spec import RuleSpec
+from mjsim.rules.spec import HEBEI_SCORE_VALUES, RuleSpec
 from mjsim.scoring.context import F_SELF_DRAWN
 
 #: Scoring items of the placeholder table (index into ``items``).
@@ -45,7 +45,7 @@ ITEM_NAMES = ("basic_win", "self_draw", "all_pungs", "seven_pairs", "thirteen_or
 I_BASIC, I_SELF_DRAW, I_ALL_PUNGS, I_SEVEN_PAIRS, I_THIRTEEN_ORPHANS = range(5)
 
 #: Default placeholder values (see the module docstring).
-DEFAULT_SCORE_VALUES = (1, 2, 2, 2, 8, 2, 1)
+DEFAULT_SCORE_VALUES = HEBEI_SCORE_VALUES
 
 SPEC = RuleSpec(
     name="hebei",
