@@ -7,14 +7,23 @@ change, so numba loads the old machine code, with the old callee inlined (wrong 
 error). :func:`configure` closes that hole at the package boundary: unless the user chose a
 cache directory, numba's cache directory becomes
 
-    ``<mjsim cache>/numba/<mjsim version>-<hash of every .py file of mjsim, mjsim.envs and
-    mjsim.agents>`` (plus ``-O<level>`` under a non-default ``NUMBA_OPT``)
+    ``<mjsim cache>/numba/<mjsim version>-<hash of the compiled modules' sources>``
+    (plus ``-O<level>`` under a non-default ``NUMBA_OPT``)
 
 where ``<mjsim cache>`` is ``$MJSIM_CACHE_DIR`` or else ``~/.cache/mjsim`` (the lookup-table
-cache of :mod:`mjsim.kernels.tables` lives there too). Any change of any source file gives a
-new, empty directory (one cold compile, minutes), so no compiled code built from other sources
-can ever be loaded. Older hash directories are pruned: the :data:`KEEP` most recently used
-stay, and so does any used within :data:`GRACE` seconds.
+cache of :mod:`mjsim.kernels.tables` lives there too). The hash covers every module that
+compiled code can depend on (:func:`compiled_closure`: each module that imports numba and every
+mjsim module it imports, directly or not), by module name and content. Any change of one of
+them gives a new, empty directory (one cold compile, minutes), so no compiled code built from
+other sources can ever be loaded; an edit of a pure-Python module outside it (the command line,
+rule studies, arenas, statistics) keeps the compiled code. Older hash directories are pruned:
+the :data:`KEEP` most recently used stay, and so does any used within :data:`GRACE` seconds.
+
+Compiled code is keyed by content, not by where the sources live: inside that directory each
+kernel is filed under its module's name (``mjsim.engine.core/...``), not under a hash of its
+absolute path as numba does by default (:class:`ContentCacheLocator`). A second clone, a moved
+checkout, an editable install and a wheel of the same sources therefore share one compiled
+cache.
 
 Switches (environment variables, read when ``mjsim`` is first imported):
 
@@ -34,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -90,22 +100,88 @@ def source_roots() -> list[Path]:
     return roots
 
 
-def source_hash(roots: Iterable[Path]) -> str:
-    """Hex digest (:data:`HASH_CHARS` characters) of every ``*.py`` file below ``roots``.
+def module_files(roots: Iterable[Path]) -> dict[str, Path]:
+    """Every ``*.py`` file below ``roots`` by its module name (``mjsim.engine.core``).
 
-    The digest covers each file's path relative to its root and its bytes, in sorted order, so
-    it changes with any edit, addition, removal or rename and never with modification times."""
-    h = hashlib.blake2b(digest_size=16)
+    ``roots`` are :func:`source_roots`: the first is the ``mjsim`` package, the others are
+    ``envs`` and ``agents``, installed as ``mjsim.envs`` and ``mjsim.agents`` whether they sit
+    beside ``mjsim/`` (editable layout) or inside it (wheel): a module has the same name, hence
+    the same hash and cache entry, in both layouts."""
+    roots = [Path(r) for r in roots]
+    linked = {r.name for r in roots[1:]}  # envs/agents given as roots of their own
+    out: dict[str, Path] = {}
     for i, root in enumerate(roots):
-        root = Path(root)
-        files = sorted(
-            p for p in root.rglob("*.py") if "__pycache__" not in p.relative_to(root).parts
-        )
-        for p in files:
-            rel = p.relative_to(root).as_posix()
-            h.update(f"{i}:{rel}\0".encode())
-            h.update(p.read_bytes())
-            h.update(b"\0")
+        prefix = ["mjsim"] if i == 0 else ["mjsim", root.name]
+        for p in sorted(root.rglob("*.py")):
+            parts = p.relative_to(root).with_suffix("").parts
+            if "__pycache__" in parts:
+                continue
+            if i == 0 and parts and parts[0] in linked:
+                continue  # a link to another root: named from that root
+            name = ".".join(prefix + [x for x in parts if x != "__init__"])
+            out[name] = p
+    return out
+
+
+_FROM = re.compile(r"^[ \t]*from[ \t]+(mjsim[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+(mjsim[\w.]*)", re.M)
+_QUOTED = re.compile(r"[\"'](mjsim(?:\.\w+)+)[\"']")
+_NUMBA = re.compile(r"^[ \t]*(?:import|from)[ \t]+numba\b", re.M)
+
+
+def _references(text: str, known: Iterable[str]) -> set[str]:
+    """mjsim modules a source text names: imports at any depth (inside functions too) and
+    module names in strings (lazy ``importlib`` tables)."""
+    known = set(known)
+    found = set()
+    for m in _FROM.finditer(text):
+        base = m.group(1)
+        found.add(base)
+        for item in re.sub(r"#[^\n]*", "", m.group(2)).strip("()").split(","):
+            name = item.strip().split(" ")[0]
+            if name:
+                found.add(f"{base}.{name}")
+    found.update(m.group(1) for m in _IMPORT.finditer(text))
+    found.update(m.group(1) for m in _QUOTED.finditer(text))
+    out = set()
+    for name in found:
+        parts = name.split(".")
+        for k in range(1, len(parts) + 1):  # a package's __init__ runs on import
+            prefix = ".".join(parts[:k])
+            if prefix in known:
+                out.add(prefix)
+    return out
+
+
+def compiled_closure(files: dict[str, Path]) -> list[str]:
+    """The modules whose sources compiled code can depend on, sorted: every module that imports
+    numba, and every mjsim module it names (imports at any depth, module names in strings),
+    transitively. Modules outside it (the command line, rule studies, statistics) are plain
+    Python that no kernel sees; editing them keeps the compiled cache."""
+    texts = {name: p.read_text(encoding="utf-8", errors="replace") for name, p in files.items()}
+    stack = [name for name, text in texts.items() if _NUMBA.search(text)]
+    seen: set[str] = set()
+    while stack:
+        name = stack.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        stack.extend(_references(texts[name], texts) - seen)
+    return sorted(seen)
+
+
+def source_hash(roots: Iterable[Path]) -> str:
+    """Hex digest (:data:`HASH_CHARS` characters) of the sources of :func:`compiled_closure`.
+
+    The digest covers each module's name and bytes, in sorted order, so it changes with any
+    edit, addition, removal or rename of a module compiled code can reach, and never with
+    modification times or with where the sources are."""
+    files = module_files(roots)
+    h = hashlib.blake2b(digest_size=16)
+    for name in compiled_closure(files):
+        h.update(f"{name}\0".encode())
+        h.update(files[name].read_bytes())
+        h.update(b"\0")
     return h.hexdigest()[:HASH_CHARS]
 
 
@@ -194,28 +270,65 @@ def configure(version: str) -> Path | None:
             continue
         prune(cand.parent, cand)
         _set(cand)
+        install_locator()
         return cand
     return None  # nothing writable: numba falls back to its own locations
 
 
-def has_compiled(py_file: str | Path, pattern: str) -> bool | None:
+def _locator_class():
+    """numba's cache locator for mjsim's kernels (built lazily: numba is imported by then)."""
+    from numba.core.caching import UserProvidedCacheLocator
+
+    class ContentCacheLocator(UserProvidedCacheLocator):
+        """Files a kernel of mjsim under ``<CACHE_DIR>/<its module's name>/`` instead of under
+        a hash of its source directory's absolute path (numba's default), so the cache is keyed
+        by content (the directory's source hash and numba's own content stamp of the file) and
+        shared by every checkout or install of the same sources. Kernels of other packages and
+        caches the user chose (``NUMBA_CACHE_DIR``) keep numba's locators."""
+
+        def __init__(self, py_func, py_file):
+            super().__init__(py_func, py_file)
+            self._cache_path = os.path.join(str(CACHE_DIR), module_subpath(py_func.__module__))
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            module = getattr(py_func, "__module__", "") or ""
+            if CACHE_DIR is None or not (module == "mjsim" or module.startswith("mjsim.")):
+                return None
+            return super().from_function(py_func, py_file)
+
+    return ContentCacheLocator
+
+
+def module_subpath(module: str) -> str:
+    """The subdirectory of the cache directory holding the kernels of ``module``
+    (``mjsim.engine.core`` -> ``mjsim.engine``: numba names each file after the source file's
+    base name and the function, so one directory per package keeps the names unique)."""
+    return module.rpartition(".")[0] or module
+
+
+def install_locator() -> None:
+    """Put :class:`ContentCacheLocator` first in numba's locator list (idempotent)."""
+    from numba.core import caching
+
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # renamed in numba 0.61
+    classes = impl._locator_classes
+    if any(getattr(c, "__name__", "") == "ContentCacheLocator" for c in classes):
+        return
+    classes.insert(0, _locator_class())
+
+
+def has_compiled(module: str, pattern: str) -> bool | None:
     """Whether the current cache directory already holds numba index files matching ``pattern``
-    (a glob such as ``"selfplay._run_slice-*.nbi"``) for kernels of the source file ``py_file``,
-    i.e. whether that kernel will load instead of compiling. Numba keeps each source directory's
-    kernels in a subdirectory named after that directory's absolute path, so a cache filled by
-    another checkout of the same sources does not count. ``None`` when mjsim does not manage the
-    directory (``NUMBA_CACHE_DIR`` set by the user, or ``MJSIM_NUMBA_CACHE=per-file``): then
-    nothing is known."""
+    (a glob such as ``"selfplay._run_slice-*.nbi"``) for kernels of the module ``module``
+    (``"mjsim.selfplay"``), i.e. whether that kernel will load instead of compiling; a cache
+    filled by another checkout or install of the same sources counts. ``None`` when mjsim does
+    not manage the directory (``NUMBA_CACHE_DIR`` set by the user, or
+    ``MJSIM_NUMBA_CACHE=per-file``): then nothing is known."""
     if CACHE_DIR is None:
         return None
     try:
-        from numba.core.caching import _CacheLocator
-
-        sub = _CacheLocator.get_suitable_cache_subpath(str(py_file))
-    except (ImportError, AttributeError):  # numba moved it: any source directory
-        sub = "*"
-    try:
-        return any(True for _ in CACHE_DIR.glob(f"{sub}/{pattern}"))
+        return any(True for _ in CACHE_DIR.glob(f"{module_subpath(module)}/{pattern}"))
     except OSError:
         return None
 

@@ -191,7 +191,7 @@ def _first_run_notice(quiet: bool) -> None:
     game loop (once per installed version of mjsim's sources, then cached on disk)."""
     from mjsim import _cache, selfplay
 
-    if quiet or _cache.has_compiled(selfplay.__file__, "selfplay._run_slice-*.nbi") is not False:
+    if quiet or _cache.has_compiled(selfplay.__name__, "selfplay._run_slice-*.nbi") is not False:
         return
     print(
         "mjsim: first run of these sources on this machine: compiling the game loop and the bots "

@@ -144,7 +144,7 @@ def _compiles_first() -> bool:
     """True if the self-play loop is known not to be compiled yet (the first chunk compiles)."""
     from mjsim import _cache, selfplay
 
-    return _cache.has_compiled(selfplay.__file__, "selfplay._run_slice-*.nbi") is False
+    return _cache.has_compiled(selfplay.__name__, "selfplay._run_slice-*.nbi") is False
 
 
 def _set_status(bar: Any, text: str) -> None:

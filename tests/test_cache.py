@@ -71,18 +71,48 @@ def test_hash_changes_with_any_source_edit_only(tmp_path):
     (roots[0] / "__pycache__" / "x.py").write_text("junk")
     os.utime(roots[0] / "tiles.py", (0, 0))
     assert _cache.source_hash(roots) == h0
-    # an edit in a callee module (the stale-callee case), in envs/, a new file: all change it
+    # an edit in a callee module (the stale-callee case), in envs/, a new jitted module, a
+    # module of constants that jitted code imports: all change it
     seen = {h0}
     for path, text in [
         (roots[0] / "engine" / "core.py", "\n# edited\n"),
         (roots[1] / "__init__.py", "\n# edited\n"),
-        (roots[0] / "kernels" / "new_module.py", "X = 1\n"),
+        (roots[0] / "kernels" / "new_module.py", "import numba\nX = 1\n"),
+        (roots[0] / "rules" / "params.py", "\n# edited\n"),
     ]:
         with open(path, "a") as f:
             f.write(text)
         h = _cache.source_hash(roots)
         assert h not in seen
         seen.add(h)
+    # plain-Python modules that no compiled code reaches keep the compiled cache
+    for name in ("cli.py", "study.py", "arena.py", "stats.py"):
+        with open(roots[0] / name, "a") as f:
+            f.write("\n# edited\n")
+        assert _cache.source_hash(roots) == h
+
+
+def test_compiled_closure_follows_imports_and_lazy_tables():
+    files = _cache.module_files(_cache.source_roots())
+    closure = set(_cache.compiled_closure(files))
+    # jitted modules, what they import (constants are baked into machine code), packages
+    assert {"mjsim.engine.core", "mjsim.rules.params", "mjsim.kernels", "mjsim"} <= closure
+    assert {"mjsim.envs.kernels", "mjsim.agents.greedy"} <= closure
+    # modules named only in a lazy import table (strings) count as imported
+    assert "mjsim.kernels.standard" in closure
+    assert not {"mjsim.cli", "mjsim.study", "mjsim.arena"} & closure
+
+
+def test_hash_is_the_same_in_the_wheel_layout(tmp_path):
+    """envs/ and agents/ beside mjsim/ (editable) or inside it (wheel): same modules, same
+    hash, hence one compiled cache for both."""
+    editable = copy_package(tmp_path / "editable")
+    wheel = tmp_path / "wheel" / "mjsim"
+    shutil.copytree(editable[0], wheel)
+    for r in editable[1:]:
+        shutil.copytree(r, wheel / r.name)
+    assert set(_cache.module_files([wheel])) == set(_cache.module_files(editable))
+    assert _cache.source_hash([wheel]) == _cache.source_hash(editable)
 
 
 def test_configure_picks_hashed_dir_and_exports_it(clean_env, monkeypatch):
@@ -123,25 +153,23 @@ def test_user_choice_and_per_file_mode_are_respected(clean_env, monkeypatch):
 
 
 def test_has_compiled_and_the_cli_first_run_notice(clean_env, capsys):
-    from numba.core.caching import _CacheLocator
-
     from mjsim import selfplay
     from mjsim.cli import _first_run_notice
 
     d = _cache.configure(mjsim.__version__)
     pattern = "selfplay._run_slice-*.nbi"
-    src = selfplay.__file__
+    src = selfplay.__name__
     assert _cache.has_compiled(src, pattern) is False
     _first_run_notice(quiet=True)
     assert capsys.readouterr().err == ""
     _first_run_notice(quiet=False)
     err = capsys.readouterr().err
     assert "compiling the game loop" in err and str(d) in err
-    # another checkout's kernels (another source directory) do not count
-    (d / "mjsim_0123").mkdir()
-    (d / "mjsim_0123" / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
+    # another module's kernels do not count; any checkout's kernels of this module do
+    (d / "mjsim.engine").mkdir()
+    (d / "mjsim.engine" / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
     assert _cache.has_compiled(src, pattern) is False
-    sub = d / _CacheLocator.get_suitable_cache_subpath(src)
+    sub = d / _cache.module_subpath(src)
     sub.mkdir()
     (sub / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
     assert _cache.has_compiled(src, pattern) is True
@@ -195,3 +223,26 @@ def test_editing_a_copy_of_the_package_changes_the_cache_dir(tmp_path):
     assert all(d.parent == tmp_path / "cache" / "numba" for d in dirs)
     # all three were used within the grace period: none pruned yet (see the prune test)
     assert sorted((tmp_path / "cache" / "numba").iterdir()) == sorted(dirs)
+
+
+def test_a_second_checkout_of_the_same_sources_loads_the_compiled_code(tmp_path):
+    """Compiled code is keyed by content: a kernel compiled from one copy of the sources is
+    loaded, not compiled again, by a copy at another path (a second clone, a moved checkout)."""
+    env = {k: v for k, v in os.environ.items() if k not in ENV_KEYS}
+    env.update(MJSIM_CACHE_DIR=str(tmp_path / "cache"))
+    code = (
+        "import mjsim; from mjsim.engine.rng import splitmix64; splitmix64(7); "
+        "print(splitmix64.stats.cache_hits.get(splitmix64.signatures[0], 0), "
+        "len(splitmix64.stats.cache_misses))"
+    )
+    seen = []
+    for where in ("first", "second"):
+        copy_package(tmp_path / where)
+        env["PYTHONPATH"] = str(tmp_path / where)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        seen.append(tuple(int(x) for x in out.stdout.split()))
+    assert seen[0] == (0, 1)  # compiled (a miss) in the first copy
+    assert seen[1] == (1, 0)  # loaded from the cache in the second, at another path
