@@ -72,7 +72,7 @@ from mjsim.engine.aborts import terminal_honor_kinds
 from mjsim.engine.core import honor_flowers
 from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
-from mjsim.engine.stack import stack_empty
+from mjsim._stack import stack_empty
 from mjsim.engine.state import (
     PH_EXCHANGE,
     PH_REACT,

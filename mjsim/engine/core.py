@@ -21,6 +21,7 @@ import numba as nb
 import numpy as np
 
 from mjsim._jit import internal
+from mjsim._stack import stack_empty
 from mjsim.actions import (
     CHOOSE_SUIT,
     CHOW_HIGH,
@@ -53,8 +54,18 @@ from mjsim.engine.hand_bits import SIMPLES, hand_bits, isolated_bits, popcount
 from mjsim.engine.honor_chows import honor_chow_bits, honor_chow_tiles, in_honor_chow
 from mjsim.engine.honor_sets import feng_mask, feng_pending, feng_put_out, feng_win_payments
 from mjsim.engine.hooks_birds import bird_bonus
-from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, guizhou_discard_win_ok
+from mjsim.engine.hooks_changsha import (
+    changsha_declare,
+    changsha_flags,
+    changsha_next_dealer,
+    changsha_next_declarer,
+    changsha_opening_settle,
+    changsha_pay,
+)
+from mjsim.engine.hooks_guizhou import chicken_settle, chickens_active, kong_income_discard_win_ok
+from mjsim.engine.hooks_jipinghu import jipinghu_flags, jipinghu_on_claim, jipinghu_pay
 from mjsim.engine.hooks_kong import kong_hot_shot, pay_kong
+from mjsim.engine.hooks_riichi import riichi_flags, riichi_pay
 from mjsim.engine.hooks_sichuan import sichuan_draw, sichuan_transfer
 from mjsim.engine.kong_tiles import holds_kong_only, is_kong_only, is_money_tile, kong_only_mask
 from mjsim.engine.meld_tiles import add_meld_tiles
@@ -82,7 +93,6 @@ from mjsim.engine.special_kongs import (
     special_kong_unadd,
     special_tally,
 )
-from mjsim.engine.stack import stack_empty
 from mjsim.engine.state import (
     ERR_DONE,
     ERR_ILLEGAL,
@@ -437,6 +447,7 @@ from mjsim.rules.params import (
     WIN_FILTER_RIZHAO,
     WIN_FILTER_WUHAN,
 )
+from mjsim.scoring.changsha import CS_OPENING
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
     F_CARRY_MULT,
@@ -472,17 +483,6 @@ from mjsim.scoring.context import (
     F_WINNER_SEAT,
     N_FLAGS,
 )
-from mjsim.variants.changsha import (
-    CS_OPENING,
-    changsha_declare,
-    changsha_flags,
-    changsha_next_dealer,
-    changsha_next_declarer,
-    changsha_opening_settle,
-    changsha_pay,
-)
-from mjsim.variants.guangdong_jipinghu import jipinghu_flags, jipinghu_on_claim, jipinghu_pay
-from mjsim.variants.riichi import riichi_flags, riichi_pay
 
 # option bits of a reaction
 O_WIN = 1
@@ -1570,7 +1570,7 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
         and _gaps_e_win_ok(s, r, t, p, h, win_kind)
     )
     if ok and win_kind == WK_DISCARD and prm[P_WIN_FILTER] == WIN_FILTER_GUIZHOU:
-        ok = guizhou_discard_win_ok(s, r, t, p, h)  # G42: 平胡 on a discard needs a 豆
+        ok = kong_income_discard_win_ok(s, r, t, p, h)  # G42: 平胡 on a discard needs a 豆
     if win_kind != WK_SELF_DRAW:
         h[tile] -= 1
         if ok and prm[P_OWN_DISCARD_LOCKOUT] != OWN_DISCARD_NONE and _furiten(s, r, t, p, tile):

@@ -126,7 +126,7 @@ def chicken_settle(s, r, t, winners, win_kind, tile):
 
 
 @internal
-def guizhou_discard_win_ok(s, r, t, p, h):
+def kong_income_discard_win_ok(s, r, t, p, h):
     """``win_filter="guizhou"`` for a discard win of seat ``p`` (``h``: its concealed hand with
     the discard): a 平胡 needs a 豆 (kong income this hand, :func:`kong_income`) or a 热炮 (the
     discard came right after the discarder's kong); bigger hands always win (B §7.2 "在有“豆”情况

@@ -27,14 +27,14 @@ from mjsim.rules.params import (
     SCORING_SICHUAN,
     SCORING_TIANJIN,
 )
+from mjsim.scoring.changsha import changsha_hand_value
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
+from mjsim.scoring.hebei import hebei_kong_points, hebei_value
+from mjsim.scoring.jipinghu import jipinghu_points
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
 from mjsim.scoring.tianjin import tianjin_kong_points, tianjin_value
-from mjsim.variants.changsha import changsha_hand_value
-from mjsim.variants.guangdong_jipinghu import jipinghu_points
-from mjsim.variants.hebei import hebei_kong_points, hebei_value
 
 #: sichuan ``score_values`` layout: ``[0:8]`` = the scorer's params (``default_params``),
 #: ``[8]`` = the base score b

@@ -13,10 +13,10 @@ from typing import NamedTuple
 import numpy as np
 
 from mjsim.melds import MAX_MELDS, MELD_FIELDS
+from mjsim.rules.limits import MAX_RIVER
 
 MAX_P = 4
 WALL_CAP = 144
-MAX_RIVER = 48
 N_ITEMS = 96  # >= the largest item table (guobiao: 83 fan ids)
 REC_CAP = 2048
 

@@ -19,7 +19,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from mjsim.melds import MAX_MELDS
 from mjsim.rules import params as P
+from mjsim.rules.limits import MAX_RIVER
 
 N_KINDS = 34
 N_KINDS_FLOWERS = 42
@@ -782,15 +784,12 @@ class RuleSpec:
         self._check_river_capacity()
 
     def _check_river_capacity(self) -> None:
-        """A seat's discards must fit its river row (``mjsim.engine.state.MAX_RIVER`` = 48).
+        """A seat's discards must fit its river row (:data:`mjsim.rules.limits.MAX_RIVER` = 48).
         Bound per seat: its share of the tiles left to draw (rounded up), the dealer's first
         discard and one discard after each call (``MAX_MELDS``). Four and three players fit with
         every tile set; two players fit with 108 tiles but not with 136 or 144 (each seat would
         draw about 55: the engine would stop the table with ``river_full``), hence
         ``wall_tiles_used`` (two_player B §29: 71 tiles)."""
-        from mjsim.engine.state import MAX_RIVER  # (late: the engine imports this module)
-        from mjsim.melds import MAX_MELDS
-
         n = self.n_players
         used = self.wall_tiles_used or sum(self.counts())
         live = used - n * self.hand_size - 1 - self.wall_reserve

@@ -55,6 +55,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from mjsim._jit import internal
 from mjsim.kernels.special import seven_pairs_quads
 from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.scoring.api import WinInput, register_scorer
@@ -139,6 +140,12 @@ CHANGSHA_ITEMS = (
 )
 
 ITEM_BIG = np.array([row[4] for row in CHANGSHA_ITEMS], dtype=np.bool_)
+
+
+#: ``score_values`` index of the opening-hand small wins switch (``RuleSpec.score_values`` =
+#: :func:`default_params` then this switch; 1 = declared after the deal,
+#: :mod:`mjsim.engine.hooks_changsha`)
+CS_OPENING = 9
 
 
 def default_params(**overrides: int) -> np.ndarray:
@@ -258,6 +265,17 @@ def changsha_value(concealed, melds, win_tile, flags, params, items):
         return k
     items[SMALL_WIN] = 1
     return 1
+
+
+@internal
+def changsha_hand_value(concealed, melds, win_tile, flags, table, items):
+    """``k`` small or big wins (``changsha_value``), 0 when the hand is not a Changsha win."""
+    k = changsha_value(concealed[:34], melds, win_tile, flags, table, items)
+    if k < 0:
+        for i in range(items.shape[0]):
+            items[i] = 0
+        return 0
+    return k
 
 
 @njit(cache=True)

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from mjsim._jit import internal
 from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
 from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.scoring.api import WinInput, register_scorer
@@ -348,6 +349,15 @@ def jipinghu_value(concealed, melds, win_tile, flags, params, items):
         if items[i] > 0 and ITEM_KIND[i] == KIND_FLOOR and fan < cap:
             fan = cap
     return fan
+
+
+@internal
+def jipinghu_points(concealed, melds, win_tile, flags, table, items):
+    """Points ``2 ** 番`` of a legal win (``table`` = ``score_values``); fills ``items``."""
+    fan = jipinghu_value(concealed, melds, win_tile, flags, table, items)
+    if fan < 0:
+        return 0
+    return 1 << fan
 
 
 @njit(cache=True)

@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from mjsim.engine.stack import stack_empty
+from mjsim._stack import stack_empty
 from mjsim.kernels.special import seven_pairs_quads
 from mjsim.melds import (
     MAX_MELDS,
@@ -363,7 +363,7 @@ def sichuan_best_wait(concealed, melds, void, params):
     if p[P_DAJIAO_CAPPED] == 0:
         p[P_CAP] = -1
     flags = _situation_free_flags(void)
-    items = stack_empty(N_ITEMS, np.int32)  # scratch on the stack (engine/stack.py)
+    items = stack_empty(N_ITEMS, np.int32)  # scratch on the stack (mjsim/_stack.py)
     items[:] = 0
     totals = stack_empty(34, np.int64)  # filled by hand_totals
     hand_totals(concealed, melds, totals)
@@ -383,7 +383,7 @@ def sichuan_best_wait(concealed, melds, void, params):
 @njit(cache=True)
 def sichuan_is_pig(concealed, melds, void):
     """花猪: holds tiles of all three suits, or (定缺, ``void`` >= 0) a tile of the void suit."""
-    totals = stack_empty(34, np.int64)  # filled by hand_totals; on the stack (engine/stack.py)
+    totals = stack_empty(34, np.int64)  # filled by hand_totals; on the stack (mjsim/_stack.py)
     hand_totals(concealed, melds, totals)
     mask = suit_mask(totals)
     if void >= 0:
