@@ -40,7 +40,7 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
   lower shanten, or the same shanten with more live waits (a kong: not a higher shanten).
 
-Rule sources: ``/work/shared/rules/variants_A.md`` / ``variants_B.md`` for the variant fields;
+Rule sources: the variant fields of :class:`~mjsim.rules.RuleSpec` (and their sources);
 the policy itself is the standard "ukeire greedy" baseline of the peers (Mortal / mjx rule-based
 bots, RLCard's ``mahjong-rule`` agent).
 """
@@ -50,6 +50,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._stack import stack_empty
 from mjsim.actions import (
     BET,
     CHOOSE_SUIT,
@@ -69,10 +70,9 @@ from mjsim.actions import (
     WIN,
 )
 from mjsim.engine.aborts import terminal_honor_kinds
-from mjsim.engine.core import honor_flowers
+from mjsim.engine.board import honor_flowers
 from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
-from mjsim._stack import stack_empty
 from mjsim.engine.state import (
     PH_EXCHANGE,
     PH_REACT,
@@ -192,9 +192,9 @@ def visible_counts(s, r, t, p, out):
     unclaimed river tiles, meld tiles (``add_meld_tiles``; the rows ``meld_kind_shown`` hides
     from ``p`` are skipped: another seat's concealed kong is face down unless the rules show it,
     ``concealed_kong_shown``, riichi; seed 001 "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅";
-    the observations hide it through the same predicate; ``p``'s own concealed kongs count) and honours set aside as flowers (放风 G24,
-    ``honors_are_flowers``), capped at 4. Until session 10 the bot also counted the other seats'
-    face-down concealed kongs (hidden information)."""
+    the observations hide it through the same predicate; ``p``'s own concealed kongs count) and honours set aside as flowers (放风,
+    ``honors_are_flowers``), capped at 4; the other seats' face-down concealed kongs are hidden
+    information and are not counted."""
     acc = out  # counted in place: at most 4 copies of a kind exist, far below the uint8 limit
     acc[:] = 0
     for q in range(s.hands.shape[1]):

@@ -18,8 +18,8 @@ from numba.core.runtime import _nrt_python, rtsys
 
 import mjsim
 from mjsim import variants
-from mjsim.engine.borrow import borrow, unowned
 from mjsim._stack import stack_empty
+from mjsim.engine.borrow import borrow, unowned
 from mjsim.engine.state import new_state
 
 

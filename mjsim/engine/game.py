@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from mjsim.actions import N_ACTIONS, action_from_name, action_name
-from mjsim.engine import core
+from mjsim.engine import board, deal, legal, step
 from mjsim.engine.records import Record, render_table
 from mjsim.engine.rng import hand_key
 from mjsim.engine.seating import players_at_seats
@@ -173,7 +173,7 @@ class Game:
         if not shuffle:
             s.wall[0, :] = 0
             s.wall[0, : len(self._fixed_wall)] = self._fixed_wall
-        core.reset_table(
+        deal.reset_table(
             s,
             self.rules,
             0,
@@ -219,12 +219,12 @@ class Game:
     @property
     def current_player(self) -> int:
         """Seat to decide, or -1 when the hand is over."""
-        return int(core.current_player(self.state, 0))
+        return int(legal.current_player(self.state, 0))
 
     def legal_mask(self) -> np.ndarray:
         """``bool[N_ACTIONS]`` legal actions of the current player (all False when done)."""
         m = np.zeros(N_ACTIONS, dtype=np.bool_)
-        core.legal_mask(self.state, self.rules, 0, m)
+        legal.legal_mask(self.state, self.rules, 0, m)
         return m
 
     def legal_actions(self) -> list[int]:
@@ -253,7 +253,7 @@ class Game:
             raise ValueError(
                 f"illegal action {name} (id {a}) for seat {self.current_player}; legal: {legal}"
             )
-        err = core.step(self.state, self.rules, 0, a, self._mask)
+        err = step.step(self.state, self.rules, 0, a, self._mask)
         if err != 0:
             raise RuntimeError(f"engine error {ERROR_NAMES[err]} after {action_name(a)}")
 
@@ -346,10 +346,10 @@ class Game:
 
     @property
     def tiles_left(self) -> int:
-        """Tiles in the live wall (:func:`mjsim.engine.core.remaining`: ``tail - head``, an
+        """Tiles in the live wall (:func:`mjsim.engine.board.remaining`: ``tail - head``, an
         indicator out of play not counted), the reserve kept back (``wall_reserve``) included:
         a hebei hand ends with 13 tiles left; see :attr:`draws_left`."""
-        return int(core.remaining(self.state, 0))
+        return int(board.remaining(self.state, 0))
 
     @property
     def draws_left(self) -> int:

@@ -1,4 +1,4 @@
-"""Birds 扎鸟 and horses 买马 (docs/spec_gaps.md G58): ``birds`` tiles revealed after a win.
+"""Birds 扎鸟 and horses 买马 ``birds`` tiles revealed after a win.
 
 After a win the next ``params[P_BIRDS]`` tiles at the wall head are turned (they stay in the
 wall; the hand is over); when the wall is empty the winning tile itself is the one bird (changsha

@@ -1,5 +1,5 @@
-"""Guizhou 捉鸡 hooks (variants_B.md §7): chickens 鸡 (docs/spec_gaps.md G59) and the 豆 test of
-``win_filter="guizhou"`` (G42).
+"""Guizhou 捉鸡 hooks (variants_B §7): chickens 鸡 and the 豆 test of
+``win_filter="plain_discard_needs_kong"``.
 
 Chickens are scoring tiles, not wilds. At the settlement of a win (not of a drawn hand: B §7.5
 [rec] "no chicken settlement on a draw") the chicken kinds are:
@@ -127,7 +127,7 @@ def chicken_settle(s, r, t, winners, win_kind, tile):
 
 @internal
 def kong_income_discard_win_ok(s, r, t, p, h):
-    """``win_filter="guizhou"`` for a discard win of seat ``p`` (``h``: its concealed hand with
+    """``win_filter="plain_discard_needs_kong"`` for a discard win of seat ``p`` (``h``: its concealed hand with
     the discard): a 平胡 needs a 豆 (kong income this hand, :func:`kong_income`) or a 热炮 (the
     discard came right after the discarder's kong); bigger hands always win (B §7.2 "在有“豆”情况
     下允许点胡"; §7.3 "A 平胡 with no 豆 may win in this case"). 抢杠 is not a discard win: exempt."""

@@ -72,6 +72,33 @@ TILE_SETS: dict[str, tuple[int, ...]] = {
 
 WIN_SHAPE_NAMES = tuple(P.SHAPE_CODES)
 
+#: Seating of a match (``RuleSpec.seating``): which player sits at which table seat, one row per
+#: prevailing wind (East South West North); entry ``i`` = the player, counted from the match's
+#: first dealer, who sits at seat ``first_dealer + i``. Players are numbered by their seats in the
+#: first hand (the East round's row is the identity). Read by :mod:`mjsim.engine.seating`.
+SEATINGS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "fixed": ((0, 1, 2, 3),) * 4,
+    # guobiao: before the West round East swaps with South and West with North, and the original
+    # South deals first (seed 001, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄")
+    "swap_pairs_at_west": ((0, 1, 2, 3), (0, 1, 2, 3), (1, 0, 3, 2), (1, 0, 3, 2)),
+}
+
+#: Former spellings of enum values (the names of the cities whose rule they first modelled),
+#: accepted on construction and read as the feature name: field -> {former: current}.
+FORMER_VALUES: dict[str, dict[str, str]] = {
+    "win_filter": {
+        "changchun": "pung_or_dragon_pair",
+        "harbin": "pung_or_red_dragon_pair",
+        "rizhao": "seven_pairs_258_pair",
+        "wuhan": "small_win_258_pair",
+        "guizhou": "plain_discard_needs_kong",
+    },
+    "kong_only_tiles": {"anqing": "two_dragons"},
+    "pre_hand_bet": {"tianjin": "sit_and_pull"},
+    "draw_counter_rule": {"shanghai": "up_per_draw_down_per_win"},
+    "kong_pay_rule": {"sichuan": "wind_and_rain"},
+}
+
 #: scoring families with a jitted dealer-succession hook (``dealer_rotation="hook"``)
 _DEALER_HOOK_FAMILIES = ("changsha",)
 
@@ -286,13 +313,12 @@ class RuleSpec:
     honors_are_flowers: bool = False  # the honour tiles are set aside like flowers on the deal and
     # on every draw, replaced from the tail, counted in the seat's flowers (fuzhou "花牌只用作记分")
     # (G3)
-    kong_only_tiles: str = (
-        "none"  # "none" | "red_dragon" (wuhan 红中) | "anqing" (发 and 白, or the
-    )
-    # two dragons other than a dragon 钻): never discarded or called; the own-turn action KONG + k
-    # sets one aside face up (river flag RF_KONG_TILE) with a replacement from the tail; a hand
-    # holding one cannot win; counted for the scorer (F_KONG_TILES, anqing 发 F_KONG_MONEY).
-    # "red_dragon": the seat's choice; "anqing": forced at the holder's turn ("必须亮出") (G22)
+    kong_only_tiles: str = "none"  # "none" | "red_dragon" (红中, wuhan) | "two_dragons" (发 and
+    # 白, or the two dragons other than a dragon wild 钻; anqing): never discarded or called; the
+    # own-turn action KONG + k sets one aside face up (river flag RF_KONG_TILE) with a replacement
+    # from the tail; a hand holding one cannot win; counted for the scorer (F_KONG_TILES; the 发
+    # money tiles of "two_dragons" F_KONG_MONEY). "red_dragon": the seat's choice; "two_dragons":
+    # forced at the holder's turn ("必须亮出") (G22)
     flower_instant_win: int = 0  # 0 or 8: all eight flowers held is a win (shanghai 八花齐, G23)
     wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
     # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
@@ -366,11 +392,14 @@ class RuleSpec:
     rob_kong_by_pung: bool = False  # a tile added to a kong may be punged (the addition is void)
     rob_kong_as_self_draw: bool = False  # robbing a kong counts as a self-draw: legal under
     # self_draw_only, scored as a self-draw, the robbed seat pays every share (抢杠全包)
-    win_filter: str = "none"  # regional win predicate (mjsim.engine.win_filters): "none" |
-    # "changchun" | "harbin" | "rizhao" | "wuhan" (屁胡: at most one wild and a 2-5-8 pair; big
-    # hands any pair, G42); applied to WIN and to the ready declaration | "guizhou"
-    # (gapsF, G42: a 平胡 wins on a discard only with a 豆 = kong income this hand, on a 热炮 or by
-    # robbing a kong: B §7.2 "在有“豆”情况下允许点胡"; needs kong_payment_timing="immediate")
+    win_filter: str = "none"  # a further win predicate (mjsim.engine.win_rules): "none" |
+    # "pung_or_dragon_pair" (a pung or kong, or a dragon pair as the eye: changchun) |
+    # "pung_or_red_dragon_pair" (a pung or kong; a pair of 红中 counts as one: harbin) |
+    # "seven_pairs_258_pair" (seven pairs need a 2-5-8 pair: rizhao) | "small_win_258_pair" (屁胡:
+    # at most one wild and a 2-5-8 pair; big hands any pair: wuhan); applied to WIN and to the
+    # ready declaration | "plain_discard_needs_kong" (a 平胡 wins on a discard only with a 豆 =
+    # kong income this hand, on a 热炮 or by robbing a kong: guizhou, B §7.2 "在有“豆”情况下允许点胡";
+    # needs kong_payment_timing="immediate"). The former spellings (city names) are accepted
     seven_pairs_quads: bool = True  # seven pairs may hold a four of a kind as two pairs
     free_honors: str = "any"  # all_honors_free shape: "any" honours | "winds" only (rizhao)
     open_hand_self_draw_only: bool = False  # after a chow/pung/exposed kong only self-draw wins
@@ -454,7 +483,8 @@ class RuleSpec:
     draw_counter_rule: str = "multiply"  # "multiply" (each drawn hand multiplies the next hand's
     # payments by draw_multiplier; a win resets) | "double_per_draw" (2 ** consecutive drawn
     # hands up to draw_multiplier_cap, then draw_multiplier_after_cap; a win resets: yantai,
-    # weihai, jinan, rizhao) | "shanghai" (荒番: +1 per drawn hand, -1 per win, x2 while >= 1)
+    # weihai, jinan, rizhao) | "up_per_draw_down_per_win" (荒番, shanghai: +1 per drawn hand, -1
+    # per win, x2 while >= 1)
     draw_multiplier_cap: int = 32  # double_per_draw: largest multiplier (B §32 "翻至32倍")
     draw_multiplier_after_cap: int = 32  # double_per_draw: multiplier after more drawn hands
     # than the cap allows (yantai reading 8: "5局以上荒庄按照8倍计算"; weihai 32)
@@ -467,6 +497,9 @@ class RuleSpec:
     # dealer_rotation decides) | "nearest_winner" | "discarder" | "stays_if_dealer_won"
     round_wind_rule: str = "fixed"  # "fixed" (the prevailing wind given at the deal is kept) |
     # "advance_after_cycle" (E->S->W->N when the deal returns to the match's first dealer)
+    seating: str = "fixed"  # who sits where in a match (SEATINGS): "fixed" (a player keeps its
+    # seat) | "swap_pairs_at_west" (before the West round East swaps with South and West with
+    # North: guobiao, seed 001 "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"); needs 4 players
 
     # ---- scoring and settlement
     scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
@@ -476,8 +509,9 @@ class RuleSpec:
     kong_payment_timing: str = "at_end"  # "immediate" | "at_end" | "void_on_draw" | "winner_only"
     # -- gapsF (session 5): the kong_pay hook and the kong ledger (spec_gaps.md G61b, G62)
     kong_pay_rule: str = "auto"  # the case of the jitted kong_pay hook (mjsim.engine.hooks_kong):
-    # "auto" ("sichuan" with scoring="sichuan", else "points") | "points" (the scoring family's
-    # kong points from every other seat) | "sichuan" (刮风下雨; needs scoring="sichuan") | "table"
+    # "auto" ("wind_and_rain" with scoring="sichuan", else "points") | "points" (the scoring
+    # family's kong points from every other seat) | "wind_and_rain" (刮风下雨; needs
+    # scoring="sichuan", whose table it reads) | "table"
     # (kong_pay_values; needs kong_payment_timing="immediate")
     kong_pay_values: tuple[int, ...] = ()  # kong_pay_rule="table": (concealed kong: each other
     # seat still in pays, added kong: each other seat still in pays, exposed kong: its discarder
@@ -486,7 +520,7 @@ class RuleSpec:
     kong_hot_shot: str = "none"  # "none" | "refund_and_pay": guizhou 热炮 — a discard won right
     # after the discarder's kong: that kong is refunded to its payers and the konger pays each
     # winner the kong's whole value on top of the win (B §7.3 "点热炮者点炮前成的那个豆不算"); needs
-    # kong_payment_timing="immediate" and a kong_pay_rule other than "sichuan" (呼叫转移)
+    # kong_payment_timing="immediate" and a kong_pay_rule other than "wind_and_rain" (呼叫转移)
     # -- gapsF: birds 扎鸟 / horses 买马 (G58)
     birds: int = 0  # tiles revealed from the wall head after a win (0..4); the winning tile
     # itself when the wall is empty (changsha "如果海底胡，即以海底为牌为鸟"); each names a seat by
@@ -508,7 +542,8 @@ class RuleSpec:
     pre_hand_bet: str = "none"  # "none" | "paozi" (shaanxi 下炮子, A §12.6 [public]: after the
     # deal and flower replacement each seat from the dealer stakes 0-4 炮子 with BET + k; each
     # payer of a win pays base + 炮子(winner) + 炮子(payer), times the carried multiplier) |
-    # "tianjin" (A §6.2 "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍": the dealer
+    # "sit_and_pull" (坐庄 / 拉庄, tianjin A §6.2 "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，
+    # 每拉一庄倍数加倍": the dealer
     # sits (BET + 1) or not (BET + 0), then each non-dealer 拉 BET + 0..2; every payment between the
     # dealer and seat X, win and end-of-hand kong points alike, is x (坐庄 ? 2 : 1) x 2 ** 拉(X))
     special_kongs: bool = False  # changchun (A §8.2 "特殊杠牌只有起手牌才算"): on its first turn a
@@ -533,6 +568,10 @@ class RuleSpec:
     # free-form notes for variant authors (not compiled)
 
     def __post_init__(self) -> None:
+        for name, former in FORMER_VALUES.items():  # former spellings -> feature names
+            v = getattr(self, name)
+            if isinstance(v, str) and v in former:
+                object.__setattr__(self, name, former[v])
         # normalise sequences given as lists (from JSON / the command line)
         for name in (
             "tile_counts",
@@ -563,8 +602,30 @@ class RuleSpec:
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming the field if the spec is impossible (a value of the
-        wrong type included: :func:`check_field_types`)."""
+        wrong type included: :func:`check_field_types`). One method per group of fields, in the
+        order of the field groups; a check that reads fields of two groups sits with the later
+        one."""
         check_field_types(self)
+        counts = self._validate_table()
+        self._validate_calls()
+        self._validate_wild_rule(counts)
+        self._validate_wilds(counts)
+        self._validate_flowers_held_and_grab(counts)
+        self._validate_winning(counts)
+        self._validate_ready_deposits_and_carry()
+        self._validate_seat_count_rules()
+        self._validate_wall_end(counts)
+        self._validate_long_hands()
+        self._validate_dealer()
+        self._validate_draw_counter()
+        self._validate_scoring()
+        self._validate_claims_and_lockouts()
+        self._validate_kong_pay_birds_chickens(counts)
+        self._validate_pre_play_and_pool()
+        self._check_river_capacity()
+
+    def _validate_table(self) -> tuple[int, ...]:
+        """Table and tiles: players, tile set or counts, flowers, hand size, the imagined wild. Returns the copies per kind in use."""
         if self.n_players not in (2, 3, 4):
             raise ValueError(f"RuleSpec.n_players={self.n_players!r} must be 2, 3 or 4")
         if self.tile_set not in TILE_SETS:
@@ -598,12 +659,21 @@ class RuleSpec:
         if (self.hand_size == 12) != (self.imagined_wild == 1):
             raise ValueError(
                 f"RuleSpec.hand_size={self.hand_size} with imagined_wild={self.imagined_wild}: "
-                "a 12-tile hand needs the imagined wild (imagined_wild=1) and only it (G1, G2)"
+                "a 12-tile hand needs the imagined wild (imagined_wild=1) and only it"
             )
+        return counts
+
+    def _validate_calls(self) -> None:
+        """Calls: chows from the previous seat only, the chow-discard rule, the dice kong."""
         if self.chow_left_only and not self.allow_chow:
             raise ValueError("RuleSpec.chow_left_only=True needs allow_chow=True")
         if self.forbid_chow_same_discard and not self.allow_chow:
             raise ValueError("RuleSpec.forbid_chow_same_discard=True needs allow_chow=True")
+        if self.dice_kong and not (self.allow_concealed_kong or self.allow_added_kong):
+            raise ValueError("RuleSpec.dice_kong=True needs an own-turn kong (concealed or added)")
+
+    def _validate_wild_rule(self, counts: tuple[int, ...]) -> None:
+        """The wild rule, fixed wild kinds, wilds after ready only."""
         _enum("wild_rule", self.wild_rule, P.WILD_CODES)
         for k in self.wild_tiles:
             if not 0 <= int(k) < N_KINDS or counts[int(k)] == 0:
@@ -618,8 +688,9 @@ class RuleSpec:
             raise ValueError(
                 "RuleSpec.wild_after_ready_only=True needs a wild_rule and allow_ready=True"
             )
-        self._validate_wilds(counts)
-        self._validate_gaps_g(counts)
+
+    def _validate_winning(self, counts: tuple[int, ...]) -> None:
+        """Winning: shapes, pair rule, honour chows, suit rule, void suit, ready, minimum value, missed-win lockout, several winners, robbing a kong."""
         if not self.win_shapes:
             raise ValueError("RuleSpec.win_shapes is empty: nobody could ever win")
         for s in self.win_shapes:
@@ -657,7 +728,9 @@ class RuleSpec:
                 "RuleSpec.rob_kong must be 'none' when self_draw_only=True "
                 "(unless rob_kong_as_self_draw=True)"
             )
-        # ---- riichi (helper riichi)
+
+    def _validate_ready_deposits_and_carry(self) -> None:
+        """Ready deposits and noten payments (riichi), the carried counters (repeat counter, dealer level, dealer stake), the abortive draws."""
         for name in ("ready_deposit", "noten_penalty"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -677,6 +750,9 @@ class RuleSpec:
             raise ValueError(f"RuleSpec.draw_dealer_stake={st!r} must be an integer >= 0")
         if not isinstance(self.riichi_aborts, bool):
             raise ValueError(f"RuleSpec.riichi_aborts={self.riichi_aborts!r} must be a bool")
+
+    def _validate_seat_count_rules(self) -> None:
+        """Rules that need four seats (four-seat scoring families, birds, abortive draws) or another rule (dora needs the riichi scorer and a dead wall, robbing an added kong needs added kongs)."""
         if self.n_players != 4 and self.scoring in FOUR_SEAT_SCORING:
             # the settlement counts four seats: guobiao "(8+番数)×3" / "8×3+番数" (seed 001 via
             # variants_B.md §1.7); changsha's payments from "三家" and its bird seats counted
@@ -688,7 +764,7 @@ class RuleSpec:
         if self.birds and self.n_players != 4:
             raise ValueError(
                 f"RuleSpec.birds={self.birds} needs n_players=4 (bird seats are counted round "
-                "four seats from the dealer, G58)"
+                "four seats from the dealer)"
             )
         if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
             raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
@@ -698,6 +774,11 @@ class RuleSpec:
             )
         if self.rob_kong == "added" and not self.allow_added_kong:
             raise ValueError("RuleSpec.rob_kong='added' but allow_added_kong=False")
+
+    def _validate_wall_end(self, counts: tuple[int, ...]) -> None:
+        """The end of the wall: the deal must leave a wall, the reserve and its growth per kong or flower quad."""
+        total = sum(counts)
+        n_flower_tiles = sum(counts[34:])
         dealt = self.n_players * self.hand_size + 1
         if dealt >= total - n_flower_tiles:
             raise ValueError(
@@ -739,12 +820,18 @@ class RuleSpec:
                 f"RuleSpec.wall_reserve={self.wall_reserve} (+{per_kong} per kong) "
                 f"is larger than the {wall}-tile wall left after the deal"
             )
+
+    def _validate_long_hands(self) -> None:
+        """Forced wins in the last tiles, the blood battle."""
         if not isinstance(self.forced_win_tiles, int) or self.forced_win_tiles < 0:
             raise ValueError(
                 f"RuleSpec.forced_win_tiles={self.forced_win_tiles!r} must be an integer >= 0"
             )
         if self.blood_battle and self.n_players < 3:
             raise ValueError("RuleSpec.blood_battle=True needs at least 3 players")
+
+    def _validate_dealer(self) -> None:
+        """Dealer succession, the dealer after a drawn hand or several winners, the prevailing wind, the seating."""
         _enum("dealer_rotation", self.dealer_rotation, P.DEALER_CODES)
         if self.dealer_rotation == "hook" and self.scoring not in _DEALER_HOOK_FAMILIES:
             raise ValueError(
@@ -759,8 +846,15 @@ class RuleSpec:
             )
         _enum("dealer_after_multi_win", self.dealer_after_multi_win, P.MULTI_DEALER_CODES)
         _enum("round_wind_rule", self.round_wind_rule, P.ROUND_WIND_CODES)
-        if self.dice_kong and not (self.allow_concealed_kong or self.allow_added_kong):
-            raise ValueError("RuleSpec.dice_kong=True needs an own-turn kong (concealed or added)")
+        _enum("seating", self.seating, SEATINGS)
+        if self.seating != "fixed" and self.n_players != 4:
+            raise ValueError(
+                f"RuleSpec.seating={self.seating!r} needs n_players=4 (its seat swaps are "
+                f"between four seats), got n_players={self.n_players}"
+            )
+
+    def _validate_draw_counter(self) -> None:
+        """The multiplier carried over drawn hands."""
         if not isinstance(self.draw_multiplier, int) or self.draw_multiplier < 1:
             raise ValueError(f"RuleSpec.draw_multiplier={self.draw_multiplier!r} must be >= 1")
         _enum("draw_counter_rule", self.draw_counter_rule, P.DRAW_COUNTER_CODES)
@@ -773,15 +867,14 @@ class RuleSpec:
             v = getattr(self, name)
             if not isinstance(v, int) or not 1 <= v <= 1 << 20:
                 raise ValueError(f"RuleSpec.{name}={v!r} must be an integer in 1..2**20")
+
+    def _validate_scoring(self) -> None:
+        """The scoring family, its ``score_values`` table, the kong payment timing."""
         _enum("scoring", self.scoring, P.SCORING_CODES)
         if len(self.score_values) > 32:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
         _check_score_values(self.scoring, self.score_values)
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
-        self._validate_win_claim_ready()
-        self._validate_gaps_f(counts)
-        self._validate_gaps_h()
-        self._check_river_capacity()
 
     def _check_river_capacity(self) -> None:
         """A seat's discards must fit its river row (:data:`mjsim.rules.limits.MAX_RIVER` = 48).
@@ -802,20 +895,21 @@ class RuleSpec:
             )
 
     def kong_pay_case(self) -> str:
-        """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "sichuan" with
+        """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "wind_and_rain" with
         ``scoring="sichuan"``, else "points")."""
         if self.kong_pay_rule != "auto":
             return self.kong_pay_rule
-        return "sichuan" if self.scoring == "sichuan" else "points"
+        return "wind_and_rain" if self.scoring == "sichuan" else "points"
 
-    def _validate_gaps_f(self, counts: tuple[int, ...]) -> None:
-        """gapsF fields (docs/spec_gaps.md G58, G59, G61b, G62)."""
+    def _validate_kong_pay_birds_chickens(self, counts: tuple[int, ...]) -> None:
+        """Kong payments (the kong_pay case, its table, 热炮), birds / horses, chickens, and the
+        win filter that reads the kong income."""
         if self.kong_pay_rule != "auto":
             _enum("kong_pay_rule", self.kong_pay_rule, P.KONG_RULE_CODES)
         case = self.kong_pay_case()
-        if case == "sichuan" and self.scoring != "sichuan":
+        if case == "wind_and_rain" and self.scoring != "sichuan":
             raise ValueError(
-                f"RuleSpec.kong_pay_rule='sichuan' needs scoring='sichuan' (its kong table), "
+                f"RuleSpec.kong_pay_rule='wind_and_rain' needs scoring='sichuan' (its kong table), "
                 f"got scoring={self.scoring!r}"
             )
         vals = self.kong_pay_values
@@ -839,11 +933,11 @@ class RuleSpec:
             )
         _enum("kong_hot_shot", self.kong_hot_shot, P.HOT_SHOT_CODES)
         if self.kong_hot_shot != "none" and (
-            self.kong_payment_timing != "immediate" or case == "sichuan"
+            self.kong_payment_timing != "immediate" or case == "wind_and_rain"
         ):
             raise ValueError(
                 f"RuleSpec.kong_hot_shot={self.kong_hot_shot!r} needs kong_payment_timing="
-                "'immediate' and a kong_pay_rule other than 'sichuan' (which has 呼叫转移)"
+                "'immediate' and a kong_pay_rule other than 'wind_and_rain' (which has 呼叫转移)"
             )
         b = self.birds
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= 4:
@@ -877,14 +971,18 @@ class RuleSpec:
                     "RuleSpec.chicken_flip / open_chicken / hero_chicken need "
                     "blood_battle=False (chickens are settled at the first win)"
                 )
-        if self.win_filter == "guizhou" and self.kong_payment_timing != "immediate":
+        if (
+            self.win_filter == "plain_discard_needs_kong"
+            and self.kong_payment_timing != "immediate"
+        ):
             raise ValueError(
-                "RuleSpec.win_filter='guizhou' needs kong_payment_timing='immediate' (the 豆 "
+                "RuleSpec.win_filter='plain_discard_needs_kong' needs kong_payment_timing='immediate' (the 豆 "
                 "test reads the kong ledger)"
             )
 
-    def _validate_gaps_h(self) -> None:
-        """gapsH fields (docs/spec_gaps.md G57, G31)."""
+    def _validate_pre_play_and_pool(self) -> None:
+        """Special kongs, honour sets, the wall of ``wall_tiles_used`` tiles and its unused pool
+        (opening exchange, final ready draws), pre-hand stakes."""
         self._check_special_kongs()
         self._check_honor_sets()
         w = self.wall_tiles_used
@@ -917,7 +1015,7 @@ class RuleSpec:
                     )
 
     def _check_pool_phases(self) -> None:
-        """G56 ``opening_exchange`` and G60 ``final_ready_draws``: both play the unused pool of
+        """``opening_exchange`` and ``final_ready_draws``: both play the unused pool of
         ``wall_tiles_used``; the pool must hold every swap (one per dealt tile) and every draw."""
         x, d = self.opening_exchange, self.final_ready_draws
         if not isinstance(x, bool):
@@ -980,8 +1078,8 @@ class RuleSpec:
                 "旋风杠 / 喜杠 honours would be set aside as flowers)"
             )
 
-    def _compile_gaps_f(self, p: np.ndarray) -> None:
-        """gapsF fields -> params 150-160 (see mjsim.rules.params)."""
+    def _compile_kong_pay_birds_chickens(self, p: np.ndarray) -> None:
+        """Kong payments, birds / horses, chickens -> params 150-160 (mjsim.rules.params)."""
         p[P.P_KONG_PAY_RULE] = P.KONG_RULE_CODES[self.kong_pay_case()]
         if self.kong_pay_values:
             c, a, e = self.kong_pay_values
@@ -996,8 +1094,11 @@ class RuleSpec:
         p[P.P_HERO_CHICKEN] = self.hero_chicken
         p[P.P_CHICKEN_VALUE] = self.chicken_value
 
-    def _validate_win_claim_ready(self) -> None:
-        """gapsA fields (docs/spec_gaps.md G25-G51)."""
+    def _validate_claims_and_lockouts(self) -> None:
+        """Kongs after a pung or a ready declaration, calls that must leave tiles, missed-win and
+        own-discard lockouts, minimum values by win kind, robbing by pung or as a self-draw, the
+        win filter, terminal and single-tile rules, ready kinds, the last-tiles region, abortive
+        draws by kongs; then standing tiles, chow-ready and forced wins."""
         _enum("kong_after_pung", self.kong_after_pung, P.KONG_AFTER_PUNG_CODES)
         if self.no_kong_after_pung and self.kong_after_pung == "any":
             raise ValueError(
@@ -1037,11 +1138,11 @@ class RuleSpec:
         if self.rob_kong_as_self_draw and self.rob_kong == "none":
             raise ValueError("RuleSpec.rob_kong_as_self_draw=True needs rob_kong != 'none'")
         _enum("win_filter", self.win_filter, P.WIN_FILTER_CODES)
-        if self.win_filter == "wuhan" and (
+        if self.win_filter == "small_win_258_pair" and (
             "standard" not in self.win_shapes or sum(self.counts()[:27]) == 0
         ):
             raise ValueError(
-                "RuleSpec.win_filter='wuhan' needs the 'standard' shape and suited tiles "
+                "RuleSpec.win_filter='small_win_258_pair' needs the 'standard' shape and suited tiles "
                 "(a 屁胡 is a standard hand with a 2-5-8 pair)"
             )
         _enum("free_honors", self.free_honors, P.FREE_HONORS_CODES)
@@ -1069,10 +1170,10 @@ class RuleSpec:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 16:
             raise ValueError(f"RuleSpec.last_tiles_self_draw_only={v!r} must be an integer 0..16")
         _enum("abort_on_kongs", self.abort_on_kongs, P.ABORT_KONGS_CODES)
-        self._validate_gaps_d()
+        self._validate_standing_chow_ready_forced_win()
 
-    def _validate_gaps_d(self) -> None:
-        """gapsD fields (docs/spec_gaps.md G26, G29, G48)."""
+    def _validate_standing_chow_ready_forced_win(self) -> None:
+        """Standing tiles 立牌, chow-ready claims 吃听, forced wins."""
         v = self.standing_tiles
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
             raise ValueError(f"RuleSpec.standing_tiles={v!r} must be an integer 0..4")
@@ -1100,7 +1201,8 @@ class RuleSpec:
             raise ValueError("RuleSpec.forced_win='when_ready' needs allow_ready=True")
 
     def _validate_wilds(self, counts: tuple[int, ...]) -> None:
-        """Indicator wilds, wild restrictions and honour flowers (gapsC block)."""
+        """Indicator wilds, wild restrictions, honour flowers, kong-only tiles, the flower instant
+        win, wild kongs; then the treasure tile 宝."""
         indicator = self.wild_rule in ("indicator", "indicator_next")
         offs = self.wild_offsets
         if not isinstance(offs, tuple):
@@ -1172,8 +1274,9 @@ class RuleSpec:
         if self.flower_instant_win and sum(counts[34:]) < 8:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
 
-    def _validate_gaps_g(self, counts: tuple[int, ...]) -> None:
-        """Flowers held in the hand (G21), wild flowers (G11), 抢金 (G19)."""
+    def _validate_flowers_held_and_grab(self, counts: tuple[int, ...]) -> None:
+        """Flowers held in the hand (杠花), wild flowers, grabbing the gold 抢金, the lone-wild wait
+        context."""
         _enum("flower_replacement", self.flower_replacement, P.FLOWER_REPLACEMENT_CODES)
         if not isinstance(self.wild_flower_groups, bool):
             raise ValueError(
@@ -1254,7 +1357,7 @@ class RuleSpec:
                     )
 
     def _validate_treasure(self) -> None:
-        """The treasure tile 宝 (gapsD, docs/spec_gaps.md G17)."""
+        """The treasure tile 宝 (``wild_rule="treasure"`` and the ``treasure_*`` fields)."""
         _enum("treasure_source", self.treasure_source, P.TREASURE_SOURCE_CODES)
         v = self.treasure_change_at
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
@@ -1366,7 +1469,6 @@ class RuleSpec:
         p[P.P_MISSED_WIN_LOCKOUT] = P.LOCKOUT_CODES[self.missed_win_lockout]
         p[P.P_MULTI_WINNER] = P.MULTI_CODES[self.multi_winner]
         p[P.P_ROB_KONG] = P.ROB_CODES[self.rob_kong]
-        # ---- riichi (helper riichi)
         p[P.P_READY_REQUIRES_CLOSED] = self.ready_requires_closed
         p[P.P_READY_DEPOSIT] = self.ready_deposit
         p[P.P_DORA] = self.dora
@@ -1411,7 +1513,7 @@ class RuleSpec:
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
-        self._compile_gaps_f(p)
+        self._compile_kong_pay_birds_chickens(p)
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
@@ -1432,7 +1534,7 @@ class RuleSpec:
         p[P.P_WILD_SINGLE_WAIT_SELF_DRAW] = self.wild_single_wait_self_draw_only
         p[P.P_WILD_SUBSTITUTES] = P.WILD_SUBST_CODES[self.wild_substitutes]
         if self.wild_substitutes == "simples":
-            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_SIMPLES  # G15: the kernels' restricted-wild mode
+            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_SIMPLES  # the kernels' restricted-wild mode
         p[P.P_WILD_STAND_IN] = self.wild_stand_in
         p[P.P_THREE_WILD_WIN] = self.three_wild_win
         p[P.P_HONORS_ARE_FLOWERS] = self.honors_are_flowers
@@ -1452,7 +1554,7 @@ class RuleSpec:
         return CompiledRules(p, counts, wild, table)
 
     def _compile_win_claim_ready(self, p: np.ndarray) -> None:
-        """gapsA fields -> params 48-79 (see mjsim.rules.params)."""
+        """Win, claim, ready and lockout rules -> params 48-79 (mjsim.rules.params)."""
         lk = self.missed_win_lockout
         scope = self.missed_win_scope
         if scope == "auto":
@@ -1503,7 +1605,7 @@ class RuleSpec:
         modes = list(self.ready_modes)
         p[P.P_READY_MODE0] = P.READY_MODE_CODES[modes[0]]
         p[P.P_READY_MODE1] = P.READY_MODE_CODES[modes[1]] if len(modes) > 1 else -1
-        # gapsD (G26, G29, G48)
+        # standing tiles, chow-ready, forced wins
         p[P.P_STANDING_TILES] = self.standing_tiles
         p[P.P_CHOW_READY_ANY_SEAT] = self.chow_ready_any_seat
         fw = self.forced_win

@@ -34,8 +34,8 @@ def names() -> list[str]:
 
 def module(variant_id: str) -> types.ModuleType | None:
     """The module that defines the registered variant ``variant_id`` (its docstring cites the
-    variant's sources; optional attributes such as ``SEATING`` live there), or ``None`` for an id
-    that is not registered (e.g. the name of a spec built by hand)."""
+    variant's sources), or ``None`` for an id that is not registered (e.g. the name of a spec
+    built by hand)."""
     path = _REGISTRY.get(variant_id)
     return None if path is None else importlib.import_module(path)
 

@@ -37,7 +37,7 @@ Played here (spec fields):
   ``dealer_rotation="winner_stays", dealer_stays_on_draw=True``.
 
 - 坐庄 / 拉庄 pre-hand stakes (A §6.2 "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数
-  加倍"; "杠分计算也是如此"): ``pre_hand_bet="tianjin"`` (docs/spec_gaps.md G57,
+  加倍"; "杠分计算也是如此"): ``pre_hand_bet="sit_and_pull"`` (docs/spec_gaps.md G57,
   :mod:`mjsim.engine.bets`): after the deal the dealer sits (``BET + 1``) or not (``BET + 0``),
   then each non-dealer 拉 ``BET + 0..2`` times; every payment between the dealer and seat X (win
   and kong points) is x ``(坐庄 ? 2 : 1) x 2 ** 拉(X)``, between non-dealers x 1.
@@ -89,5 +89,5 @@ SPEC = RuleSpec(
     scoring="tianjin",
     score_values=DEFAULT_SCORE_VALUES,
     kong_payment_timing="at_end",
-    pre_hand_bet="tianjin",
+    pre_hand_bet="sit_and_pull",
 )

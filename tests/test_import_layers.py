@@ -1,0 +1,182 @@
+"""Data flows one way: kernels -> rules -> scoring -> variants -> engine -> self-play / envs /
+agents -> the command line. A module may import modules of its own layer or of a lower one,
+never of a higher one; the engine and the rules never import a named variant (only the registry
+``mjsim.variants``, by id). Imports inside functions count too (a late import is still a
+dependency). The layer of a module is the longest prefix in :data:`LAYERS`.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: (layer, module prefixes), lowest first
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "kernels",
+        (
+            "mjsim",  # the package itself (__init__: the numba cache and jit set-up only)
+            "mjsim._cache",
+            "mjsim._jit",
+            "mjsim._stack",
+            "mjsim.actions",
+            "mjsim.kernels",
+            "mjsim.melds",
+            "mjsim.tiles",
+        ),
+    ),
+    ("rules", ("mjsim.rules",)),
+    ("scoring", ("mjsim.scoring",)),
+    ("variants", ("mjsim.variants",)),
+    ("engine", ("mjsim.engine",)),
+    # _args: the argument checks shared by self-play, the envs and the command line
+    ("play", ("mjsim.selfplay", "mjsim.envs", "mjsim.agents", "mjsim._args")),
+    (
+        "boundary",
+        (
+            "mjsim.arena",
+            "mjsim.cli",
+            "mjsim.distributed",
+            "mjsim.hand",
+            "mjsim.stats",
+            "mjsim.study",
+        ),
+    ),
+)
+
+#: layers that may import the variant registry ``mjsim.variants`` but no variant module
+NO_NAMED_VARIANT = ("rules", "scoring", "engine")
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of mjsim, envs and agents by its installed name (``mjsim.envs.kernels``)."""
+    out = {}
+    for root, prefix in (
+        (ROOT / "mjsim", "mjsim"),
+        (ROOT / "envs", "mjsim.envs"),
+        (ROOT / "agents", "mjsim.agents"),
+    ):
+        for p in sorted(root.rglob("*.py")):
+            parts = p.relative_to(root).with_suffix("").parts
+            if "__pycache__" in parts:
+                continue
+            name = ".".join([prefix, *[x for x in parts if x != "__init__"]])
+            out[name] = p
+    return out
+
+
+def layer_of(module: str) -> int:
+    """Index in :data:`LAYERS` of the longest prefix of ``module``; ``KeyError`` if none."""
+    best, depth = None, -1
+    for i, (_name, prefixes) in enumerate(LAYERS):
+        for pre in prefixes:
+            if (module == pre or module.startswith(pre + ".")) and pre.count(".") > depth:
+                best, depth = i, pre.count(".")
+    if best is None:
+        raise KeyError(module)
+    return best
+
+
+def imports_of(path: Path, module: str, known: set[str]) -> list[tuple[int, str]]:
+    """``(line, imported mjsim module)`` of every import in the file, at any depth; ``from a import
+    b`` counts ``a.b`` when that is a module, else ``a``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names if a.name.split(".")[0] == "mjsim"]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            if base.split(".")[0] != "mjsim":
+                continue
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                out.append((node.lineno, sub if sub in known else base))
+    return out
+
+
+def backward_imports() -> list[str]:
+    files = module_files()
+    known = set(files)
+    bad: list[str] = []
+    for module, path in files.items():
+        mine = layer_of(module)
+        for line, target in imports_of(path, module, known):
+            if target not in known:
+                continue
+            theirs = layer_of(target)
+            where = f"{path.relative_to(ROOT)}:{line}: {module} ({LAYERS[mine][0]}) imports"
+            if theirs > mine:
+                bad.append(f"{where} {target} ({LAYERS[theirs][0]})")
+            elif (
+                LAYERS[mine][0] in NO_NAMED_VARIANT
+                and target.startswith("mjsim.variants.")
+                and target != module
+            ):
+                bad.append(f"{where} the named variant {target}")
+    return sorted(set(bad))
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = []
+    for module in module_files():
+        try:
+            layer_of(module)
+        except KeyError:
+            missing.append(module)
+    assert not missing, f"modules without a layer in LAYERS: {missing}"
+
+
+def test_no_backward_import() -> None:
+    bad = backward_imports()
+    assert not bad, "imports against the data flow:\n" + "\n".join(bad)
+
+
+def test_engine_reaches_variants_only_by_the_id_it_is_given() -> None:
+    """Behaviour comes from the spec, never from a variant's name: the rules, scorers and engine
+    use the registry only to turn an id given by the caller into a spec (``variants.get``,
+    ``variants.names``), never to look a module up (``variants.module(spec.name)``)."""
+    bad = []
+    for module, path in module_files().items():
+        if LAYERS[layer_of(module)][0] not in NO_NAMED_VARIANT:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "variants"
+                and node.attr not in ("get", "names")
+            ):
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: variants.{node.attr}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "ok"),
+    [
+        ("mjsim.engine.step", "mjsim.scoring.sichuan", True),
+        ("mjsim.scoring.sichuan", "mjsim.engine.state", False),
+        ("mjsim.rules.spec", "mjsim.engine.state", False),
+        ("mjsim.kernels.shanten", "mjsim.rules.params", False),
+        ("mjsim.envs.kernels", "mjsim.agents.policies", True),
+        ("mjsim.cli", "mjsim.selfplay", True),
+    ],
+)
+def test_layer_order(source: str, target: str, ok: bool) -> None:
+    """The order itself, on known pairs: a checker that accepted everything would fail here."""
+    assert (layer_of(target) <= layer_of(source)) is ok
+
+
+def test_checker_finds_a_backward_import(tmp_path: Path) -> None:
+    f = tmp_path / "x.py"
+    f.write_text("def f():\n    from mjsim.engine.state import TV_HEAD\n    return TV_HEAD\n")
+    known = {"mjsim.engine.state", "mjsim.engine"}
+    assert imports_of(f, "mjsim.rules.x", known) == [(2, "mjsim.engine.state")]
