@@ -28,8 +28,10 @@ def test_variants_list_and_show(capsys):
         assert re.search(rf"^{vid}\s+\S", out, re.M)
     assert main(["variants", "--show", "hebei"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"allow_chow\s+= False\s+claim a discard", out)
-    assert "wall_reserve" in out and "scoring" in out
+    assert re.search(
+        r"^  allow_chow = false \(default true\)\n +A seat may claim a discard", out, re.M
+    )
+    assert "wall_reserve = 12" in out and "scoring" in out
     assert main(["variants", "--show", "nope"]) == 2
     assert "unknown variant 'nope'" in capsys.readouterr().err
 
