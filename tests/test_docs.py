@@ -1,0 +1,53 @@
+"""The documentation speaks of the product as it is: generated pages match their sources, every
+registered variant has its page, and links between pages resolve."""
+
+from __future__ import annotations
+
+import re
+
+from mjsim import docs_gen
+
+ROOT = docs_gen.ROOT
+
+
+def test_generated_pages_are_current():
+    # python -m mjsim.docs_gen rewrites them after a change of a field's documentation
+    assert docs_gen.stale() == []
+
+
+def test_rulespec_reference_lists_every_field():
+    from mjsim import specdoc
+
+    text = (ROOT / "docs/reference/rulespec.md").read_text(encoding="utf-8")
+    for name in specdoc.field_docs():
+        assert f"### `{name}` {{#{name}}}" in text
+
+
+def test_docs_gen_check_reports_a_stale_page(tmp_path, monkeypatch, capsys):
+    page = tmp_path / "docs/reference/rulespec.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("# old\n", encoding="utf-8")
+    monkeypatch.setattr(docs_gen, "ROOT", tmp_path)
+    monkeypatch.setattr(
+        docs_gen, "targets", lambda: {"docs/reference/rulespec.md": (None, lambda: "# new\n")}
+    )
+    assert docs_gen.main(["--check"]) == 1
+    assert "stale: docs/reference/rulespec.md" in capsys.readouterr().err
+    assert docs_gen.main([]) == 0
+    assert page.read_text(encoding="utf-8") == "# new\n"
+    assert docs_gen.main(["--check"]) == 0
+
+
+def test_markdown_links_resolve():
+    # relative links between the Markdown files of the repository point at files that exist
+    files = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    bad = []
+    for f in files:
+        text = re.sub(r"```.*?```", "", f.read_text(encoding="utf-8"), flags=re.S)
+        text = re.sub(r"`[^`\n]*`", "", text)
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            if not (f.parent / target).exists():
+                bad.append(f"{f.relative_to(ROOT)} -> {target}")
+    assert bad == []
