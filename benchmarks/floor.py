@@ -226,7 +226,7 @@ def run(quick: bool = False) -> list[Row]:
             compared="the least a random-action game can do per decision (no flowers, kongs, "
             "ready, scoring, records) against the full engine",
             note=f"CPU-us per decision: mjsim {us_m:.2f}, floor {us_f:.2f}; the vector-env aim "
-            f"of issue 6 (500k env-steps/s on 2 cores, ~3.9 decisions per step) needs ~1.0",
+            f"of the vector env (500k env-steps/s on 2 cores, ~3.9 decisions per step) needs ~1.0",
         )
     ]
 
@@ -241,7 +241,7 @@ def main() -> None:
         "brackets; ratio = mjsim / floor decisions per CPU second (< 1: mjsim costs more). "
         "What the floor does and leaves out: the docstring of `benchmarks/floor.py`."
     )
-    report("## Engine floor (issue 6)", intro, rows, write=not args.no_write)
+    report("## Engine floor", intro, rows, write=not args.no_write)
 
 
 if __name__ == "__main__":

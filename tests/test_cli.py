@@ -358,7 +358,7 @@ def test_sigint_keeps_finished_hands(tmp_path):
 def test_output_paths_and_seed_are_checked_before_the_run(tmp_path, capsys):
     """An unwritable ``--out`` / ``--json`` raised a traceback AFTER the whole run (the rows
     were lost), and a seed above int64 an ``OverflowError``: both are now ``mjsim: error``
-    before anything compiles or plays (found by session 8's newcomer check)."""
+    before anything compiles or plays ."""
     a_file = tmp_path / "f"
     a_file.write_text("")
     cases = [
