@@ -2,6 +2,8 @@
 
 - ``docs/reference/rulespec.md``: every RuleSpec field by topic, from the fields' own
   documentation (:mod:`mjsim.specdoc`);
+- the "Options" table of each variant page ``docs/variants/<id>.md`` (between its
+  ``generated`` markers): the fields where the variant differs from the RuleSpec defaults;
 - the coverage table of ``docs/variants.md`` (between its ``generated`` markers): which of the
   rule sets of the catalogue are playable, which are not yet and why, from the registry.
 
@@ -68,6 +70,34 @@ def rulespec_reference() -> str:
     return "\n".join(out) + "\n"
 
 
+def _first_sentence(text: str) -> str:
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
+
+
+def variant_options(variant_id: str) -> str:
+    """The generated "Options" table of ``docs/variants/<id>.md``: every RuleSpec field whose
+    value in the variant differs from the RuleSpec default, with both values and what it
+    means (the first sentence of the field's documentation)."""
+    from mjsim import variants
+
+    spec = variants.get(variant_id)
+    docs = specdoc.field_docs()
+    out = [
+        f"The RuleSpec of `{variant_id}` differs from the defaults in these fields; every other "
+        "field has its default ([field reference](../reference/rulespec.md)). Change any of them "
+        f'with `--set FIELD=VALUE` or `mjsim.variants.get("{variant_id}", FIELD=VALUE)`.',
+        "",
+        "| field | here | default | meaning |",
+        "|---|---|---|---|",
+    ]
+    for name, value, default in specdoc.differences(spec):
+        meaning = _first_sentence(docs[name].doc).replace("|", "/")
+        link = f"[`{name}`](../reference/rulespec.md#{name})"
+        out.append(f"| {link} | {_code(value)} | {_code(default)} | {meaning} |")
+    return "\n".join(out) + "\n"
+
+
 def _replace_between(text: str, name: str, body: str) -> str:
     begin, end = BEGIN.format(name=name), END.format(name=name)
     i, j = text.find(begin), text.find(end)
@@ -80,9 +110,14 @@ def _replace_between(text: str, name: str, body: str) -> str:
 def targets() -> dict[str, tuple[str | None, Callable[[], str]]]:
     """Generated files: path relative to the repository root -> (name of the generated section
     inside a hand-written page, or ``None`` for a whole generated page; function giving it)."""
-    return {
+    from mjsim import variants
+
+    out: dict[str, tuple[str | None, Callable[[], str]]] = {
         "docs/reference/rulespec.md": (None, rulespec_reference),
     }
+    for vid in variants.names():
+        out[f"docs/variants/{vid}.md"] = ("options", lambda vid=vid: variant_options(vid))
+    return out
 
 
 def expected(path: str) -> str:

@@ -51,3 +51,33 @@ def test_markdown_links_resolve():
             if not (f.parent / target).exists():
                 bad.append(f"{f.relative_to(ROOT)} -> {target}")
     assert bad == []
+
+
+REQUIRED_SECTIONS = (
+    "## Rules in the order of play",
+    "## Scoring",
+    "## Options",
+    "## Not implemented",
+    "## Sources",
+)
+
+
+def test_every_registered_variant_has_its_page():
+    from mjsim import variants
+
+    pages = {p.stem for p in (ROOT / "docs/variants").glob("*.md")}
+    assert pages == set(variants.names())
+    for vid in variants.names():
+        text = (ROOT / f"docs/variants/{vid}.md").read_text(encoding="utf-8")
+        assert text.startswith("# ") and f"(`{vid}`)" in text.splitlines()[0]
+        positions = [text.find(s) for s in REQUIRED_SECTIONS]
+        assert -1 not in positions and positions == sorted(positions), vid
+        # the options table names every field that differs from the defaults, with both values
+        from mjsim import specdoc
+
+        for name, _value, _default in specdoc.differences(variants.get(vid)):
+            assert f"[`{name}`]" in text, (vid, name)
+        # sources quote the rule texts or name public rulebooks, never a file outside the repository
+        sources = text[text.find("## Sources") :]
+        assert re.search(r"[\u4e00-\u9fff]", sources) or "http" in sources
+        assert not re.search(r"/(?:work|root|home)/|variants_[AB]\.md|§", text)
