@@ -284,6 +284,45 @@ def _terminal_width() -> int:
     return max(60, min(120, shutil.get_terminal_size((100, 24)).columns))
 
 
+def _rule_set(vid: str) -> Any:
+    """The catalogue entry of ``vid`` (``mjsim.variants.registry``), or ``None``."""
+    from mjsim.variants.registry import rule_set
+
+    return rule_set(vid)
+
+
+def _catalogue_lines() -> list[str]:
+    """The table of ``mjsim variants``: every rule set of the catalogue (id, English and Chinese
+    names, players and tiles of the playable ones, what sets it apart, playable or not yet),
+    columns aligned in terminal columns (CJK counted double), no markup."""
+    from mjsim import specdoc, variants
+    from mjsim.variants.registry import RULE_SETS
+
+    rows = [("id", "name", "中文", "players", "tiles", "what is special")]
+    for r in RULE_SETS:
+        if r.playable:
+            spec = variants.get(r.id)
+            players, tiles = str(spec.n_players), str(sum(spec.counts()))
+            special = r.summary
+        else:
+            players, tiles = "-", "-"
+            special = f"(not playable yet) {r.summary}"
+        rows.append((r.id, r.english, r.chinese, players, tiles, special))
+    widths = [max(specdoc.display_width(row[i]) for row in rows) for i in range(5)]
+    lines = []
+    for row in rows:
+        cells = [specdoc.pad(row[i], widths[i]) for i in range(5)]
+        line = "  ".join(cells) + "  " + row[5]
+        lines.append(line.rstrip())
+    n = sum(r.playable for r in RULE_SETS)
+    lines += [
+        "",
+        f"{n} of {len(RULE_SETS)} rule sets are playable. mjsim variants --show ID: what a "
+        "variant changes from the RuleSpec defaults.",
+    ]
+    return lines
+
+
 def _spec_lines(vid: str, spec: Any, show_all: bool, width: int) -> list[str]:
     """The text of ``mjsim variants --show ID [--all]``: a summary line, then the fields that
     differ from the RuleSpec defaults (or every field with ``--all``) by topic, each with its
@@ -293,9 +332,12 @@ def _spec_lines(vid: str, spec: Any, show_all: bool, width: int) -> list[str]:
     docs = specdoc.field_docs()
     diff = {name: default for name, _, default in specdoc.differences(spec)}
     n_tiles = sum(spec.counts())
+    entry = _rule_set(vid)
+    title = f"{vid}: {entry.english} {entry.chinese}, {entry.summary}" if entry else vid
     lines = [
-        f"{vid}: {spec.n_players} players, {n_tiles} tiles, {spec.hand_size}-tile hands, "
-        f"scoring family {spec.scoring}",
+        *specdoc.wrap(title, width),
+        f"{spec.n_players} players, {n_tiles} tiles, {spec.hand_size}-tile hands, scoring "
+        f"family {spec.scoring}",
         "",
     ]
     if show_all:
@@ -316,13 +358,15 @@ def _spec_lines(vid: str, spec: Any, show_all: bool, width: int) -> list[str]:
             lines += specdoc.wrap(d.doc, width, indent="      ")
             if show_all and d.values:
                 lines += specdoc.wrap(f"Values: {d.values}.", width, indent="      ")
-    lines += [
-        "",
+    tail = [
         f"Change a field with --set FIELD=VALUE (mjsim simulate {vid} --set ...).",
         f"Rules, scoring table and sources: docs/variants/{vid}.md.",
     ]
     if not show_all:
-        lines.append(f"Every field with its allowed values: mjsim variants --show {vid} --all.")
+        tail.append(f"Every field with its allowed values: mjsim variants --show {vid} --all.")
+    lines.append("")
+    for text in tail:
+        lines += specdoc.wrap(text, width)
     return lines
 
 
@@ -331,12 +375,20 @@ def cmd_variants(args: argparse.Namespace) -> int:
     from mjsim.rules.spec import check_playable
 
     if args.show is None:
-        names = variants.names()
-        width = max(len(n) for n in names) + 2
-        for vid in names:
-            spec = variants.get(vid)
-            print(f"{vid:<{width}}{spec.n_players} players, {sum(spec.counts())} tiles")
+        for line in _catalogue_lines():
+            print(line)
         return 0
+    entry = _rule_set(args.show)
+    if entry is not None and not entry.playable:
+        from mjsim.docs_gen import WHY_NOT_YET
+
+        print(
+            f"mjsim: {args.show} ({entry.english} {entry.chinese}) is a rule set of the "
+            f"catalogue that is not playable yet: {WHY_NOT_YET.get(args.show, 'not registered')}. "
+            f"Playable: {', '.join(variants.names())}",
+            file=sys.stderr,
+        )
+        return 2
     spec = variants.get(args.show)
     try:
         check_playable(spec)

@@ -98,6 +98,71 @@ def variant_options(variant_id: str) -> str:
     return "\n".join(out) + "\n"
 
 
+#: why each rule set of the catalogue is not playable yet (ids of ``mjsim.variants.registry`` whose
+#: ``playable`` is False; a test keeps the two in step). The rules of all but one are expressible
+#: as RuleSpec fields today: what is missing is mostly the scorer.
+WHY_NOT_YET: dict[str, str] = {
+    "guangdong_tuidaohu": "no scorer: the rule texts give only a stake multiplier",
+    "hebei_basic": "no scorer: the rule texts give only the base stakes 1/2/3",
+    "shanghai": "scorer not written (花 points, 勒子 caps, 承包 liability)",
+    "ningbo": "scorer not written (台, seat flowers and winds)",
+    "hefei": "scorer not written (支, 坎, 活, 卡, 连庄)",
+    "changchun": "scorer not written (the public multiplicative table)",
+    "taiyuan": "scorer not written (additive items, self-draw x2)",
+    "harbin": "scorer not written (the public multiplicative table); the 对倒 ready exception is open",
+    "fuzhou": "scorer not written (core x 2 + special hands)",
+    "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",
+    "hangzhou": "scorer not written (爆头, 财飘, 杠开, seven-pairs family)",
+    "wuhan": "scorer not written (开口翻, 红中杠, 赖子杠, 金顶 cap)",
+    "nanchang": "scorer not written (精 bonuses, 德国, all three pay)",
+    "yingkou": "no scoring in the rule texts",
+    "guizhou": "scorer not written (the 豆 kong payments, 热炮 and chickens are played)",
+    "jiangnan": "no scoring in the rule texts",
+    "fujian_baida": "no scoring in the rule texts",
+    "taiwan": "scorer not written (台, from public tables)",
+    "qingyuan": "scorer not written (3 to 18 points, highest row)",
+    "neimenggu": "no scoring in the rule texts",
+    "wenzhou": "no scoring in the rule texts (the 17-tile hand is read as 16)",
+    "xuzhou": "the rule texts give only a heading, no rules",
+    "hainan": "scorer not written (番 with flowers, 包牌)",
+    "jinan": "scorer not written ((花 + 5) x 番, 承包)",
+    "jinan_baike": "scorer not written (1 / 4 / 8 番, dealer x2)",
+    "anqing": "no scoring in the rule texts beyond the 发 units",
+    "beijing": "scorer not written (base 20/30/40 x 2^番, cap 6 番)",
+    "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
+    "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
+    "common_fan": "scorer not written (the fan table is truncated in the rule text)",
+    "yantai": "scorer not written (additive 番 with the winner's kongs)",
+    "weihai": "scorer not written (2^N, 补风)",
+    "rizhao": "scorer not written (10 豆 x (番 + kongs) x 2^doublers)",
+}
+
+
+def coverage_table() -> str:
+    """The generated coverage table of ``docs/variants.md``: every rule set of the registry
+    (``mjsim.variants.registry.RULE_SETS``), playable or not, and why not yet."""
+    from mjsim.variants.registry import RULE_SETS
+
+    n_playable = sum(r.playable for r in RULE_SETS)
+    out = [
+        f"{len(RULE_SETS)} rule sets, {n_playable} playable. How much of each rule set the source "
+        "texts give: full, partial, a mention (the variant is then built from the most common "
+        "published rules) or a heading only.",
+        "",
+        "| id | rule set | what sets it apart | rule texts | status |",
+        "|---|---|---|---|---|",
+    ]
+    for r in RULE_SETS:
+        if r.playable:
+            ident = f"[`{r.id}`](variants/{r.id}.md)"
+            status = "playable"
+        else:
+            ident = f"`{r.id}`"
+            status = f"not yet: {WHY_NOT_YET[r.id]}"
+        out.append(f"| {ident} | {r.english} {r.chinese} | {r.summary} | {r.detail} | {status} |")
+    return "\n".join(out) + "\n"
+
+
 def _replace_between(text: str, name: str, body: str) -> str:
     begin, end = BEGIN.format(name=name), END.format(name=name)
     i, j = text.find(begin), text.find(end)
@@ -115,6 +180,7 @@ def targets() -> dict[str, tuple[str | None, Callable[[], str]]]:
     out: dict[str, tuple[str | None, Callable[[], str]]] = {
         "docs/reference/rulespec.md": (None, rulespec_reference),
     }
+    out["docs/variants.md"] = ("coverage", coverage_table)
     for vid in variants.names():
         out[f"docs/variants/{vid}.md"] = ("options", lambda vid=vid: variant_options(vid))
     return out

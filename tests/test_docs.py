@@ -81,3 +81,13 @@ def test_every_registered_variant_has_its_page():
         sources = text[text.find("## Sources") :]
         assert re.search(r"[\u4e00-\u9fff]", sources) or "http" in sources
         assert not re.search(r"/(?:work|root|home)/|variants_[AB]\.md|§", text)
+
+
+def test_every_rule_set_not_playable_yet_says_why():
+    from mjsim.variants.registry import RULE_SETS
+
+    assert set(docs_gen.WHY_NOT_YET) == {r.id for r in RULE_SETS if not r.playable}
+    assert all(docs_gen.WHY_NOT_YET.values())
+    table = docs_gen.coverage_table()
+    for r in RULE_SETS:
+        assert (f"[`{r.id}`](variants/{r.id}.md)" if r.playable else f"`{r.id}`") in table
