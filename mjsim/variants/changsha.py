@@ -1,7 +1,7 @@
 """Changsha 长沙麻将 (``changsha``): the spec and its jitted engine hooks.
 
-Sources: the Changsha rules (primary), the Changsha rules; the rule text
-(全国各地麻将玩法总汇). Hand value and money: :mod:`mjsim.scoring.changsha`
+Rules in prose and their sources: docs/variants/changsha.md (the rule text: 全国各地麻将玩法总汇,
+长沙麻将). Hand value and money: :mod:`mjsim.scoring.changsha`
 (``changsha_value``, ``changsha_is_big``, ``changsha_win_payments``, ``changsha_bird_seat``).
 
 Played here:

@@ -1,6 +1,7 @@
 """Guangdong chicken hand 鸡平胡 (``guangdong_jipinghu``): the spec and its jitted engine hooks.
 
-Sources: the Guangdong chicken-hand rules; the rule text (the 广东麻将 / 鸡平胡 pages). The hand
+Rules in prose and their sources: docs/variants/guangdong_jipinghu.md (the 广东麻将 / 鸡平胡
+pages of the rule text). The hand
 value is :func:`mjsim.scoring.jipinghu.jipinghu_value` (番, 爆和 cap, special hands, minimum-3
 situations); this module plays the table rules around it.
 

@@ -1,6 +1,7 @@
 """Chinese Official 国标麻将 (MCR, Mahjong Competition Rules) in the engine.
 
-Sources (the Chinese Official rules; the rule text and the public rulebook, COMH):
+Rules in prose and their sources: docs/variants/guobiao.md (the rule text and the public
+rulebook, COMH):
 
 - 144 tiles with 8 flowers: ["荒牌每盘抓完第144张牌"; "花牌即春夏秋冬，梅兰竹菊"]; hand 13, dealer
   14 ["标准数为13张"; "庄家共有14张牌"]. No dead wall ("There is no dead wall"): the hand is

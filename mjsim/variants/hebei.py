@@ -1,6 +1,6 @@
-"""Hebei 河北麻将 (QQ online-platform rules): the first playable variant.
+"""Hebei 河北麻将 (online-platform rules).
 
-Sources (the Hebei rules, the Hebei rules; the rule texts):
+Rules in prose and their sources: docs/variants/hebei.md:
 
 - 136 tiles: ["河北麻将使用麻将牌中全部万、筒、条，东、南、西、北，中、发、白，共136张牌（每人摆17叠）"];
   dealer 14 / others 13: ["庄家拿14张牌，闲家13张牌"].

@@ -1,6 +1,6 @@
-"""Japanese Riichi 日本麻将 (立直麻将): ``riichi`` (rules README id ``riichi_japanese``).
+"""Japanese Riichi 日本麻将 (立直麻将): ``riichi``.
 
-Sources: the Riichi rules (the rule text "日本麻将"), completed from the public Tenhou rules where
+Rules in prose and their sources: docs/variants/riichi.md (the rule text "日本麻将"), completed from the public Tenhou rules where
 the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (verified against the
 ``mahjong`` package).
 

@@ -1,6 +1,6 @@
 """Sichuan 四川麻将 (ordinary table) in the engine; ``chengdu`` and ``sichuan_xuezhan`` reuse it.
 
-Sources (the Sichuan rules primary, the Chengdu rules; the rule text):
+Rules in prose and their sources: docs/variants/sichuan.md:
 
 - 108 tiles, suits only ["只有条（索）、筒（饼）、万三种牌共108张，没有花、风牌和箭牌"]; no chow
   ["不可以吃"]; pung and the three kongs 直杠 / 面下杠 / 下雨.

@@ -1,7 +1,6 @@
 """Tianjin 天津麻将 (``tianjin``): 混儿 wild tiles, self-draw only, multiplicative 番.
 
-Sources: the Tianjin rules (the rule text, whose numbers are intact in this
-section) and the Tianjin rules (the rule text). Scoring: :mod:`mjsim.scoring.tianjin`.
+Rules in prose and their sources: docs/variants/tianjin.md. Scoring: :mod:`mjsim.scoring.tianjin`.
 
 Played here (spec fields):
 
