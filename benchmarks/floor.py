@@ -2,7 +2,7 @@
 
     python benchmarks/floor.py [--quick] [--no-write]
 
-Issue 6 aims at 500,000 vector-env steps/s on this 2-core machine; one env step holds ~3.9
+The vector env aims at 500,000 env-steps/s on this 2-core machine; one env step holds ~3.9
 engine decisions (the learner's and the random opponents' up to its next one), so the aim needs
 about 1 CPU-us per decision, env work included. How far is that from what a decision can cost
 at all? The "floor" here is the least a 4-seat game with random legal actions must do per

@@ -38,7 +38,7 @@ Ambiguities (default first, alternative as a ``params`` option):
 - A3.4 查大叫 value: the best win over the ready hand's waits as a discard win with shape fans and
   根 only (no situational fan), capped (``P_DAJIAO_CAPPED`` = 1; 0 = uncapped).
 - A3.8 cap: ``P_CAP`` = 3 fan (×8); negative = no cap.
-- exposed-kong payment: 承包制 (``KONG_DISCARDER_ONLY``, the issue's reading, default) or 家家有
+- exposed-kong payment: 承包制 (``KONG_DISCARDER_ONLY``, default) or 家家有
   (``KONG_EVERYONE``).
 - 花猪 under 定缺 (INFERRED): a player still holding a tile of its declared void suit is a 花猪 (it
   cannot win either); without 定缺, one holding all three suits. Penalty ``P_PIG_PENALTY`` = 16 b.
