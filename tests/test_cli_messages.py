@@ -68,10 +68,16 @@ def test_every_option_of_every_command_has_help():
         (["arena", "hebei", "--agents", "greedy,random", "--set", "alow_chow=1"], "allow_chow?"),
         (["study", "hebei", "--set", "alow_chow=true,false"], "did you mean allow_chow?"),
         (["simulate", "wuhan"], "'wuhan' is a known rule set (Wuhan 红中赖子杠"),
-        (["variants", "--show", "wuhan"], "but is not playable yet; playable: "),
+        (["arena", "wuhan", "--agents", "greedy,random"], "but is not playable yet; playable: "),
     ],
 )
 def test_cli_names_near_misses_and_rule_sets_not_playable_yet(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("mjsim: error: ") and message in err
+
+
+def test_variants_show_of_a_rule_set_not_playable_yet_says_so(capsys):
+    assert main(["variants", "--show", "wuhan"]) == 2
+    err = capsys.readouterr().err
+    assert "Wuhan 红中赖子杠" in err and "not playable yet" in err
