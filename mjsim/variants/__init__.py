@@ -70,8 +70,8 @@ def check_id(variant_id: Any) -> None:
     """Raise ``ValueError`` unless ``variant_id`` is a registered (playable) id.
 
     The message names what went wrong: a rule set of :mod:`mjsim.variants.registry` that is not
-    playable yet (``"'wuhan' is a known rule set (Wuhan 红中赖子杠, rule text B §22, A App. A.4)
-    but is not playable yet; playable: ..."``), a near miss (``"unknown variant 'sichuan_xuezan';
+    playable yet (``"'wuhan' is a known rule set (Wuhan 红中赖子杠) but is not playable yet;
+    playable: ..."``), a near miss (``"unknown variant 'sichuan_xuezan';
     did you mean sichuan_xuezhan? valid ids: ..."``) or something that is not an id at all."""
     from mjsim._args import did_you_mean
     from mjsim.variants.registry import BY_ID
@@ -87,8 +87,8 @@ def check_id(variant_id: Any) -> None:
     known = BY_ID.get(variant_id)
     if known is not None:
         raise ValueError(
-            f"{variant_id!r} is a known rule set ({known.title}, rule text {known.sections}) but "
-            f"is not playable yet; playable: {', '.join(playable)}"
+            f"{variant_id!r} is a known rule set ({known.title}) but is not playable yet; "
+            f"playable: {', '.join(playable)}"
         )
     hint = did_you_mean(variant_id, playable)
     if not hint:
