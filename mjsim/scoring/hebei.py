@@ -1,7 +1,7 @@
 """Hebei 河北麻将's placeholder scorer: the jitted hand value and kong points, and the
 ``mjsim.score`` adapter.
 
-The seeds have no Hebei scoring table (variants_A §7.6 "NOT IN SEEDS"); the values are the
+The rule texts give no Hebei scoring table; the values are the
 DEFAULT placeholder ``score_values`` of :mod:`mjsim.variants.hebei` (:data:`HEBEI_SCORE_VALUES`):
 平胡 1 point; self-draw x2, paid by all three; all pungs (碰碰胡), seven pairs and thirteen orphans
 as configurable multipliers; kong points paid only if the konger wins. ``score_values`` layout:
@@ -45,7 +45,7 @@ _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.
 
 @nb.njit(cache=True)
 def hebei_value(concealed, melds, win_tile, flags, table, items):
-    """Placeholder Hebei hand value (§7.6 DEFAULT; the seeds have no table).
+    """Placeholder Hebei hand value (DEFAULT; the seeds have no table).
 
     ``concealed``: ``uint8[>=34]`` concealed tiles including the winning tile; ``melds``:
     ``int8[MAX_MELDS, 3]``; ``flags``: ``int64[N_FLAGS]`` (``F_*``); ``table``: ``int64[32]``
@@ -108,7 +108,7 @@ def hebei_value(concealed, melds, win_tile, flags, table, items):
 
 @internal
 def hebei_kong_points(meld_type, table):
-    """Points each other seat owes the konger for one kong (placeholder, §7.6)."""
+    """Points each other seat owes the konger for one kong (placeholder)."""
     if meld_type == MELD_CONCEALED_KONG:
         return table[5]
     return table[6]
