@@ -19,10 +19,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "kernels",
         (
-            "mjsim",  # the package itself (__init__: the numba cache and jit set-up only)
+            "mjsim",  # the package itself only (__init__: the numba cache and jit set-up)
             "mjsim._cache",
             "mjsim._jit",
             "mjsim._stack",
+            "mjsim._text",
             "mjsim.actions",
             "mjsim.kernels",
             "mjsim.melds",
@@ -38,10 +39,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "boundary",
         (
+            "mjsim.__main__",
             "mjsim.arena",
             "mjsim.cli",
             "mjsim.distributed",
+            "mjsim.docs_gen",
             "mjsim.hand",
+            "mjsim.specdoc",
             "mjsim.stats",
             "mjsim.study",
         ),
@@ -70,11 +74,13 @@ def module_files() -> dict[str, Path]:
 
 
 def layer_of(module: str) -> int:
-    """Index in :data:`LAYERS` of the longest prefix of ``module``; ``KeyError`` if none."""
+    """Index in :data:`LAYERS` of the longest prefix of ``module`` (the package ``mjsim`` itself
+    matches only itself, so a new top-level module must be placed); ``KeyError`` if none."""
     best, depth = None, -1
     for i, (_name, prefixes) in enumerate(LAYERS):
         for pre in prefixes:
-            if (module == pre or module.startswith(pre + ".")) and pre.count(".") > depth:
+            below = pre != "mjsim" and module.startswith(pre + ".")
+            if (module == pre or below) and pre.count(".") > depth:
                 best, depth = i, pre.count(".")
     if best is None:
         raise KeyError(module)

@@ -1,4 +1,4 @@
-"""Kong-only tiles (``kong_only_tiles``), the wuhan win filter (``win_filter="wuhan"``) and
+"""Kong-only tiles (``kong_only_tiles``), the wuhan win filter (``win_filter="small_win_258_pair"``) and
 honour-chow claims (``honor_chows``).
 
 Scripted walls (``helpers.make_wall``) where tile conservation matters; crafted tables (hands

@@ -6,7 +6,7 @@ draw (``tv[TV_RC_ABORT] = 1``: no payments, the dealer stays under ``dealer_on_d
 "stays_if_ready"``, the honba counter +1, deposits stay on the table and are carried under
 ``carry_deposits``).
 
-Sources: B §27.1 (seed 001 "日本麻将") lists the abortive draws; the conditions are the public
+Sources: the Riichi rule text ("日本麻将") lists the abortive draws; the conditions are the public
 (Tenhou) rules:
 
 - 九種九牌: on a seat's first draw, before any call or kong, a hand with nine or more distinct

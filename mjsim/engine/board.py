@@ -144,7 +144,7 @@ def _set_aside(s, t, seat, k):
 @internal
 def _flower_quad_reserve(s, r, t, seat, k):
     """The fourth identical honour flower ``k`` a seat sets aside enlarges the reserve by
-    ``reserve_per_flower_quad`` tiles (fuzhou A §11.6 "个一样的花也要多留两张"; T11.4: "A player
+    ``reserve_per_flower_quad`` tiles (fuzhou "个一样的花也要多留两张"; T11.4: "A player
     exposing four 南 → +2")."""
     if 27 <= k < 34 and r.params[P_RESERVE_PER_FLOWER_QUAD] != 0:
         if honor_flowers(s, t, seat, k) == 4:
@@ -191,7 +191,7 @@ def _n_held_flowers(s, t, p):
 @internal
 def _wild_flower_group(s, t, ind):
     """A turned flower makes its group wild: a season 春夏秋冬 (34-37) the four seasons, a
-    plant 梅兰竹菊 (38-41) the four plants (ningbo A §4.3 "翻开的牌是春、夏、秋、冬中的一张，则春夏秋冬
+    plant 梅兰竹菊 (38-41) the four plants (ningbo "翻开的牌是春、夏、秋、冬中的一张，则春夏秋冬
     四张都作为百搭牌"); the turned one is out of play, so 3 wild flowers are in play."""
     s.tv[t, TV_WILD_FLOWERS] = 0x0F if ind < 38 else 0xF0
 

@@ -224,7 +224,7 @@ def _resolve(s, r, t):
             _complete_kong(s, r, t, d, mtype, s.tv[t, TV_DICE_PENDING] != 0)
             return
     if crdy >= 0 and (claimer < 0 or ca == PUNG):
-        claimer = crdy  # 胡 > 杠 > 吃听 > 碰 > 吃 (A §10.2)
+        claimer = crdy  # 胡 > 杠 > 吃听 > 碰 > 吃
         ca = cra
     if claimer < 0 and chower >= 0:
         claimer = chower

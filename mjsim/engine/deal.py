@@ -296,11 +296,11 @@ def _turn_indicator(s, r, t, dealer):
     the wall (``indicator_in_play``) or is skipped by every later draw.
 
     Sources: "tail_first" = the first tile from the tail after flower replacement, a flower there
-    goes to the dealer and the next is turned (fuzhou A §11.3 "补完花后从牌尾翻开的第一张就是“金”");
+    goes to the dealer and the next is turned (fuzhou "补完花后从牌尾翻开的第一张就是“金”");
     "dice_small_from_tail" / "dice_sum_from_tail" = the top tile of the d-th stack from the tail
-    (ningbo A §4.1 "小点确定百搭"; tianjin A §6.1): stack 1 = wall positions tail-1 (top) and
+    (ningbo "小点确定百搭"; tianjin): stack 1 = wall positions tail-1 (top) and
     tail-2; a flower there is passed over toward the head; "last_wall_tile" = wall[tail - 1]
-    (harbin/yingkou B §6 "最后一张牌是会"). The dice are the hand's opening roll
+    (harbin/yingkou "最后一张牌是会"). The dice are the hand's opening roll
     ``TV_DICE0 / TV_DICE1`` (set by reset_table from the hand key, so a replay rolls the same)."""
     src = r.params[P_INDICATOR_SOURCE]
     head = s.tv[t, TV_HEAD]

@@ -182,9 +182,9 @@ def _draw_turn(s, r, t, q):
 
 @nb.njit(cache=True)
 def _take_dice(s, r, t, p):
-    """开杠 replacement (changsha, A §2.2): roll two dice (sum ``d``) and take the top tile of the
-    ``d``-th stack counted back from the tail [003: "骰子开几点，即取倒数第几叠牌的最上面一张"]; if
-    ``d`` exceeds the stacks left, the last stack of the count (the one at the head end) [003:
+    """开杠 replacement (changsha,): roll two dice (sum ``d``) and take the top tile of the
+    ``d``-th stack counted back from the tail [ "骰子开几点，即取倒数第几叠牌的最上面一张"]; if
+    ``d`` exceeds the stacks left, the last stack of the count (the one at the head end) [
     "如果投掷骰子出来的数目大于牌局上墩数，则在最后一墩牌上取牌补张"]. The live wall is read as stacks
     of two from its tail end (stack ``j`` = tiles ``tail-2j+1`` (top) and ``tail-2j``); the taken
     tile leaves the live wall and the tiles behind it close up (their order is kept). Returns the

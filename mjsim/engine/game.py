@@ -241,7 +241,7 @@ class Game:
         Raises ``ValueError`` naming the action and listing the legal ones (names and ids) if it
         is illegal or out of range (``"action 999 out of range 0..207; seat 0 to act, legal: ..."``),
         if it is not an integer or a name (``None``, a float), or if the hand is over."""
-        from mjsim._args import check_action
+        from mjsim.actions import check_action
 
         if self.done:
             raise ValueError(f"the hand is over; action {action!r} not applied")

@@ -155,7 +155,7 @@ def _dealer_after_draw(s, r, t, dealer):
     if od == DRAW_DEALER_NEXT:
         return (dealer + 1) % n
     if od == DRAW_DEALER_NEXT_IF_ANY_KONG:
-        # A §9.6 "荒庄时，若4人均无杠，则庄家继续坐庄；有杠则下家做庄"
+        # "荒庄时，若4人均无杠，则庄家继续坐庄；有杠则下家做庄"
         return (dealer + 1) % n if s.tv[t, TV_N_KONGS] > 0 else dealer
     if od == DRAW_DEALER_STAYS_IF_READY:
         if s.tv[t, TV_RC_ABORT] != 0:
@@ -177,8 +177,8 @@ def _dealer_hook(s, r, t, winners, first_winner):
 @nb.njit(cache=True)
 def _draw_counter(s, r, t, winners):
     """Carry-over counter and the next hand's multiplier (``draw_counter_rule``):
-    "double_per_draw" (B §32 "至多连续5局荒庄翻至32倍，5局以上荒庄按照8倍计算") and "up_per_draw_down_per_win"
-    (A §1.7 荒番: "每有人胡1次则荒番减1")."""
+    "double_per_draw" ("至多连续5局荒庄翻至32倍，5局以上荒庄按照8倍计算") and "up_per_draw_down_per_win"
+    (荒番: "每有人胡1次则荒番减1")."""
     rule = r.params[P_DRAW_COUNTER_RULE]
     c = s.tv[t, TV_STREAK]
     if rule == DRAW_COUNTER_UP_DOWN:
@@ -245,7 +245,7 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
     rw = s.tv[t, TV_ROUND_WIND]
     if r.params[P_ROUND_WIND_RULE] == ROUND_WIND_ADVANCE:
         # the prevailing wind advances when the deal returns to the match's first dealer
-        # (variants_B §2.1 "每打完一圈，则按照东、南、西、北的次序转换风圈"; A §4.6)
+        # ("每打完一圈，则按照东、南、西、北的次序转换风圈")
         if nxt != dealer and nxt == s.tv[t, TV_FIRST_DEALER]:
             rw = (rw + 1) % 4
     s.tv[t, TV_NEXT_ROUND_WIND] = rw
@@ -259,7 +259,7 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
 @internal
 def _ready_draw(s, r, t):
     """riichi exhaustive draw: which seats are ready (tenpai); the non-ready seats pay
-    ``noten_penalty`` in total to the ready ones (B §27.1 "ready players receive 3000 in total
+    ``noten_penalty`` in total to the ready ones ("ready players receive 3000 in total
     from non-ready players"). The dealer's stay is ``dealer_on_draw="stays_if_ready"``."""
     n = r.params[P_N_PLAYERS]
     ready = np.zeros(4, dtype=np.bool_)
@@ -297,7 +297,7 @@ def _finish_draw(s, r, t):
 
 @internal
 def _pool_ready_draws(s, r, t):
-    """``final_ready_draws`` (two_player B §29 "若有听牌则海底捞月"): the wall has run out and
+    """``final_ready_draws`` (two_player "若有听牌则海底捞月"): the wall has run out and
     a seat declared ready: the first one (``TV_FIRST_READY``) draws from the unused pool
     (:func:`mjsim.engine.pool.pool_take`, recorded ``EV_POOL``) until a tile completes its hand
     (phase ``PH_POOL_DRAW``, returns True: WIN / PASS) or it has drawn ``final_ready_draws``

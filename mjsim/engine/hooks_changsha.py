@@ -3,7 +3,7 @@ a win with its bird 扎鸟, dealer succession, and the opening-hand small wins �
 
 The hand value and the payment arithmetic are the jitted scorer's (:mod:`mjsim.scoring.changsha`:
 ``changsha_value``, ``changsha_win_payments``, ``changsha_bird_seat``); these functions read and
-write the table state around them. The rules they play (seed 003, 全国各地麻将玩法总汇; the
+write the table state around them. The rules they play (the rule text 全国各地麻将玩法总汇; the
 variant's spec and its sources: :mod:`mjsim.variants.changsha`):
 
 - 杠上开花 / 杠上炮 only after a dice kong 开杠 (a 补张 replacement is an ordinary draw); no 海底

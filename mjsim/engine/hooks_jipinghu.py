@@ -2,7 +2,7 @@
 who is liable for a self-draw 包, and the payments of a win.
 
 The hand value is the jitted scorer's (:func:`mjsim.scoring.jipinghu.jipinghu_points`, ``2 ** 番``);
-these functions read and write the table state around it (seed 001, the 广东麻将 / 鸡平胡 pages; the
+these functions read and write the table state around it (the 广东麻将 / 鸡平胡 rules; the
 variant's spec and its sources: :mod:`mjsim.variants.guangdong_jipinghu`):
 
 - flags (:func:`jipinghu_flags`): the number of winners on one discard (一炮三响, each winner at

@@ -8,10 +8,10 @@ kong for the scorer (``F_KONG_TILES``) but not for the reserve, the kong count o
 ``KONG + k`` can name it without ambiguity because a kong-only kind is never in a pung or in a
 concealed four that could be konged the usual way.
 
-- ``"red_dragon"`` (wuhan, variants_B §22; seed 001 "红中留在手上不能胡"; A App. A.4 "discarding
+- ``"red_dragon"`` (wuhan, the rule text "红中留在手上不能胡"; "discarding
   红中 counts as a kong"): 红中 (33). Setting it aside is the seat's CHOICE (the seed says a held
   红中 blocks the win, so it can be held); it is never a plain discard.
-- ``"two_dragons"`` (anqing, B §26; seed 001 "发财和白板是杠牌，只能用来杠，手上有，就不能胡牌"; "发：必须亮出了，
+- ``"two_dragons"`` (anqing, the rule text "发财和白板是杠牌，只能用来杠，手上有，就不能胡牌"; "发：必须亮出了，
   且从牌尾补牌"; "如果是中发白的钻牌。则其余两个就成了杠牌"): 发 and 白 (32, 31), or, when the 钻
   (wild) is a dragon, the two other dragons. They "must" be shown: at its own turn a seat holding
   one has ``KONG + k`` of its kong-only kinds as its ONLY legal actions (set aside before anything

@@ -71,7 +71,7 @@ from mjsim.rules.params import (
 def _flower_action(s, r, t, p):
     """杠花 (``DECLARE + 2``): the lowest held flower that is not wild is set aside (counted in
     ``PV_N_FLOWERS``), then a replacement from the tail; a win on it is a kong-replacement win
-    (杠上开花, ningbo A §4.2 "打出手中的花牌，叫杠花，要补一张牌")."""
+    (杠上开花, ningbo "打出手中的花牌，叫杠花，要补一张牌")."""
     b = s.pv[t, p, PV_HELD_FLOWERS] & ~s.tv[t, TV_WILD_FLOWERS]
     j = 0
     while (b >> j) & 1 == 0:
@@ -168,7 +168,7 @@ def _special_add(s, r, t, p, k):
 
 @internal
 def _wild_kong(s, r, t, p):
-    """赖子杠 (wuhan B §22 "红中、癞子、四张杠上开花"): one wild leaves the hand face up (into
+    """赖子杠 (wuhan "红中、癞子、四张杠上开花"): one wild leaves the hand face up (into
     the river, flagged ``RF_WILD_KONG``), then a replacement draw from the tail; not a discard (no
     reaction window), not a kong of the wall reserve."""
     k = _wild_kong_kind(s, t, p)
@@ -180,7 +180,7 @@ def _wild_kong(s, r, t, p):
 
 @internal
 def _kong_tile(s, r, t, p, k):
-    """红中杠 / 杠牌 (wuhan B §22 "红中留在手上不能胡"; anqing B §26 "只能用来杠"): one
+    """红中杠 / 杠牌 (wuhan "红中留在手上不能胡"; anqing "只能用来杠"): one
     kong-only tile ``k`` leaves the hand face up (into the river, flagged ``RF_KONG_TILE``;
     ``PV_N_KONG_TILES``, anqing money tiles ``PV_N_KONG_MONEY``), then a replacement draw from the
     tail; not a discard (no reaction window), not a kong of the wall reserve or the kong count."""

@@ -147,7 +147,7 @@ from mjsim.rules.params import (
 def _flower_action_mask(s, r, t, p, mask):
     """杠花: ``DECLARE + 2`` exposes a held flower that is not wild, with a replacement from
     the tail, on a turn that began with a draw (the caller's kong-turn test: "碰后不能立即杠牌
-    （包括杠花），下一轮才能杠", ningbo A §4.2). Returns how many were set (0 or 1)."""
+    （包括杠花），下一轮才能杠", ningbo). Returns how many were set (0 or 1)."""
     if remaining(s, t) <= 0:
         return 0
     if (s.pv[t, p, PV_HELD_FLOWERS] & ~s.tv[t, TV_WILD_FLOWERS]) == 0:
@@ -248,7 +248,7 @@ def legal_mask(s, r, t, mask):
             return nf
     locked = _locked(s, r, t, p)
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
-        locked = True  # the 海底 taker wins or exposes the tile (A2.5 DEFAULT)
+        locked = True  # the 海底 taker wins or exposes the tile (the recommended default)
     n = 0
     if (
         drawn >= 0
@@ -424,7 +424,7 @@ def _kong_keeps_waits(s, r, t, p, h, k, rm):
 @nb.njit(cache=True)
 def _dice_kong_mask(s, r, t, p, h, mask):
     """开杠 (changsha, ``dice_kong``): ``KONG_DICE + k`` beside each legal ``KONG + k`` whose
-    kong leaves the hand ready (system-judged: some tile completes an allowed shape) [003:
+    kong leaves the hand ready (system-judged: some tile completes an allowed shape) [
     "玩家的牌处于听牌状态（系统判断）才能掷骰子"]. Returns how many were set."""
     n = 0
     for k in range(34):

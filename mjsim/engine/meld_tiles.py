@@ -32,7 +32,7 @@ def meld_kind_shown(r, mtype, owner, viewer):
     int) owned by seat ``owner`` (int); ``r`` are the compiled rules. Returns a bool.
 
     Every meld is public except another seat's concealed kong (``MELD_CONCEALED_KONG``): it
-    lies face down, so the other seats see that it exists but not its kind (seed 001
+    lies face down, so the other seats see that it exists but not its kind (the rule text
     "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅"), unless the rules lay it face up
     (``RuleSpec.concealed_kong_shown``, ``P_CONCEALED_KONG_SHOWN``: riichi's closed kan). The
     owner always sees its own. The one predicate for every reader that shows or counts meld

@@ -188,7 +188,7 @@ def _chow_leaves_discard(h, k, a, b, f1, f2):
 
 @internal
 def _chow_ready_opts(s, r, t, p, k, d):
-    """吃听 (A §10.2 "特殊：吃听牌"): the ``O_CHOW_READY_*`` bits of the chows of the discard ``k``
+    """吃听 ("特殊：吃听牌"): the ``O_CHOW_READY_*`` bits of the chows of the discard ``k``
     (from seat ``d``) after which seat ``p``, from any seat, has a discard leaving it ready. The
     chow is counted as a meld for the win requirements (``must_have_chow``, ``win_filter``...)."""
     prm = r.params

@@ -3,8 +3,8 @@
 The engine's seats are table positions: the deal, the seat winds and every array of
 :class:`~mjsim.engine.state.State` are indexed by seat. Players (agents) are who sits there. In
 most variants a player keeps one seat for the whole match; guobiao changes seats before the West
-round: East swaps with South and West with North, and the original South deals first (seed 001,
-"第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"; variants_B §1.1 item 5).
+round: East swaps with South and West with North, and the original South deals first (the rule text,
+"第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄").
 
 A rule set states its seating in the spec field ``RuleSpec.seating``, a name of
 :data:`mjsim.rules.spec.SEATINGS`: one row per prevailing wind (East South West North), entry

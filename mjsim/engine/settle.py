@@ -98,7 +98,7 @@ def variant_flags(rules, flags, missing_suit):
 @nb.njit(cache=True)
 def qualifying_value(rules, value, n_flowers):
     """The part of a hand value compared with ``min_fan`` (guobiao: flowers do not count,
-    variants_B §1.4 "每花计一分。不计在起和分内")."""
+    "每花计一分。不计在起和分内")."""
     if rules.params[P_SCORING] == SCORING_GUOBIAO:
         return value - n_flowers
     return value

@@ -1,6 +1,6 @@
 """Special kongs 旋风杠 / 喜杠 / 幺蛋 / 九蛋 (``special_kongs``; changchun).
 
-Rule source: variants_A §8.2 (changchun): "特殊杠牌只有起手牌才算，后续抓齐的杠不算";
+Rule source (changchun): "特殊杠牌只有起手牌才算，后续抓齐的杠不算";
 "当发完牌后，手牌中有东、西、南、北风时，可以亮出算一个明杠，如果再有其他的风牌可以补杠，每补一张风牌多
 算一个明杠"; 喜杠 中发白, 幺蛋 1条 1饼 1万, 九蛋 9条 9饼 9万 likewise; "起手杠的旋风杠、喜杠还有幺九蛋
 不算补杠，以后再摸到一张，才是补杠"; "被抢叉（碰）和抢胡的杠就不再算数".
@@ -12,7 +12,7 @@ group, 0)`` (27, 31, 0 or 8); :func:`mjsim.melds.meld_kinds` expands it. Reading
 - Declared on the seat's first turn only (no discard yet, no claimed meld: the tiles come from
   the dealt hand and the first draw), one action per group; not robbable (not a 补杠).
 - The row counts as one set of the hand. The 4-tile 旋风杠 takes a replacement from the tail
-  like any kong; a 3-tile group takes none (A §8.2 says the replacement is INFERRED; with one, a
+  like any kong; a 3-tile group takes none (the rule text does not say; the replacement is inferred: with one, a
   3-tile set would leave the hand a tile too long for four sets and a pair).
 - Every special kong is a kong: the kong count and the reserve grow (A8.4 "recommended: yes"),
   and it is paid as an added kong (each other seat pays; there is no discarder).

@@ -22,7 +22,7 @@ from mjsim.rules.params import P_HAND_SIZE, P_N_PLAYERS, P_STANDING_TILES
 
 @nb.njit(cache=True)
 def _deal_standing(s, r, t, dealer):
-    """立牌: the first ``standing_tiles`` tiles dealt to each seat stand apart (A §9.1 "第一手抓的
+    """立牌: the first ``standing_tiles`` tiles dealt to each seat stand apart ("第一手抓的
     四张牌放在前面立着，称为立牌"); kept as kinds + 1 in 6-bit fields of ``pv[PV_STANDING]``."""
     n = r.params[P_N_PLAYERS]
     hs = r.params[P_HAND_SIZE]
@@ -87,7 +87,7 @@ def _stand_left(s, t, p, a, na, b, nb2):
 @internal
 def _stand_react(s, t, p, k, opts):
     """standing_tiles: drop the calls of ``k`` that would leave seat ``p`` no standing tile or
-    nothing else to discard (A §9.2 "吃碰杠等操作都必须保证完成动作后，手里要留有一张立牌用于在听牌时打出，
+    nothing else to discard ("吃碰杠等操作都必须保证完成动作后，手里要留有一张立牌用于在听牌时打出，
     否则不允许操作")."""
     held = 0
     for j in range(34):
@@ -115,7 +115,7 @@ def _stand_react(s, t, p, k, opts):
 @nb.njit(cache=True, inline="always")
 def _standing_discard(s, r, t, p, k, flag):
     """Seat ``p`` discards ``k`` (``flag`` = RF_READY when it declares ready): a 吃听 turn ends; under
-    ``standing_tiles`` the ready declaration gives up a standing tile, face down (A §9.2 "听牌时打出
+    ``standing_tiles`` the ready declaration gives up a standing tile, face down ("听牌时打出
     的立牌以暗牌方式显示，其他三家不可碰杠胡该牌"). Returns the river flag."""
     s.pv[t, p, PV_CHOW_READY] = 0
     if flag != 0 and r.params[P_STANDING_TILES] != 0:
@@ -127,7 +127,7 @@ def _standing_discard(s, r, t, p, k, flag):
 @nb.njit(cache=True)
 def _standing_turn_mask(s, r, t, p, mask):
     """Own-turn mask under ``standing_tiles`` (a standing tile is discarded only to declare ready,
-    and a ready declaration must discard one: A §9.2 "这四张牌只有听牌时，才可以打出一张，而且听牌时必须
+    and a ready declaration must discard one: "这四张牌只有听牌时，才可以打出一张，而且听牌时必须
     打出这四张中的一张才能听"; an own-turn kong must leave a standing tile) and after a 吃听 claim
     (only ready declarations). Returns the number of legal actions (never 0)."""
     h = s.hands[t, p]

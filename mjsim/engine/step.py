@@ -165,7 +165,7 @@ def _pool_draw_step(s, r, t, a):
 @nb.njit(cache=True)
 def _choose_suit(s, r, t, a):
     """定缺: the current seat's hidden choice; revealed when every seat has chosen, then the
-    dealer plays (003, "定缺：摸牌结束后由玩家选择一门花色作为该局游戏的定缺花色")."""
+    dealer plays ("定缺：摸牌结束后由玩家选择一门花色作为该局游戏的定缺花色")."""
     n = r.params[P_N_PLAYERS]
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
@@ -201,7 +201,7 @@ def _seabed(s, r, t, a):
 @nb.njit(cache=True)
 def _declare(s, r, t, a):
     """changsha opening small wins: the asked seat declares (DECLARE) or plays on (PASS); after
-    the last asked seat the hand ends if anyone declared (A2.2 default), else the dealer plays."""
+    the last asked seat the hand ends if anyone declared (the recommended default), else the dealer plays."""
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE:

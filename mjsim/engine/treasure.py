@@ -60,7 +60,7 @@ from mjsim.rules.params import (
 @nb.njit(cache=True)
 def _treasure_reset(s, r, t):
     """After the deal: "last_wall_tile_after_deal" takes the last wall tile out of play as the 宝
-    (harbin A §10.1 "所有玩家抓完牌后，牌墙中的最后一张牌为“宝”牌。宝牌将被拿出来并背面朝上显示"); the
+    (harbin "所有玩家抓完牌后，牌墙中的最后一张牌为“宝”牌。宝牌将被拿出来并背面朝上显示"); the
     dice source leaves it unknown until the first ready seat's next draw."""
     s.tv[t, TV_TREASURE] = -1
     if r.params[P_TREASURE_SOURCE] == TREASURE_LAST_WALL_TILE:
@@ -86,7 +86,7 @@ def _treasure_from_tail(s, t):
 @internal
 def _treasure_roll(s, t):
     """changchun: roll two dice (sum ``d``) and look at the top tile of the ``d``-th stack from the
-    tail (A §8.3 "打几点就从牌墙后面往前数几摞，自己翻开看"); the tile stays in the wall. The dice
+    tail ("打几点就从牌墙后面往前数几摞，自己翻开看"); the tile stays in the wall. The dice
     are ``dice_pair(hand key, roll)`` with the hand's roll counter (``TV_N_ROLLS``)."""
     head = s.tv[t, TV_HEAD]
     tail = s.tv[t, TV_TAIL]
@@ -137,8 +137,8 @@ def _treasure_visible(s, r, t, k):
 @nb.njit(cache=True)
 def _treasure_on_draw(s, r, t, q):
     """At seat ``q``'s normal draw: 换宝 while ``treasure_change_at`` copies of the 宝 are visible
-    (harbin A §10.3: the old 宝 goes to the dealer's river, the new last wall tile is the 宝,
-    "换宝没有次数上限"; changchun A §8.3: roll again, the old tile stays in its place), then a ready
+    (harbin: the old 宝 goes to the dealer's river, the new last wall tile is the 宝,
+    "换宝没有次数上限"; changchun: roll again, the old tile stays in its place), then a ready
     seat looks (the first look of "dice_from_tail_at_first_ready" chooses the 宝)."""
     at = r.params[P_TREASURE_CHANGE_AT]
     harbin = r.params[P_TREASURE_SOURCE] == TREASURE_LAST_WALL_TILE
@@ -162,7 +162,7 @@ def _treasure_on_draw(s, r, t, q):
             _treasure_from_tail(s, t)
         else:
             _treasure_roll(s, t)
-        # a new 宝 is unseen until each ready seat's own next draw (A §8.3 "轮到自己摸牌时，发现
+        # a new 宝 is unseen until each ready seat's own next draw ("轮到自己摸牌时，发现
         # 宝牌..."): nobody has looked at it yet (the observation encoders show it only then)
         for x in range(s.hands.shape[1]):
             s.pv[t, x, PV_LOOKED] = 0
@@ -175,10 +175,10 @@ def _treasure_on_draw(s, r, t, q):
 @internal
 def _treasure_x(s, r, t, p):
     """The kind that seat ``p``'s drawn tile stands for in a 宝 win at its turn, or -1. 摸宝: a
-    ready seat self-draws the 宝 kind, which replaces any tile (A §10.3 "宝牌只有在听牌后自摸摸到，
+    ready seat self-draws the 宝 kind, which replaces any tile ("宝牌只有在听牌后自摸摸到，
     才可替代任何牌和牌"; a 宝 discarded by another seat, or drawn before ready, is an ordinary tile).
     对宝 (``treasure_match_wins``): a seat that has looked wins when the 宝 kind completes its hand
-    (A §8.3 "若玩家已经听牌，换宝后，轮到自己摸牌时，发现宝牌正好是要胡的牌，也可以直接对宝")."""
+    ("若玩家已经听牌，换宝后，轮到自己摸牌时，发现宝牌正好是要胡的牌，也可以直接对宝")."""
     if r.params[P_WILD_RULE] != WILD_TREASURE or s.pv[t, p, PV_READY] == 0:
         return -1
     d = np.int64(s.tv[t, TV_DRAWN])

@@ -180,7 +180,7 @@ def _forced_win(s, r, t):
 @internal
 def _must_win(s, r, t, p):
     """WIN is the only legal action of seat ``p`` when it is legal: the last-tiles rule
-    (``forced_win_tiles``) or a ready seat under ``forced_win="when_ready"`` (A §9.5
+    (``forced_win_tiles``) or a ready seat under ``forced_win="when_ready"`` (
     "若能胡则系统强制胡牌")."""
     if r.params[P_FORCED_WIN] == FORCED_WIN_WHEN_READY and s.pv[t, p, PV_READY] != 0:
         return True

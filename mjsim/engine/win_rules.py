@@ -8,19 +8,19 @@ the game state.
 
 Rule sources:
 
-- ``free_shape_ok``: 将将胡 / 将一色 "玩家手上每一张牌都为 2 、 5 、 8" (variants_A §2.4); 风一色 /
-  乱风 "全副牌都是风向牌，可以是乱风向的牌" (A §1.5); rizhao winds only (B §35).
-- ``terminal_ok``: changchun "不能缺1，9，当手牌中有风、字牌的时候可免1、9" (A §8.4); harbin
-  "红中就可代替这个“幺九牌条件”" (A §10.4); neimenggu "必须有幺九或箭刻" (B §16).
-- ``suit count``: harbin "清一色不能听，必须有两种色以上。（注：红中不算色）" (A §10.4).
-- ``win_filter``: changchun "使用红中、发财、白板做将牌时可免" (A §8.4); harbin "红中" pair as the
-  pung (A §10.4); rizhao "但必须至少有一对是258" (B §35).
-- ``has_258_tile``: yantai "添加和牌牌型中有且至少有２、５、８中的一个" (B §32).
-- ``single_tile_ok``: changchun "胡牌时只有飘胡允许手把一" (A §8.4).
+- ``free_shape_ok``: 将将胡 / 将一色 "玩家手上每一张牌都为 2 、 5 、 8"; 风一色 /
+  乱风 "全副牌都是风向牌，可以是乱风向的牌"; rizhao winds only.
+- ``terminal_ok``: changchun "不能缺1，9，当手牌中有风、字牌的时候可免1、9"; harbin
+  "红中就可代替这个“幺九牌条件”"; neimenggu "必须有幺九或箭刻".
+- ``suit count``: harbin "清一色不能听，必须有两种色以上。（注：红中不算色）".
+- ``win_filter``: changchun "使用红中、发财、白板做将牌时可免"; harbin "红中" pair as the
+  pung; rizhao "但必须至少有一对是258".
+- ``has_258_tile``: yantai "添加和牌牌型中有且至少有２、５、８中的一个".
+- ``single_tile_ok``: changchun "胡牌时只有飘胡允许手把一".
 - ``small_win_ok``: wuhan 屁胡 "两个癞子胡屁胡不能胡" and the big-hand list "碰碰胡、将一色、清一色、风一色、
-  全求人、杠开、海底捞、抢杠都算大胡。其他就都是屁胡" (seed 001; variants_B §22, A App. A.4: a 屁胡
+  全求人、杠开、海底捞、抢杠都算大胡。其他就都是屁胡" (a 屁胡
   needs a 2-5-8 pair).
-- ``is_pinghu``: guizhou 平胡 (B §7.2: not 大对子 "4个三张相同的和1个对", not 七对, not 清一色), for
+- ``is_pinghu``: guizhou 平胡 ([rec] not 大对子 "4个三张相同的和1个对", not 七对, not 清一色), for
   ``win_filter="plain_discard_needs_kong"`` ("在有“豆”情况下允许点胡"; :mod:`mjsim.engine.hooks_guizhou`).
 """
 
@@ -217,7 +217,7 @@ def win_filter(fid, h, melds, f):
 
     - changchun: a pung/kong is needed, or a dragon pair as the eye (with no honour chows a
       dragon held exactly twice in a complete hand IS the eye): "使用红中、发财、白板做将牌时可免".
-    - harbin: a pung/kong is needed; a pair of 红中 counts as one (A §10.4).
+    - harbin: a pung/kong is needed; a pair of 红中 counts as one.
     - rizhao: handled by the engine (it needs the shape test): seven pairs need a 2-5-8 pair.
     """
     if fid == WIN_FILTER_NONE:
@@ -278,7 +278,7 @@ def small_win_ok(params, c, nw, melds, discard_win, big_event):
     with only the pair concealed and no concealed kong), 清一色 (one suit, "将是乱将"), 将一色 (every
     tile a 2, 5 or 8), 风一色 (every tile an honour), 碰碰胡 (no chow; pungs and a pair). Anything
     else is a 屁胡: at most one 赖子 ("两个癞子胡屁胡不能胡") and a standard hand whose pair is a 2, 5
-    or 8 of a suit (A App. A.4 "2-5-8 pair"). The caller has checked the shape."""
+    or 8 of a suit ("2-5-8 pair"). The caller has checked the shape."""
     if big_event:
         return True
     n_conc = 0
@@ -330,7 +330,7 @@ def is_pinghu(h, melds, shapes):
     """True if the complete hand (concealed ``h`` with the winning tile, ``melds``) is a guizhou
     平胡: not one suit (清一色), not seven pairs (七对 / 龙七对, when ``shapes`` allows them), not
     all pungs (大对子: no chow, concealed counts 0 / 2 / 3 with exactly one pair). Honours count
-    as no suit. Source: variants_B §7.2 (the hand table; "平胡 10 basic hand")."""
+    as no suit. Source: the guizhou rules (the hand table; "平胡 10 basic hand")."""
     suits = 0
     n_melds = 0
     chow = False

@@ -94,7 +94,7 @@ def _treasure_win(s, r, t, p):
 @internal
 def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
     """血战到底: after a win the hand continues until n - 1 seats have won or the wall ends
-    (003, "1家胡了并不结束该局，而是未胡的玩家继续打，直到有3家都胡或者余下的玩家家流局"). The first
+    ("1家胡了并不结束该局，而是未胡的玩家继续打，直到有3家都胡或者余下的玩家家流局"). The first
     win's kind / discarder / tile are kept; a self-drawn winning tile leaves the hand (flagged
     ``RF_WON`` in the winner's river) so every seat that has won keeps ``hand_size`` tiles.
     Returns True if play went on (the next seat after ``last`` still in draws)."""

@@ -259,7 +259,7 @@ SHAPE_ALL_HONORS_FREE = 512  # every tile an honour, no structure (风一色 / �
 # modifier bit (not a shape, not in SHAPE_CODES): wilds stand for simples only; compiled from
 # wild_substitutes="simples" (mjsim.kernels.restricted)
 SHAPE_WILD_SIMPLES = 128
-SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, B §31; kernel shape)
+SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, kernel shape)
 SHAPE_CODES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,

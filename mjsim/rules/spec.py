@@ -1822,7 +1822,8 @@ class RuleSpec:
             "standard" not in self.win_shapes or sum(self.counts()[:27]) == 0
         ):
             raise ValueError(
-                "RuleSpec.win_filter='wuhan' needs the 'standard' shape and suited tiles "
+                "RuleSpec.win_filter='small_win_258_pair' needs the 'standard' shape and suited "
+                "tiles "
                 "(a 屁胡 is a standard hand with a 2-5-8 pair)"
             )
         _enum("free_honors", self.free_honors, P.FREE_HONORS_CODES)
@@ -2354,7 +2355,7 @@ def check_field_name(name: str) -> None:
     closest field names (``"unknown RuleSpec field 'alow_chow'; did you mean allow_chow?"``) or,
     when none is close, lists them all. The one check of :meth:`RuleSpec.replace`,
     :meth:`RuleSpec.from_dict`, :func:`mjsim.variants.get` and ``--set``."""
-    from mjsim._args import did_you_mean
+    from mjsim._text import did_you_mean
 
     valid = field_names()
     if name in valid:

@@ -73,7 +73,7 @@ def check_id(variant_id: Any) -> None:
     playable yet (``"'wuhan' is a known rule set (Wuhan 红中赖子杠) but is not playable yet;
     playable: ..."``), a near miss (``"unknown variant 'sichuan_xuezan';
     did you mean sichuan_xuezhan? valid ids: ..."``) or something that is not an id at all."""
-    from mjsim._args import did_you_mean
+    from mjsim._text import did_you_mean
     from mjsim.variants.registry import BY_ID
 
     playable = names()
