@@ -277,6 +277,11 @@ class RuleSpec:
     # completes it) wins by self-draw only (ningbo "财神单吊时，不能捉冲，只能自摸") (G14)
     wild_substitutes: str = "any"  # "any" | "simples" (a wild may not stand for a 1, 9 or honour,
     # yingkou; compiled to the kernels' SHAPE_WILD_SIMPLES bit of P_WIN_SHAPES) (G15)
+    wild_fifth_copy: bool = False  # a wild may stand for a fifth copy of a kind (赖子当第五张:
+    # 4 natural 5m + a wild may read as a pung and a pair of 5m); False: the natural copies plus
+    # the wilds standing for a kind are at most 4. Compiled to the kernels' SHAPE_WILD_FIFTH bit
+    # of P_WIN_SHAPES (win, waits, ready, shanten); inert without wilds; not with
+    # wild_substitutes="simples"
     wild_stand_in: int = -1  # -1 or a kind 0-33 whose copies count as natural copies of the
     # (first) wild kind in win checks (fujian_baida 31 白板, anqing 33 红中) (G16)
     three_wild_win: bool = False  # holding three wilds on one's own turn is a win, no shape
@@ -354,6 +359,10 @@ class RuleSpec:
     # (draw, chow, pung or kong: 动牌) | "own_discard"; ignored for "whole_hand"
     missed_win_unready_only: bool = False  # the lockout binds only seats not declared ready
     # (yantai "在没有听牌状态下，在同一圈牌里不能弃先和后")
+    missed_win_threshold: str = "none"  # 过胡 threshold: "none" (a locked discard win is barred
+    # whatever it is worth) | "higher_value" (a locked seat may still win a discard worth more
+    # than every win it passed since its lockout began: 过胡只能胡更大的番; compared in the
+    # scoring family's unit, changsha as the money of one discard win); inert without a lockout
     own_discard_lockout: str = "none"  # "none" | "win" (furiten: no discard win while a wait is
     # among one's own discards) | "win_and_chow" (a kind once discarded may never be chowed or won
     # by that seat: jiangnan "曾放过的牌既不能上，更不能和")
@@ -420,9 +429,25 @@ class RuleSpec:
     # self-draw or discard the drawn tile, which nobody may claim or win on; no kong, no ready
     abort_on_kongs: str = "none"  # "none" | "three_players" (kongs by three different seats end
     # the hand as a draw: beijing "三家杠荒牌") | "four_kongs_two_players" (riichi 四槓散了)
+    # -- rule readings: the last tile (海底)
+    last_tile_replacement: str = "allowed"  # "allowed" (a kong declared with one live tile
+    # left takes it as its replacement; changsha: that hand has no 海底, 003 "如果只有海底牌时候则
+    # 取海底牌补张，并且该海底牌不做原有功能使用此局无海底牌") | "kept_back" (the last live tile is
+    # never a kong replacement: no kong while only it is left, so the 海底 stays the 海底)
+    seabed_offer: str = "every_seat"  # changsha 海底漫游 (scoring="changsha"): "every_seat" (the
+    # last tile is offered to every seat in turn, 003 "按照座次轮询") | "ready_seats" (only seats
+    # whose hand is ready are asked; the others are passed over as if they refused)
+    seabed_refused: str = "drawn_hand"  # changsha 海底漫游 when every asked seat refuses:
+    # "drawn_hand" (the hand is drawn; rule D: the first seat offered deals) | "first_seat_takes"
+    # (the first seat offered must take it: it wins on it or exposes it, and the others may win
+    # it as 海底炮)
 
     # ---- pre-play choices and long hands
     missing_suit_choice: bool = False  # each seat chooses a suit to void before play (定缺)
+    void_suit_kong: str = "none"  # kongs while a tile of the void suit (定缺) is still held:
+    # "none" (no kong at all: sichuan A3.5 DEFAULT) | "concealed" (a concealed kong 下雨 of another
+    # suit is allowed) | "any" (any kong of another suit); a kong of the void suit itself never;
+    # inert without missing_suit_choice
     blood_battle: bool = False  # play on after a win until n_players - 1 seats have won (血战)
     forced_win_tiles: int = 0  # live wall <= this many tiles: a seat that can win must win (mask
     # = WIN only; sichuan "最后四张自动胡" = 4); not applied with missing_suit_choice (003, "定缺规则中
@@ -472,6 +497,13 @@ class RuleSpec:
     # (layout and length per family: SCORE_VALUES_LEN; the default is hebei's table); integers
     # >= 0, each amount <= SCORE_VALUE_MAX = 2**20 (int32 payments cannot overflow)
     kong_payment_timing: str = "at_end"  # "immediate" | "at_end" | "void_on_draw" | "winner_only"
+    # -- rule readings of the changsha scorer (scoring="changsha"; inert for other families)
+    opening_same_rank_pairs: bool = False  # 三同 is also an opening small win (起手小胡): a pair of
+    # the same rank in each of the three suits (one per such rank), paid like the others as a
+    # small self-draw; False: the four of the seed (四喜, 板板胡, 缺一色, 六六顺)
+    luxury_levels: bool = False  # with score_values[2] (豪华七对, luxury_pairs) = 1: each four of
+    # a kind in 七小对 counts one more big win (豪华 +1, 双豪华 +2, 三豪华 +3); False: one more
+    # big win however many fours (B §12 "豪华七对(有四张一样的)")
     # -- gapsF (session 5): the kong_pay hook and the kong ledger (spec_gaps.md G61b, G62)
     kong_pay_rule: str = "auto"  # the case of the jitted kong_pay hook (mjsim.engine.hooks_kong):
     # "auto" ("sichuan" with scoring="sichuan", else "points") | "points" (the scoring family's
@@ -490,8 +522,12 @@ class RuleSpec:
     # itself when the wall is empty (changsha "如果海底胡，即以海底为牌为鸟"); each names a seat by
     # rank counted from the dealer (1/5/9 东 中 -> dealer, 2/6 南 发 -> next, 3/7 西 白, 4/8 北)
     bird_rule: str = "rank_seat"  # "rank_seat" (扎鸟: each payer pays x (1 + birds on the winner
-    # + birds on the payer); changsha A §2.6) | "horse" (买马: each payer pays x (1 + horses on
-    # the winner); guangdong_tuidaohu A App. A.1)
+    # + birds on the payer); changsha A §2.6) | "rank_seat_doubling" (扎鸟, each bird doubles:
+    # x 2 ** (birds on the winner + birds on the payer); one bird pays x 2 either way) | "horse"
+    # (买马: each payer pays x (1 + horses on the winner); guangdong_tuidaohu A App. A.1)
+    seabed_birds: str = "one"  # birds after a win with the wall empty (海底): "one" (the winning
+    # tile is a single bird, 003 "如果海底胡，即以海底为牌为鸟") | "all" (it counts as every one of
+    # the `birds` birds: 扎N鸟 on a 海底 win, all on the 海底 tile's seat); inert with birds <= 1
     # -- gapsF: chickens 鸡 (G59; guizhou B §7.1); settled after a win, not on a drawn hand
     chicken_flip: str = "none"  # "none" | "after_win" | "after_self_draw": the next undrawn tile
     # is turned and the kind one rank above it (9 -> 1) is a chicken ("胡牌后翻开下一张未摸得牌，如
@@ -779,7 +815,23 @@ class RuleSpec:
         self._validate_win_claim_ready()
         self._validate_gaps_f(counts)
         self._validate_gaps_h()
+        self._validate_readings()
         self._check_river_capacity()
+
+    def _validate_readings(self) -> None:
+        """Rule-reading options (the other reading of an ambiguity of the rule texts). A field
+        that only qualifies another rule is inert, not an error, while that rule is off."""
+        _enum("void_suit_kong", self.void_suit_kong, P.VOID_KONG_CODES)
+        _enum("last_tile_replacement", self.last_tile_replacement, P.LAST_TILE_REPLACEMENT_CODES)
+        _enum("seabed_offer", self.seabed_offer, P.SEABED_OFFER_CODES)
+        _enum("seabed_refused", self.seabed_refused, P.SEABED_REFUSED_CODES)
+        _enum("seabed_birds", self.seabed_birds, P.SEABED_BIRDS_CODES)
+        _enum("missed_win_threshold", self.missed_win_threshold, P.MW_THRESHOLD_CODES)
+        if self.wild_fifth_copy and self.wild_substitutes == "simples":
+            raise ValueError(
+                "RuleSpec.wild_fifth_copy=True is not played with wild_substitutes='simples' "
+                "(wilds standing for simples keep the four-copy limit); use one of them"
+            )
 
     def _check_river_capacity(self) -> None:
         """A seat's discards must fit its river row (``mjsim.engine.state.MAX_RIVER`` = 48).
@@ -850,10 +902,10 @@ class RuleSpec:
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= 4:
             raise ValueError(f"RuleSpec.birds={b!r} must be an integer in 0..4")
         _enum("bird_rule", self.bird_rule, P.BIRD_RULE_CODES)
-        if self.scoring == "changsha" and self.bird_rule != "rank_seat":
+        if self.scoring == "changsha" and self.bird_rule == "horse":
             raise ValueError(
                 f"RuleSpec.bird_rule={self.bird_rule!r}: scoring='changsha' pays its birds by "
-                "'rank_seat' (扎鸟)"
+                "seat (扎鸟): 'rank_seat' or 'rank_seat_doubling'"
             )
         _enum("chicken_flip", self.chicken_flip, P.CHICKEN_FLIP_CODES)
         for name in ("open_chicken", "hero_chicken"):
@@ -1413,6 +1465,7 @@ class RuleSpec:
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
         self._compile_gaps_f(p)
+        self._compile_readings(p)
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
@@ -1451,6 +1504,20 @@ class RuleSpec:
         table = np.zeros(32, dtype=np.int64)
         table[: len(self.score_values)] = self.score_values
         return CompiledRules(p, counts, wild, table)
+
+    def _compile_readings(self, p: np.ndarray) -> None:
+        """Rule-reading options -> params 183-191 (see mjsim.rules.params)."""
+        p[P.P_VOID_KONG] = P.VOID_KONG_CODES[self.void_suit_kong]
+        p[P.P_LAST_TILE_REPLACEMENT] = P.LAST_TILE_REPLACEMENT_CODES[self.last_tile_replacement]
+        p[P.P_SEABED_OFFER] = P.SEABED_OFFER_CODES[self.seabed_offer]
+        p[P.P_SEABED_REFUSED] = P.SEABED_REFUSED_CODES[self.seabed_refused]
+        p[P.P_SEABED_BIRDS] = P.SEABED_BIRDS_CODES[self.seabed_birds]
+        p[P.P_OPENING_SAME_RANK_PAIRS] = self.opening_same_rank_pairs
+        p[P.P_LUXURY_LEVELS] = self.luxury_levels
+        p[P.P_MW_THRESHOLD] = P.MW_THRESHOLD_CODES[self.missed_win_threshold]
+        p[P.P_WILD_FIFTH_COPY] = self.wild_fifth_copy
+        if self.wild_fifth_copy:
+            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_FIFTH  # the kernels' fifth-copy mode
 
     def _compile_win_claim_ready(self, p: np.ndarray) -> None:
         """gapsA fields -> params 48-79 (see mjsim.rules.params)."""
