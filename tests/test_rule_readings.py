@@ -64,7 +64,7 @@ def _sichuan_concealed(**opts) -> Game:
 
 
 def test_concealed_kong_while_the_void_suit_is_held() -> None:
-    # default (A3.5): no kong at all until the void suit is out; "concealed": 下雨 of 1m is
+    # default: no kong at all until the void suit is out; "concealed": 下雨 of 1m is
     # legal (2b from each), never a kong of the void suit itself
     names = _sichuan_concealed().legal_action_names()
     assert "kong 1m" not in names and "kong 2s" not in names

@@ -563,7 +563,7 @@ BIRD_RULE_CODES = {
 }
 
 # ---- rule-reading options (183-191)
-VOID_KONG_NONE = 0  # no kong at all while a void-suit tile is held (sichuan A3.5 DEFAULT)
+VOID_KONG_NONE = 0  # no kong at all while a void-suit tile is held (Sichuan default reading)
 VOID_KONG_CONCEALED = 1  # a concealed kong of another suit is allowed (下雨 before the void is out)
 VOID_KONG_ANY = 2  # any kong of another suit is allowed
 VOID_KONG_CODES = {"none": VOID_KONG_NONE, "concealed": VOID_KONG_CONCEALED, "any": VOID_KONG_ANY}
