@@ -253,7 +253,7 @@ def reset_table(
         tv[t, TV_PHASE] = PH_CHOOSE_SUIT
     if r.params[P_SCORING] == SCORING_CHANGSHA and r.score_table[CS_OPENING] != 0:
         # changsha: seats with an opening small win may declare it (DECLARE) or play on (PASS)
-        q = changsha_next_declarer(s, t, -1)
+        q = changsha_next_declarer(s, r, t, -1)
         if q >= 0:
             tv[t, TV_PHASE] = PH_DECLARE
             tv[t, TV_SEAT] = q

@@ -3,8 +3,9 @@
 Owns :func:`_take` (one tile for a seat; flowers are set aside and replaced from the tail, an
 indicator out of play is skipped), :func:`_draw_turn` (the next seat still in draws and takes its
 turn, or the hand ends: abortive draws, the reserve, the Changsha 海底 offer, the last-tiles
-region, the 宝 check), :func:`_replace_from_tail` (after a tile set aside on one's own turn) and
-the dice-kong replacement 开杠 (:func:`_take_dice`).
+region, the 宝 check), the Changsha 海底 offer (:func:`_seabed_ask`: who is asked next, or what
+happens when every seat refused), :func:`_replace_from_tail` (after a tile set aside on one's own
+turn) and the dice-kong replacement 开杠 (:func:`_take_dice`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from mjsim.engine.board import (
 from mjsim.engine.hand_end import _abortive_draw, _finish_draw
 from mjsim.engine.lockouts import _lift_on_draw
 from mjsim.engine.rng import dice_pair
+from mjsim.engine.shapes import _tenpai
 from mjsim.engine.state import (
     EV_DRAW,
     EV_DRAW_TAIL,
@@ -67,8 +69,12 @@ from mjsim.rules.params import (
     P_N_PLAYERS,
     P_RIICHI_ABORTS,
     P_SCORING,
+    P_SEABED_OFFER,
+    P_SEABED_REFUSED,
     P_WILD_RULE,
     SCORING_CHANGSHA,
+    SEABED_OFFER_EVERY_SEAT,
+    SEABED_REFUSED_FIRST_TAKES,
     WILD_TREASURE,
 )
 
@@ -155,7 +161,15 @@ def _draw_turn(s, r, t, q):
         s.tv[t, TV_SEABED0] = q
         s.tv[t, TV_SEABED_N] = 0
         s.tv[t, TV_TILE] = -1
-        return
+        if r.params[P_SEABED_OFFER] == SEABED_OFFER_EVERY_SEAT:
+            return
+        asked = _seabed_ask(s, r, t)  # seabed_offer="ready_seats": pass over unready seats
+        if asked == SEABED_ASKED:
+            return
+        if asked == SEABED_NOBODY:
+            _finish_draw(s, r, t)
+            return
+        # seabed_refused="first_seat_takes": seat q (the first offered) draws the 海底
     k = _take(s, r, t, q, False)
     if k < 0:
         _finish_draw(s, r, t)
@@ -215,3 +229,36 @@ def _take_dice(s, r, t, p):
     _rec(s, t, EV_FLOWER, p, k)
     s.pv[t, p, PV_N_FLOWERS] += 1
     return _take(s, r, t, p, True)
+
+
+#: :func:`_seabed_ask` outcomes
+SEABED_ASKED = 0  # the seat TV_SEAT is asked
+
+
+SEABED_NOBODY = 1  # every seat refused: the hand is drawn
+
+
+SEABED_FORCED = 2  # every seat refused: the first seat offered takes it (TV_SEABED_TAKER set)
+
+
+@nb.njit(cache=True)
+def _seabed_ask(s, r, t):
+    """The 海底 offer goes to seat ``TV_SEAT`` unless it may not be asked
+    (``seabed_offer="ready_seats"``: a seat whose hand is not ready is passed over as a
+    refusal). Once all seats refused: :data:`SEABED_NOBODY` (the hand is drawn; rule D) or, with
+    ``seabed_refused="first_seat_takes"``, :data:`SEABED_FORCED` (the first seat offered is the
+    taker: it wins on the tile or exposes it)."""
+    n = r.params[P_N_PLAYERS]
+    if r.params[P_SEABED_OFFER] != SEABED_OFFER_EVERY_SEAT:
+        while s.tv[t, TV_SEABED_N] < n:
+            q = np.int64(s.tv[t, TV_SEAT])
+            if _tenpai(s, r, t, q, s.hands[t, q]):
+                break
+            s.tv[t, TV_SEABED_N] += 1
+            s.tv[t, TV_SEAT] = (q + 1) % n
+    if s.tv[t, TV_SEABED_N] < n:
+        return SEABED_ASKED
+    if r.params[P_SEABED_REFUSED] == SEABED_REFUSED_FIRST_TAKES:
+        s.tv[t, TV_SEABED_TAKER] = s.tv[t, TV_SEABED0] + 1
+        return SEABED_FORCED
+    return SEABED_NOBODY

@@ -49,7 +49,12 @@ from mjsim.engine.state import (
     TV_WIN_FROM,
     WK_SELF_DRAW,
 )
-from mjsim.rules.params import P_N_PLAYERS
+from mjsim.rules.params import (
+    BIRD_RULE_RANK_SEAT_DOUBLING,
+    P_BIRD_RULE,
+    P_N_PLAYERS,
+    P_OPENING_SAME_RANK_PAIRS,
+)
 from mjsim.scoring.changsha import (
     changsha_bird_seat,
     changsha_is_big,
@@ -91,7 +96,8 @@ def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
     out = np.zeros(4, np.int64)
     big = changsha_is_big(s.items[t, p])
     d = -1 if win_kind == WK_SELF_DRAW else frm
-    changsha_win_payments(v, big, p, d, dealer, hits, r.score_table, out)
+    doubling = r.params[P_BIRD_RULE] == BIRD_RULE_RANK_SEAT_DOUBLING
+    changsha_win_payments(v, big, p, d, dealer, hits, r.score_table, out, doubling)
     for q in range(n):
         s.pv[t, q, PV_PAY] += out[q] * mult
 
@@ -120,9 +126,10 @@ def changsha_next_dealer(s, t, winners, first_winner):
 
 
 @internal
-def changsha_next_declarer(s, t, after):
+def changsha_next_declarer(s, r, t, after):
     """Next seat (in order from the dealer, after seat ``after``; -1 = from the start) whose dealt
-    hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺), or -1."""
+    hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺, and 三同 with
+    ``opening_same_rank_pairs``), or -1."""
     dealer = s.tv[t, TV_DEALER]
     items = np.zeros(s.items.shape[2], np.int32)
     started = after < 0
@@ -132,15 +139,21 @@ def changsha_next_declarer(s, t, after):
             if q == after:
                 started = True
             continue
-        if changsha_opening_wins(s.hands[t, q, :34], items) > 0:
+        if changsha_opening_wins(s.hands[t, q, :34], items, _same_rank(r)) > 0:
             return q
     return -1
 
 
+@nb.njit(cache=True, inline="always")
+def _same_rank(r):
+    """三同 counts as an opening small win (RuleSpec ``opening_same_rank_pairs``)."""
+    return r.params[P_OPENING_SAME_RANK_PAIRS] != 0
+
+
 @nb.njit(cache=True)
-def changsha_declare(s, t, p):
+def changsha_declare(s, r, t, p):
     """Seat ``p`` declares its opening small wins: ``k`` is stored as its hand value."""
-    k = changsha_opening_wins(s.hands[t, p, :34], s.items[t, p])
+    k = changsha_opening_wins(s.hands[t, p, :34], s.items[t, p], _same_rank(r))
     s.pv[t, p, PV_VALUE] = k
     s.pv[t, p, PV_WON] = 1
 
@@ -153,10 +166,11 @@ def changsha_opening_settle(s, r, t, winners):
     hits = np.zeros(4, np.int64)
     reveal_birds(s, r, t, 0, hits)  # the next wall tile
     out = np.zeros(4, np.int64)
+    doubling = r.params[P_BIRD_RULE] == BIRD_RULE_RANK_SEAT_DOUBLING
     for p in range(4):
         if (winners >> p) & 1:
             changsha_win_payments(
-                s.pv[t, p, PV_VALUE], False, p, -1, dealer, hits, r.score_table, out
+                s.pv[t, p, PV_VALUE], False, p, -1, dealer, hits, r.score_table, out, doubling
             )
     for q in range(r.params[P_N_PLAYERS]):
         s.pv[t, q, PV_PAY] += out[q] * s.tv[t, TV_MULT]

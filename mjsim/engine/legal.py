@@ -39,6 +39,7 @@ from mjsim.engine.board import (
     O_KONG,
     O_PUNG,
     O_WIN,
+    _in_void,
     _pung_bits,
     _void_count,
     _wild_kong_kind,
@@ -122,6 +123,7 @@ from mjsim.rules.params import (
     P_KONG_AFTER_PUNG,
     P_KONG_AFTER_READY,
     P_KONG_ONLY_TILES,
+    P_LAST_TILE_REPLACEMENT,
     P_NO_CLAIMS_LAST_DISCARD,
     P_NO_KONG_AFTER_PUNG,
     P_PAIR_RULE,
@@ -132,6 +134,7 @@ from mjsim.rules.params import (
     P_SCORING,
     P_SPECIAL_KONGS,
     P_STANDING_TILES,
+    P_VOID_KONG,
     P_WALL_RESERVE,
     P_WILD_KONG,
     P_WILD_RULE,
@@ -139,6 +142,8 @@ from mjsim.rules.params import (
     SCORING_CHANGSHA,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    VOID_KONG_ANY,
+    VOID_KONG_NONE,
     WILD_TREASURE,
 )
 
@@ -278,7 +283,10 @@ def legal_mask(s, r, t, mask):
     kar = prm[P_KONG_AFTER_READY]
     # one branch-free pass; the mask functions below read h (trials restore it)
     total, occ, _odd, lone, four = hand_bits(h)
-    if kong_turn and remaining(s, t) > 0 and vh == 0:
+    # void_suit_kong: kongs before the 定缺 suit is cleared; last_tile_replacement="kept_back"
+    # (code 1): a kong needs a live tile besides the last one
+    void_ok = vh == 0 or prm[P_VOID_KONG] != VOID_KONG_NONE
+    if kong_turn and remaining(s, t) > prm[P_LAST_TILE_REPLACEMENT] and void_ok:
         pungs = _pung_bits(s, t, p)
         # the kinds that may pass the test below: four held, or a pung to add to
         cand = four if prm[P_ALLOW_CONCEALED_KONG] != 0 else 0
@@ -293,6 +301,10 @@ def legal_mask(s, r, t, mask):
                 ok = True
             elif prm[P_ALLOW_ADDED_KONG] != 0 and (pungs >> k) & 1 and not first_dealer:
                 ok = prm[P_NO_KONG_AFTER_PUNG] == 0 or k == drawn
+            if ok and vh > 0:
+                # a void-suit tile is held: never a kong of the void suit; "concealed" allows
+                # only a concealed kong (four held), "any" an added kong too
+                ok = not _in_void(s, t, p, k) and (c == 4 or prm[P_VOID_KONG] == VOID_KONG_ANY)
             if ok and locked and kar != KONG_READY_ANY:
                 if k != drawn or kar == KONG_READY_NONE:
                     ok = False
@@ -307,7 +319,7 @@ def legal_mask(s, r, t, mask):
             if ok:
                 mask[KONG + k] = True
                 n += 1
-        if prm[P_DICE_KONG] != 0:
+        if prm[P_DICE_KONG] != 0 and vh == 0:
             n += _dice_kong_mask(s, r, t, p, h, mask)
     if prm[P_SPECIAL_KONGS] != 0 and not locked and vh == 0:
         # 旋风杠 / 喜杠 / 幺九蛋 on the first turn, and additions to them

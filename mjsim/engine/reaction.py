@@ -76,6 +76,7 @@ from mjsim.rules.params import (
     P_DORA,
     P_FORBID_CHOW_SAME_DISCARD,
     P_HONOR_CHOWS,
+    P_LAST_TILE_REPLACEMENT,
     P_MIN_HAND_AFTER_CALL,
     P_N_PLAYERS,
     P_NO_CLAIMS_LAST_DISCARD,
@@ -83,8 +84,10 @@ from mjsim.rules.params import (
     P_ROB_KONG_BY_PUNG,
     P_SCORING,
     P_STANDING_TILES,
+    P_VOID_KONG,
     P_WILD_DISCARD_CLAIMABLE,
     SCORING_CHANGSHA,
+    VOID_KONG_ANY,
 )
 
 
@@ -135,10 +138,10 @@ def _react_options(s, r, t, p):
     if (
         prm[P_ALLOW_EXPOSED_KONG] != 0
         and h[k] == 3
-        and remaining(s, t) > 0
+        and remaining(s, t) > prm[P_LAST_TILE_REPLACEMENT]  # kept_back: 1 tile stays
         and not (prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4)  # riichi: at most 4 kongs
     ):
-        if _void_count(s, t, p, h) == 0:
+        if _void_count(s, t, p, h) == 0 or prm[P_VOID_KONG] == VOID_KONG_ANY:
             opts |= O_KONG
     n = prm[P_N_PLAYERS]
     no_chow = prm[P_OWN_DISCARD_LOCKOUT] == OWN_DISCARD_WIN_AND_CHOW and _discarded_by(s, t, p, k)

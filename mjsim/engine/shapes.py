@@ -46,6 +46,7 @@ from mjsim.rules.params import (
     SHAPE_SEVEN_PAIRS_DISTINCT,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_WILD_FIFTH,
     SHAPE_WILD_SIMPLES,
     SINGLE_TILE_ANY,
     SUIT_ALL_THREE,
@@ -249,9 +250,10 @@ def _wait_mask(s, r, t, p, h, out):
 def _tenpai(s, r, t, p, h):
     """Is the concealed part ``h`` (3n+1 tiles) one tile from a win of an allowed shape?"""
     shapes = r.params[P_WIN_SHAPES]
-    if _extra_active(r) or (shapes & SHAPE_WILD_SIMPLES) != 0:
+    if _extra_active(r) or (shapes & (SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH)) != 0:
         # the further requirements bind the ready declaration too; with wilds for simples a joker
-        # standing for the missing tile would be restricted to the simples like the wilds
+        # standing for the missing tile would be restricted to the simples like the wilds;
+        # wild_fifth_copy: a joker could stand for a fifth copy, a drawn tile cannot
         for x in range(34):
             if h[x] >= 4:
                 continue

@@ -187,6 +187,9 @@ PV_READY_KIND       33     ``READY_MODE_*`` of the ready declaration (valid when
                            0``)
 PV_MISSING          2      chosen void suit (定缺), -1 if none
 PV_LOCK             4      missed-win lockout: 1 (every wait) or 1 + the passed kind; 0 = none
+PV_LOCK_VALUE       38     过胡 (``missed_win_threshold="higher_value"``): the largest worth of the
+                           wins the seat passed since its missed-win lockout began
+                           (:func:`mjsim.engine.settle.worth`)
 PV_LOCK_HAND        32     1: missed win after a ready declaration, no discard win this hand
 PV_PUNG_LOCK        34     ``missed_pung_lockout``: 1 + the kind whose pung was passed (0 =
                            none)

@@ -37,7 +37,7 @@ from mjsim.actions import (
 from mjsim.engine.bets import bet_step
 from mjsim.engine.board import O_PUNG, _add_meld, _add_river, _has_pung, _rec, _stand_clip
 from mjsim.engine.claims import _resolve
-from mjsim.engine.draws import _draw_turn
+from mjsim.engine.draws import SEABED_FORCED, SEABED_NOBODY, _draw_turn, _seabed_ask
 from mjsim.engine.grab import _grab_after_discard, _grab_dealer, _grab_step
 from mjsim.engine.hand_end import _abortive_draw, _end_hand, _finish_draw
 from mjsim.engine.hooks_changsha import (
@@ -118,6 +118,7 @@ from mjsim.engine.state import (
     TV_REACT_N,
     TV_REACT_POS,
     TV_REPLACEMENT,
+    TV_SEABED0,
     TV_SEABED_N,
     TV_SEABED_TAKER,
     TV_SEAT,
@@ -183,7 +184,8 @@ def _choose_suit(s, r, t, a):
 @nb.njit(cache=True)
 def _seabed(s, r, t, a):
     """changsha 海底漫游: the offered seat takes the last tile (DECLARE + 1) or refuses (PASS);
-    when all refuse, the hand is drawn (rule D: the first seat offered deals)."""
+    when all refuse, the hand is drawn (rule D: the first seat offered deals), or the first seat
+    offered must take it (``seabed_refused="first_seat_takes"``)."""
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE + 1:
@@ -192,10 +194,13 @@ def _seabed(s, r, t, a):
         return
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_SEABED_N] += 1
-    if s.tv[t, TV_SEABED_N] >= n:
+    if s.tv[t, TV_SEABED_N] < n:
+        s.tv[t, TV_SEAT] = (p + 1) % n
+    asked = _seabed_ask(s, r, t)
+    if asked == SEABED_NOBODY:
         _finish_draw(s, r, t)
-        return
-    s.tv[t, TV_SEAT] = (p + 1) % n
+    elif asked == SEABED_FORCED:
+        _draw_turn(s, r, t, np.int64(s.tv[t, TV_SEABED0]))
 
 
 @nb.njit(cache=True)
@@ -205,8 +210,8 @@ def _declare(s, r, t, a):
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE:
-        changsha_declare(s, t, p)
-    q = changsha_next_declarer(s, t, p)
+        changsha_declare(s, r, t, p)
+    q = changsha_next_declarer(s, r, t, p)
     if q >= 0:
         s.tv[t, TV_SEAT] = q
         return

@@ -21,11 +21,12 @@ from mjsim.engine.board import _n_wild_held, _split_wilds, _void_count, remainin
 from mjsim.engine.hooks_guizhou import kong_income_discard_win_ok
 from mjsim.engine.kong_tiles import holds_kong_only
 from mjsim.engine.lockouts import _furiten
-from mjsim.engine.settle import qualifying_value
+from mjsim.engine.settle import qualifying_value, worth
 from mjsim.engine.shapes import _extra_ok, _lone_wild_wait, _shape_win, _suit_terminal_pung_ok
 from mjsim.engine.state import (
     PV_LOCK,
     PV_LOCK_HAND,
+    PV_LOCK_VALUE,
     PV_N_EXPOSED,
     PV_N_FLOWERS,
     PV_N_WILD_DISCARDED,
@@ -42,6 +43,7 @@ from mjsim.engine.win_rules import small_win_ok
 from mjsim.rules.params import (
     FORCED_WIN_WHEN_READY,
     MW_SCOPE_ALL,
+    MW_THRESHOLD_NONE,
     OWN_DISCARD_NONE,
     P_DISCARD_WIN_REQUIRES_READY,
     P_FLOWER_INSTANT_WIN,
@@ -53,6 +55,7 @@ from mjsim.rules.params import (
     P_MUST_BE_READY,
     P_MUST_OPEN,
     P_MW_SCOPE,
+    P_MW_THRESHOLD,
     P_OPEN_HAND_SELF_DRAW_ONLY,
     P_OWN_DISCARD_LOCKOUT,
     P_READY_EXEMPT_KONG_REPLACEMENT,
@@ -95,10 +98,13 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         if pv[t, p, PV_READY] != 0 and pv[t, p, PV_READY_KIND] == READY_MODE_SHOWN_SELF_DRAW_ONLY:
             return False
+    over = np.int64(-1)  # 过胡 (missed_win_threshold): a locked win must be worth more than this
     if win_kind != WK_SELF_DRAW:
         lock = pv[t, p, PV_LOCK]
         if lock != 0 and (prm[P_MW_SCOPE] == MW_SCOPE_ALL or lock == tile + 1):
-            return False
+            if prm[P_MW_THRESHOLD] == MW_THRESHOLD_NONE:
+                return False
+            over = np.int64(pv[t, p, PV_LOCK_VALUE])
         if pv[t, p, PV_LOCK_HAND] != 0:
             return False
         if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
@@ -163,10 +169,13 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             ok = False
     # minimum qualifying value by win kind (both are >= min_fan, see RuleSpec.compile)
     need = prm[P_MIN_FAN_SELF_DRAW] if as_self else prm[P_MIN_FAN_DISCARD]
-    if ok and need > 0:
+    if ok and (need > 0 or over >= 0):
         v = _value_with_tile(s, r, t, p, tile, win_kind, frm)
+        if over >= 0 and worth(r, v, s.items[t, p]) <= over:
+            ok = False  # 过胡: not worth more than a win passed under this lockout
         s.items[t, p, :] = 0
-        ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= need
+        if ok and need > 0:
+            ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= need
     return ok
 
 

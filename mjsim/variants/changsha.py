@@ -53,6 +53,13 @@ Played here:
   海底 drawn as a replacement and nobody won -> the seat that drew it deals; G several
   opening-hand winners -> the seat hit by the bird.
 - Play to the last tile (``wall_reserve=0``); no kong payments.
+
+Rule-reading options (RuleSpec fields; the default is the reading above, docs/regional_scoring.md
+"Rule-reading options"): ``last_tile_replacement="kept_back"`` (no kong while only the 海底 is
+left), ``seabed_offer="ready_seats"`` and ``seabed_refused="first_seat_takes"`` (the 海底 roaming),
+``bird_rule="rank_seat_doubling"`` (x 2 ** hits) and ``seabed_birds="all"`` (several birds on a
+海底 win), ``opening_same_rank_pairs`` (三同), ``luxury_levels`` (双豪华 / 三豪华 with
+``score_values[2] = 1``), ``missed_win_threshold="higher_value"`` (过胡: a larger win is allowed).
 """
 
 from __future__ import annotations
