@@ -11,9 +11,9 @@ compiled rules, the table index), by responsibility, from the lowest layer up:
   :mod:`~mjsim.engine.board` records, wall counts, rivers, melds, flowers, wilds;
 - :mod:`~mjsim.engine.shapes` hand shapes and readiness under the rules;
   :mod:`~mjsim.engine.win_rules` the pure win requirements;
-  :mod:`~mjsim.engine.lockouts` missed-win, own-discard and ready locks;
 - :mod:`~mjsim.engine.win_context` what a scorer is told at a win;
   :mod:`~mjsim.engine.settle` the scoring-family dispatch;
+  :mod:`~mjsim.engine.lockouts` missed-win, own-discard and ready locks;
   :mod:`~mjsim.engine.win_check` may this seat win now;
 - :mod:`~mjsim.engine.standing` standing tiles 立牌; :mod:`~mjsim.engine.treasure` the 宝 tile;
 - :mod:`~mjsim.engine.hand_end` drawn hands, settlement, the next hand's dealer and counters;
