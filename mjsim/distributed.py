@@ -99,14 +99,17 @@ def run(
             same on every backend and chunk size.
 
     Returns:
-        :class:`RunResult`; on Ctrl-C (local) the rows of the chunks finished so far and
-        ``interrupted=True``.
+        :class:`RunResult`; on Ctrl-C or :class:`Terminated` during the hands (local) the
+        chunk in flight is let finish (a second interrupt drops it) and the rows of the
+        finished chunks come with ``interrupted=True``.
 
     Raises:
         ValueError: bad backend / counts (``n_hands`` not an integer >= 0, ``threads`` not
             1..1024, ...) / variant / agent / ``match_hands`` (< 1, or ``first_hand`` or
             ``n_hands`` not a multiple of it); ImportError (with the install hint)
         for ``backend="ray"`` without Ray.
+        KeyboardInterrupt: at once, for Ctrl-C during the first use's compile of the loop
+            (before any hand is played).
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend={backend!r} is not one of {BACKENDS}")
