@@ -111,9 +111,9 @@ def env(
     **kwargs: Any,
 ) -> AECEnv:
     """The wrapped AEC environment (see the module docstring). ``variant=None`` picks
-    :func:`default_variant`; other keyword arguments go to :class:`raw_env` (``normalize_rewards``,
-    ``reward_scale``, ``quiet``) or are ``RuleSpec`` overrides. An illegal action ends the game with reward
-    -1 for the offender (``TerminateIllegalWrapper``)."""
+    :func:`default_variant`; other keyword arguments go to :class:`raw_env`
+    (``normalize_rewards``, ``reward_scale``, ``quiet``) or are ``RuleSpec`` overrides. An
+    illegal action ends the game with reward -1 for the offender (``TerminateIllegalWrapper``)."""
     e: AECEnv = raw_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
     e = _TerminateIllegal(e, illegal_reward=-1)
     e = _AssertOutOfBounds(e)

@@ -109,7 +109,8 @@ class Game:
     ``Game(variant_or_spec, seed=0, *, wall=None, dealer=0, round_wind=0, hand_no=0,
     record=True, first_dealer=None, quiet=None, **overrides)``: ``variant_or_spec`` is a
     registered id or a ``RuleSpec``; ``overrides`` are spec fields (see
-    :func:`mjsim.variants.get`); ``wall`` fixes the tile order for a scripted deal (validated). The hand's RNG is ``(seed, hand_no)``.
+    :func:`mjsim.variants.get`); ``wall`` fixes the tile order for a scripted deal (validated).
+    The hand's RNG is ``(seed, hand_no)``.
     ``first_dealer`` (default: ``dealer``) is the dealer of the match's first hand: with
     ``round_wind_rule="advance_after_cycle"`` the prevailing wind advances when the deal returns
     to it (:meth:`next_hand`).
