@@ -1,6 +1,6 @@
 """First uses that compile say so, and interrupts answer (mjsim/_compile_notice.py).
 
-A cold first use sat silent for minutes (the README's AEC loop: 3 min 38 s), Ctrl-C during a
+A cold first use sat silent for minutes (the README's AEC loop among them), Ctrl-C during a
 compile could not answer until it ended and left an empty ``--out`` file, and SIGTERM killed a
 run without writing its finished hands. Nothing here compiles mjsim's engine for the test: the
 notice is checked on a one-line kernel in a fresh cache, the entry points' wiring with the
