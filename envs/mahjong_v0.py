@@ -474,8 +474,8 @@ class raw_env(AECEnv):
         s, r, cf = self._state, self._rules, _compile_notice.compile_for
         cf(start_match, s, r, 0, 0, 0, 0)
         cf(seat_totals, s, r, 0, self._totals)
-        cf(core.legal_mask, s, r, 0, self._mask)
-        cf(core.current_player, s, 0)
+        cf(legal.legal_mask, s, r, 0, self._mask)
+        cf(legal.current_player, s, 0)
         cf(aec_step_h, self._h, 0)
         if self._planes:
             cf(encode_h, self._h, 0, self._obs_buf, self._version)

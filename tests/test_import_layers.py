@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "mjsim",  # the package itself only (__init__: the numba cache and jit set-up)
             "mjsim._cache",
+            "mjsim._compile_notice",
             "mjsim._jit",
             "mjsim._stack",
             "mjsim._text",

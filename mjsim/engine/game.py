@@ -172,10 +172,10 @@ class Game:
         types :meth:`_start`, :meth:`legal_mask` and :meth:`step` pass, without running them."""
         s, r, m, cf = self.state, self.rules, self._mask, _compile_notice.compile_for
         cf(hand_key, 0, 0)
-        cf(core.reset_table, s, r, 0, np.uint64(0), 0, 0, 0, 0, 1, True, 0, 0)
-        cf(core.current_player, s, 0)
-        cf(core.legal_mask, s, r, 0, m)
-        cf(core.step, s, r, 0, 0, m)
+        cf(deal.reset_table, s, r, 0, np.uint64(0), 0, 0, 0, 0, 1, True, 0, 0)
+        cf(legal.current_player, s, 0)
+        cf(legal.legal_mask, s, r, 0, m)
+        cf(step.step, s, r, 0, 0, m)
 
     # ------------------------------------------------------------------ lifecycle
     def _start(
