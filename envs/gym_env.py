@@ -7,9 +7,14 @@ play every decision until the learner must decide again (its own turn, or a reac
 which it has an option besides ``pass``) or the episode ends.
 
 - Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}``; the mask is also
-  in ``info["action_mask"]`` (all zeros after the episode ended).
+  in ``info["action_mask"]`` (all zeros after the episode ended) and from :meth:`action_masks`
+  (sb3-contrib's MaskablePPO), int8 everywhere.
 - Reward: the learner's points change since its previous decision (payments of the variant,
-  ``normalize_rewards=True`` divides by ``reward_scale``).
+  ``normalize_rewards=True`` divides by ``reward_scale``); opt-in ``reward_shaping="shanten"``
+  adds a potential-based dense term (``mjsim.envs.shaping``), also in ``info["shaping"]``.
+- ``close()`` ends the episode in play and releases the env's resources: ``step`` raises
+  ``gymnasium.error.ClosedEnvironmentError`` until ``reset()`` starts it again (so
+  Stable-Baselines3's ``check_env``, which closes the env and then resets it, passes).
 - Episode: ``hands`` hands (a match with carry-over when > 1). A hand that ends before the
   learner's first decision of the episode (an opponent's heavenly / early win) is re-dealt as
   the next hand number; later hands of a match that end without a learner decision still count.
@@ -32,7 +37,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from mjsim.envs.encoders import get_encoder
+from mjsim.envs.encoders import MASK_DTYPE, get_encoder, observation_space
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 from mjsim.envs.vector import MahjongVectorEnv
 
@@ -81,11 +86,12 @@ class MahjongEnv(gym.Env):
             else the first registered id).
         opponents: bot name(s) (``"random"``, ``"greedy"`` ...).
         seat: the learner's seat, 0..n_players-1.
-        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``, ``"dict-v0"`` or
-            ``"dict-v1"``.
+        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``,
+            ``"planes-norm-v0"`` (float32 in [0, 1]), ``"dict-v0"`` or ``"dict-v1"``.
         hands: hands per episode.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
+        normalize_rewards, reward_scale, reward_shaping, shaping_coef: as in
+            ``mahjong_v0.raw_env`` (the learner's points by default).
         strict: ``True`` (the default): an illegal or out-of-range action raises
             ``ValueError`` naming it and the legal ones (the project's rule for actions from
             Python, as the raw AEC env). ``False``, for training loops that sample unmasked
@@ -103,7 +109,8 @@ class MahjongEnv(gym.Env):
     Raises:
         ValueError: bad arguments; an illegal action (unless ``strict=False``); ``step`` after
         the episode ended.
-        gymnasium.error.ClosedEnvironmentError: ``reset`` or ``step`` after ``close()``.
+        gymnasium.error.ClosedEnvironmentError: ``step`` after ``close()`` (``reset()``
+        starts the env again).
     """
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
@@ -120,6 +127,8 @@ class MahjongEnv(gym.Env):
         reward_scale: float = DEFAULT_REWARD_SCALE,
         strict: bool = True,
         illegal_reward: float = -1.0,
+        reward_shaping: str | None = None,
+        shaping_coef: float = 1.0,
         **overrides: Any,
     ) -> None:
         self.strict = bool(strict)
@@ -145,8 +154,11 @@ class MahjongEnv(gym.Env):
             reward_scale=reward_scale,
             copy=False,
             threads=1,
+            reward_shaping=reward_shaping,
+            shaping_coef=shaping_coef,
             **overrides,
         )
+        self.reward_shaping = self._vec.reward_shaping
         self.variant = variant
         self.render_mode = render_mode
         self.seat = int(seat)
@@ -154,12 +166,7 @@ class MahjongEnv(gym.Env):
         self.n_players = self._vec.n_players
         self._rules = self._vec._rules
         self._state = self._vec._state
-        self.observation_space = gym.spaces.Dict(
-            {
-                "observation": self.encoder.space(self.n_players),
-                "action_mask": gym.spaces.Box(0, 1, (N_ACTIONS,), np.int8),
-            }
-        )
+        self.observation_space = observation_space(self.encoder.space(self.n_players))
         self.action_space = gym.spaces.Discrete(N_ACTIONS)
         self._seeded = False
         self._done = True
@@ -171,12 +178,15 @@ class MahjongEnv(gym.Env):
             o = vobs["observation"][0].copy()
         else:
             o = self.encoder.encode(self._state, self._rules, 0, self.seat)
-        return {"observation": o, "action_mask": mask}, {"action_mask": mask.copy()}
+        info: dict[str, Any] = {"action_mask": mask.copy()}
+        if self.reward_shaping:
+            info["shaping"] = float(self._vec._shaping[0])
+        return {"observation": o, "action_mask": mask}, info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        self._vec._check_open("MahjongEnv")
+        """Start an episode (module docstring: seeding); also after ``close()``."""
         super().reset(seed=seed)
         if seed is not None:
             s: int | None = int(seed)
@@ -227,7 +237,7 @@ class MahjongEnv(gym.Env):
             return obs, self.illegal_reward, True, False, info
         vec = self._vec
         vec._actions[0] = a
-        vec._call()  # legal: checked above
+        vec._advance()  # legal: checked above
         self._done = bool(vec._terminated[0])
         if self.render_mode == "human":
             self._shown = None  # reset / step always print in "human" mode
@@ -236,8 +246,10 @@ class MahjongEnv(gym.Env):
         return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:
-        """``bool[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
-        return self._vec._masks[0].copy()
+        """``int8[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO
+        protocol; the same dtype as the observation's and ``info``'s mask, which Gymnasium's
+        ``action_space.sample(mask=...)`` takes)."""
+        return self._vec._masks[0].view(MASK_DTYPE).copy()
 
     def render(self, all_hands: bool = False) -> str | None:
         """``"ansi"``: the table as text with unicode tiles, as the learner sees it (its own
@@ -263,6 +275,7 @@ class MahjongEnv(gym.Env):
         return text
 
     def close(self) -> None:
-        """Release the env (idempotent); ``reset`` / ``step`` afterwards raise
-        ``gymnasium.error.ClosedEnvironmentError``."""
+        """End the episode in play and release the env's resources (idempotent): ``step``
+        raises ``gymnasium.error.ClosedEnvironmentError`` until ``reset()`` starts it again."""
         self._vec.close()
+        self._done = True
