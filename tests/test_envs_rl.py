@@ -378,3 +378,65 @@ def test_evaluate_plays_fixed_deals():
         assert total == first.points[i]
     with pytest.raises(ValueError, match="episodes=0"):
         evaluate(random_policy(), V, episodes=0)
+
+
+# ---------------------------------------------------------------------------- SB3 VecEnv
+def test_mjsim_envs_imports_no_stable_baselines3():
+    """``MahjongSB3VecEnv`` is loaded on first use: importing ``mjsim.envs`` (for users of the
+    test extra alone) imports no Stable-Baselines3."""
+    import subprocess
+    import sys
+
+    code = "import sys, mjsim.envs; print('stable_baselines3' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_sb3_vec_env_is_the_single_env_batched_with_same_step_autoreset():
+    """``MahjongSB3VecEnv`` is an SB3 ``VecEnv``: ``seed(s)`` + ``reset()`` deal table ``i`` as
+    ``MahjongEnv`` reset with ``s + i``; the same actions give the same observations, float32
+    rewards and dones; a finished table's final observation is in
+    ``infos[i]["terminal_observation"]`` and its next episode starts on the same step (the
+    single env's next ``reset()``); masks come from ``env_method("action_masks")``."""
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.vec_env import VecEnv
+
+    n = 3
+    venv = E.MahjongSB3VecEnv(V, n, opponents="greedy", seat=1)
+    assert isinstance(venv, VecEnv) and venv.num_envs == n
+    assert venv.get_attr("render_mode") == [None] * n and venv.env_is_wrapped(object) == [False] * n
+    venv.seed(40)
+    obs = venv.reset()
+    singles = [E.MahjongEnv(V, opponents="greedy", seat=1) for _ in range(n)]
+    sobs = [e.reset(seed=40 + i)[0] for i, e in enumerate(singles)]
+    dones_seen = 0
+    for _ in range(120):
+        masks = np.stack(venv.env_method("action_masks"))
+        assert masks.dtype == np.int8
+        np.testing.assert_array_equal(masks, venv.action_masks())
+        for i in range(n):
+            np.testing.assert_array_equal(obs["observation"][i], sobs[i]["observation"])
+            np.testing.assert_array_equal(masks[i], sobs[i]["action_mask"])
+        acts = _first(masks)
+        obs, rew, dones, infos = venv.step(acts)
+        assert rew.dtype == np.float32 and dones.dtype == bool and len(infos) == n
+        for i, e in enumerate(singles):
+            so, r, d, _, _ = e.step(int(acts[i]))
+            assert rew[i] == np.float32(r) and dones[i] == d
+            if d:
+                final = infos[i]["terminal_observation"]
+                np.testing.assert_array_equal(final["observation"], so["observation"])
+                assert infos[i]["TimeLimit.truncated"] is False
+                so, _ = e.reset()
+                dones_seen += 1
+            sobs[i] = so
+    assert dones_seen > 0
+    bad = np.array([int(np.flatnonzero(m == 0)[0]) for m in venv.action_masks()])
+    with pytest.raises(ValueError, match="MaskablePPO"):
+        venv.step(bad)
+    with pytest.raises(AttributeError, match="only 'action_masks'"):
+        venv.env_method("render")
+    venv.close()
+    venv.reset()  # starts again after close()
+    with pytest.raises(ValueError, match="self-play"):
+        E.MahjongSB3VecEnv(V, 2, opponents=None)
