@@ -1,6 +1,6 @@
-"""The training recipes in ``examples/`` run: a few hundred decisions each, then the evaluation
-on fixed deals. Skipped where their optional dependencies (the ``rl`` extra: torch,
-stable-baselines3, sb3-contrib) are not installed."""
+"""The training recipes in ``examples/`` run on mjsim.envs: a few hundred decisions each, then
+the evaluation on fixed deals. Skipped where their optional dependencies (the ``rl`` extra:
+torch, stable-baselines3, sb3-contrib) are not installed."""
 
 from __future__ import annotations
 
