@@ -13,11 +13,9 @@ only on the seed, never on threads, chunks or backend.
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import json
 import os
-import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,6 +27,12 @@ __all__ = ["build_parser", "main", "read_rows", "write_rows"]
 
 #: default in-kernel agents of ``simulate`` / ``study`` (one name = every seat)
 DEFAULT_AGENTS = "greedy"
+#: help of ``--set`` on the commands that play one rule set
+SET_HELP = (
+    "rule override, repeatable: a RuleSpec field and its value (--set allow_chow=false "
+    "--set min_fan=2; tuple fields comma-separated); field names and values: mjsim variants "
+    "--show ID"
+)
 #: what ``--agents`` does with fewer names than seats (mjsim._args.seat_agents), in every help
 AGENTS_REPEAT = (
     "a shorter list repeats in order if its length divides the seat count (greedy,random at 4 "
@@ -78,7 +82,12 @@ def _overrides(items: list[str] | None) -> dict[str, Any]:
 def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to play") -> None:
     p.add_argument("variant", help="variant id (see `mjsim variants`)")
     p.add_argument("--hands", type=int, default=hands, help=f"{hands_help}, >= 1 (default {hands})")
-    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="run seed, 0..2**63-1: the same seed deals the same walls (default 0)",
+    )
     p.add_argument(
         "--threads",
         type=int,
@@ -86,8 +95,19 @@ def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to 
         metavar="N",
         help="worker threads, 1..1024 (default: every core; 0 is an error)",
     )
-    p.add_argument("--backend", choices=("local", "ray"), default="local")
-    p.add_argument("--address", default=None, help="Ray cluster address (--backend ray)")
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the hands are played: local (this machine's threads, the default) or ray "
+        "(a Ray cluster: pip install ray; see --address); results are the same",
+    )
+    p.add_argument(
+        "--address",
+        default=None,
+        help="Ray cluster address for --backend ray (default: the running local Ray "
+        "cluster, or a new one)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -106,9 +126,17 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT} "
         "(default greedy)",
     )
-    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     p.add_argument("--out", default=None, help="write the rows to FILE.parquet or FILE.csv")
-    p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument(
+        "--chunk",
+        type=int,
+        default=None,
+        metavar="N",
+        help="hands per compiled call (local) or per Ray task, >= 1: the progress bar moves and "
+        "Ctrl-C stops between chunks (default: about 1%% of --hands, 256 x threads to "
+        "20000); the results do not depend on it",
+    )
     p.add_argument(
         "--match-hands",
         type=int,
@@ -118,10 +146,22 @@ def build_parser() -> argparse.ArgumentParser:
         "carry from hand to hand (default 1: independent hands; guobiao's schedule: 16); "
         "--hands must be a multiple of M",
     )
-    p.add_argument("--json", default=None, help="also write the summary as JSON to this file")
+    p.add_argument(
+        "--json", default=None, metavar="FILE", help="also write the summary as JSON to FILE"
+    )
 
-    p = sub.add_parser("variants", help="list the variants, or show one spec")
-    p.add_argument("--show", metavar="ID", default=None, help="print the full spec and options")
+    p = sub.add_parser("variants", help="list the variants, or show one variant's rules")
+    p.add_argument(
+        "--show",
+        metavar="ID",
+        default=None,
+        help="show what the variant ID changes from the RuleSpec defaults, by topic",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="with --show: every RuleSpec field with its value, allowed values and meaning",
+    )
 
     p = sub.add_parser("arena", help="rank bots (duplicate play cancels the luck of the deal)")
     _common(p, 2_000, "hands to play; with --duplicate, walls (each played once per seat rotation)")
@@ -136,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay every wall once per seat rotation (--hands then counts walls: "
         "n_players x --hands hands are played)",
     )
-    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
 
     p = sub.add_parser("study", help="grid of rule overrides vs the base rules, same seeds")
     _common(p, 5_000)
@@ -145,7 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         required=True,
         metavar="KEY=V1,V2",
-        help="a rule and its alternatives (tuple fields: alternatives separated by ';')",
+        help="a RuleSpec field and its alternatives, repeatable: each combination is a cell "
+        "played with the same seeds as the base rules (allow_chow=true,false; tuple fields: "
+        "alternatives separated by ';'); field names: mjsim variants --show ID",
     )
     p.add_argument(
         "--agents",
@@ -158,7 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="directory for study.csv, its metadata (study.csv.meta.json) and the PNG plots",
     )
-    p.add_argument("--no-plots", action="store_true", help="write study.csv and its metadata only")
+    p.add_argument(
+        "--no-plots",
+        action="store_true",
+        help="with --out: write study.csv and its metadata only, no plots",
+    )
     return parser
 
 
@@ -256,35 +302,96 @@ def _exit_code(interrupted: bool, failed: list[str]) -> int:
     return 0
 
 
-def _describe(vid: str) -> tuple[str, str]:
-    """(one-line description, module docstring) of a registered variant."""
-    from mjsim import variants
-
-    module = variants.module(vid) or importlib.import_module(f"mjsim.variants.{vid}")
-    doc = inspect.getdoc(module) or ""
-    return (doc.splitlines()[0] if doc else vid), doc
+def _terminal_width() -> int:
+    """Columns to wrap ``mjsim variants`` output to: the terminal's (``$COLUMNS`` honoured),
+    kept within 60..120 so that piped output stays readable."""
+    return max(60, min(120, shutil.get_terminal_size((100, 24)).columns))
 
 
-def field_options() -> dict[str, str]:
-    """RuleSpec field -> its documentation comment (meaning and allowed values), read from the
-    dataclass source."""
-    from mjsim.rules import spec as spec_mod
+def _rule_set(vid: str) -> Any:
+    """The catalogue entry of ``vid`` (``mjsim.variants.registry``), or ``None``."""
+    from mjsim.variants.registry import rule_set
 
-    src = inspect.getsource(spec_mod.RuleSpec).splitlines()
-    out: dict[str, str] = {}
-    last = None
-    for line in src:
-        m = re.match(r"^    (\w+): [^=]+=[^#]*(?:#\s*(.*))?$", line)
-        if m and not line.strip().startswith("#"):
-            last = m.group(1)
-            out[last] = (m.group(2) or "").strip()
-            continue
-        m = re.match(r"^    #\s?(.*)$", line)
-        if m and last is not None and not m.group(1).startswith("----"):
-            out[last] = (out[last] + " " + m.group(1).strip()).strip()
+    return rule_set(vid)
+
+
+def _catalogue_lines() -> list[str]:
+    """The table of ``mjsim variants``: every rule set of the catalogue (id, English and Chinese
+    names, players and tiles of the playable ones, what sets it apart, playable or not yet),
+    columns aligned in terminal columns (CJK counted double), no markup."""
+    from mjsim import specdoc, variants
+    from mjsim.variants.registry import RULE_SETS
+
+    rows = [("id", "name", "中文", "players", "tiles", "what is special")]
+    for r in RULE_SETS:
+        if r.playable:
+            spec = variants.get(r.id)
+            players, tiles = str(spec.n_players), str(sum(spec.counts()))
+            special = r.summary
         else:
-            last = None if line.strip() == "" or line.strip().startswith("#") else last
-    return out
+            players, tiles = "-", "-"
+            special = f"(not playable yet) {r.summary}"
+        rows.append((r.id, r.english, r.chinese, players, tiles, special))
+    widths = [max(specdoc.display_width(row[i]) for row in rows) for i in range(5)]
+    lines = []
+    for row in rows:
+        cells = [specdoc.pad(row[i], widths[i]) for i in range(5)]
+        line = "  ".join(cells) + "  " + row[5]
+        lines.append(line.rstrip())
+    n = sum(r.playable for r in RULE_SETS)
+    lines += [
+        "",
+        f"{n} of {len(RULE_SETS)} rule sets are playable. mjsim variants --show ID: what a "
+        "variant changes from the RuleSpec defaults.",
+    ]
+    return lines
+
+
+def _spec_lines(vid: str, spec: Any, show_all: bool, width: int) -> list[str]:
+    """The text of ``mjsim variants --show ID [--all]``: a summary line, then the fields that
+    differ from the RuleSpec defaults (or every field with ``--all``) by topic, each with its
+    value, its default and what it means, wrapped to ``width`` columns."""
+    from mjsim import specdoc
+
+    docs = specdoc.field_docs()
+    diff = {name: default for name, _, default in specdoc.differences(spec)}
+    n_tiles = sum(spec.counts())
+    entry = _rule_set(vid)
+    title = f"{vid}: {entry.english} {entry.chinese}, {entry.summary}" if entry else vid
+    lines = [
+        *specdoc.wrap(title, width),
+        f"{spec.n_players} players, {n_tiles} tiles, {spec.hand_size}-tile hands, scoring "
+        f"family {spec.scoring}",
+        "",
+    ]
+    if show_all:
+        lines.append(f"All {len(docs) - 1} fields (* differs from the RuleSpec default):")
+        names = [n for n in docs if n != "extra"]
+    else:
+        lines.append(f"What differs from the RuleSpec defaults ({len(diff)} fields):")
+        names = list(diff)
+    for title, fields in specdoc.by_group(names).items():
+        lines += ["", title]
+        for d in fields:
+            value = specdoc.format_value(getattr(spec, d.name))
+            mark = "*" if show_all and d.name in diff else " "
+            head = f"{d.name} = {value}"
+            if d.name in diff:
+                head += f" (default {specdoc.format_value(diff[d.name])})"
+            lines += specdoc.wrap(head, width, indent="      ", first=f" {mark}")
+            lines += specdoc.wrap(d.doc, width, indent="      ")
+            if show_all and d.values:
+                lines += specdoc.wrap(f"Values: {d.values}.", width, indent="      ")
+    tail = [
+        f"Change a field with --set FIELD=VALUE (mjsim simulate {vid} --set ...).",
+        f"Rules, scoring table and sources: docs/variants/{vid}.md.",
+    ]
+    if not show_all:
+        tail.append(f"Every field with its allowed values: mjsim variants --show {vid} --all.")
+    lines.append("")
+    for text in tail:
+        lines += specdoc.wrap(text, width)
+    return lines
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -292,24 +399,27 @@ def cmd_variants(args: argparse.Namespace) -> int:
     from mjsim.rules.spec import check_playable
 
     if args.show is None:
-        names = variants.names()
-        width = max(len(n) for n in names) + 2
-        for vid in names:
-            print(f"{vid:<{width}}{_describe(vid)[0]}")
+        for line in _catalogue_lines():
+            print(line)
         return 0
+    entry = _rule_set(args.show)
+    if entry is not None and not entry.playable:
+        from mjsim.docs_gen import WHY_NOT_YET
+
+        print(
+            f"mjsim: {args.show} ({entry.english} {entry.chinese}) is a rule set of the "
+            f"catalogue that is not playable yet: {WHY_NOT_YET.get(args.show, 'not registered')}. "
+            f"Playable: {', '.join(variants.names())}",
+            file=sys.stderr,
+        )
+        return 2
     spec = variants.get(args.show)
-    _, doc = _describe(args.show)
-    print(doc)
-    print()
     try:
         check_playable(spec)
     except NotImplementedError as e:
-        print(f"NOTE: {e}\n")
-    opts = field_options()
-    print(f"spec {spec.name!r} (override any field with --set key=value):")
-    for k, v in spec.to_dict().items():
-        val = ",".join(str(x) for x in v) if isinstance(v, list) else str(v)
-        print(f"  {k:<26}= {val:<18} {opts.get(k, '')}")
+        print(f"note: {e}\n")
+    for line in _spec_lines(args.show, spec, args.all, _terminal_width()):
+        print(line)
     return 0
 
 
@@ -393,13 +503,19 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mjsim`` console script; returns the process exit code.
 
-    Bad input (unknown variant, field, agent, file type...) prints ``mjsim: error: ...`` and
-    returns 2; Ctrl-C during a run keeps the finished hands and returns 130."""
+    Bad input (unknown variant, field, agent, file type...) and no command at all print
+    ``mjsim: error: ...`` and return 2; Ctrl-C during a run keeps the finished hands and returns
+    130."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        parser.print_usage(sys.stderr)
+        print(
+            "mjsim: error: a command is required: simulate, variants, arena or study "
+            "(mjsim --help describes them)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         return COMMANDS[args.command](args)
     except (ValueError, NotImplementedError, ImportError) as e:

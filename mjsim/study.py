@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from mjsim._args import check_int, resolve_threads, seat_agents
+from mjsim._text import columns
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff, proportion_ci
 
 #: seats relative to the dealer by player count: label ``j`` is seat ``(dealer + j) % n``, in
@@ -529,14 +530,9 @@ def _diff_text(row: Any, k: str, pct: bool) -> str:
 
 
 def _table_lines(table: list[list[str]]) -> list[str]:
-    """Each column as wide as its widest entry, the first left-aligned, two spaces between."""
-    widths = [max(len(r[j]) for r in table) for j in range(len(table[0]))]
-    return [
-        "  ".join(
-            [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
-        )
-        for r in table
-    ]
+    """Each column as wide as its widest entry in terminal columns (:mod:`mjsim._text`), the
+    first left-aligned, the others right-aligned, two spaces between."""
+    return columns(table, "l" + "r" * (len(table[0]) - 1))
 
 
 def format_study(df: Any) -> str:

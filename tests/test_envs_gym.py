@@ -115,7 +115,10 @@ def test_errors():
     ):
         env.step(bad)
     for out_of_range in (N_ACTIONS, -1):
-        with pytest.raises(ValueError, match=rf"illegal action {out_of_range} for seat 0; {legal}"):
+        with pytest.raises(
+            ValueError,
+            match=rf"action {out_of_range} out of range 0..{N_ACTIONS - 1} for seat 0; {legal}",
+        ):
             env.step(out_of_range)
     # a float or a string is not an action id (1.5 was silently truncated to action 1)
     for not_an_id in (first + 0.5, "a"):
@@ -207,7 +210,7 @@ def test_vector_planes_v1_and_threads(variant, obs):
 
 
 def test_vector_state_nbytes():
-    """Memory per table (issue 8): the engine state, bookkeeping and buffers, all preallocated."""
+    """Memory per table: the engine state, bookkeeping and buffers, all preallocated."""
     vec = E.MahjongVectorEnv(VARIANTS[0], 16, obs="planes-v1")
     b = vec.state_nbytes()
     assert b["state"] == sum(a.nbytes for a in vec._state)
