@@ -194,6 +194,12 @@ def test_inert_grid_field_is_named_before_anything_plays(monkeypatch):
     assert notes3 and notes3[0].startswith("dealer_rotation has no effect in every cell")
     assert "between the hands of a match" in notes3[0]
     assert plan_study("hebei", {"allow_chow": [True, False]})[1] == []
+    # rule-reading options plug in as data: void_suit_kong qualifies 定缺
+    _, notes4 = plan_study("hebei", {"void_suit_kong": ["none", "any"]})
+    assert notes4 == [
+        "void_suit_kong has no effect in every cell: there is no 定缺 (missing_suit_choice=False)"
+    ]
+    assert plan_study("sichuan", {"void_suit_kong": ["none", "any"]})[1] == []
 
 
 def test_cli_study_prints_the_inert_warning_line(capsys, fake_run):

@@ -2544,6 +2544,21 @@ INERT: dict[str, tuple[tuple[str, ...], str]] = {
         ("draw_counter_rule!=double_per_draw",),
         "only draw_counter_rule='double_per_draw' reads it",
     ),
+    # rule-reading options: each qualifies a rule and is inert while that rule is off
+    "wild_fifth_copy": (("wild_rule=none",), "there are no wild tiles (wild_rule='none')"),
+    "missed_win_threshold": (
+        ("missed_win_lockout=none",),
+        "there is no missed-win lockout (missed_win_lockout='none')",
+    ),
+    "void_suit_kong": (("!missing_suit_choice",), "there is no 定缺 (missing_suit_choice=False)"),
+    "seabed_offer": (("scoring!=changsha",), "only scoring='changsha' offers the 海底"),
+    "seabed_refused": (("scoring!=changsha",), "only scoring='changsha' offers the 海底"),
+    "opening_same_rank_pairs": (
+        ("scoring!=changsha",),
+        "only scoring='changsha' has opening small wins (起手小胡)",
+    ),
+    "luxury_levels": (("scoring!=changsha",), "only scoring='changsha' scores 豪华七对"),
+    "seabed_birds": (("birds=0|1",), "with at most one bird the 海底 tile is that bird"),
 }
 
 #: Fields read only when the next hand of a match is dealt: the dealer succession, the
