@@ -16,6 +16,8 @@ Plain Python and pandas: nothing here is compiled.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -154,13 +156,26 @@ def sidecar_path(path: str | Path) -> Path:
     return p.with_name(p.name + SIDECAR_SUFFIX)
 
 
+def write_whole(path: Path, write: Any) -> None:
+    """``write(tmp)`` to a temporary file beside ``path``, then rename it to ``path``: an
+    interrupted or failed write leaves no partial file (and an older ``path`` untouched)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def write_rows(rows: Any, path: str | Path, metadata: dict[str, Any] | None = None) -> Path:
     """Write result rows (a structured array or a DataFrame) to ``.parquet`` or ``.csv`` (by
     suffix; ``ValueError`` otherwise) with the run's ``metadata`` (:func:`run_metadata`):
     Parquet keeps it in the pyarrow schema metadata (key ``"mjsim"``, a JSON string), CSV in the
     sidecar ``FILE.csv.meta.json`` (the CSV itself stays plain: ``pandas.read_csv(FILE)`` reads
-    it as is). Without metadata a CSV's old sidecar is removed. Returns the path; ``OSError``
-    if it cannot be written."""
+    it as is). Without metadata a CSV's old sidecar is removed. Each file appears whole or not
+    at all (:func:`write_whole`). Returns the path; ``OSError`` if it cannot be written."""
     import pandas as pd
 
     p = Path(path)
@@ -179,14 +194,14 @@ def write_rows(rows: Any, path: str | Path, metadata: dict[str, Any] | None = No
             meta = dict(table.schema.metadata or {})
             meta[METADATA_KEY.encode()] = text.encode("utf-8")
             table = table.replace_schema_metadata(meta)
-        pq.write_table(table, p)
+        write_whole(p, lambda tmp: pq.write_table(table, tmp))
     else:
-        df.to_csv(p, index=False)
         side = sidecar_path(p)
         if text is not None:
-            side.write_text(text + "\n", encoding="utf-8")
+            write_whole(side, lambda tmp: Path(tmp).write_text(text + "\n", encoding="utf-8"))
         elif side.exists():
             side.unlink()
+        write_whole(p, lambda tmp: df.to_csv(tmp, index=False))
     return p
 
 
