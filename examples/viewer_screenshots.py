@@ -36,7 +36,8 @@ FLAGS = [
 ]
 #: (variant, seed, image name): hands whose end shows what the variant is about
 HANDS = [
-    ("sichuan_xuezhan", 5, "view-sichuan.png"),  # blood battle: three winners, void suits
+    ("sichuan", 2, "view-sichuan.png"),  # void suits, a self-drawn win after three pungs
+    ("sichuan_xuezhan", 5, "view-sichuan_xuezhan.png"),  # blood battle: three winners
     ("guobiao", 2, "view-guobiao.png"),  # flowers, fan in Chinese and English
     ("riichi", 12, "view-riichi.png"),  # a riichi win: the dora and ura-dora indicators
 ]
@@ -49,8 +50,12 @@ def played(variant: str, seed: int) -> Game:
 
 
 def shoot(page, out: Path) -> None:
+    """Photograph the viewer; saved with a 256-colour palette (a third of the size)."""
+    from PIL import Image
+
     page.locator(".mjv").screenshot(path=str(out))
-    print(f"wrote {out}")
+    Image.open(out).convert("RGB").quantize(256, dither=Image.Dither.NONE).save(out, optimize=True)
+    print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
 
 
 def main(out_dir: str = "docs/img") -> None:

@@ -21,6 +21,9 @@ from mjsim.variants.label import spec_from_label, variant_label
 from mjsim.view import model
 from mjsim.view.html import hands_html, page_html, record_html, result_html
 
+# steps Games and calls the greedy bot from Python (KernelAgent): compiled once per run
+pytestmark = pytest.mark.usefixtures("kernel_agent_compiled")
+
 
 def played(variant, seed=1, **overrides):
     """A finished hand of greedy bots (its Game)."""

@@ -37,6 +37,7 @@ CSS = r"""
 .mjv .tile svg{width:100%;height:100%;display:block}
 .mjv .hand .tile{width:32px;height:43px}
 .mjv .hand .gap{width:10px}
+.mjv .pos-left .hand .tile,.mjv .pos-right .hand .tile{width:26px;height:35px}
 .mjv .river .tile{width:23px;height:31px}
 .mjv .meld .tile,.mjv .flowers .tile{width:24px;height:32px}
 .mjv .mjv-center .tile{width:26px;height:35px}

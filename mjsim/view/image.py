@@ -112,7 +112,7 @@ def _panel(draw: Any, pic: dict[str, Any], p: int, box: tuple[int, int, int, int
         _tile(draw, x, y, tw - 1, th, k, mark=mark)
         x += tw
     # the discards, wrapped
-    rw = min(20.0, tw)
+    rw = 20.0
     rh = rw * 4 / 3
     per_row = max(1, int((x1 - x0 - 16) // rw))
     ry = y + th + 8

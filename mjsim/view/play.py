@@ -10,7 +10,7 @@ small JSON API on ``127.0.0.1`` with the standard library's ``http.server``:
 - ``POST /api/act`` ``{"action": id}``: the person's decision (refused with a message naming
   the legal ones if it is not legal);
 - ``POST /api/new``: the next hand of the match (scores and dealer carry over);
-- ``GET /view``: the hands played so far in the hand viewer.
+- ``GET /view``: the finished hands of the session in the hand viewer.
 
 Each finished hand is appended to the session's record file (JSON lines, one hand after the
 other) for ``mjsim view``.
@@ -303,13 +303,19 @@ class PlaySession:
         )
 
     def viewer_page(self) -> str:
-        """The hands played so far (the current one too) in the hand viewer."""
+        """The finished hands of the session in the hand viewer (the hand in play is not shown:
+        it would open the other seats' hands)."""
         from mjsim.view.html import page_html
 
         with self.lock:
             recs = list(self.records)
-            if not self.game.done:
-                recs.append(self.game.record)
+        if not recs:
+            return (
+                '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+                '<title>mjsim play</title><link rel="icon" href="data:,"></head><body>'
+                "<p>No hand is finished yet: the viewer shows the hands of this session once "
+                'they are over. <a href="/">Back to the table</a></p></body></html>\n'
+            )
         return page_html(recs, names=self.names, hand=len(recs) - 1, at="end")
 
 
