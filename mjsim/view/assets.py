@@ -238,7 +238,7 @@ function viewer(){
   h+='<div class="mjv-board"></div>';
   h+='<div class="mjv-caption"></div>';
   h+='<div class="mjv-controls">';
-  if(D.hands.length>1){h+='<select class="mjv-hand" title="hand">'; D.hands.forEach((x,i)=>{h+='<option value="'+i+'">hand '+x.hand_no+'</option>';}); h+='</select>';}
+  if(D.hands.length>1){h+='<select class="mjv-hand" title="hand">'; D.hands.forEach((x,i)=>{h+='<option value="'+i+'">'+(i+1)+'. '+esc(x.variant)+' · hand '+x.hand_no+'</option>';}); h+='</select>';}
   h+='<button data-go="first" title="the deal (Home)">«</button><button data-go="prev" title="previous event (←)">‹ back</button>'+
      '<button data-go="play" title="play / pause (space)">play</button><button data-go="next" title="next event (→)">next ›</button>'+
      '<button data-go="last" title="the end (End)">»</button>'+

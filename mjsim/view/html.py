@@ -28,8 +28,9 @@ def _tile_table() -> list[list[str]]:
 
 
 def _json(data: Any) -> str:
-    # inside <script>: no "</" may appear (it would end the element)
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    # inside <script>: no "<" at all ("</script>", "<!--" would change how HTML parses it);
+    # in JSON a "<" can only be inside a string, where \u003c means the same
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def _seat_names(n: int, names: Sequence[str] | None) -> list[str]:
