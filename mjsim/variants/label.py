@@ -1,6 +1,6 @@
 """A spec's canonical name: its variant id and the overrides that make it from the variant.
 
-``variant_label(spec)`` is ``"changsha(allow_chow=false)"``, ``"hebei(allow_chow=true,
+``variant_label(spec)`` is ``"changsha(birds=2)"``, ``"hebei(allow_chow=true,
 min_fan=8)"`` or just ``"hebei"``: the fields that differ from the registered variant
 ``spec.name`` (from the ``RuleSpec`` defaults for a name that is not registered), in field
 order, values written as ``--set`` takes them. :func:`spec_from_label` reads one back. Records
@@ -50,7 +50,7 @@ def spec_overrides(spec: RuleSpec) -> dict[str, Any]:
 
 
 def variant_label(spec: RuleSpec) -> str:
-    """The canonical name of ``spec``: ``"changsha(allow_chow=false)"``; ``"hebei"`` for the
+    """The canonical name of ``spec``: ``"changsha(birds=2)"``; ``"hebei"`` for the
     registered variant unchanged. Equal specs get equal labels."""
     diff = spec_overrides(spec)
     if not diff:
@@ -69,7 +69,7 @@ def spec_from_label(label: str) -> RuleSpec:
     if m is None:
         raise ValueError(
             f"variant label {label!r} is not 'id' or 'id(field=value, ...)' "
-            "(e.g. 'changsha(allow_chow=false)')"
+            "(e.g. 'changsha(birds=2)')"
         )
     name, inner = m.group(1), m.group(2)
     overrides: dict[str, Any] = {}
