@@ -15,9 +15,6 @@ from typing import Any
 from mjsim.tiles import CHINESE_NAMES, ENGLISH_NAMES, MPSZ_NAMES
 from mjsim.view import assets, model, tiles
 
-_WINDS = model.WINDS
-_WINDS_ZH = model.WINDS_ZH
-
 
 def _esc(x: Any) -> str:
     return html.escape(str(x), quote=True)

@@ -100,7 +100,7 @@ from mjsim.engine.state import (
     decode_event,
 )
 from mjsim.melds import MELD_CONCEALED_KONG, MELD_NAMES, MELD_NONE, meld_kinds
-from mjsim.tiles import CHINESE_NAMES, ENGLISH_NAMES, MPSZ_NAMES
+from mjsim.tiles import CHINESE_NAMES, MPSZ_NAMES
 
 #: wind names of seats and of the prevailing wind, 0..3
 WINDS = ("East", "South", "West", "North")
@@ -117,7 +117,6 @@ RIVER_FLAGS = {
     "kong_tile": RF_KONG_TILE,
 }
 SUIT_NAMES = ("characters (m)", "dots (p)", "bamboo (s)")
-_PH_TURN = PHASE_NAMES.index("turn")
 _PH_REACT = PHASE_NAMES.index("react")
 _PH_DONE = PHASE_NAMES.index("done")
 
@@ -125,12 +124,6 @@ _PH_DONE = PHASE_NAMES.index("done")
 def tile_label(k: int) -> str:
     """``"5m"``, ``"7z"``, ``"3f"``: the mpsz name of kind ``k`` (0-41)."""
     return MPSZ_NAMES[int(k)]
-
-
-def tile_title(k: int) -> str:
-    """A tile's full name, as the viewer's tooltips show it: ``"5m 五万 5 Characters"``."""
-    k = int(k)
-    return f"{MPSZ_NAMES[k]} {CHINESE_NAMES[k]} {ENGLISH_NAMES[k]}"
 
 
 # ------------------------------------------------------------------------------ pictures

@@ -26,6 +26,7 @@ from typing import Any
 
 from mjsim.actions import action_name
 from mjsim.actions import decode as decode_action
+from mjsim.variants.label import variant_label
 from mjsim.view import model
 
 _SUITS = ("characters m", "dots p", "bamboo s")
@@ -286,7 +287,7 @@ class PlaySession:
 
         data = {
             "mode": "play",
-            "title": f"mjsim play · {model_label(self.spec)}",
+            "title": f"mjsim play · {variant_label(self.spec)}",
             "tiles": _tile_table(),
             "names": self.names,
         }
@@ -317,12 +318,6 @@ class PlaySession:
                 'they are over. <a href="/">Back to the table</a></p></body></html>\n'
             )
         return page_html(recs, names=self.names, hand=len(recs) - 1, at="end")
-
-
-def model_label(spec: Any) -> str:
-    from mjsim.variants.label import variant_label
-
-    return variant_label(spec)
 
 
 def _handler(session: PlaySession) -> type[BaseHTTPRequestHandler]:
