@@ -57,7 +57,7 @@ class Record:
     - ``level``, ``stake``: the 上楼 dealer level and the dealer stake carried in (0 if none);
     - ``scores``: running scores before the hand (``n_players`` ints);
     - ``wall``: the tile order (kinds), ``events``: ``int32[n]`` packed events;
-    - ``variant``: the rules' canonical name, ``"changsha(birds=2)"``
+    - ``variant``: the rules' canonical name, ``"changsha(allow_chow=false)"``
       (:func:`mjsim.variants.label.variant_label`; ``""`` if unknown);
     - ``rules_version``: the version of mjsim whose rules played the hand (``""`` if unknown).
 

@@ -1,20 +1,20 @@
 """A spec's canonical name: its variant id and the overrides that make it from the variant.
 
-``variant_label(spec)`` is ``"changsha(birds=2)"``, ``"hebei(allow_chow=true,
-min_fan=8)"`` or just ``"hebei"``: the fields that differ from the registered variant
-``spec.name`` (from the ``RuleSpec`` defaults for a name that is not registered), in field
-order, values written as ``--set`` takes them. :func:`spec_from_label` reads one back. Records
-carry the label beside the full spec, so a hand names its rules the way a person would type
-them.
+``variant_label(spec)`` is ``"changsha(allow_chow=false)"``, ``"hebei(allow_chow=true,
+min_fan=8)"`` or just ``"hebei"``: the fewest overrides that make the spec from the registered
+variant ``spec.name`` (from the ``RuleSpec`` defaults for a name that is not registered), in
+field order, values written as ``--set`` takes them; a qualifier that follows the field it
+qualifies is left out. :func:`spec_from_label` reads one back. Hand records and result files
+(:mod:`mjsim.results`) carry the label beside the full spec, so a hand or a run names its rules
+the way a person would type them.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
-from mjsim.rules.spec import RuleSpec
+from mjsim.rules.spec import QUALIFIERS, RuleSpec, field_names
 
 _LABEL = re.compile(r"^\s*([A-Za-z_][\w]*)\s*(?:\((.*)\))?\s*$", re.S)
 
@@ -30,32 +30,46 @@ def _value_text(v: Any) -> str:
     return str(v)
 
 
-def _base(name: str) -> RuleSpec:
+def _base_spec(variant_id: str) -> RuleSpec:
     from mjsim import variants
 
-    if variants.module(name) is not None:
-        return variants.get(name)
-    return RuleSpec(name=name)
+    if variants.module(variant_id) is not None:
+        return variants.get(variant_id)
+    return RuleSpec(name=variant_id)
 
 
-def spec_overrides(spec: RuleSpec) -> dict[str, Any]:
-    """The fields of ``spec`` that differ from its variant ``spec.name`` (from the ``RuleSpec``
-    defaults when that name is not registered), in field order."""
-    base = _base(spec.name)
-    return {
-        f.name: getattr(spec, f.name)
-        for f in dataclasses.fields(RuleSpec)
-        if f.name not in ("name", "extra") and getattr(spec, f.name) != getattr(base, f.name)
+def spec_overrides(spec: RuleSpec, variant_id: str | None = None) -> dict[str, Any]:
+    """The fewest overrides that make ``spec`` from its variant (``variant_id``, default
+    ``spec.name``; an id that is not registered: from the RuleSpec defaults): every field that
+    differs, in declaration order, less the qualifiers that follow the others
+    (``{"allow_chow": False}`` for changsha without chows, not also ``chow_left_only``)."""
+    vid = variant_id or spec.name
+    base = _base_spec(vid)
+    diff = {
+        f: getattr(spec, f)
+        for f in field_names()
+        if f != "name" and getattr(spec, f) != getattr(base, f)
     }
+    for q in [q for q in QUALIFIERS if q in diff]:
+        rest = {k: v for k, v in diff.items() if k != q}
+        try:
+            if getattr(base.replace(**rest), q) == diff[q]:
+                diff = rest
+        except ValueError:
+            pass
+    return diff
 
 
-def variant_label(spec: RuleSpec) -> str:
-    """The canonical name of ``spec``: ``"changsha(birds=2)"``; ``"hebei"`` for the
-    registered variant unchanged. Equal specs get equal labels."""
-    diff = spec_overrides(spec)
+def variant_label(spec: RuleSpec, variant_id: str | None = None) -> str:
+    """The canonical name of ``spec``: its variant id and the fewest overrides that make it
+    (:func:`spec_overrides`), values as ``--set`` takes them, pairs separated by ``", "``:
+    ``"changsha(allow_chow=false)"``, ``"hebei(allow_chow=true, min_fan=8)"``, ``"hebei"``.
+    Two equal specs of one variant get the same label; :func:`spec_from_label` reads it back."""
+    vid = variant_id or spec.name
+    diff = spec_overrides(spec, vid)
     if not diff:
-        return spec.name
-    return f"{spec.name}(" + ", ".join(f"{k}={_value_text(v)}" for k, v in diff.items()) + ")"
+        return vid
+    return f"{vid}(" + ", ".join(f"{k}={_value_text(v)}" for k, v in diff.items()) + ")"
 
 
 def spec_from_label(label: str) -> RuleSpec:
@@ -69,7 +83,7 @@ def spec_from_label(label: str) -> RuleSpec:
     if m is None:
         raise ValueError(
             f"variant label {label!r} is not 'id' or 'id(field=value, ...)' "
-            "(e.g. 'changsha(birds=2)')"
+            "(e.g. 'changsha(allow_chow=false)')"
         )
     name, inner = m.group(1), m.group(2)
     overrides: dict[str, Any] = {}
