@@ -402,6 +402,8 @@ def test_cli_view_writes_one_page(tmp_path, capsys):
     assert main(["view", str(rec), "--hand", "2"]) == 2
     err = capsys.readouterr().err
     assert "--hand 2: " in err and "holds 2 hand(s), 0..1" in err
+    assert main(["view", str(rec), "--seat", "4"]) == 2
+    assert "--seat 4: a seat 0..3" in capsys.readouterr().err
     assert main(["view", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read the record" in capsys.readouterr().err
     (tmp_path / "bad.jsonl").write_text("hello\n")

@@ -95,6 +95,9 @@ def cmd_view(args: argparse.Namespace) -> int:
             )
         records = [records[args.hand]]
     out = Path(args.out) if args.out else src.with_suffix(".html")
+    n = int(records[0].spec.get("n_players", 4))
+    if args.seat is not None and not 0 <= args.seat < n:
+        raise ValueError(f"--seat {args.seat}: a seat 0..{n - 1} of this {n}-player table")
     try:
         page = page_html(records, hand=hand, seat=args.seat, at="end" if args.at_end else 0)
     except ValueError as e:
