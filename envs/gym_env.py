@@ -244,6 +244,8 @@ class MahjongEnv(gym.Env):
             self._done = True
             obs, info = self._obs(self._vec._out()[0])
             info["illegal_action"] = msg
+            if self.reward_shaping:
+                info["shaping"] = 0.0  # nothing was played: the reward is illegal_reward only
             return obs, self.illegal_reward, True, False, info
         vec = self._vec
         vec._actions[0] = a

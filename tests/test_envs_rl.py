@@ -332,6 +332,13 @@ def test_shaping_in_the_single_and_aec_envs():
         o, r, done, _, i = g.step(a)
         _, rp, _, _, _ = plain.step(a)
         assert r - i["shaping"] == pytest.approx(rp)
+    # an illegal action under strict=False plays nothing: its reward has no shaping part
+    loose = E.MahjongEnv(V, strict=False, reward_shaping="shanten")
+    o, _ = loose.reset(seed=4)
+    o, _, done, _, _ = loose.step(int(_first(o["action_mask"])))
+    assert not done
+    o, r, done, _, i = loose.step(int(np.flatnonzero(o["action_mask"] == 0)[0]))
+    assert done and r == -1.0 and i["shaping"] == 0.0 and "illegal_action" in i
     for seed in range(3):
         env = mahjong_v0.raw_env(V, reward_shaping="shanten", shaping_coef=2.0)
         ref = mahjong_v0.raw_env(V)
