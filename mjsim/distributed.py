@@ -282,28 +282,17 @@ def _run_ray(
     return RunResult(rows, n_hands, interrupted)
 
 
-#: scoring family -> (module, table) whose rows start with (item id, English name, Chinese name)
-_ITEM_TABLES = {
-    "sichuan": ("mjsim.scoring.sichuan", "SICHUAN_ITEMS"),
-    "changsha": ("mjsim.scoring.changsha", "CHANGSHA_ITEMS"),
-    "jipinghu": ("mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
-    "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
-    "riichi": ("mjsim.scoring.riichi_yaku", "RIICHI_YAKU"),
-    "tianjin": ("mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
-    "hebei": ("mjsim.scoring.hebei", "HEBEI_ITEMS"),
-}
-
-
 def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
     """Scoring-item names of the spec's family, indexed by item id: the family's item table
-    (``"English 中文"``), else a variant / scoring module's ``ITEM_NAMES``; ``None`` if neither
-    exists. (The table comes first: hebei's ``ITEM_NAMES`` are identifiers such as
-    ``basic_win``, its table has the display names.)"""
+    (``"English 中文"``, :data:`mjsim.outcome.ITEM_TABLES`), else a variant / scoring module's
+    ``ITEM_NAMES``; ``None`` if neither exists. (The table comes first: hebei's ``ITEM_NAMES``
+    are identifiers such as ``basic_win``, its table has the display names.)"""
     import importlib
 
-    if spec.scoring in _ITEM_TABLES:
-        mod, attr = _ITEM_TABLES[spec.scoring]
-        rows = getattr(importlib.import_module(mod), attr)
+    from mjsim.outcome import item_rows
+
+    rows = item_rows(spec.scoring)
+    if rows is not None:
         out = [f"item {i}" for i in range(max(int(r[0]) for r in rows) + 1)]
         for r in rows:
             out[int(r[0])] = f"{r[1]} {r[2]}"
