@@ -25,7 +25,7 @@ which it has an option besides ``pass``) or the episode ends.
 - Outcome: the ``info`` of the step that ends the episode carries the outcome of its last hand
   (:mod:`mjsim.outcome`: ``winners`` (seats), ``win_kind``, ``discarder``, ``win_tile``,
   ``dealer``, ``value`` / ``values``, ``items`` (names in English and Chinese, counts and
-  values), ``payments`` and ``scores`` per seat), next to ``action_mask``. An episode ended by
+  values), ``payments`` and ``scores`` per seat, ``deposits``), next to ``action_mask``. An episode ended by
   an illegal action (``strict=False``) has ``illegal_action`` instead.
 """
 
