@@ -228,12 +228,21 @@ class _AssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ign
     def step(self, action: Any) -> None:
         raw = self._raw
         agent = raw.agent_selection
+        if action is None and not (raw.terminations[agent] or raw.truncations[agent]):
+            raise ValueError(
+                f"action None for {agent} (seat {raw.seat_of(agent)}), who is to act: None is "
+                "only for an agent already terminated or truncated; pass a legal action id "
+                "(observation['action_mask'])"
+            )
         # every agent's space is _Discrete(N_ACTIONS): a plain int in range is contained
         assert (
             (type(action) is int and 0 <= action < N_ACTIONS)
             or (action is None and (raw.terminations[agent] or raw.truncations[agent]))
             or raw.action_space(agent).contains(action)
-        ), "action is not in action space"
+        ), (
+            f"action is not in action space: {action!r} for {agent} (seat {raw.seat_of(agent)}); "
+            f"action ids are 0..{N_ACTIONS - 1}"
+        )
         self.env.step(action)
 
 
@@ -500,13 +509,23 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = -1 if action is None else int(action)
+        if action is None:
+            raise ValueError(
+                f"action None for {agent} (seat {self._seat[agent]}), who is to act: None is "
+                "only for an agent already terminated or truncated; pass a legal action id "
+                "(observation['action_mask'])"
+            )
+        a = int(action)
         if not 0 <= a < N_ACTIONS or not self._mask[a]:
             legal = ", ".join(
                 f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(self._mask)
             )
-            shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
-            raise ValueError(f"illegal action {shown} for {agent}; legal: {legal}")
+            what = (
+                f"illegal action {action_name(a)}"
+                if 0 <= a < N_ACTIONS
+                else f"action {a} out of range 0..{N_ACTIONS - 1}"
+            )
+            raise ValueError(f"{what} for {agent}; legal: {legal}")
         cum = self._cumulative_rewards
         cum[agent] = 0.0
         code = aec_step_h(self._h, a)
@@ -548,9 +567,13 @@ class raw_env(AECEnv):
         """Index of the hand in play (the RNG key is ``(seed, hand_number)``)."""
         return int(self._state.tv[0, TV_HAND_NO])
 
-    def render(self) -> str | None:
-        """``"ansi"``: the table as text (every hand face up, unicode tiles); ``"human"``: print
-        it. ``None`` without a render mode (with a gymnasium-style warning)."""
+    def render(self, all_hands: bool = False) -> str | None:
+        """``"ansi"``: the table as text (unicode tiles) as the agent to act sees it: its own
+        tiles, the other seats' concealed tiles as a count (see
+        :func:`mjsim.engine.records.render_table`); every hand face up with ``all_hands=True``
+        (``env.unwrapped.render(all_hands=True)`` through the wrappers) or once the hand is over.
+        ``"human"``: print it. ``None`` without a render mode (with a gymnasium-style
+        warning)."""
         if self.render_mode is None:
             gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
             return None
@@ -563,7 +586,16 @@ class raw_env(AECEnv):
         )
         seats = ", ".join(f"{q}: {a}" for q, a in enumerate(self.agent_at_seat))
         left = int(draws_left(s, self._rules, 0))
-        text = f"{head}\nseats {seats}\n" + render_table(s, self.n_players, 0, True, left)
+        view = None if all_hands or done else self._seat[self.agent_selection]
+        text = f"{head}\nseats {seats}\n" + render_table(
+            s,
+            self.n_players,
+            0,
+            True,
+            left,
+            view=view,
+            concealed_kong_shown=self.spec.concealed_kong_shown,
+        )
         if self.render_mode == "human":
             print(text)
             return None

@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from mjsim._text import columns, ljust, width
 from mjsim.rules.spec import RuleSpec
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff, per_player
 
@@ -608,7 +609,7 @@ class _PythonTables:
         }
 
     def _play(self, hand: int, k: int) -> np.void:
-        from mjsim.actions import N_ACTIONS, action_name
+        from mjsim.agents import checked_action
         from mjsim.engine import Game
 
         n = self.spec.n_players
@@ -627,17 +628,10 @@ class _PythonTables:
             except Exception as e:
                 e.add_note(f"mjsim arena: raised by {where}")
                 raise
-            if isinstance(a, np.ndarray) and a.ndim == 0:
-                a = a[()]
-            if not isinstance(a, int | np.integer) or isinstance(a, bool | np.bool_):
-                raise ValueError(
-                    f"arena: {where} returned {a!r} ({type(a).__name__}), not an action id"
-                )
-            a = int(a)
-            if not 0 <= a < N_ACTIONS or not mask[a]:
-                shown = action_name(a) if 0 <= a < N_ACTIONS else f"{a} (not 0..{N_ACTIONS - 1})"
-                legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(mask))
-                raise ValueError(f"arena: {where} chose illegal action {shown}; legal: {legal}")
+            try:
+                a = checked_action(agent, a, p, mask)  # None, non-integers, illegal ids
+            except ValueError as e:
+                raise ValueError(f"arena: {where}: {e}") from None
             g.step(a)
         return game_row(g, hand)
 
@@ -814,10 +808,9 @@ def format_arena(res: ArenaResult) -> str:
             )
         )
     lines.append("")
-    width = max([14, *(len(a) + 2 for a, _ in res.ranking)])
-    lines.append(f"{'rank':<6}{'agent':<{width}}{'points per hand (95% CI)':>28}")
-    for i, (a, e) in enumerate(res.ranking):
-        lines.append(f"{i + 1:<6}{a:<{width}}{fmt(e):>28}")
+    table = [["rank", "agent", "points per hand (95% CI)"]]
+    table += [[str(i + 1), a, fmt(e)] for i, (a, e) in enumerate(res.ranking)]
+    lines += columns(table, "llr", gap=3)
     lines.append("")
     lines.append("pairwise (row minus column, per wall; p = two-sided, normal approximation):")
     for (a, b), (e, p) in res.pairwise.items():
@@ -825,8 +818,9 @@ def format_arena(res: ArenaResult) -> str:
     if res.duplicate:
         lines.append("")
         lines.append("variance of the mean removed by duplicate play (same number of hands):")
+        w = max([14] + [width(a) + 2 for a in res.variance_removed])
         for a, v in res.variance_removed.items():
-            lines.append(f"  {a:<{width}}{_removed_text(v, res.n_walls)}")
+            lines.append(f"  {ljust(a, w)}{_removed_text(v, res.n_walls)}")
         lines.append(f"  ({VARIANCE_REMOVED_MEANING})")
     return "\n".join(lines)
 

@@ -25,6 +25,12 @@ from mjsim import __version__
 #: default in-kernel agents of ``simulate`` / ``study`` (one name = every seat)
 DEFAULT_AGENTS = "greedy"
 OUT_SUFFIXES = (".parquet", ".csv")
+#: help of ``--set`` on the commands that play one rule set
+SET_HELP = (
+    "rule override, repeatable: a RuleSpec field and its value (--set allow_chow=false "
+    "--set min_fan=2; tuple fields comma-separated); field names and values: mjsim variants "
+    "--show ID"
+)
 #: what ``--agents`` does with fewer names than seats (mjsim._args.seat_agents), in every help
 AGENTS_REPEAT = (
     "a shorter list repeats in order if its length divides the seat count (greedy,random at 4 "
@@ -103,7 +109,12 @@ def read_rows(path: str | Path) -> Any:
 def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to play") -> None:
     p.add_argument("variant", help="variant id (see `mjsim variants`)")
     p.add_argument("--hands", type=int, default=hands, help=f"{hands_help}, >= 1 (default {hands})")
-    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="run seed, 0..2**63-1: the same seed deals the same walls (default 0)",
+    )
     p.add_argument(
         "--threads",
         type=int,
@@ -111,8 +122,19 @@ def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to 
         metavar="N",
         help="worker threads, 1..1024 (default: every core; 0 is an error)",
     )
-    p.add_argument("--backend", choices=("local", "ray"), default="local")
-    p.add_argument("--address", default=None, help="Ray cluster address (--backend ray)")
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the hands are played: local (this machine's threads, the default) or ray "
+        "(a Ray cluster: pip install ray; see --address); results are the same",
+    )
+    p.add_argument(
+        "--address",
+        default=None,
+        help="Ray cluster address for --backend ray (default: the running local Ray "
+        "cluster, or a new one)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -131,9 +153,17 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT} "
         "(default greedy)",
     )
-    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     p.add_argument("--out", default=None, help="write the rows to FILE.parquet or FILE.csv")
-    p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument(
+        "--chunk",
+        type=int,
+        default=None,
+        metavar="N",
+        help="hands per compiled call (local) or per Ray task, >= 1: the progress bar moves and "
+        "Ctrl-C stops between chunks (default: about 1%% of --hands, 256 x threads to "
+        "20000); the results do not depend on it",
+    )
     p.add_argument(
         "--match-hands",
         type=int,
@@ -143,7 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
         "carry from hand to hand (default 1: independent hands; guobiao's schedule: 16); "
         "--hands must be a multiple of M",
     )
-    p.add_argument("--json", default=None, help="also write the summary as JSON to this file")
+    p.add_argument(
+        "--json", default=None, metavar="FILE", help="also write the summary as JSON to FILE"
+    )
 
     p = sub.add_parser("variants", help="list the variants, or show one variant's rules")
     p.add_argument(
@@ -173,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay every wall once per seat rotation (--hands then counts walls: "
         "n_players x --hands hands are played)",
     )
-    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     p.add_argument(
         "--obs",
         default="game",
@@ -184,13 +216,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--out",
         default=None,
+        metavar="FILE",
         help="write one row per hand (wall, rotation, agent0.., the simulate columns) to "
         "FILE.parquet or FILE.csv",
     )
     p.add_argument(
         "--json",
         default=None,
-        help="write the report (per-agent table, pairwise tests, settings) as JSON",
+        metavar="FILE",
+        help="write the report (per-agent table, pairwise tests, settings) as JSON to FILE",
     )
 
     p = sub.add_parser("study", help="grid of rule overrides vs the base rules, same seeds")
@@ -200,7 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         required=True,
         metavar="KEY=V1,V2",
-        help="a rule and its alternatives (tuple fields: alternatives separated by ';')",
+        help="a RuleSpec field and its alternatives, repeatable: each combination is a cell "
+        "played with the same seeds as the base rules (allow_chow=true,false; tuple fields: "
+        "alternatives separated by ';'); field names: mjsim variants --show ID",
     )
     p.add_argument(
         "--agents",
@@ -209,7 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
         "to each cell's seat count (default greedy)",
     )
     p.add_argument("--out", default=None, help="directory for study.csv and the PNG plots")
-    p.add_argument("--no-plots", action="store_true")
+    p.add_argument(
+        "--no-plots", action="store_true", help="with --out: write study.csv only, no plots"
+    )
     return parser
 
 
@@ -535,13 +573,19 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mjsim`` console script; returns the process exit code.
 
-    Bad input (unknown variant, field, agent, file type...) prints ``mjsim: error: ...`` and
-    returns 2; Ctrl-C during a run keeps the finished hands and returns 130."""
+    Bad input (unknown variant, field, agent, file type...) and no command at all print
+    ``mjsim: error: ...`` and return 2; Ctrl-C during a run keeps the finished hands and returns
+    130."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        parser.print_usage(sys.stderr)
+        print(
+            "mjsim: error: a command is required: simulate, variants, arena or study "
+            "(mjsim --help describes them)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         return COMMANDS[args.command](args)
     except (ValueError, NotImplementedError, ImportError) as e:

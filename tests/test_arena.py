@@ -333,9 +333,9 @@ def test_bad_agents_are_named(agent, message, capsys):
 def test_bad_actions_name_the_agent_seat_and_hand():
     with pytest.raises(ValueError, match=r"agent 'arenabot:ReturnsNone' at seat 0 \(hand 0, "):
         arena("hebei", "arenabot:ReturnsNone,greedy", 2)
-    with pytest.raises(ValueError, match=r"returned None \(NoneType\), not an action id"):
+    with pytest.raises(ValueError, match=r"returned None from act\(observation, mask\); it must"):
         arena("hebei", "arenabot:ReturnsNone,greedy", 2)
-    with pytest.raises(ValueError, match=r"'arenabot:Illegal' at seat 0 .* illegal action .*legal"):
+    with pytest.raises(ValueError, match=r"'arenabot:Illegal' at seat 0 .* the illegal action .*"):
         arena("hebei", "arenabot:Illegal,greedy", 2)
 
 

@@ -238,21 +238,30 @@ class Game:
     def step(self, action: int | str) -> None:
         """Apply ``action`` (an id or a name like ``"discard 5m"``) for the current player.
 
-        Raises ``ValueError`` naming the action and listing the legal ones if it is illegal,
-        or if the hand is over."""
-        if isinstance(action, str):
-            a = action_from_name(action)
-        else:
-            a = int(action)
+        Raises ``ValueError`` naming the action and listing the legal ones (names and ids) if it
+        is illegal or out of range (``"action 999 out of range 0..207; seat 0 to act, legal: ..."``),
+        if it is not an integer or a name (``None``, a float), or if the hand is over."""
+        from mjsim._args import check_action
+
         if self.done:
             raise ValueError(f"the hand is over; action {action!r} not applied")
         m = self.legal_mask()
-        if not 0 <= a < N_ACTIONS or not m[a]:
-            name = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
-            legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(m))
-            raise ValueError(
-                f"illegal action {name} (id {a}) for seat {self.current_player}; legal: {legal}"
-            )
+
+        def refuse(what: str) -> ValueError:
+            legal = ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(m))
+            return ValueError(f"{what}; seat {self.current_player} to act, legal: {legal}")
+
+        if isinstance(action, str):
+            a = action_from_name(action)
+        else:
+            try:
+                a = check_action(action)
+            except ValueError as e:
+                raise refuse(str(e)) from None
+        if not 0 <= a < N_ACTIONS:
+            raise refuse(f"action {a} out of range 0..{N_ACTIONS - 1}")
+        if not m[a]:
+            raise refuse(f"illegal action {action_name(a)} (id {a})")
         err = core.step(self.state, self.rules, 0, a, self._mask)
         if err != 0:
             raise RuntimeError(f"engine error {ERROR_NAMES[err]} after {action_name(a)}")
@@ -387,9 +396,30 @@ class Game:
             events=self.state.rec[0, :n].copy(),
         )
 
-    def render(self, unicode: bool = True) -> str:
-        """Text picture of the table (unicode tile glyphs unless ``unicode=False``)."""
-        return render_table(self.state, self.n_players, 0, unicode, draws_left=self.draws_left)
+    def render(
+        self, unicode: bool = True, *, seat: int | None = None, all_hands: bool = False
+    ) -> str:
+        """Text picture of the table (unicode tile glyphs unless ``unicode=False``).
+
+        By default it is the view of the seat to act (``seat=None``): its concealed tiles, and
+        for the other seats what the table shows (the number of concealed tiles, melds with a
+        concealed kong face down unless the rules lay it face up, flowers set aside,
+        discards). ``seat=k`` draws seat ``k``'s view; ``all_hands=True`` (or a finished hand,
+        whose hands are laid open) shows every hand. ``ValueError`` for a seat outside
+        ``0..n_players-1``."""
+        if seat is None:
+            seat = None if self.done else self.current_player
+        elif not isinstance(seat, int | np.integer) or not 0 <= seat < self.n_players:
+            raise ValueError(f"seat={seat!r} must be a seat 0..{self.n_players - 1} or None")
+        return render_table(
+            self.state,
+            self.n_players,
+            0,
+            unicode,
+            draws_left=self.draws_left,
+            view=None if all_hands else seat,
+            concealed_kong_shown=self.spec.concealed_kong_shown,
+        )
 
     def __repr__(self) -> str:
         return (

@@ -2031,10 +2031,8 @@ class RuleSpec:
     # ------------------------------------------------------------------ helpers
     def replace(self, **overrides: Any) -> RuleSpec:
         """A new validated spec with some fields changed (unknown field -> ``ValueError``)."""
-        valid = field_names()
         for k in overrides:
-            if k not in valid:
-                raise ValueError(f"unknown RuleSpec field {k!r}; valid fields: {', '.join(valid)}")
+            check_field_name(k)
         return dataclasses.replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
@@ -2049,10 +2047,8 @@ class RuleSpec:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RuleSpec:
         """Inverse of :meth:`to_dict` (unknown keys -> ``ValueError``)."""
-        valid = field_names()
         for k in d:
-            if k not in valid:
-                raise ValueError(f"unknown RuleSpec field {k!r}; valid fields: {', '.join(valid)}")
+            check_field_name(k)
         return cls(**d)
 
     def compile(self) -> CompiledRules:
@@ -2297,6 +2293,25 @@ def check_field_types(spec: RuleSpec) -> None:
 def field_names() -> list[str]:
     """The RuleSpec field names, in declaration order (``extra`` excluded)."""
     return [f.name for f in dataclasses.fields(RuleSpec) if f.name != "extra"]
+
+
+def check_field_name(name: str) -> None:
+    """Raise ``ValueError`` if ``name`` is not a RuleSpec field: the message suggests the
+    closest field names (``"unknown RuleSpec field 'alow_chow'; did you mean allow_chow?"``) or,
+    when none is close, lists them all. The one check of :meth:`RuleSpec.replace`,
+    :meth:`RuleSpec.from_dict`, :func:`mjsim.variants.get` and ``--set``."""
+    from mjsim._args import did_you_mean
+
+    valid = field_names()
+    if name in valid:
+        return
+    hint = did_you_mean(name, valid)
+    if hint:
+        raise ValueError(
+            f"unknown RuleSpec field {name!r}{hint} (every field: `mjsim variants --show ID` "
+            "or mjsim.rules.spec.field_names())"
+        )
+    raise ValueError(f"unknown RuleSpec field {name!r}; valid fields: {', '.join(valid)}")
 
 
 #: Fields that validate but that the engine does not play yet (``check_playable`` rejects them).

@@ -122,7 +122,12 @@ def known_variants() -> list[str]:
 
 def _adapter(variant: str) -> Adapter:
     if variant not in _ADAPTERS:
-        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(known_variants())}")
+        from mjsim._args import did_you_mean
+
+        hint = did_you_mean(variant, known_variants())
+        raise ValueError(
+            f"unknown variant {variant!r}{hint or ';'} known: {', '.join(known_variants())}"
+        )
     adapter = _ADAPTERS[variant]
     if isinstance(adapter, str):
         module, _, name = adapter.partition(":")
