@@ -7,7 +7,7 @@ Two kinds of bots:
   :data:`mjsim.agents.policies.AGENT_IDS`; each is one module here (``random.py``,
   ``greedy.py``) and one branch of :func:`mjsim.agents.policies.choose_action`.
 - **Python agents**: any object with ``act(observation, mask) -> int`` (the :class:`Agent`
-  protocol). ``mask`` is ``bool[N_ACTIONS]`` (``mjsim.actions``, 192 actions), the returned id
+  protocol). ``mask`` is ``bool[N_ACTIONS]`` (``mjsim.actions``, 208 actions), the returned id
   must be legal. Through the environment the observation is the env's observation; through
   :class:`mjsim.engine.Game` (:func:`play_hand`) it is the ``Game`` itself (read its
   ``current_player``, ``hands``, ``melds``, ... properties). :class:`KernelAgent` wraps an
@@ -46,7 +46,7 @@ import numpy as np
 class Agent(Protocol):
     """A bot: ``act(observation, mask) -> action id``.
 
-    ``mask``: ``bool[192]`` legal actions of the seat to act (at least one True); the result
+    ``mask``: ``bool[N_ACTIONS]`` (208) legal actions of the seat to act (at least one True); the result
     must be an index where ``mask`` is True (``Game.step`` raises ``ValueError`` naming an
     illegal action and listing the legal ones)."""
 
