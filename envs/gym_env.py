@@ -98,6 +98,10 @@ class MahjongEnv(gym.Env):
             such an action ends the episode with reward ``illegal_reward`` and the message in
             ``info["illegal_action"]`` (as PettingZoo's ``TerminateIllegalWrapper``).
         illegal_reward: the reward of an illegal action with ``strict=False`` (default -1).
+        quiet: no compile notice on the first ``reset`` (default: ``MJSIM_QUIET``). On sources
+            this machine has not compiled yet, the first ``reset`` of a process compiles the
+            step with its in-kernel opponents (minutes, once, then cached) and says so on
+            stderr with the elapsed time.
         overrides: ``RuleSpec`` fields.
 
     Rendering: ``render_mode="human"`` prints the table at every ``reset`` and ``step``
@@ -125,6 +129,7 @@ class MahjongEnv(gym.Env):
         reward_scale: float = DEFAULT_REWARD_SCALE,
         strict: bool = True,
         illegal_reward: float = -1.0,
+        quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
         self.strict = bool(strict)
@@ -150,8 +155,10 @@ class MahjongEnv(gym.Env):
             reward_scale=reward_scale,
             copy=False,
             threads=1,
+            quiet=quiet,
             **overrides,
         )
+        self._vec._compiles_what = "the Gymnasium environment's step with in-kernel opponents"
         self.variant = variant
         self.render_mode = render_mode
         self.seat = int(seat)

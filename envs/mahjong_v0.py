@@ -76,6 +76,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
+from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine import core
 from mjsim.engine.records import render_table
@@ -103,6 +104,9 @@ def default_variant() -> str:
 
 
 DEFAULT_REWARD_SCALE = 10.0
+#: first-use key and notice text of the AEC env's kernels (mjsim._compile_notice)
+AEC_KEY = "envs.aec"
+AEC_WHAT = "the AEC environment's reset, step and observation kernels"
 
 
 def env(
@@ -113,9 +117,9 @@ def env(
     **kwargs: Any,
 ) -> AECEnv:
     """The wrapped AEC environment (see the module docstring). ``variant=None`` picks
-    :func:`default_variant`; other keyword arguments go to :class:`raw_env` (``normalize_rewards``,
-    ``reward_scale``) or are ``RuleSpec`` overrides. An illegal action ends the game with reward
-    -1 for the offender (``TerminateIllegalWrapper``)."""
+    :func:`default_variant`; other keyword arguments go to :class:`raw_env`
+    (``normalize_rewards``, ``reward_scale``, ``quiet``) or are ``RuleSpec`` overrides. An
+    illegal action ends the game with reward -1 for the offender (``TerminateIllegalWrapper``)."""
     e: AECEnv = raw_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
     e = _TerminateIllegal(e, illegal_reward=-1)
     e = _AssertOutOfBounds(e)
@@ -318,6 +322,10 @@ class raw_env(AECEnv):
             aside, stakes, 补风) or ``"dict-v0"`` / ``"dict-v1"``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards: divide points by ``reward_scale`` (default 10).
+        quiet: no compile notice on the first ``reset`` (default: ``MJSIM_QUIET``). On sources
+            this machine has not compiled yet, the first ``reset`` of a process compiles every
+            kernel of ``reset``, ``step`` and ``observe`` (minutes, once, then cached) and says
+            so on stderr with the elapsed time.
         overrides: ``RuleSpec`` fields (``mjsim.variants.get``).
 
     Raises:
@@ -340,11 +348,13 @@ class raw_env(AECEnv):
         hands: int = 1,
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
+        quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
         from mjsim import variants
 
         super().__init__()
+        self._quiet = quiet
         if variant is None:
             variant = default_variant()
         self.spec = variants.get(variant, **overrides)
@@ -438,6 +448,8 @@ class raw_env(AECEnv):
             if not isinstance(h0, int | np.integer) or h0 < 0:
                 raise ValueError(f"options['hand']={h0!r} must be an integer >= 0")
             self._next_hand_no = int(h0)
+        if not _compile_notice.loaded(AEC_KEY):
+            _compile_notice.first_use(AEC_KEY, AEC_WHAT, self._compile_kernels, quiet=self._quiet)
         s = self._state
         h = self._next_hand_no
         self._first_dealer = h % self.n_players
@@ -461,6 +473,19 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.agent_at_seat[int(core.current_player(s, 0))]
+
+    def _compile_kernels(self) -> None:
+        """Compile (or load) every kernel ``reset``, ``step`` and ``observe`` call, for the
+        argument types they pass, without running them: the first ``step`` then does not
+        stop to compile the engine on its own."""
+        s, r, cf = self._state, self._rules, _compile_notice.compile_for
+        cf(start_match, s, r, 0, 0, 0, 0)
+        cf(seat_totals, s, r, 0, self._totals)
+        cf(core.legal_mask, s, r, 0, self._mask)
+        cf(core.current_player, s, 0)
+        cf(aec_step_h, self._h, 0)
+        if self._planes:
+            cf(encode_h, self._h, 0, self._obs_buf, self._version)
 
     def seat_of(self, agent: str) -> int:
         """The engine seat ``agent`` occupies in the hand in play (``KeyError`` for an unknown

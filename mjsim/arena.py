@@ -31,6 +31,7 @@ import math
 import sys
 import types
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -531,7 +532,9 @@ class _KernelTables:
         self.address = address
 
     def run(self, n_walls: int, progress: bool) -> tuple[list[np.ndarray], int, bool, int]:
-        from mjsim.distributed import _bar, _compiles_first, _restart_clock, _set_status, run
+        from mjsim import _compile_notice
+        from mjsim.distributed import _bar, _notice_display, _restart_clock, run
+        from mjsim.selfplay import warm_up
 
         blk = _block_walls(n_walls, self.threads)
         done: list[list[np.ndarray]] = [[] for _ in self.seatings]
@@ -539,9 +542,12 @@ class _KernelTables:
         played = 0  # hands played, counted or not
         interrupted = False
         with _bar(n_walls * len(self.seatings), progress, "hands") as bar:
-            if _compiles_first():
-                _set_status(bar, "compiling the game loop (first run, once)...")
             try:
+                # the loop compiles (first use of these sources: minutes) or loads before any
+                # hand, its notice and elapsed time on the bar; Ctrl-C meanwhile stops at once
+                with _compile_notice.shown_by(_notice_display(bar)) if progress else nullcontext():
+                    warm_up(self.spec, self.seatings[0])
+                _restart_clock(bar, 0)  # the rate and the ETA leave out the compile
                 for lo in range(0, n_walls, blk):
                     m = min(blk, n_walls - lo)
                     block = []
@@ -561,10 +567,7 @@ class _KernelTables:
                         if res.interrupted:
                             raise KeyboardInterrupt
                         block.append(res.rows)
-                        if played == m:
-                            _restart_clock(bar, m)  # the first call compiled or loaded
-                        else:
-                            bar.update(m)
+                        bar.update(m)
                     for k, rows in enumerate(block):
                         done[k].append(rows)
                     n_done += m
@@ -636,7 +639,8 @@ class _PythonTables:
         return game_row(g, hand)
 
     def run(self, n_walls: int, progress: bool) -> tuple[list[np.ndarray], int, bool, int]:
-        from mjsim.distributed import _bar, _restart_clock, _set_status
+        from mjsim import _compile_notice
+        from mjsim.distributed import _bar, _notice_display, _restart_clock, _set_status
         from mjsim.selfplay import RESULT_DTYPE
 
         n_rot = len(self.positions)
@@ -645,19 +649,25 @@ class _PythonTables:
         partial = 0  # hands of the wall in flight finished before the interrupt
         interrupted = False
         with _bar(n_walls * n_rot, progress, "hands") as bar:
-            # the first hand compiles Game's entry points and the bots' (first run, minutes)
-            # or loads them from the cache: no rate or ETA from it
-            _set_status(bar, "first hand: compiling or loading the engine for Python play...")
             try:
                 for i in range(n_walls):
                     partial = 0
                     for k in range(n_rot):
-                        out[k][i] = self._play(i, k)
-                        partial += 1
                         if i == 0 and k == 0:
+                            # the first hand compiles (first run: minutes) or loads Game's entry
+                            # points and the in-kernel bots': notice on the bar, no rate from it
+                            _set_status(bar, "first hand: compiling or loading the engine...")
+                            with (
+                                _compile_notice.shown_by(_notice_display(bar))
+                                if progress
+                                else nullcontext()
+                            ):
+                                out[k][i] = self._play(i, k)
                             _restart_clock(bar, 1)
                         else:
+                            out[k][i] = self._play(i, k)
                             bar.update(1)
+                        partial += 1
                     n_done += 1
                     partial = 0
             except KeyboardInterrupt:

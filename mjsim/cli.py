@@ -16,7 +16,11 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import sys
+import tempfile
+import threading
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -77,8 +81,22 @@ def _overrides(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def _write_whole(path: Path, write: Any) -> None:
+    """``write(tmp)`` to a temporary file beside ``path``, then rename it to ``path``: an
+    interrupted or failed write leaves no partial file (and an older ``path`` untouched)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def write_rows(rows: Any, path: str | Path) -> Path:
-    """Write result rows to ``.parquet`` or ``.csv`` (by suffix); ``ValueError`` otherwise."""
+    """Write result rows to ``.parquet`` or ``.csv`` (by suffix); ``ValueError`` otherwise.
+    The file appears whole or not at all (written beside it, then renamed)."""
     import pandas as pd
 
     p = Path(path)
@@ -88,9 +106,9 @@ def write_rows(rows: Any, path: str | Path) -> Path:
         p.parent.mkdir(parents=True, exist_ok=True)
     df = pd.DataFrame(rows)
     if p.suffix == ".parquet":
-        df.to_parquet(p, index=False)
+        _write_whole(p, lambda tmp: df.to_parquet(tmp, index=False))
     else:
-        df.to_csv(p, index=False)
+        _write_whole(p, lambda tmp: df.to_csv(tmp, index=False))
     return p
 
 
@@ -135,7 +153,11 @@ def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to 
         help="Ray cluster address for --backend ray (default: the running local Ray "
         "cluster, or a new one)",
     )
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar, no compile notice (as MJSIM_QUIET=1)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -252,22 +274,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ----------------------------------------------------------------------------------- commands
-def _first_run_notice(quiet: bool) -> None:
-    """Tell the user, before the progress bar sits at 0 for minutes, that this run compiles the
-    game loop (once per installed version of mjsim's sources, then cached on disk)."""
-    from mjsim import _cache, selfplay
-
-    if quiet or _cache.has_compiled(selfplay.__name__, "selfplay._run_slice-*.nbi") is not False:
-        return
-    print(
-        "mjsim: first run of these sources on this machine: compiling the game loop and the bots "
-        "(several CPU-minutes, once; later runs start in seconds). Cache: "
-        f"{_cache.CACHE_DIR}",
-        file=sys.stderr,
-        flush=True,
-    )
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.distributed import item_names, run
@@ -279,7 +285,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
-    _first_run_notice(args.quiet)
     res = run(
         spec,
         args.hands,
@@ -295,8 +300,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rows = res.rows
     if res.interrupted:
         print(f"interrupted: {len(rows)} of {res.requested} hands finished", file=sys.stderr)
+        if not len(rows) and (args.out or args.json):
+            print("mjsim: no hand finished: nothing written", file=sys.stderr)
     failed = []  # outputs that could not be written: the rest is still printed and written
-    if args.out is not None:
+    if args.out is not None and len(rows):
         try:
             path = write_rows(rows, args.out)
             print(f"wrote {len(rows)} rows to {path}")
@@ -310,7 +317,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(format_summary(summ, title))
         if args.json:
             try:
-                Path(args.json).write_text(json.dumps(to_jsonable(summ), indent=1))
+                text = json.dumps(to_jsonable(summ), indent=1)
+                _write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
             except OSError as e:
                 failed.append(_write_failed("--json", args.json, e))
     return _exit_code(res.interrupted, failed)
@@ -323,10 +331,28 @@ def _write_failed(option: str, path: str, e: OSError) -> str:
     return msg
 
 
+#: the signal that interrupted the command (SIGINT unless the SIGTERM handler ran)
+_STOPPED_BY: list[int] = []
+
+
+def _interrupt_code() -> int:
+    """128 + the interrupting signal: 130 after Ctrl-C, 143 after SIGTERM."""
+    return 128 + int(_STOPPED_BY[-1] if _STOPPED_BY else signal.SIGINT)
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    """SIGTERM takes Ctrl-C's path: finished hands are kept and written."""
+    from mjsim.distributed import Terminated
+
+    _STOPPED_BY.append(signum)
+    raise Terminated
+
+
 def _exit_code(interrupted: bool, failed: list[str]) -> int:
-    """130 after Ctrl-C, 1 if an output could not be written (the rest was), else 0."""
+    """130 after Ctrl-C (143 after SIGTERM), 1 if an output could not be written (the rest
+    was), else 0."""
     if interrupted:
-        return 130
+        return _interrupt_code()
     if failed:
         print(
             f"mjsim: {len(failed)} output(s) not written (see above); the summary is complete",
@@ -486,7 +512,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
     _arena_agents(args.agents, spec.n_players)  # named as --agents, before anything compiles
-    _first_run_notice(args.quiet)
     res = arena(
         spec,
         args.agents,
@@ -530,7 +555,6 @@ def cmd_study(args: argparse.Namespace) -> int:
     _check_counts(args)
     grid = parse_grid(args.set)
     variants.get(args.variant)  # an unknown variant is named before the cells
-    _first_run_notice(args.quiet)
     played = play_study(
         args.variant,
         grid,
@@ -575,7 +599,11 @@ def main(argv: list[str] | None = None) -> int:
 
     Bad input (unknown variant, field, agent, file type...) and no command at all print
     ``mjsim: error: ...`` and return 2; Ctrl-C during a run keeps the finished hands and returns
-    130."""
+    130, SIGTERM the same with 143. Ctrl-C during the first use's compile stops at once and
+    writes nothing. Run as the program (``argv=None``), it exits without waiting for a compile
+    or chunk that an interrupt left running."""
+    from mjsim import _compile_notice
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -586,19 +614,32 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    _STOPPED_BY.clear()
+    main_thread = threading.current_thread() is threading.main_thread()
+    handler = signal.signal(signal.SIGTERM, _on_sigterm) if main_thread else None
     try:
-        return COMMANDS[args.command](args)
+        with _compile_notice.silenced(True) if getattr(args, "quiet", False) else nullcontext():
+            rc = COMMANDS[args.command](args)
     except (ValueError, NotImplementedError, ImportError) as e:
         print(f"mjsim: error: {e}", file=sys.stderr)
-        return 2
+        rc = 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        print("terminated" if _STOPPED_BY else "interrupted", file=sys.stderr)
+        rc = _interrupt_code()
     except BrokenPipeError:
         # the reader went away (``mjsim variants | head``): not an error of ours; point stdout at
         # /dev/null so that the interpreter's final flush does not raise again
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        rc = 0
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if handler is None else handler)
+    if argv is None and _compile_notice.abandoned():
+        # a compile or chunk left running by an interrupt: exit without waiting for it
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(rc)
+    return rc
 
 
 if __name__ == "__main__":
