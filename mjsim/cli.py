@@ -18,17 +18,18 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 import threading
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 from mjsim import __version__
+from mjsim.results import OUT_SUFFIXES, read_rows, write_rows, write_whole
+
+__all__ = ["build_parser", "main", "read_rows", "write_rows"]
 
 #: default in-kernel agents of ``simulate`` / ``study`` (one name = every seat)
 DEFAULT_AGENTS = "greedy"
-OUT_SUFFIXES = (".parquet", ".csv")
 #: help of ``--set`` on the commands that play one rule set
 SET_HELP = (
     "rule override, repeatable: a RuleSpec field and its value (--set allow_chow=false "
@@ -79,49 +80,6 @@ def _overrides(items: list[str] | None) -> dict[str, Any]:
         k, v = parse_override(text)
         out[k] = v
     return out
-
-
-def _write_whole(path: Path, write: Any) -> None:
-    """``write(tmp)`` to a temporary file beside ``path``, then rename it to ``path``: an
-    interrupted or failed write leaves no partial file (and an older ``path`` untouched)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    os.close(fd)
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_rows(rows: Any, path: str | Path) -> Path:
-    """Write result rows to ``.parquet`` or ``.csv`` (by suffix); ``ValueError`` otherwise.
-    The file appears whole or not at all (written beside it, then renamed)."""
-    import pandas as pd
-
-    p = Path(path)
-    if p.suffix not in OUT_SUFFIXES:
-        raise ValueError(f"--out {str(path)!r}: the file must end in .parquet or .csv")
-    if p.parent and not p.parent.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-    df = pd.DataFrame(rows)
-    if p.suffix == ".parquet":
-        _write_whole(p, lambda tmp: df.to_parquet(tmp, index=False))
-    else:
-        _write_whole(p, lambda tmp: df.to_csv(tmp, index=False))
-    return p
-
-
-def read_rows(path: str | Path) -> Any:
-    """Read a results file written by :func:`write_rows` (a ``pandas.DataFrame``)."""
-    import pandas as pd
-
-    p = Path(path)
-    if p.suffix == ".parquet":
-        return pd.read_parquet(p)
-    if p.suffix == ".csv":
-        return pd.read_csv(p)
-    raise ValueError(f"{str(path)!r}: expected a .parquet or .csv file")
 
 
 def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to play") -> None:
@@ -266,9 +224,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT}; sized "
         "to each cell's seat count (default greedy)",
     )
-    p.add_argument("--out", default=None, help="directory for study.csv and the PNG plots")
     p.add_argument(
-        "--no-plots", action="store_true", help="with --out: write study.csv only, no plots"
+        "--out",
+        default=None,
+        help="directory for study.csv, its metadata (study.csv.meta.json) and the PNG plots",
+    )
+    p.add_argument(
+        "--no-plots",
+        action="store_true",
+        help="with --out: write study.csv and its metadata only, no plots",
     )
     return parser
 
@@ -277,6 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.distributed import item_names, run
+    from mjsim.results import run_metadata
     from mjsim.stats import format_summary, summarize, to_jsonable
 
     if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
@@ -302,23 +267,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"interrupted: {len(rows)} of {res.requested} hands finished", file=sys.stderr)
         if not len(rows) and (args.out or args.json):
             print("mjsim: no hand finished: nothing written", file=sys.stderr)
+    meta = run_metadata(
+        spec,
+        args.seed,
+        agents,
+        len(rows),
+        variant_id=args.variant,
+        requested=res.requested,
+        match_hands=args.match_hands,
+    )
     failed = []  # outputs that could not be written: the rest is still printed and written
     if args.out is not None and len(rows):
         try:
-            path = write_rows(rows, args.out)
+            path = write_rows(rows, args.out, meta)
             print(f"wrote {len(rows)} rows to {path}")
         except OSError as e:
             failed.append(_write_failed("--out", args.out, e))
     if len(rows):
         summ = summarize(rows, agents, spec.n_players, item_names(spec))
-        title = f"{spec.name}: {len(rows)} hands, seed {args.seed}, agents {','.join(agents)}"
-        if overrides:
-            title += "  overrides: " + " ".join(f"{k}={v}" for k, v in overrides.items())
+        title = f"{meta['variant']}: {len(rows)} hands, seed {args.seed}, agents {','.join(agents)}"
         print(format_summary(summ, title))
         if args.json:
             try:
-                text = json.dumps(to_jsonable(summ), indent=1)
-                _write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
+                text = json.dumps(
+                    {"mjsim": meta, **to_jsonable(summ)}, indent=1, ensure_ascii=False
+                )
+                write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
             except OSError as e:
                 failed.append(_write_failed("--json", args.json, e))
     return _exit_code(res.interrupted, failed)
@@ -548,6 +522,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return _exit_code(res.interrupted, failed)
 
 
+def _note(message: str) -> None:
+    """One line on stderr: ``mjsim: warning: <message>`` (a study's inert-field warnings, no plots)."""
+    print(f"mjsim: warning: {message}", file=sys.stderr, flush=True)
+
+
 def cmd_study(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.study import format_study, parse_grid, play_study, write_study
@@ -565,6 +544,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.address,
         progress=not args.quiet,
+        notify=_note,  # inert grid fields, named before anything plays
     )
     if played.interrupted:
         print(
@@ -577,11 +557,11 @@ def cmd_study(args: argparse.Namespace) -> int:
     failed = []
     if args.out and len(played.table):
         try:
-            paths = write_study(played, args.out, plots=not args.no_plots)
+            paths = write_study(played, args.out, plots=not args.no_plots, notify=_note)
         except OSError as e:
             failed.append(_write_failed("--out", args.out, e))
         else:
-            plots = " and plots" if len(paths) > 1 else ""
+            plots = " and plots" if any(p.suffix == ".png" for p in paths) else ""
             print(f"wrote {paths[0]}{plots} to {args.out}" if plots else f"wrote {paths[0]}")
     return _exit_code(played.interrupted, failed)
 
