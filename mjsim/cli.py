@@ -475,6 +475,7 @@ def _arena_agents(text: str, n_players: int) -> None:
 def cmd_arena(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.arena import arena, format_arena
+    from mjsim.results import run_metadata
     from mjsim.stats import to_jsonable
 
     if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
@@ -506,17 +507,35 @@ def cmd_arena(args: argparse.Namespace) -> int:
             + ("walls played in every seating" if res.duplicate else "hands played"),
             file=sys.stderr,
         )
+        if not res.n_walls and (args.out or args.json):
+            print("mjsim: no wall finished in every seating: nothing written", file=sys.stderr)
     print(format_arena(res))
+    n_rows = res.n_walls * res.n_rotations
+    meta = run_metadata(
+        spec,
+        args.seed,
+        res.meta["agents"],
+        n_rows,
+        variant_id=args.variant,
+        requested=res.requested * res.n_rotations,
+        duplicate=res.duplicate,
+        walls=res.n_walls,
+        walls_requested=res.requested,
+        seatings=res.seatings,
+    )
     failed = []
     if args.out is not None and res.n_walls:
         try:
-            path = write_rows(res.hand_rows(), args.out)
-            print(f"wrote {res.n_walls * res.n_rotations} rows to {path}")
+            path = write_rows(res.hand_rows(), args.out, meta)
+            print(f"wrote {n_rows} rows to {path}")
         except OSError as e:
             failed.append(_write_failed("--out", args.out, e))
     if args.json and res.n_walls:
         try:
-            Path(args.json).write_text(json.dumps(to_jsonable(res.summary()), indent=1))
+            text = json.dumps(
+                {"mjsim": meta, **to_jsonable(res.summary())}, indent=1, ensure_ascii=False
+            )
+            write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
         except OSError as e:
             failed.append(_write_failed("--json", args.json, e))
     return _exit_code(res.interrupted, failed)

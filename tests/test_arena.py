@@ -196,6 +196,7 @@ def test_interrupted_arena_counts_only_walls_finished_in_every_seating(tmp_path,
     assert "significant" not in captured.out
     df = read_rows(out)
     assert len(df) == 4 and sorted(set(df["wall"])) == [0, 1]
+    assert df.attrs["mjsim"]["hands_requested"] == 20 and df.attrs["mjsim"]["hands"] == 4
     assert json.loads(js.read_text())["walls"] == 2
 
 
@@ -215,7 +216,7 @@ def test_interrupted_before_a_wall_is_finished_ranks_nothing(tmp_path, capsys):
     assert main(argv + ["--duplicate", "--quiet", "--out", str(out)]) == 130
     captured = capsys.readouterr()
     assert "duplicate" not in captured.out and "significant" not in captured.out
-    assert not out.exists()
+    assert "nothing written" in captured.err and not out.exists()
 
 
 def test_interrupted_in_kernel_arena_keeps_whole_blocks(monkeypatch):
@@ -255,6 +256,9 @@ def test_outputs_written_and_read_back(tmp_path, capsys):
     res = arena("hebei", "arenabot:FirstLegal,greedy", 6, seed=7)
     df = read_rows(out)
     assert len(df) == 12
+    meta = df.attrs["mjsim"]  # what produced the file (mjsim.results.run_metadata)
+    assert meta["variant_id"] == "hebei" and meta["seed"] == 7 and meta["hands"] == 12
+    assert meta["walls"] == 6 and meta["duplicate"] is True and len(meta["seatings"]) == 2
     assert list(df.columns[:6]) == ["wall", "rotation", "agent0", "agent1", "agent2", "agent3"]
     assert list(zip(df["wall"], df["rotation"], strict=True))[:3] == [(0, 0), (0, 1), (1, 0)]
     pays = df[[f"pay{p}" for p in range(4)]].to_numpy()
@@ -265,6 +269,7 @@ def test_outputs_written_and_read_back(tmp_path, capsys):
         assert np.mean(per_hand) == pytest.approx(est.value)
     summary = json.loads(js.read_text())
     assert summary["variant"] == "hebei" and summary["seed"] == 7 and summary["walls"] == 6
+    assert summary["mjsim"] == meta
     assert summary["mode"] == "duplicate" and summary["interrupted"] is False
     assert summary["agents"] == ["arenabot:FirstLegal", "greedy"] * 2
     table = {row["agent"]: row for row in summary["agents_table"]}
