@@ -1,9 +1,11 @@
-"""The ``mjsim`` command line: simulate, variants, arena, study (see ``docs/cli.md``).
+"""The ``mjsim`` command line: simulate, variants, arena, study, view, play (see ``docs/cli.md``).
 
     mjsim simulate hebei --hands 100000 --agents greedy,greedy,random,random --out r.parquet
     mjsim variants [--show hebei]
     mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
     mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
+    mjsim view hand.jsonl -o hand.html
+    mjsim play sichuan --seat 0 --agents greedy
 
 Every command that plays takes ``--seed``, ``--threads``, ``--set key=value`` (rule overrides,
 see ``mjsim variants --show ID``) and ``--backend local|ray [--address ADDR]``. Results depend
@@ -234,6 +236,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --out: write study.csv and its metadata only, no plots",
     )
+
+    from mjsim.view.commands import add_parsers  # view, play
+
+    add_parsers(sub, SET_HELP)
     return parser
 
 
@@ -585,11 +591,25 @@ def cmd_study(args: argparse.Namespace) -> int:
     return _exit_code(played.interrupted, failed)
 
 
+def cmd_view(args: argparse.Namespace) -> int:
+    from mjsim.view.commands import cmd_view as run
+
+    return run(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from mjsim.view.commands import cmd_play as run
+
+    return run(args, _overrides(args.set))
+
+
 COMMANDS = {
     "simulate": cmd_simulate,
     "variants": cmd_variants,
     "arena": cmd_arena,
     "study": cmd_study,
+    "view": cmd_view,
+    "play": cmd_play,
 }
 
 
@@ -608,7 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "mjsim: error: a command is required: simulate, variants, arena or study "
+            "mjsim: error: a command is required: simulate, variants, arena, study, view or play "
             "(mjsim --help describes them)",
             file=sys.stderr,
         )

@@ -350,16 +350,25 @@ def _run_ray(
     return RunResult(rows, n_hands, interrupted)
 
 
-def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
-    """Scoring-item names of the spec's family, indexed by item id: the family's item table
-    (``"English 中文"``, :data:`mjsim.outcome.ITEM_TABLES`), else a variant / scoring module's
-    ``ITEM_NAMES``; ``None`` if neither exists. (The table comes first: hebei's ``ITEM_NAMES``
-    are identifiers such as ``basic_win``, its table has the display names.)"""
-    import importlib
-
+def item_table(spec: RuleSpec) -> tuple[tuple[Any, ...], ...] | None:
+    """The rows of the spec's scoring-family item table, each starting with (item id, English
+    name, Chinese name) and, in most families, the value of one occurrence (riichi: the han of
+    a closed and of an open hand); ``None`` for a family without a table
+    (:func:`mjsim.outcome.item_rows`, one family -> table map for the CLI, the viewer and the
+    envs' outcome)."""
     from mjsim.outcome import item_rows
 
-    rows = item_rows(spec.scoring)
+    return item_rows(spec.scoring)
+
+
+def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
+    """Scoring-item names of the spec's family, indexed by item id: the family's item table
+    (``"English 中文"``, :func:`item_table`), else a variant / scoring module's ``ITEM_NAMES``;
+    ``None`` if neither exists. (The table comes first: hebei's ``ITEM_NAMES`` are identifiers
+    such as ``basic_win``, its table has the display names.)"""
+    import importlib
+
+    rows = item_table(spec)
     if rows is not None:
         out = [f"item {i}" for i in range(max(int(r[0]) for r in rows) + 1)]
         for r in rows:
