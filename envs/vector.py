@@ -33,6 +33,14 @@ Autoreset (``autoreset_mode``, also in ``metadata["autoreset_mode"]``):
 ``close()`` shuts the worker threads down; ``step`` then raises ``ClosedEnvironmentError``
 until ``reset()``, which starts the env again (threads included): the same rule in all three
 interfaces (``docs/observations.md``).
+
+Outcome: the ``info`` of the step that ends table ``t``'s episode carries the outcome of its last
+hand (:mod:`mjsim.outcome`) in Gymnasium's vector-info layout (with ``"same_step"`` autoreset:
+in ``info["final_info"]``): every key has a mask ``_key`` (``bool[N]``, True at the tables that
+just ended), ``payments`` / ``values`` / ``scores`` are ``int64[N, n_players]``, ``value`` /
+``discarder`` / ``dealer`` ``int[N]``, and ``winners`` (seat lists), ``win_kind``, ``win_tile``
+and ``items`` object arrays (``None`` at the other tables). ``docs/observations.md`` "The
+outcome of an episode" lists the keys.
 """
 
 from __future__ import annotations
@@ -78,6 +86,7 @@ from mjsim.envs.shaping import potentials
 from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine.state import new_state
+from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
 #: first-use key of the batched step kernels (mjsim._compile_notice)
@@ -230,6 +239,7 @@ class MahjongVectorEnv(VectorEnv):
         else:
             self._agents = opponent_ids(opponents, n)
         self._rules = self.rule_spec.compile()
+        self._outcome = OutcomeReader(self.rule_spec, self._rules)
         self.single_observation_space = observation_space(encoder.space(n))
         self.single_action_space = gym.spaces.Discrete(N_ACTIONS)
         self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, N)
@@ -388,7 +398,8 @@ class MahjongVectorEnv(VectorEnv):
         """Same-step autoreset: keep the finished tables' final observations, then start their
         next episodes now (the kernel's reset pass over each run of finished tables; the others
         are not touched). Returns Gymnasium's same-step info keys (``final_obs``,
-        ``final_info``, their ``_`` masks)."""
+        ``final_info`` - the finished tables' outcomes, :meth:`_add_outcomes` -, their ``_``
+        masks)."""
         done = self._out_terminated
         idx = np.flatnonzero(done)
         final_info: dict[str, Any] = {}
@@ -397,6 +408,7 @@ class MahjongVectorEnv(VectorEnv):
         obs = self._obs if self._fobs is None else self._fobs
         self._final_obs[idx] = obs[idx]
         self._final_masks[idx] = 0
+        self._add_outcomes(final_info)  # read before the tables are dealt again
         # runs of consecutive finished tables: one compiled call each
         cut = np.flatnonzero(np.diff(idx) != 1) + 1
         for run in np.split(idx, cut):
@@ -583,12 +595,28 @@ class MahjongVectorEnv(VectorEnv):
         self._advance()
         final = self._start_finished() if self._same_step else None
         obs, info = self._out()
-        if final:
-            info.update(final)
+        if self._same_step:
+            info.update(final)  # the outcomes are in info["final_info"]
+        else:
+            self._add_outcomes(info)
         v = self._views
         if self.copy:
             return obs, v["rewards"].copy(), v["terminated"].copy(), self._truncated.copy(), info
         return obs, v["rewards"], v["terminated"], v["truncated"], info
+
+    def outcome(self, t: int) -> dict[str, Any]:
+        """The outcome of table ``t``'s hand (:mod:`mjsim.outcome`): what the ``info`` of the step
+        that ends its episode carries for it. Only meaningful on that step (the table's next
+        step deals a new episode)."""
+        return self._outcome(self._state, t)
+
+    def _add_outcomes(self, info: dict[str, Any]) -> None:
+        """Add the outcome of every table whose episode ended on this step to ``info``
+        (Gymnasium's vector-info layout: a ``_key`` mask per key; module docstring), built for
+        all of them at once (:meth:`mjsim.outcome.OutcomeReader.batch`)."""
+        done = np.flatnonzero(self._terminated)
+        if done.size:
+            info.update(self._outcome.batch(self._state, done, self.num_envs))
 
     def action_masks(self) -> np.ndarray:
         """``int8[N, N_ACTIONS]`` legal actions of every table's deciding seat (the mask dtype

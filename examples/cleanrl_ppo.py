@@ -32,6 +32,8 @@ from mjsim.envs.evaluation import evaluate
 
 from mjsim.actions import N_ACTIONS
 
+LEARNER = 0  # the learner's seat at every table
+
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -108,7 +110,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     num_iterations = max(1, args.total_timesteps // batch_size)
 
     envs = MahjongVectorEnv(
-        args.variant, N, opponents=args.opponents, obs=args.obs, autoreset_mode="same_step"
+        args.variant,
+        N,
+        opponents=args.opponents,
+        seat=LEARNER,
+        obs=args.obs,
+        autoreset_mode="same_step",
     )
     shape = envs.single_observation_space["observation"].shape
     agent = Agent(int(np.prod(shape)))
@@ -129,6 +136,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     next_mask = torch.as_tensor(info["action_mask"]).bool()
     next_done = torch.zeros(N)
     returns_seen: list[float] = []
+    wins_seen: list[bool] = []
     ep_return = np.zeros(N)
     for iteration in range(1, num_iterations + 1):
         frac = 1.0 - (iteration - 1.0) / num_iterations
@@ -152,6 +160,10 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             ep_return += reward
             returns_seen.extend(ep_return[done].tolist())
             ep_return[done] = 0.0
+            # the finished tables' outcomes (winners, win_kind, payments, items...) are in
+            # info["final_info"] with same-step autoreset (docs/observations.md)
+            for t in np.flatnonzero(done):
+                wins_seen.append(LEARNER in info["final_info"]["winners"][t])
 
         # bootstrap value and GAE (CleanRL's ppo.py)
         with torch.no_grad():
@@ -200,8 +212,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         recent = returns_seen[-500:]
         sps = int(global_step / (time.time() - start))
         mean = float(np.mean(recent)) if recent else float("nan")
+        won = float(np.mean(wins_seen[-500:])) if wins_seen else float("nan")
         print(f"iteration {iteration}/{num_iterations}  steps {global_step}  {sps} steps/s  "
-              f"mean return of the last {len(recent)} episodes {mean:+.3f}")  # fmt: skip
+              f"last {len(recent)} episodes: mean return {mean:+.3f}, won {won:.1%}")  # fmt: skip
 
     def act(o: dict[str, np.ndarray], m: np.ndarray) -> np.ndarray:
         with torch.no_grad():

@@ -249,7 +249,13 @@ def test_same_step_autoreset_is_next_step_without_the_junk_steps(opponents):
                 after = (
                     info["final_obs"]["observation"][t] if mode == "same_step" and term[t] else o[t]
                 )
-                steps[mode][t].append((np.asarray(rew[t]).tolist(), bool(term[t]), after.copy()))
+                # the hand's outcome: in info on the last step, in info["final_info"] same-step
+                src = info.get("final_info", {}) if mode == "same_step" else info
+                paid = src["payments"][t].tolist() if term[t] else None
+                assert bool(src.get("_payments", np.zeros(n, bool))[t]) == bool(term[t])
+                steps[mode][t].append(
+                    (np.asarray(rew[t]).tolist(), bool(term[t]), paid, after.copy())
+                )
                 if term[t]:
                     if mode == "same_step":
                         firsts[mode][t].append(o[t].copy())
@@ -261,8 +267,8 @@ def test_same_step_autoreset_is_next_step_without_the_junk_steps(opponents):
         k = min(len(a), len(b))
         assert k > 50
         for x, y in zip(a[:k], b[:k], strict=True):
-            assert x[:2] == y[:2]
-            np.testing.assert_array_equal(x[2], y[2])
+            assert x[:3] == y[:3]
+            np.testing.assert_array_equal(x[3], y[3])
         ends += sum(x[1] for x in a[:k])
         fa, fb = firsts["next_step"][t], firsts["same_step"][t]
         for x, y in zip(fa, fb, strict=False):
@@ -431,9 +437,11 @@ def test_sb3_vec_env_is_the_single_env_batched_with_same_step_autoreset():
         obs, rew, dones, infos = venv.step(acts)
         assert rew.dtype == np.float32 and dones.dtype == bool and len(infos) == n
         for i, e in enumerate(singles):
-            so, r, d, _, _ = e.step(int(acts[i]))
+            so, r, d, _, si = e.step(int(acts[i]))
             assert rew[i] == np.float32(r) and dones[i] == d
-            if d:
+            if d:  # the hand's outcome, as the single env reports it
+                assert infos[i]["winners"] == si["winners"]
+                assert infos[i]["payments"].tolist() == si["payments"]
                 final = infos[i]["terminal_observation"]
                 np.testing.assert_array_equal(final["observation"], so["observation"])
                 assert infos[i]["TimeLimit.truncated"] is False
