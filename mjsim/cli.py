@@ -4,6 +4,7 @@
     mjsim variants [--show hebei]
     mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
     mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
+    mjsim compile [--targets simulate,score] [--variants hebei] [--jobs N] [--portable]
 
 Every command that plays takes ``--seed``, ``--threads``, ``--set key=value`` (rule overrides,
 see ``mjsim variants --show ID``) and ``--backend local|ray [--address ADDR]``. Results depend
@@ -19,6 +20,7 @@ import shutil
 import signal
 import sys
 import threading
+import time
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -211,6 +213,49 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-plots",
         action="store_true",
         help="with --out: write study.csv and its metadata only, no plots",
+    )
+    p = sub.add_parser(
+        "compile",
+        help="compile the entry points ahead of time, in parallel, so that no first use waits",
+    )
+    p.add_argument(
+        "--targets",
+        default=None,
+        metavar="T[,T...]",
+        help="entry points, comma-separated: simulate (the self-play loop and its bots), game, "
+        "aec, vector, gym (the vector env's code), agent (in-kernel bots from Python), score "
+        "(the scorer of each scoring family of --variants), score:VARIANT (default: "
+        "simulate,game,aec,vector,agent,score)",
+    )
+    p.add_argument(
+        "--variants",
+        default=None,
+        metavar="V[,V...]",
+        help="variants whose scoring families `score` compiles (default: every variant); the "
+        "engine is one compiled loop for every variant",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="entry points compiled at once, each in its own process, >= 1 (default: every core)",
+    )
+    p.add_argument(
+        "--portable",
+        action="store_true",
+        help="compile for numba's generic CPU of this architecture: a cache that other machines "
+        "with the same Python and numba load (slower code; docs/performance.md)",
+    )
+    p.add_argument(
+        "--into",
+        default=None,
+        metavar="DIR",
+        help="then copy the compiled cache, with its manifest, into DIR/<cache name>/ (for a "
+        "wheel: mjsim/_precompiled; for cluster nodes)",
+    )
+    p.add_argument(
+        "--quiet", action="store_true", help="no progress bar and no summary: errors only"
     )
     return parser
 
@@ -502,11 +547,112 @@ def cmd_study(args: argparse.Namespace) -> int:
     return _exit_code(played.interrupted, failed)
 
 
+def _names(option: str, text: str | None) -> list[str]:
+    """A comma-separated option as a list (``None``: empty); ``ValueError`` for an empty item."""
+    if text is None:
+        return []
+    items = [t.strip() for t in text.split(",")]
+    if not all(items):
+        raise ValueError(f"{option} {text!r}: an empty name between commas")
+    return items
+
+
+def _count(n: int) -> str:
+    return f"{n} entry point" + ("" if n == 1 else "s")
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from mjsim import _cache, precompile
+    from mjsim._args import check_int
+    from mjsim._compile_notice import fmt_seconds
+
+    eps = precompile.plan(_names("--targets", args.targets), _names("--variants", args.variants))
+    jobs = None if args.jobs is None else check_int("--jobs", args.jobs, 1)
+    if args.into is not None:
+        from mjsim._args import check_writable
+
+        check_writable("--into", args.into, directory=True, probe=precompile.MANIFEST)
+    cpu = "generic" if args.portable else "host"
+    place = (
+        str(_cache.cache_dir_for(__version__, cpu=cpu))
+        if _cache.CACHE_DIR is not None
+        else os.environ.get("NUMBA_CACHE_DIR") or "numba's cache (__pycache__)"
+    )
+    bar = None
+    if not args.quiet:
+        from tqdm import tqdm
+
+        target = "numba's generic CPU (portable)" if args.portable else "this machine's CPU"
+        print(f"mjsim: compiling {_count(len(eps))} for {target} into {place}", file=sys.stderr)
+        bar = tqdm(total=len(eps), unit="entry point", desc="compile", file=sys.stderr)
+    running: list[str] = []
+
+    def say(text: str) -> None:
+        if bar is not None:
+            bar.write(text, file=sys.stderr)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
+    def started(ep: precompile.EntryPoint) -> None:
+        running.append(ep.name)
+
+    def done(out: precompile.Outcome) -> None:
+        running.remove(out.target)
+        took = fmt_seconds(out.seconds)
+        if out.status == "failed":
+            say(f"mjsim: {out.target}: failed: {out.error}")
+        elif bar is not None and out.status == "compiled":
+            say(f"mjsim: {out.target}: compiled {out.what} in {took}")
+        elif bar is not None:
+            say(f"mjsim: {out.target}: already compiled (loaded in {took})")
+        if bar is not None:
+            bar.update(1)
+
+    def tick(times: dict[str, float]) -> None:
+        if bar is not None:
+            now = ", ".join(f"{k} {fmt_seconds(v)}" for k, v in times.items())
+            bar.set_postfix_str(now, refresh=False)
+
+    t0 = time.monotonic()
+    try:
+        outcomes = precompile.compile_all(
+            eps,
+            variants=_names("--variants", args.variants),
+            jobs=jobs,
+            portable=args.portable,
+            on_start=started,
+            on_done=done,
+            tick=tick,
+        )
+    except KeyboardInterrupt:
+        say(f"mjsim: stopping… (compiles abandoned: {', '.join(running) or 'none'})")
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    failed = [o for o in outcomes if o.status == "failed"]
+    if not args.quiet:
+        n = {k: sum(o.status == k for o in outcomes) for k in ("compiled", "cached")}
+        print(
+            f"{_count(len(outcomes))}: {n['compiled']} compiled, {n['cached']} already "
+            f"compiled, {len(failed)} failed, in {fmt_seconds(time.monotonic() - t0)} "
+            f"(cache: {place})"
+        )
+    if failed:
+        return 1
+    if args.into is not None:
+        dst = precompile.export_cache(args.into, portable=args.portable)
+        if not args.quiet:
+            print(f"copied the compiled cache to {dst}")
+    return 0
+
+
 COMMANDS = {
     "simulate": cmd_simulate,
     "variants": cmd_variants,
     "arena": cmd_arena,
     "study": cmd_study,
+    "compile": cmd_compile,
 }
 
 
@@ -525,7 +671,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "mjsim: error: a command is required: simulate, variants, arena or study "
+            "mjsim: error: a command is required: simulate, variants, arena, study or compile "
             "(mjsim --help describes them)",
             file=sys.stderr,
         )
