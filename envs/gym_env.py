@@ -84,7 +84,8 @@ class MahjongEnv(gym.Env):
         obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``, ``"dict-v0"`` or
             ``"dict-v1"``.
         hands: hands per episode.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"`` (a picture of the
+            table, ``uint8[H, W, 3]``, for video recorders; needs Pillow).
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
         strict: ``True`` (the default): an illegal or out-of-range action raises
             ``ValueError`` naming it and the legal ones (the project's rule for actions from
@@ -110,7 +111,7 @@ class MahjongEnv(gym.Env):
         gymnasium.error.ClosedEnvironmentError: ``reset`` or ``step`` after ``close()``.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -131,8 +132,10 @@ class MahjongEnv(gym.Env):
         self.illegal_reward = float(illegal_reward)
         if variant is None:
             variant = default_variant()
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode={render_mode!r}; valid: None, 'human', 'ansi', 'rgb_array'"
+            )
         if opponents is None:
             raise ValueError(
                 "opponents=None (self-play, every seat decides) is a MahjongVectorEnv mode; "
@@ -246,14 +249,28 @@ class MahjongEnv(gym.Env):
         """``bool[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
         return self._vec._masks[0].copy()
 
-    def render(self, all_hands: bool = False) -> str | None:
+    def render(self, all_hands: bool = False) -> str | np.ndarray | None:
         """``"ansi"``: the table as text with unicode tiles, as the learner sees it (its own
         tiles; the other seats' concealed tiles as a count, see
         :func:`mjsim.engine.records.render_table`); every hand face up with
-        ``all_hands=True`` or once the episode is over. ``"human"``: print it."""
+        ``all_hands=True`` or once the episode is over. ``"human"``: print it.
+        ``"rgb_array"``: the same view as a picture, ``uint8[H, W, 3]``
+        (:func:`mjsim.view.table_image`)."""
         if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            gym.logger.warn(
+                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+            )
             return None
+        if self.render_mode == "rgb_array":
+            from mjsim.view import table_image
+
+            return table_image(
+                self._state,
+                self._vec.rule_spec,
+                self._rules,
+                view=None if all_hands or self._done else self.seat,
+                title=f"Mahjong-v0 {self.variant}, learner seat {self.seat}",
+            )
         text = f"Mahjong-v0 {self.variant}, learner seat {self.seat}\n" + render_table(
             self._state,
             self.n_players,

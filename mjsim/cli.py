@@ -1,9 +1,12 @@
-"""The ``mjsim`` command line: simulate, variants, arena, study (see ``docs/cli.md``).
+"""The ``mjsim`` command line: simulate, variants, arena, study, view, play, compile (see
+``docs/cli.md``).
 
     mjsim simulate hebei --hands 100000 --agents greedy,greedy,random,random --out r.parquet
     mjsim variants [--show hebei]
     mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
     mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
+    mjsim view hand.jsonl -o hand.html
+    mjsim play sichuan --seat 0 --agents greedy
     mjsim compile [--targets simulate,score] [--variants hebei] [--jobs N] [--portable]
 
 Every command that plays takes ``--seed``, ``--threads``, ``--set key=value`` (rule overrides,
@@ -257,6 +260,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--quiet", action="store_true", help="no progress bar and no summary: errors only"
     )
+
+    from mjsim.view.commands import add_parsers  # view, play
+
+    add_parsers(sub, SET_HELP)
     return parser
 
 
@@ -647,11 +654,25 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_view(args: argparse.Namespace) -> int:
+    from mjsim.view.commands import cmd_view as run
+
+    return run(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from mjsim.view.commands import cmd_play as run
+
+    return run(args, _overrides(args.set))
+
+
 COMMANDS = {
     "simulate": cmd_simulate,
     "variants": cmd_variants,
     "arena": cmd_arena,
     "study": cmd_study,
+    "view": cmd_view,
+    "play": cmd_play,
     "compile": cmd_compile,
 }
 
@@ -671,7 +692,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "mjsim: error: a command is required: simulate, variants, arena, study or compile "
+            "mjsim: error: a command is required: simulate, variants, arena, study, view, play "
+            "or compile "
             "(mjsim --help describes them)",
             file=sys.stderr,
         )

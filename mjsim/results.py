@@ -21,7 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from mjsim.rules.spec import QUALIFIERS, RuleSpec, field_names
+from mjsim.rules.spec import RuleSpec
+from mjsim.variants.label import spec_overrides, variant_label
 
 #: key of the run metadata in Parquet schema metadata, ``df.attrs`` and the summary JSON
 METADATA_KEY = "mjsim"
@@ -33,57 +34,8 @@ WIND_NAMES = ("east", "south", "west", "north")
 
 
 # ------------------------------------------------------------------------------ what produced it
-def _value_text(v: Any) -> str:
-    """A field value as ``--set`` takes it: ``true``, ``8``, ``standard,seven_pairs``, ``none``."""
-    if isinstance(v, bool):
-        return str(v).lower()
-    if v is None:
-        return "none"
-    if isinstance(v, tuple | list):
-        return ",".join(str(x) for x in v)
-    return str(v)
-
-
-def _base_spec(variant_id: str) -> RuleSpec:
-    from mjsim import variants
-
-    if variants.module(variant_id) is not None:
-        return variants.get(variant_id)
-    return RuleSpec(name=variant_id)
-
-
-def spec_overrides(spec: RuleSpec, variant_id: str | None = None) -> dict[str, Any]:
-    """The fewest overrides that make ``spec`` from its variant (``variant_id``, default
-    ``spec.name``; an id that is not registered: from the RuleSpec defaults): every field that
-    differs, in declaration order, less the qualifiers that follow the others
-    (``{"allow_chow": False}`` for changsha without chows, not also ``chow_left_only``)."""
-    vid = variant_id or spec.name
-    base = _base_spec(vid)
-    diff = {
-        f: getattr(spec, f)
-        for f in field_names()
-        if f != "name" and getattr(spec, f) != getattr(base, f)
-    }
-    for q in [q for q in QUALIFIERS if q in diff]:
-        rest = {k: v for k, v in diff.items() if k != q}
-        try:
-            if getattr(base.replace(**rest), q) == diff[q]:
-                diff = rest
-        except ValueError:
-            pass
-    return diff
-
-
-def variant_label(spec: RuleSpec, variant_id: str | None = None) -> str:
-    """The canonical name of ``spec``: its variant id and the fewest overrides that make it
-    (:func:`spec_overrides`), values as ``--set`` takes them, pairs separated by ``", "``:
-    ``"changsha(allow_chow=false)"``, ``"hebei(allow_chow=true, min_fan=8)"``, ``"hebei"``.
-    Two equal specs of one variant get the same label."""
-    vid = variant_id or spec.name
-    diff = spec_overrides(spec, vid)
-    if not diff:
-        return vid
-    return f"{vid}(" + ", ".join(f"{k}={_value_text(v)}" for k, v in diff.items()) + ")"
+# variant_label and spec_overrides (imported above) are shared with hand records:
+# mjsim.variants.label
 
 
 def _jsonable(v: Any) -> Any:
