@@ -226,9 +226,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="T[,T...]",
         help="entry points, comma-separated: simulate (the self-play loop and its bots), game, "
-        "aec, vector, gym (the vector env's code), agent (in-kernel bots from Python), score "
-        "(the scorer of each scoring family of --variants), score:VARIANT (default: "
-        "simulate,game,aec,vector,agent,score)",
+        "aec, vector, gym (the vector env's code), agent (in-kernel bots from Python), tables "
+        "(the lookup tables' builders), score (the scorer of each scoring family of "
+        "--variants), score:VARIANT (default: simulate,game,aec,vector,agent,tables,score)",
     )
     p.add_argument(
         "--variants",

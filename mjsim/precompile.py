@@ -2,7 +2,7 @@
 
 An *entry point* is jitted code that Python calls: the self-play loop, ``Game``'s kernels, the
 PettingZoo AEC environment, the vector (and Gymnasium) environment, the in-kernel bots called
-from Python, and one scorer per scoring family. Its first use on sources this machine has not
+from Python, the builders of the lookup tables, and one scorer per scoring family. Its first use on sources this machine has not
 compiled yet compiles it (seconds to minutes, once; then numba's disk cache, see
 :mod:`mjsim._cache`). :data:`ENTRY_POINTS` defines that first use once: a few lines of the
 public API that compile everything the entry point needs (a short hand, one step, one scored
@@ -52,7 +52,7 @@ class EntryPoint:
 
     Attributes:
         name: the target name (``mjsim compile --targets``): ``simulate``, ``game``, ``aec``,
-            ``gym``, ``vector``, ``agent``, or ``score:VARIANT``.
+            ``gym``, ``vector``, ``agent``, ``tables``, or ``score:VARIANT``.
         what: what compiles, for messages (``"the self-play game loop and its in-kernel bots"``).
         code: compiled-code identity: entry points with the same ``code`` compile the same
             kernels (``gym`` is a one-table ``vector``), so ``mjsim compile`` runs one of them.
@@ -146,6 +146,15 @@ def _use_score(variant: str) -> None:
     mjsim.score(variant, hand, win_tile=tile, self_drawn=True)
 
 
+def _use_tables(variant: str) -> None:
+    """The builders of the kernels' lookup tables (:mod:`mjsim.kernels.tables`): they run when
+    a machine has no tables file yet (``<mjsim cache>/tables-v*.npy``), seconds with their
+    compiled code at hand; compiled here so that a shipped cache holds them."""
+    from mjsim.kernels.tables import build_tables
+
+    build_tables()
+
+
 #: the engine entry points by target name (``score:VARIANT`` are made by :func:`entry_point`)
 ENTRY_POINTS: dict[str, EntryPoint] = {
     e.name: e
@@ -165,11 +174,12 @@ ENTRY_POINTS: dict[str, EntryPoint] = {
         EntryPoint(
             "agent", "the in-kernel bots called from Python", "agent", True, _use_agent
         ),
+        EntryPoint("tables", "the lookup tables' builders", "tables", False, _use_tables),
     )
 }  # fmt: skip
 
 #: targets of ``mjsim compile`` by default (``gym`` is ``vector``'s compiled code)
-DEFAULT_TARGETS = ("simulate", "game", "aec", "vector", "agent", "score")
+DEFAULT_TARGETS = ("simulate", "game", "aec", "vector", "agent", "tables", "score")
 
 
 def _score_variants() -> list[str]:

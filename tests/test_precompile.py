@@ -25,7 +25,7 @@ def test_default_plan_has_one_entry_per_compiled_code():
     from mjsim import variants
 
     names = [ep.name for ep in precompile.plan()]
-    assert names[:5] == ["simulate", "game", "aec", "vector", "agent"]
+    assert names[:6] == ["simulate", "game", "aec", "vector", "agent", "tables"]
     scores = [n for n in names if n.startswith("score:")]
     families = {variants.get(n.partition(":")[2]).scoring for n in scores}
     assert len(scores) == len(families)  # sichuan, chengdu, sichuan_xuezhan: one compile
