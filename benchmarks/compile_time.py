@@ -316,6 +316,42 @@ def cpu_cost(hands: int, repeats: int) -> list[dict]:
     return [{"cpu": cpu, "hands_per_s": xs} for cpu, xs in rates.items()] + [{"ratio": ratio}]
 
 
+#: the section of RESULTS.md that ``--first-use ... --write`` replaces
+SECTION = "## First use (compile time)"
+
+
+def results_markdown(rows: list[dict], argv: list[str]) -> str:
+    """The ``--first-use`` rows as the body of :data:`SECTION` (command, machine, table)."""
+    from common import machine_markdown
+
+    lines = [
+        f"Written by `python benchmarks/compile_time.py {' '.join(argv)}`: each target in a fresh "
+        "process on an empty temporary `MJSIM_CACHE_DIR`, one after the other; peak memory is "
+        "the largest process of the command. mahjax: import and `jit` of its batched init and "
+        "of one random step (batch 1), in the peers venv.",
+        "",
+        machine_markdown(),
+        "",
+        "| target | what | wall s | CPU s | peak MiB | compiled (notice) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['target']} | not measured: {r['error']} | - | - | - | - |")
+            continue
+        notes = "; ".join(f"{c['what']}: {c['took']}" for c in r.get("compiled", []))
+        if r["target"] == "mahjax":
+            notes = f"mahjax {r['version']}: setup {r['setup_s']} s"
+        elif r.get("returncode"):
+            notes = f"exit code {r['returncode']}"
+        peak = r.get("peak_rss_mib") or "-"
+        lines.append(
+            f"| {r['target']} | {r['what']} | {r['wall_s']} | {r['cpu_s']} | {peak} | "
+            f"{notes or '(nothing: loaded)'} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--target", default="simulate", choices=["simulate", "envs", "game"])
@@ -343,6 +379,11 @@ def main() -> None:
     )
     ap.add_argument("--repeats", type=int, default=3, help="with --cpu-cost: runs per target")
     ap.add_argument("--json", default=None, help="write every compile event (or row) here")
+    ap.add_argument(
+        "--write",
+        action="store_true",
+        help=f"with --first-use: write the table into RESULTS.md ({SECTION!r})",
+    )
     args = ap.parse_args()
     rows = None
     if args.first_use is not None:
@@ -354,6 +395,10 @@ def main() -> None:
         rows = first_use(names, args.python)
         if not args.no_peer:
             rows.append(mahjax_row())
+        if args.write:
+            from common import write_heading_section
+
+            write_heading_section(SECTION, results_markdown(rows, sys.argv[1:]))
     elif args.cpu_cost is not None:
         rows = cpu_cost(args.cpu_cost, args.repeats)
     if rows is not None:
