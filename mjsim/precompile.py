@@ -42,6 +42,9 @@ from typing import Any
 #: four pungs and a pair in one suit, a legal win in every family (no honours: sichuan's
 #: 108-tile families have none)
 SCORE_HAND = ("11122233344455m", "5m")
+#: the variant keywords a scorer requires, by variant (tianjin: the turned wild indicator; the
+#: hand holds no honour, so no wild)
+SCORE_CONTEXT: dict[str, dict[str, Any]] = {"tianjin": {"wild_indicator": "7z"}}
 #: variant whose rules the engine entry points play (one compiled engine plays every variant)
 DEFAULT_VARIANT = "hebei"
 
@@ -143,7 +146,7 @@ def _use_score(variant: str) -> None:
     import mjsim
 
     hand, tile = SCORE_HAND
-    mjsim.score(variant, hand, win_tile=tile, self_drawn=True)
+    mjsim.score(variant, hand, win_tile=tile, self_drawn=True, **SCORE_CONTEXT.get(variant, {}))
 
 
 def _use_tables(variant: str) -> None:
