@@ -22,6 +22,11 @@ which it has an option besides ``pass``) or the episode ends.
   guobiao match (``hands=16``), where players would swap seats before the West round: that
   seat change is played by ``mjsim.simulate(..., match_hands=16)`` and the AEC env
   (``mahjong_v0``), not here.
+- Outcome: the ``info`` of the step that ends the episode carries the outcome of its last hand
+  (:mod:`mjsim.outcome`: ``winners`` (seats), ``win_kind``, ``discarder``, ``win_tile``,
+  ``dealer``, ``value`` / ``values``, ``items`` (names in English and Chinese, counts and
+  values), ``payments`` and ``scores`` per seat, ``deposits``), next to ``action_mask``. An episode ended by
+  an illegal action (``strict=False``) has ``illegal_action`` instead.
 """
 
 from __future__ import annotations
@@ -243,6 +248,8 @@ class MahjongEnv(gym.Env):
             self._shown = None  # reset / step always print in "human" mode
             self.render()
         obs, info = self._obs(vec._out()[0])
+        if self._done:
+            info.update(vec.outcome(0))
         return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:

@@ -35,6 +35,11 @@ Semantics (``docs/observations.md``):
   numbers; ``reset(options={"hand": i})`` starts at hand ``i``. The first dealer is
   ``hand_number % n_players`` (seat 0 after a seeded reset). Hand ``i`` of seed ``s`` is the
   deal of ``mjsim.simulate(variant, seed=s)``'s row ``i`` (same key, same dealer).
+- Outcome: when the episode ends, every agent's ``infos[agent]`` holds the outcome of the last
+  hand (:mod:`mjsim.outcome`: ``winners`` (seats), ``win_kind``, ``discarder``, ``win_tile``,
+  ``dealer``, ``value`` / ``values``, ``items`` (names in English and Chinese, counts and
+  values), ``payments`` and ``scores`` per seat, ``deposits``) and ``seat``, the agent's seat in that hand.
+  Before that the infos are empty dicts.
 """
 
 from __future__ import annotations
@@ -86,6 +91,7 @@ from mjsim.engine.state import (
     new_state,
 )
 from mjsim.engine.wall import draws_left
+from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
 
@@ -367,6 +373,7 @@ class raw_env(AECEnv):
             raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
         self._scale = float(reward_scale) if normalize_rewards else 1.0
         self._rules = self.spec.compile()
+        self._outcome = OutcomeReader(self.spec, self._rules)
         self.n_players = self.spec.n_players
         self.encoder = get_encoder(obs)
         self.possible_agents = [f"player_{i}" for i in range(self.n_players)]
@@ -566,6 +573,11 @@ class raw_env(AECEnv):
                 self._reseat()
             else:
                 self.terminations = dict.fromkeys(self.agents, True)
+                # the outcome of the last hand, one fresh dict per agent (module docstring)
+                self.infos = {
+                    ag: {**self._outcome(self._state, 0), "seat": self._seat[ag]}
+                    for ag in self.agents
+                }
         if cp >= 0:
             self.agent_selection = self.agent_at_seat[cp]
         if self.render_mode == "human":

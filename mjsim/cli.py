@@ -180,7 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--agents",
         required=True,
-        help=f"agents by seat, comma-separated, at least two different; {AGENTS_REPEAT}",
+        help="agents by seat, comma-separated, at least two different: in-kernel bots (greedy, "
+        "random), names registered with mjsim.agents.register_agent, or Python agents by import "
+        f"path (mypkg.mybot:MyBot; the current directory is searched first); {AGENTS_REPEAT}",
     )
     p.add_argument(
         "--duplicate",
@@ -189,6 +191,26 @@ def build_parser() -> argparse.ArgumentParser:
         "n_players x --hands hands are played)",
     )
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
+    p.add_argument(
+        "--obs",
+        default="game",
+        metavar="ENCODER",
+        help="observation of Python agents: game (the mjsim.engine.Game, default) or an "
+        "encoder name (planes-v1, dict-v0 ...: the environments' observation of the seat)",
+    )
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help="write one row per hand (wall, rotation, agent0.., the simulate columns) to "
+        "FILE.parquet or FILE.csv",
+    )
+    p.add_argument(
+        "--json",
+        default=None,
+        metavar="FILE",
+        help="write the report (per-agent table, pairwise tests, settings) as JSON to FILE",
+    )
 
     p = sub.add_parser("study", help="grid of rule overrides vs the base rules, same seeds")
     _common(p, 5_000)
@@ -487,17 +509,39 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena_agents(text: str, n_players: int) -> None:
+    """Check ``arena --agents`` (lengths, names, import paths, the Agent protocol) with errors
+    naming the option."""
+    from mjsim._args import seat_agents
+    from mjsim.arena import resolve_agent
+
+    def check(token: str) -> None:
+        try:
+            resolve_agent(token)
+        except ValueError as e:
+            raise ValueError(f"--agents: {e}") from e.__cause__
+
+    seat_agents(text, n_players, "--agents", check=check)
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.arena import arena, format_arena
+    from mjsim.results import run_metadata
+    from mjsim.stats import to_jsonable
 
+    if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
+        raise ValueError(f"--out {args.out!r}: the file must end in .parquet or .csv")
     _check_counts(args)
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
-    agents = _agents(args.agents, spec.n_players)
+    # Python agents by import path: the current directory first, as with ``python -m``
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    _arena_agents(args.agents, spec.n_players)  # named as --agents, before anything compiles
     res = arena(
         spec,
-        agents,
+        args.agents,
         args.hands,
         args.seed,
         args.threads,
@@ -505,9 +549,48 @@ def cmd_arena(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.address,
         progress=not args.quiet,
+        obs=args.obs,
+        agents_option="--agents",
     )
+    res.meta["overrides"] = overrides
+    if res.interrupted:
+        print(
+            f"interrupted: {res.n_walls} of {res.requested} "
+            + ("walls played in every seating" if res.duplicate else "hands played"),
+            file=sys.stderr,
+        )
+        if not res.n_walls and (args.out or args.json):
+            print("mjsim: no wall finished in every seating: nothing written", file=sys.stderr)
     print(format_arena(res))
-    return _interrupt_code() if res.interrupted else 0
+    n_rows = res.n_walls * res.n_rotations
+    meta = run_metadata(
+        spec,
+        args.seed,
+        res.meta["agents"],
+        n_rows,
+        variant_id=args.variant,
+        requested=res.requested * res.n_rotations,
+        duplicate=res.duplicate,
+        walls=res.n_walls,
+        walls_requested=res.requested,
+        seatings=res.seatings,
+    )
+    failed = []
+    if args.out is not None and res.n_walls:
+        try:
+            path = write_rows(res.hand_rows(), args.out, meta)
+            print(f"wrote {n_rows} rows to {path}")
+        except OSError as e:
+            failed.append(_write_failed("--out", args.out, e))
+    if args.json and res.n_walls:
+        try:
+            text = json.dumps(
+                {"mjsim": meta, **to_jsonable(res.summary())}, indent=1, ensure_ascii=False
+            )
+            write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
+        except OSError as e:
+            failed.append(_write_failed("--json", args.json, e))
+    return _exit_code(res.interrupted, failed)
 
 
 def _note(message: str) -> None:

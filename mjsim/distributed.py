@@ -461,28 +461,15 @@ def _run_ray(
     return RunResult(rows, n_hands, interrupted)
 
 
-#: scoring family -> (module, table) whose rows start with (item id, English name, Chinese name)
-_ITEM_TABLES = {
-    "sichuan": ("mjsim.scoring.sichuan", "SICHUAN_ITEMS"),
-    "changsha": ("mjsim.scoring.changsha", "CHANGSHA_ITEMS"),
-    "jipinghu": ("mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
-    "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
-    "riichi": ("mjsim.scoring.riichi_yaku", "RIICHI_YAKU"),
-    "tianjin": ("mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
-    "hebei": ("mjsim.scoring.hebei", "HEBEI_ITEMS"),
-}
-
-
 def item_table(spec: RuleSpec) -> tuple[tuple[Any, ...], ...] | None:
     """The rows of the spec's scoring-family item table, each starting with (item id, English
     name, Chinese name) and, in most families, the value of one occurrence (riichi: the han of
-    a closed and of an open hand); ``None`` for a family without a table."""
-    import importlib
+    a closed and of an open hand); ``None`` for a family without a table
+    (:func:`mjsim.outcome.item_rows`, one family -> table map for the CLI, the viewer and the
+    envs' outcome)."""
+    from mjsim.outcome import item_rows
 
-    if spec.scoring not in _ITEM_TABLES:
-        return None
-    mod, attr = _ITEM_TABLES[spec.scoring]
-    return tuple(getattr(importlib.import_module(mod), attr))
+    return item_rows(spec.scoring)
 
 
 def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
