@@ -236,7 +236,7 @@ def first_use(targets: list[str], python: str = sys.executable) -> list[dict]:
             "compiled": [{"what": w, "took": t} for w, t in compiled],
         }
         results.append(row)
-        notes = "; ".join(f"{w}: {t}" for w, t in compiled) or "(nothing: loaded)"
+        notes = "; ".join(f"{w}: {t}" for w, t in compiled) or "(no notice)"
         print(_row_text(target, res.seconds, res.cpu_seconds, res.peak_rss, res.returncode, notes))
         if res.returncode != 0:
             print(f"  {label}: exit code {res.returncode}; stderr tail:\n{res.stderr[-1500:]}")
@@ -347,7 +347,7 @@ def results_markdown(rows: list[dict], argv: list[str]) -> str:
         peak = r.get("peak_rss_mib") or "-"
         lines.append(
             f"| {r['target']} | {r['what']} | {r['wall_s']} | {r['cpu_s']} | {peak} | "
-            f"{notes or '(nothing: loaded)'} |"
+            f"{notes or '(no notice)'} |"
         )
     return "\n".join(lines)
 

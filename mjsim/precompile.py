@@ -158,7 +158,7 @@ def _use_tables(variant: str) -> None:
     build_tables()
 
 
-#: the engine entry points by target name (``score:VARIANT`` are made by :func:`entry_point`)
+#: the entry points by target name (``score:VARIANT`` are made by :func:`entry_point`)
 ENTRY_POINTS: dict[str, EntryPoint] = {
     e.name: e
     for e in (
