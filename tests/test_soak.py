@@ -227,3 +227,27 @@ def test_command_line_errors(tmp_path, capsys):
     assert "--hands" in capsys.readouterr().err
     assert main(["check", "hebei", "--agents", "greedy,nobot"]) == 2
     assert "nobot" in capsys.readouterr().err
+
+
+def test_sigterm_stops_like_ctrl_c(monkeypatch, capsys):
+    import os
+    import signal
+
+    import mjsim.selfplay as sp
+
+    real = sp.simulate
+    calls = []
+
+    def term_after_second(*a, **k):
+        rows = real(*a, **k)
+        calls.append(1)
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGTERM)  # handled here, in the main thread
+        return rows
+
+    monkeypatch.setattr(sp, "simulate", term_after_second)
+    before = signal.getsignal(signal.SIGTERM)
+    argv = ["check", "sichuan", "--hands", "500", "--chunk", "100", "--threads", "1", "--quiet"]
+    assert main(argv) == 130
+    assert "100 hands of 500 (interrupted)" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGTERM) is before  # restored after the run
