@@ -24,8 +24,8 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   scoring family is worth) the shanten is taken towards the fan-rich shapes only (special
   shapes, full flush; :func:`_rich_shanten`), the bot stays concealed (no calls, no kongs), and
   ties prefer the fan-richer shape (most tiles of one suit, honour pairs). guobiao's 8-fan
-  minimum is fan-rich [001: "起和分：和牌必须达到的最低分数（8分）"]; Changsha's ``min_fan=1`` is not:
-  it only says "a small or a big win" [003: "2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌"], and the
+  minimum is fan-rich ["起和分：和牌必须达到的最低分数（8分）"]; Changsha's ``min_fan=1`` is not:
+  it only says "a small or a big win" ["2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌"], and the
   bot plays the ordinary 2-5-8 game there. Ties: maximise the live waits
   (ukeire: unseen copies of the kinds that lower the shanten, counting every tile the seat
   can see — rivers, exposed melds and its own concealed kongs, not another seat's unless the
@@ -40,7 +40,7 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
   lower shanten, or the same shanten with more live waits (a kong: not a higher shanten).
 
-Rule sources: ``/work/shared/rules/variants_A.md`` / ``variants_B.md`` for the variant fields;
+Rule sources: each variant's rule page (docs/variants/) for the variant fields;
 the policy itself is the standard "ukeire greedy" baseline of the peers (Mortal / mjx rule-based
 bots, RLCard's ``mahjong-rule`` agent).
 """
@@ -180,7 +180,7 @@ def fan_rich(r):
 def _pair_rule(r):
     """The pair rule the bot aims at: the rules' ``pair_rule``, except Changsha, whose spec
     says ``"any"`` (big wins take any pair) while an ordinary small win needs a 2-5-8 pair
-    [003: "长沙麻将需要二、五、八做将"]: the bot plays for the 2-5-8 pair there."""
+    ["长沙麻将需要二、五、八做将"]: the bot plays for the 2-5-8 pair there."""
     if r.params[P_SCORING] == SCORING_CHANGSHA:
         return np.int64(PAIR_258)
     return np.int64(r.params[P_PAIR_RULE])
@@ -191,10 +191,10 @@ def visible_counts(s, r, t, p, out):
     """Fill ``out`` (uint8[34]) with the copies of each kind seat ``p`` can see on table ``t``:
     unclaimed river tiles, meld tiles (``add_meld_tiles``; the rows ``meld_kind_shown`` hides
     from ``p`` are skipped: another seat's concealed kong is face down unless the rules show it,
-    ``concealed_kong_shown``, riichi; seed 001 "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅";
-    the observations hide it through the same predicate; ``p``'s own concealed kongs count) and honours set aside as flowers (放风 G24,
-    ``honors_are_flowers``), capped at 4. Until session 10 the bot also counted the other seats'
-    face-down concealed kongs (hidden information)."""
+    ``concealed_kong_shown``, riichi; the rule text "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供
+    对手查阅"; the observations hide it through the same predicate; ``p``'s own concealed kongs
+    count) and honours set aside as flowers (放风, ``honors_are_flowers``), capped at 4. The other
+    seats' face-down concealed kongs are hidden information and are not counted."""
     acc = out  # counted in place: at most 4 copies of a kind exist, far below the uint8 limit
     acc[:] = 0
     for q in range(s.hands.shape[1]):

@@ -2,14 +2,14 @@
 
     python benchmarks/bots.py [--quick] [--no-write] [--main-job] [--cold] [--hands N]
 
-Per variant (issue 7 item 8): four greedy bots vs four uniform-random bots, interleaved
+Per variant: four greedy bots vs four uniform-random bots, interleaved
 A B A B (after a warm-up call that compiles), 1 thread and all threads. The "peer" column is
 the random-bot loop of the same run: the ratio greedy/random is the price of the greedy policy
 (shanten + live waits at every decision) over the bare engine. The samples are the self-play
 area's (``selfplay.measure_variant``): inside one ``run_all.py`` process they are measured
 once and shared through ``common.SAMPLE_CACHE``.
 
-``--main-job`` also times the README's main-job command (issue 7 item 6:
+``--main-job`` also times the README's main-job command (
 ``mjsim simulate sichuan_xuezhan --hands 100000``, default agents = greedy on every seat, all
 threads) as a subprocess: warm (the numba cache in use already filled) and, with ``--cold``,
 cold (an empty ``NUMBA_CACHE_DIR``: start-up + compiling the whole loop + play).
@@ -130,7 +130,7 @@ def main() -> None:
         report("## Bots", intro, rows, write=write)
     if job:
         intro = (
-            f"Command: `{command_line('bots.py')}`: the README's main job (issue 7 item 6) as a "
+            f"Command: `{command_line('bots.py')}`: the README's main job as a "
             "subprocess, default agents (greedy on every seat), all threads, one run each. "
             "Cold = an empty `NUMBA_CACHE_DIR` (start-up + compiling the whole loop + play); "
             "warm = the cache filled (start-up + loading it + play)."

@@ -15,7 +15,7 @@ Scripts import this file as ``from common import Row, interleave, ...``: running
 ``python benchmarks/<area>.py`` puts ``benchmarks/`` first on ``sys.path``; ``run_all.py`` and
 the smoke test add it explicitly.
 
-Timing rules (issue 8): the machine is shared and noisy, so a claim is a ratio measured side by
+Timing rules: the machine is shared and noisy, so a claim is a ratio measured side by
 side in the same run. :func:`interleave` alternates the contenders (A B A B ...), takes >= 3
 repeats each and reports the median with the min-max spread (:class:`Stat`).
 """

@@ -248,7 +248,7 @@ def run(quick: bool = False, variant: str = VARIANT) -> list[Row]:
                 config=f"MahjongVectorEnv {variant}, N={n}, {obs}, {threads} thread(s), {mode}",
                 unit="env-steps/s",
                 mjsim=st["mjsim"],
-                compared=f"no peer; aim >= 500,000 env-steps/s (issue 6). {what}",
+                compared=f"no peer; aim >= 500,000 env-steps/s. {what}",
                 note=note,
             )
         )
@@ -372,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     info = machine_info()
     rows = run(quick=a.quick, variant=a.variant)
     intro = (
-        f"Written by `benchmarks/envs.py` (issue 6). Command: `{command_line('envs.py', argv)}`. "
+        f"Written by `benchmarks/envs.py`. Command: `{command_line('envs.py', argv)}`. "
         "Random masked actions; medians of interleaved repeats, min-max in brackets; ratio > 1 "
         "= mjsim faster."
     )

@@ -2,7 +2,7 @@
 
     python benchmarks/floor.py [--quick] [--no-write]
 
-Issue 6 aims at 500,000 vector-env steps/s on this 2-core machine; one env step holds ~3.9
+The vector env aims at 500,000 env-steps/s on this 2-core machine; one env step holds ~3.9
 engine decisions (the learner's and the random opponents' up to its next one), so the aim needs
 about 1 CPU-us per decision, env work included. How far is that from what a decision can cost
 at all? The "floor" here is the least a 4-seat game with random legal actions must do per
@@ -226,7 +226,7 @@ def run(quick: bool = False) -> list[Row]:
             compared="the least a random-action game can do per decision (no flowers, kongs, "
             "ready, scoring, records) against the full engine",
             note=f"CPU-us per decision: mjsim {us_m:.2f}, floor {us_f:.2f}; the vector-env aim "
-            f"of issue 6 (500k env-steps/s on 2 cores, ~3.9 decisions per step) needs ~1.0",
+            f"of the vector env (500k env-steps/s on 2 cores, ~3.9 decisions per step) needs ~1.0",
         )
     ]
 
@@ -241,7 +241,7 @@ def main() -> None:
         "brackets; ratio = mjsim / floor decisions per CPU second (< 1: mjsim costs more). "
         "What the floor does and leaves out: the docstring of `benchmarks/floor.py`."
     )
-    report("## Engine floor (issue 6)", intro, rows, write=not args.no_write)
+    report("## Engine floor", intro, rows, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -232,7 +232,7 @@ def peer_available(measure_id: str, status: dict[str, str] | None = None) -> tup
 
 
 def _peer_env() -> dict[str, str]:
-    # one core for every peer (issue 8: "one core"); JAX on CPU only.
+    # one core for every peer ("one core"); JAX on CPU only.
     return {
         "OMP_NUM_THREADS": "1",
         "OPENBLAS_NUM_THREADS": "1",

@@ -32,8 +32,8 @@ simulate call (a few hands) is a warm-up that loads the cache; run once beforeha
 sources if the cache is cold (the compile would otherwise be profiled as Python). Numba's
 mangled names are shortened to ``module.function`` (``mjsim.`` / ``agents.`` prefixes kept
 short). Uses the caller's environment (``MJSIM_ROOT``, ``MJSIM_CACHE_DIR``, ...), so it
-profiles whatever ``import mjsim`` loads. Method: docs/engine.md, "Where the time goes
-(profile, session 3)".
+profiles whatever ``import mjsim`` loads. Method and past profiles: docs/performance.md and
+benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One command that measures mjsim beside every peer, in the same run (issue 8).
+"""One command that measures mjsim beside every peer, in the same run.
 
     python benchmarks/run_all.py [--quick] [--only AREA[,AREA...]] [--no-write]
 

@@ -2,8 +2,8 @@
 
     python benchmarks/selfplay.py [--quick] [--no-write] [--variants a,b] [--cold]
 
-Measures, in one run, for every variant of ``mjsim.variants.names()`` (issue 5: "covers every
-variant"; issue 8: "random and greedy bots, one thread and all threads"):
+Measures, in one run, for every variant of ``mjsim.variants.names()`` (random and
+greedy bots, one thread and all threads):
 
 * in-kernel random bots and in-kernel greedy bots on every seat, on 1 thread and on all
   threads, interleaved (random/1, greedy/1, random/all, greedy/all, then again ...; one

@@ -2,7 +2,7 @@
 ``State`` + ``CompiledRules`` NamedTuples (numba explodes them into 144 scalar parameters),
 (b) ``sr``: as two ``numba.experimental.structref`` pointers (state, rules) holding the same 15
 arrays, (c) ``addr``: as one int64 address of an ``envs.kernels`` header whose ``carray`` views
-each callee rebuilds. No engine code runs; docs/engine.md "Where the time goes (session 11)".
+each callee rebuilds. No engine code runs; the profiles in benchmarks/RESULTS.md.
 
 Every callee runs the same body (a few reads / writes of ``tv``, ``pv``, ``hands``, ``params``
 plus a never-taken branch touching every array, so that LLVM does not inline the callee) on

@@ -159,7 +159,7 @@ PLANE_NAMES_V1: tuple[str, ...] = (
 )
 assert len(PLANE_NAMES_V1) == N_PLANES_V1
 
-# ---- planes-v2 = planes-v1 (planes 0..52, unchanged) + the rule state of session 3
+# ---- planes-v2 = planes-v1 (planes 0..52, unchanged) + standing tiles, the 宝, chow-ready, face-down discards
 PL_STANDING = 53  # own 立牌 still held (standing_tiles, taiyuan): count per kind 0-4
 PL_TREASURE = 54  # one-hot: the 宝 kind, once the observer (a ready seat) has looked at it
 PL_OLD_TREASURES = 55  # replaced 宝 laid face up in the dealer's river (换宝): count per kind
@@ -179,11 +179,11 @@ PLANE_NAMES_V2: tuple[str, ...] = (
 )
 assert len(PLANE_NAMES_V2) == N_PLANES_V2
 
-# ---- planes-v3 = planes-v2 (planes 0..57, unchanged) + the rule state of session 6
-PL_SET_ASIDE_HONORS = 58  # 58..61: per relative seat, honours set aside face up (放风 sets G24,
+# ---- planes-v3 = planes-v2 (planes 0..57, unchanged) + honours set aside, stakes, 补风 counts
+PL_SET_ASIDE_HONORS = 58  # 58..61: per relative seat, honours set aside face up (放风 sets,
 # honours as flowers): copies per kind 27-33, 0-4
-PL_SCALARS_V3 = 62  # cells 0-3 pre-hand stake per relative seat (G57 炮子 0-4 / tianjin 拉庄
-# 坐庄 code, pv[PV_BET], <=127); cells 4-7 补风 count per relative seat (G24, <=127)
+PL_SCALARS_V3 = 62  # cells 0-3 pre-hand stake per relative seat (炮子 0-4 / tianjin 拉庄
+# 坐庄 code, pv[PV_BET], <=127); cells 4-7 补风 count per relative seat (<=127)
 N_PLANES_V3 = 63
 
 PLANE_NAMES_V3: tuple[str, ...] = (
@@ -277,16 +277,16 @@ def encode_planes(s, r, t, me, out):
                     continue
             if not meld_kind_shown(r, mt, q, me):
                 continue  # face down: the other seats see that it exists (nck), not its kind
-            # chows, pungs, kongs inline; G67 honour chows and G31 special kongs read the state
+            # chows, pungs, kongs inline; honour chows and special kongs read the state
             if add_plain_meld(mt, np.int64(melds[q, i, 1]), acc) < 0:
                 add_meld_tiles(s, t, q, i, acc)
             exposed |= 1 << rel
         out[PL_SCALARS, rel] = nck
-        if pv[q, PV_HONOR_FLOWERS] != 0:  # honours set aside (放风 G24, honours as flowers)
+        if pv[q, PV_HONOR_FLOWERS] != 0:  # honours set aside (放风, honours as flowers)
             for k in range(27, 34):
                 visible[k] += honor_flowers(s, t, q, k)
-        # flowers set aside (public); a flower still held in a hand (a wild flower, G11, or one
-        # not yet exposed under flower_replacement="action", G21) is a concealed tile: shown to
+        # flowers set aside (public); a flower still held in a hand (a wild flower, or one
+        # not yet exposed under flower_replacement="action") is a concealed tile: shown to
         # its owner only
         held = 0 if rel == 0 else pv[q, PV_HELD_FLOWERS]
         for f in range(8):
@@ -384,10 +384,10 @@ def encode_planes_v2(s, r, t, me, out):
     """Write seat ``me``'s ``planes-v2`` observation of table ``t`` into ``out``
     (``int8[N_PLANES_V2, 34]``, overwritten): planes 0..52 are exactly ``planes-v1``, then
 
-    - 53 ``standing``: the observer's own 立牌 still held (``standing_tiles``, taiyuan A §9.2
+    - 53 ``standing``: the observer's own 立牌 still held (``standing_tiles``, taiyuan Taiyuan rules
       "这四张牌只有听牌时，才可以打出一张"), count per kind; other seats' are hidden;
     - 54 ``treasure``: one-hot 宝 kind once the observer has looked at it (a ready seat at its
-      draw, ``PV_LOOKED``; harbin A §10.3, changchun A §8.3 "自己翻开看"); zero otherwise;
+      draw, ``PV_LOOKED``; harbin Harbin rules, changchun Changchun rules "自己翻开看"); zero otherwise;
     - 55 ``old_treasures``: replaced 宝 (换宝) laid face up in the dealer's river, count per kind;
     - 56 ``chow_ready``: broadcast 1 while the observer's 吃听 claim waits for its ready discard;
     - 57 ``scalars_v2``: cells 0-3 face-down 立牌 discards per relative seat (their kinds are
@@ -433,10 +433,10 @@ def encode_planes_v3(s, r, t, me, out):
     (``int8[N_PLANES_V3, 34]``, overwritten): planes 0..57 are exactly ``planes-v2``, then
 
     - 58..61 ``set_aside_honors_rel0..3``: honours each relative seat has set aside face up,
-      copies per kind (27-33): 放风 sets (``honor_set_exposure``, weihai, docs/spec_gaps.md G24:
+      copies per kind (27-33): 放风 sets (``honor_set_exposure``, weihai:
       "放风") and honours kept as flowers (``honors_are_flowers``);
-    - 62 ``scalars_v3``: cells 0-3 the pre-hand stake of each relative seat (``pre_hand_bet``,
-      G57: 炮子 0-4 for "paozi"; the tianjin 坐庄/拉庄 choice for "tianjin"; announced, so
+    - 62 ``scalars_v3``: cells 0-3 the pre-hand stake of each relative seat (``pre_hand_bet``:
+      炮子 0-4 for "paozi"; the tianjin 坐庄/拉庄 choice for "tianjin"; announced, so
       public), cells 4-7 the number of 补风 tiles each relative seat added to its 放风 set.
 
     Reads only information public to ``me``."""
@@ -522,10 +522,10 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
     relative seats (0 = ``me``).
 
     ``dict-v1`` = ``dict-v0`` + ``set_aside_honors`` (``int8[4, 7]``: honours 1z-7z each seat set
-    aside face up: 放风 sets, G24, and honours kept as flowers), ``stakes`` (``int8[4]``: the
-    announced pre-hand stake, G57, ``pv[PV_BET]``), ``bufeng`` (``int8[4]``: 补风 tiles added,
-    G24) and ``special_kong_added`` (``int8[4, 4]``: copies added to each special-kong group
-    0 旋风 1 喜 2 幺蛋 3 九蛋, G31).
+    aside face up: 放风 sets, and honours kept as flowers), ``stakes`` (``int8[4]``: the
+    announced pre-hand stake, ``pv[PV_BET]``), ``bufeng`` (``int8[4]``: 补风 tiles added)
+    and ``special_kong_added`` (``int8[4, 4]``: copies added to each special-kong group
+    0 旋风 1 喜 2 幺蛋 3 九蛋).
 
     ``melds`` rows are ``(meld_type, tile, source)`` of :mod:`mjsim.melds`; an opponent's
     concealed kong shows type 4 with tile -1 (face down), or its kind where the rules show it
@@ -581,7 +581,7 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
             m[m[:, 0] == MELD_CONCEALED_KONG, 1] = -1
         melds[rel] = m
         flowers[rel] = (s.hands[t, q, 34:42] > 0).astype(np.int8)
-        if rel != 0:  # held flowers (G11 wild flowers, G21 not yet exposed) are concealed
+        if rel != 0:  # held flowers (wild flowers, not yet exposed) are concealed
             held = int(s.pv[t, q, PV_HELD_FLOWERS])
             flowers[rel] &= np.array([1 - ((held >> f) & 1) for f in range(8)], np.int8)
         missing[rel] = s.pv[t, q, PV_MISSING]

@@ -11,7 +11,7 @@ Semantics (``docs/observations.md``):
   first hand of an episode; every dict (``rewards``, ``terminations``, ``infos`` ...) is built
   in that order. A player keeps its seat for the whole episode except where the variant changes
   seats between rounds: in a guobiao match (``hands=16``) East swaps with South and West with
-  North before the West round (seed 001, ``mjsim.engine.seating``), and ``player_k``'s
+  North before the West round (the rule text, ``mjsim.engine.seating``), and ``player_k``'s
   observations, action masks, turns and rewards follow it to its new seat; the running scores
   (``dict-v0`` ``scores``, the render header) move with it too. ``seat_of(agent)`` and
   ``agent_at_seat`` tell where everyone sits in the hand in play.

@@ -284,7 +284,7 @@ class MahjongVectorEnv(VectorEnv):
         return obs, info
 
     def state_nbytes(self) -> dict[str, int]:
-        """Memory of the batch (issue 8): bytes of engine state, per-table bookkeeping,
+        """Memory of the batch: bytes of engine state, per-table bookkeeping,
         observation and mask buffers, each summed over the ``N`` tables, plus ``"per_table"``
         (their sum / ``N``). Constant over the env's life: nothing is allocated per step."""
         state = sum(a.nbytes for a in self._state)

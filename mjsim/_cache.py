@@ -73,11 +73,8 @@ def link_only_enabled() -> bool:
     """Whether callees called only from jitted code are compiled to LLVM IR for linking, without
     machine code of their own (:func:`mjsim._jit.link_only_callees`): half the cold compile.
     ON unless ``MJSIM_NUMBA_LINK_ONLY=0`` (or ``false`` / ``no`` / ``off``), which restores
-    numba's eager code generation for every specialisation. History: opt-in in session 6, after
-    the CI run of the full suite with it crashed (segmentation fault in numba's run-time linker,
-    reached through mutual recursion in the tests' brute force); session 7 found and fixed the
-    cause (docs/engine.md "Compile time (session 7)") and made it the default once a full
-    cold-cache suite run with it passed. Link-only callees are cached as bitcode, so the two
+    numba's eager code generation for every specialisation (docs/performance.md, "Compile
+    time"). Link-only callees are cached as bitcode, so the two
     modes use different cache directories (eager mode adds ``-eager``)."""
     return os.environ.get(LINK_ONLY_ENV, "1").strip().lower() not in ("0", "false", "no", "off")
 

@@ -25,8 +25,8 @@ specialisations of 161 functions, about a fifth of the compiled code and of CI's
 :func:`link_only_callees` (also installed by :func:`canonical_calls`) stops numba from
 optimising and generating machine code for every callee together with everything below it:
 a specialisation that only jitted code calls is kept as LLVM IR and linked into its callers;
-the function Python calls is optimised and generated once, whole. See docs/engine.md, "Compile
-time (session 6)".
+the function Python calls is optimised and generated once, whole. See docs/performance.md,
+"Compile time".
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def keep_writes() -> None:
       dict and records ``x = b.attr`` as an argument alias only if ``b`` is already known to be
       one. ``InlineOverloads`` appends the tail of a block it splits at the end of the dict, so
       ``s_copy = s`` (the parameter binding of a function inlined by ``@njit(inline="always")``)
-      is visited after the later blocks of the inlined body: session 9's inlined ``_add_river``
+      is visited after the later blocks of the inlined body: an inlined ``_add_river`` once
       lost ``s.river[t, p, i] = k`` in ``_wild_kong``, ``_kong_tile`` and ``_grab_dealer``;
     - a container returned by a call is never an alias (``s, r = borrow(s, r)``): a later
       ``s.pv[w, q, PV_SCORE] = 0`` with a variable index is deleted in any function where
@@ -182,8 +182,7 @@ def inline_refcounts() -> None:
     ``alwaysinline`` functions) sees them as calls. The attribute then also stops the later full
     ``O3`` pipeline from inlining them: every array argument of every helper call costs two real
     calls, even on the borrowed views of the self-play loop (:mod:`mjsim.engine.borrow`) whose
-    null meminfo makes them no-ops (about 8% of a random-bot decision, docs/engine.md "Where the
-    time goes (session 9)"). Without the attribute the pruning is unchanged (the ``O0`` pipeline
+    null meminfo makes them no-ops (about 8% of a random-bot decision, docs/performance.md). Without the attribute the pruning is unchanged (the ``O0`` pipeline
     still does not inline them) and the full pipeline inlines each into a null test plus the
     atomic update. Installed by :func:`canonical_calls` (patches
     ``numba.core.runtime.nrtdynmod``; idempotent). Effective only if numba's runtime is compiled
@@ -291,8 +290,9 @@ def link_only_callees() -> None:
     per level of the call tree: the engine's entry points re-optimise the same scorers and rule
     helpers dozens of times, and numba's cache holds a machine-code copy of each closure.
 
-    Installed by :func:`canonical_calls` unless ``MJSIM_NUMBA_LINK_ONLY=0`` (the default since
-    session 7; :func:`mjsim._cache.link_only_enabled`), for numba's CPU JIT target: a specialisation compiled because jitted code calls it (a nested compile,
+    Installed by :func:`canonical_calls` unless ``MJSIM_NUMBA_LINK_ONLY=0`` (the default;
+    :func:`mjsim._cache.link_only_enabled`), for numba's CPU JIT target: a specialisation
+    compiled because jitted code calls it (a nested compile,
     through ``Dispatcher.get_call_template``) keeps its LLVM IR after the per-function passes,
     linked with its callees' IR, without the module pipeline and without machine code
     (:class:`LinkOnlyEntry` stands for its entry point); numba's cache stores it as bitcode.
@@ -302,8 +302,8 @@ def link_only_callees() -> None:
     later is optimised and generated then (and re-cached as machine code). Results are the same
     (LLVM's optimisations preserve semantics); only where the optimiser runs changes.
 
-    Two rules keep numba's run-time linker sound (the session-6 CI segmentation fault,
-    docs/engine.md "Compile time (session 7)"): before a module enters the JIT engine, numba's
+    Two rules keep numba's run-time linker sound (without them the CI run of the
+    full suite once crashed with a segmentation fault; docs/performance.md): before a module enters the JIT engine, numba's
     runtime library (NRT) gets its machine code (``_runtime_first``), and so does every
     link-only library defining a target of the module's run-time-resolved (recursive) calls
     (:func:`_unresolved_targets`), as in eager numba.
@@ -377,12 +377,12 @@ def link_only_callees() -> None:
                         orig_set_env(self._codegen, gv.name, env)
 
     def _finalize_final_module(self):
-        # Before this library's module enters the JIT engine (see docs/engine.md, "Compile time
-        # (session 7)"): (1) numba's runtime library (NRT) gets its machine code. It was compiled
+        # Before this library's module enters the JIT engine (see docs/performance.md, "Compile
+        # time"): (1) numba's runtime library (NRT) gets its machine code. It was compiled
         # after the patch, so it is link-only too, and numba asks for its
         # ``nrt_unresolved_abort`` from inside another library's ``_finalize_specific``, after
         # that module entered the engine and before its run-time pointers were mapped: NRT's
-        # ``finalize_object`` then generated that half-linked module (session-6 segfault).
+        # ``finalize_object`` then generated that half-linked module (the segmentation fault this avoids).
         # (2) Every link-only library that defines a target of this module's run-time-resolved
         # pointers (recursion) gets its machine code: numba fills a pointer only from a symbol
         # in the engine, and those libraries are not linked into their callers (so nothing

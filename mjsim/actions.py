@@ -32,16 +32,16 @@ block                   ids        meaning
 ``CHOW_READY_HIGH``     190        claimer's next action must be a ``READY_DISCARD + k``), as the
                                    middle / the highest tile
 (reserved)              191        unused; never legal
-``BET + k``             192-196    pre-hand stake of ``k`` (``pre_hand_bet``, spec_gaps.md G57):
+``BET + k``             192-196    pre-hand stake of ``k`` (``pre_hand_bet``):
                                    shaanxi 下炮子 ``k`` = 0-4 炮子; tianjin the dealer 坐庄
                                    (``k`` = 1) or not (0), a non-dealer 拉庄 ``k`` = 0-2 times;
                                    ``BET + 0`` is the pass
 ``SPECIAL_KONG + g``    197-200    expose a special kong from the dealt hand (``special_kongs``,
-                                   G31, changchun): 0 旋风杠 (E S W N), 1 喜杠 (白 发 中),
+                                   changchun): 0 旋风杠 (E S W N), 1 喜杠 (白 发 中),
                                    2 幺蛋 (1m 1p 1s), 3 九蛋 (9m 9p 9s); a later copy of a
                                    group kind is added to it with ``KONG + k``
 ``FENG + j``            201-207    put honour ``27 + j`` out face up with a replacement from the
-                                   tail (``honor_set_exposure``, G24, weihai 放风 / 补风)
+                                   tail (``honor_set_exposure``, weihai 放风 / 补风)
 ======================  =========  ===============================================================
 
 ``N_ACTIONS == 208``. The legality mask of a live decision always has at least one ``True``;
@@ -71,11 +71,11 @@ READY_SHOWN = 154
 CHOW_READY_LOW = 188
 CHOW_READY_MID = 189
 CHOW_READY_HIGH = 190
-BET = 192  # pre-hand stakes (pre_hand_bet, G57): BET + k, k = 0..N_BET - 1; BET + 0 = no stake
+BET = 192  # pre-hand stakes (pre_hand_bet): BET + k, k = 0..N_BET - 1; BET + 0 = no stake
 N_BET = 5
-SPECIAL_KONG = 197  # special kongs (special_kongs, G31): SPECIAL_KONG + g, g = 0..3
+SPECIAL_KONG = 197  # special kongs (special_kongs): SPECIAL_KONG + g, g = 0..3
 N_SPECIAL_KONG = 4
-FENG = 201  # 放风 / 补风 (honor_set_exposure, G24): FENG + j puts honour 27 + j out
+FENG = 201  # 放风 / 补风 (honor_set_exposure): FENG + j puts honour 27 + j out
 N_FENG = 7
 N_ACTIONS = 208
 
@@ -115,7 +115,7 @@ def encode_kong(kind: int) -> int:
 
 
 def encode_bet(k: int) -> int:
-    """Action id of a pre-hand stake of ``k`` (0..N_BET-1; ``pre_hand_bet``, G57)."""
+    """Action id of a pre-hand stake of ``k`` (0..N_BET-1; ``pre_hand_bet``)."""
     if isinstance(k, bool) or not 0 <= int(k) < N_BET:
         raise ValueError(f"bet {k!r} outside 0..{N_BET - 1}")
     return BET + int(k)

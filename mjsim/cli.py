@@ -14,11 +14,9 @@ only on the seed, never on threads, chunks or backend.
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import json
 import os
-import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -148,8 +146,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", default=None, help="also write the summary as JSON to this file")
 
-    p = sub.add_parser("variants", help="list the variants, or show one spec")
-    p.add_argument("--show", metavar="ID", default=None, help="print the full spec and options")
+    p = sub.add_parser("variants", help="list the variants, or show one variant's rules")
+    p.add_argument(
+        "--show",
+        metavar="ID",
+        default=None,
+        help="show what the variant ID changes from the RuleSpec defaults, by topic",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="with --show: every RuleSpec field with its value, allowed values and meaning",
+    )
 
     p = sub.add_parser("arena", help="rank bots (duplicate play cancels the luck of the deal)")
     _common(p, 2_000, "hands to play; with --duplicate, walls (each played once per seat rotation)")
@@ -325,35 +333,96 @@ def _exit_code(interrupted: bool, failed: list[str]) -> int:
     return 0
 
 
-def _describe(vid: str) -> tuple[str, str]:
-    """(one-line description, module docstring) of a registered variant."""
-    from mjsim import variants
-
-    module = variants.module(vid) or importlib.import_module(f"mjsim.variants.{vid}")
-    doc = inspect.getdoc(module) or ""
-    return (doc.splitlines()[0] if doc else vid), doc
+def _terminal_width() -> int:
+    """Columns to wrap ``mjsim variants`` output to: the terminal's (``$COLUMNS`` honoured),
+    kept within 60..120 so that piped output stays readable."""
+    return max(60, min(120, shutil.get_terminal_size((100, 24)).columns))
 
 
-def field_options() -> dict[str, str]:
-    """RuleSpec field -> its documentation comment (meaning and allowed values), read from the
-    dataclass source."""
-    from mjsim.rules import spec as spec_mod
+def _rule_set(vid: str) -> Any:
+    """The catalogue entry of ``vid`` (``mjsim.variants.registry``), or ``None``."""
+    from mjsim.variants.registry import rule_set
 
-    src = inspect.getsource(spec_mod.RuleSpec).splitlines()
-    out: dict[str, str] = {}
-    last = None
-    for line in src:
-        m = re.match(r"^    (\w+): [^=]+=[^#]*(?:#\s*(.*))?$", line)
-        if m and not line.strip().startswith("#"):
-            last = m.group(1)
-            out[last] = (m.group(2) or "").strip()
-            continue
-        m = re.match(r"^    #\s?(.*)$", line)
-        if m and last is not None and not m.group(1).startswith("----"):
-            out[last] = (out[last] + " " + m.group(1).strip()).strip()
+    return rule_set(vid)
+
+
+def _catalogue_lines() -> list[str]:
+    """The table of ``mjsim variants``: every rule set of the catalogue (id, English and Chinese
+    names, players and tiles of the playable ones, what sets it apart, playable or not yet),
+    columns aligned in terminal columns (CJK counted double), no markup."""
+    from mjsim import specdoc, variants
+    from mjsim.variants.registry import RULE_SETS
+
+    rows = [("id", "name", "中文", "players", "tiles", "what is special")]
+    for r in RULE_SETS:
+        if r.playable:
+            spec = variants.get(r.id)
+            players, tiles = str(spec.n_players), str(sum(spec.counts()))
+            special = r.summary
         else:
-            last = None if line.strip() == "" or line.strip().startswith("#") else last
-    return out
+            players, tiles = "-", "-"
+            special = f"(not playable yet) {r.summary}"
+        rows.append((r.id, r.english, r.chinese, players, tiles, special))
+    widths = [max(specdoc.display_width(row[i]) for row in rows) for i in range(5)]
+    lines = []
+    for row in rows:
+        cells = [specdoc.pad(row[i], widths[i]) for i in range(5)]
+        line = "  ".join(cells) + "  " + row[5]
+        lines.append(line.rstrip())
+    n = sum(r.playable for r in RULE_SETS)
+    lines += [
+        "",
+        f"{n} of {len(RULE_SETS)} rule sets are playable. mjsim variants --show ID: what a "
+        "variant changes from the RuleSpec defaults.",
+    ]
+    return lines
+
+
+def _spec_lines(vid: str, spec: Any, show_all: bool, width: int) -> list[str]:
+    """The text of ``mjsim variants --show ID [--all]``: a summary line, then the fields that
+    differ from the RuleSpec defaults (or every field with ``--all``) by topic, each with its
+    value, its default and what it means, wrapped to ``width`` columns."""
+    from mjsim import specdoc
+
+    docs = specdoc.field_docs()
+    diff = {name: default for name, _, default in specdoc.differences(spec)}
+    n_tiles = sum(spec.counts())
+    entry = _rule_set(vid)
+    title = f"{vid}: {entry.english} {entry.chinese}, {entry.summary}" if entry else vid
+    lines = [
+        *specdoc.wrap(title, width),
+        f"{spec.n_players} players, {n_tiles} tiles, {spec.hand_size}-tile hands, scoring "
+        f"family {spec.scoring}",
+        "",
+    ]
+    if show_all:
+        lines.append(f"All {len(docs) - 1} fields (* differs from the RuleSpec default):")
+        names = [n for n in docs if n != "extra"]
+    else:
+        lines.append(f"What differs from the RuleSpec defaults ({len(diff)} fields):")
+        names = list(diff)
+    for title, fields in specdoc.by_group(names).items():
+        lines += ["", title]
+        for d in fields:
+            value = specdoc.format_value(getattr(spec, d.name))
+            mark = "*" if show_all and d.name in diff else " "
+            head = f"{d.name} = {value}"
+            if d.name in diff:
+                head += f" (default {specdoc.format_value(diff[d.name])})"
+            lines += specdoc.wrap(head, width, indent="      ", first=f" {mark}")
+            lines += specdoc.wrap(d.doc, width, indent="      ")
+            if show_all and d.values:
+                lines += specdoc.wrap(f"Values: {d.values}.", width, indent="      ")
+    tail = [
+        f"Change a field with --set FIELD=VALUE (mjsim simulate {vid} --set ...).",
+        f"Rules, scoring table and sources: docs/variants/{vid}.md.",
+    ]
+    if not show_all:
+        tail.append(f"Every field with its allowed values: mjsim variants --show {vid} --all.")
+    lines.append("")
+    for text in tail:
+        lines += specdoc.wrap(text, width)
+    return lines
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -361,24 +430,27 @@ def cmd_variants(args: argparse.Namespace) -> int:
     from mjsim.rules.spec import check_playable
 
     if args.show is None:
-        names = variants.names()
-        width = max(len(n) for n in names) + 2
-        for vid in names:
-            print(f"{vid:<{width}}{_describe(vid)[0]}")
+        for line in _catalogue_lines():
+            print(line)
         return 0
+    entry = _rule_set(args.show)
+    if entry is not None and not entry.playable:
+        from mjsim.docs_gen import WHY_NOT_YET
+
+        print(
+            f"mjsim: {args.show} ({entry.english} {entry.chinese}) is a rule set of the "
+            f"catalogue that is not playable yet: {WHY_NOT_YET.get(args.show, 'not registered')}. "
+            f"Playable: {', '.join(variants.names())}",
+            file=sys.stderr,
+        )
+        return 2
     spec = variants.get(args.show)
-    _, doc = _describe(args.show)
-    print(doc)
-    print()
     try:
         check_playable(spec)
     except NotImplementedError as e:
-        print(f"NOTE: {e}\n")
-    opts = field_options()
-    print(f"spec {spec.name!r} (override any field with --set key=value):")
-    for k, v in spec.to_dict().items():
-        val = ",".join(str(x) for x in v) if isinstance(v, list) else str(v)
-        print(f"  {k:<26}= {val:<18} {opts.get(k, '')}")
+        print(f"note: {e}\n")
+    for line in _spec_lines(args.show, spec, args.all, _terminal_width()):
+        print(line)
     return 0
 
 

@@ -15,14 +15,14 @@ Common keyword arguments (validated; anything wrong raises ``ValueError`` naming
 - ``honor_chows``: ``False`` (default), ``"winds"`` (any three different winds form a chow),
   ``"dragons"`` (White-Green-Red), ``"both"`` or ``True`` (= both).
 - ``wild_substitutes``: ``"any"`` (default: a wild stands for any tile) or ``"simples"`` (a wild
-  stands only for a 2-8 of a suit, never for a 1, 9 or an honour; Yingkou 会, variants_B.md §6
+  stands only for a 2-8 of a suit, never for a 1, 9 or an honour; Yingkou 会, the Yingkou rules
   "最后一张牌是会（万能牌）可替代除了幺久的任何牌").
 - ``shapes``: iterable of shape names, default ``("standard", "seven_pairs",
   "thirteen_orphans")``; names: ``standard``, ``seven_pairs`` (a four of a kind counts as two
   pairs), ``seven_pairs_distinct`` (Riichi: seven different pairs), ``thirteen_orphans``,
   ``knitted`` (全不靠 incl. 七星不靠), ``knitted_straight`` (组合龙), ``shisanlan`` (十三烂),
   ``knitted_honor_pair`` (十三不靠 以字作将: one knitted arrangement's nine tiles + four
-  different honours, one of them paired; common fan table, variants_B.md §31).
+  different honours, one of them paired; the common fan table).
 
 The hand size decides the meld count: concealed tiles + wilds + 3 per exposed meld must be
 13/14 (4 melds + pair) or 16/17 (5 melds + pair). Special shapes apply to closed 13/14-tile hands.

@@ -5,7 +5,7 @@ A meld is one row of an ``int8`` array of shape ``(3,)``: ``(meld_type, tile, so
 - ``meld_type``: one of the ``MELD_*`` constants below.
 - ``tile``: the tile kind (0-33). For a chow it is the LOWEST kind of the sequence; for a pung or
   kong it is the kind of the set. For an honour chow (``MELD_HONOR_CHOW``, Nanchang 风字顺 /
-  中发白, variants_B.md §5.1 "三张不重复的同类的字牌可以组成一副顺子") it is the wind LEFT OUT
+  中发白, the Nanchang rules "三张不重复的同类的字牌可以组成一副顺子") it is the wind LEFT OUT
   (27-30: the other three winds form the chow; "lowest kind" could not tell E-S-N from E-W-N)
   or 31 for White-Green-Red — the convention of the kernels' ``SET_HONOR_CHOW`` decomposition
   rows. The claimed tile itself is not stored (as for a suited chow).
@@ -27,13 +27,13 @@ MELD_PUNG = 1
 MELD_KONG = 2  # exposed kong claimed from a discard (明杠 / 直杠)
 MELD_ADDED_KONG = 3  # a pung upgraded with the fourth tile (加杠 / 面下杠 / 补杠); exposed
 MELD_CONCEALED_KONG = 4  # four tiles from the hand (暗杠)
-# three different winds, or White-Green-Red, claimed from a discard (G67; the engine produces it
+# three different winds, or White-Green-Red, claimed from a discard (the engine produces it
 # under ``honor_chows`` with the chow action ids, mjsim.engine.honor_chows). Consumers read its
 # tiles with :func:`meld_kinds` (records, melds_parse); the jitted scorers of the registered
 # families never see it (none of them allows honour chows).
 MELD_HONOR_CHOW = 5
 HONOR_CHOW_NAME = "honor_chow"
-# a special kong from the dealt hand (G31, changchun; mjsim.engine.special_kongs): ``tile`` is
+# a special kong from the dealt hand (changchun; mjsim.engine.special_kongs): ``tile`` is
 # the group's lowest kind: 27 旋风杠 (E S W N), 31 喜杠 (白 发 中), 0 幺蛋 (1m 1p 1s), 8 九蛋
 # (9m 9p 9s); copies added later are kept in the engine state (pv[PV_SK_EXTRA + group])
 MELD_SPECIAL_KONG = 6

@@ -24,7 +24,7 @@ call the self-play loop — ``simulate``, the CLI, arenas, studies, Ray, subproc
 the PettingZoo / Gymnasium kernels, ``game`` for ``Game`` and the scripted-wall tests, none for
 kernels and scorers). Before a worker runs its first test of a family it compiles that family's
 entry points under a file lock (``_warm``): the first worker compiles, the other waits and loads
-numba's disk cache. With link-only callees (the default since session 7) the self-play warm-up
+numba's disk cache. With link-only callees (the default) the self-play warm-up
 comes first for every family: it types the whole engine once and caches every callee (as LLVM
 bitcode, ``mjsim._jit.link_only_callees``), so the env kernels and ``Game``'s entry points load
 the engine instead of typing it again; in numba's eager mode (``MJSIM_NUMBA_LINK_ONLY=0``) the families compile

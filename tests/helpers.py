@@ -93,11 +93,11 @@ def counts_from_sets(pair: int, sets: list[tuple[int, int]]) -> np.ndarray:
 
 
 # Rule sets of not-yet-registered variants, as overrides of ``hebei`` (shared by the rule tests
-# and the bot tests; docs/spec_gaps.md G11, G19, G21).
+# and the bot tests).
 #: 144 tiles with bonus flowers (ningbo-like tables)
 FLOWERS = dict(tile_set="144", flowers="bonus", allow_ready=False, reserve_whole_stacks=False)
-#: ningbo: the last wall tile turned; a turned flower makes its group wild (G11); flowers drawn in
-#: play are held until exposed with 杠花 (G21)
+#: ningbo: the last wall tile turned; a turned flower makes its group wild; flowers drawn in
+#: play are held until exposed with 杠花
 NINGBO_LIKE = dict(
     wild_rule="indicator",
     indicator_source="last_wall_tile",
@@ -106,7 +106,7 @@ NINGBO_LIKE = dict(
     wild_discard_claimable=False,
     **FLOWERS,
 )
-#: fuzhou: the turned gold may be grabbed (抢金, G19); three golds win
+#: fuzhou: the turned gold may be grabbed (抢金); three golds win
 FUZHOU_GOLD = dict(
     wild_rule="indicator",
     indicator_source="last_wall_tile",

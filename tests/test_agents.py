@@ -208,8 +208,8 @@ def test_greedy_exposes_held_flowers_and_grabs_the_gold():
 def test_greedy_sees_only_its_own_concealed_kongs(variant):
     """The greedy bot's visible-tile count (its live-wait tie-break) is what the seat can see:
     rivers, exposed melds, its own concealed kongs - another seat's concealed kong is face down
-    (seed 001: "暗杠时，4只牌牌面向下"), except in riichi (``concealed_kong_shown``: the kan is
-    laid down face up). Until session 10 it counted every concealed kong."""
+    (the rule text: "暗杠时，4只牌牌面向下"), except in riichi (``concealed_kong_shown``: the kan is
+    laid down face up)."""
     from mjsim.agents.greedy import visible_counts
 
     from mjsim.engine.state import PV_N_RIVER, RF_CLAIMED, new_state

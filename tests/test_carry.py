@@ -1,4 +1,4 @@
-"""Carry-over between hands (docs/spec_gaps.md G64): the riichi honba counter
+"""Carry-over between hands : the riichi honba counter
 (``repeat_counter="honba"``) and the deposit pool carried over drawn hands (``carry_deposits``).
 
 Scripted: the dealer declares riichi with the discard three seats win on (triple ron = abortive

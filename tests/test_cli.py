@@ -28,8 +28,10 @@ def test_variants_list_and_show(capsys):
         assert re.search(rf"^{vid}\s+\S", out, re.M)
     assert main(["variants", "--show", "hebei"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"allow_chow\s+= False\s+claim a discard", out)
-    assert "wall_reserve" in out and "scoring" in out
+    assert re.search(
+        r"^  allow_chow = false \(default true\)\n +A seat may claim a discard", out, re.M
+    )
+    assert "wall_reserve = 12" in out and "scoring" in out
     assert main(["variants", "--show", "nope"]) == 2
     assert "unknown variant 'nope'" in capsys.readouterr().err
 
@@ -356,7 +358,7 @@ def test_sigint_keeps_finished_hands(tmp_path):
 def test_output_paths_and_seed_are_checked_before_the_run(tmp_path, capsys):
     """An unwritable ``--out`` / ``--json`` raised a traceback AFTER the whole run (the rows
     were lost), and a seed above int64 an ``OverflowError``: both are now ``mjsim: error``
-    before anything compiles or plays (found by session 8's newcomer check)."""
+    before anything compiles or plays ."""
     a_file = tmp_path / "f"
     a_file.write_text("")
     cases = [

@@ -1,4 +1,4 @@
-"""The command line keeps finished results (session 12's new-user check): outputs are probed by
+"""The command line keeps finished results : outputs are probed by
 really creating them before a run, a failed write at the end still prints the summary and writes
 the other outputs, Ctrl-C during ``study`` keeps the finished cells; and the smaller findings
 (repeated ``--set`` keys, ``--no-plots`` message, ``p = 0``, labels, columns, percentiles)."""

@@ -179,7 +179,7 @@ def test_no_leak(variant, case, seed, steps, salt):
 def test_shown_concealed_kong_is_seen(variant):
     """An opponent's concealed kong: riichi lays it down with its kind visible
     (``concealed_kong_shown``): planes-v0 show it in the kongers' meld plane (4 copies, out of
-    ``unseen``) and dict-v0 gives its kind; under the Chinese rules it is face down (seed 001
+    ``unseen``) and dict-v0 gives its kind; under the Chinese rules it is face down (the rule text
     "暗杠时，4只牌牌面向下"): only its existence (``scalars``) shows, the kind is -1."""
     raw = _advance(variant, 3, 0)
     s, r = raw.state_arrays, raw._rules
@@ -298,8 +298,8 @@ def test_honor_chow_melds_are_encoded():
 
 
 def test_held_flowers_are_concealed():
-    """A flower held in an opponent's hand (a wild flower, G11, or one not yet exposed under
-    ``flower_replacement="action"``, G21: ``PV_HELD_FLOWERS``) is a concealed tile: the other
+    """A flower held in an opponent's hand (a wild flower, or one not yet exposed under
+    ``flower_replacement="action"``: ``PV_HELD_FLOWERS``) is a concealed tile: the other
     seats' planes and dict observations do not show it; its owner sees it; a flower set aside
     (bit clear) is shown to everybody."""
     raw = _advance(VARIANTS[0], 2, 20)

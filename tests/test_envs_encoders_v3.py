@@ -1,5 +1,4 @@
-"""Session-6 rule state in the observations: special kongs (G31), 放风 / 补风 (G24) and pre-hand
-stakes (G57) — every ``planes-v*`` counts special kongs and set-aside honours as seen tiles,
+"""Special kongs, 放风 / 补风 and pre-hand stakes in the observations — every ``planes-v*`` counts special kongs and set-aside honours as seen tiles,
 ``planes-v3`` and ``dict-v1`` show them per seat (docs/observations.md).
 
 The encoders are pure functions of the state arrays: the tests write the rule state into a

@@ -207,7 +207,7 @@ def test_vector_planes_v1_and_threads(variant, obs):
 
 
 def test_vector_state_nbytes():
-    """Memory per table (issue 8): the engine state, bookkeeping and buffers, all preallocated."""
+    """Memory per table: the engine state, bookkeeping and buffers, all preallocated."""
     vec = E.MahjongVectorEnv(VARIANTS[0], 16, obs="planes-v1")
     b = vec.state_nbytes()
     assert b["state"] == sum(a.nbytes for a in vec._state)

@@ -4,7 +4,7 @@ Each row: ``(fan_id, present, hand, win_tile, melds, keywords, total, items)``. 
 EXACT fan list (English name -> count) and ``total`` the total fan. The values were checked against
 the MahjongGB competition calculator (``pymahjonggb``) when the table was written (the 明暗杠
 option row excepted: the calculator has no such option); the positive row of a fan contains it,
-the negative row (a near-miss hand) does not. Rule source: variants_B.md §1.8-§1.9.
+the negative row (a near-miss hand) does not. Rule source: the Chinese Official fan table and its worked examples.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 import mjsim
 from mjsim.scoring.guobiao_fans import FAN_BY_ID, GUOBIAO_FANS, N_GUOBIAO_ITEMS
 
-M8 = ("678p567s33z", "7s", ["chow 123m", "chow 345m"])  # variants_B.md §1.9 M8: 无番和
+M8 = ("678p567s33z", "7s", ["chow 123m", "chow 345m"])  # worked example M8: 无番和
 
 CASES = [
     (

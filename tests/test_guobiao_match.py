@@ -1,6 +1,6 @@
-"""A guobiao match is played, not only described (issue 4 item 3): 4 rounds x 4 hands, the deal
+"""A guobiao match is played, not only described: 4 rounds x 4 hands, the deal
 passing seat 0 -> 1 -> 2 -> 3 without repeat, the prevailing wind East, South, West, North
-(variants_B.md §1.1; seed 001 "每场一定是打16局", "无论是否和牌，庄家不连庄")."""
+(Chinese Official rules: "每场一定是打16局", "无论是否和牌，庄家不连庄")."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ def compare(n: int, seed: int) -> tuple[int, list[str], np.ndarray]:
 @pytest.mark.parametrize(
     "n",
     # every fan first occurs within the first 2,380 hands of this seed and the rarest (43) about
-    # 27 times per 100,000 (session 7), so 30,000 hands still score each fan against the oracle
+    # 27 times per 100,000, so 30,000 hands still score each fan against the oracle
     # several times; most of the cost is generating the hands (13.5 of 18 CPU-s per 100,000)
     [30_000, pytest.param(100_000, marks=pytest.mark.slow)],
 )

@@ -1,5 +1,5 @@
-"""Guobiao players change seats before the West round, and the agents move with them (issue 4
-item 3; seed 001: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄").
+"""Guobiao players change seats before the West round, and the agents move with them (rule text:
+"第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄").
 
 Players are numbered by their seats in the first hand of a match. Self-play seats each player's
 agent per hand and reports ``player0..3`` (who sat at each seat); the AEC env's ``player_k`` is a

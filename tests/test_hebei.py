@@ -1,4 +1,4 @@
-"""Hebei worked examples T7.1-T7.3 (variants_A.md §7.7) through scripted walls.
+"""Hebei worked examples T7.1-T7.3 of the Hebei rules through scripted walls.
 
 Deal order of a scripted wall (docs/engine.md): seats from the dealer take 13 consecutive tiles
 each from the head, then the dealer takes one more; normal draws continue from the head;

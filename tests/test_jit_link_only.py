@@ -114,7 +114,7 @@ def test_cached_callee_loads_for_python_and_jit(tmp_path) -> None:
 # mode: the session-6 CI segmentation fault (tests/bruteforce.py's _fill/_search under
 # test_exhaustive_single_suit_no_wilds). Fresh processes: the crash needs numba's runtime library
 # still link-only (the first compile after ``import mjsim``). Recursive functions cannot be
-# cached by numba, so they compile in each process. docs/engine.md "Compile time (session 7)".
+# cached by numba, so they compile in each process. See docs/performance.md.
 _REC_MODULE = (
     _MODULE
     + """

@@ -1,4 +1,4 @@
-"""十三不靠 with an honour pair (以字作将, common fan table B §31; G37 ``knitted_honor_pair``):
+"""十三不靠 with an honour pair (以字作将, the common fan table; ``knitted_honor_pair``):
 the kernels against the definition (every target hand: 6 knitted arrangements x 4 of the 7
 honours x the paired one), worked examples, the public API and the engine's win check."""
 

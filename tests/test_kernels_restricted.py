@@ -1,4 +1,4 @@
-"""Restricted wilds (``SHAPE_WILD_SIMPLES``, G15 yingkou 会: a wild may not stand for a 1, 9 or
+"""Restricted wilds (``SHAPE_WILD_SIMPLES``, Yingkou 会: a wild may not stand for a 1, 9 or
 an honour): the kernels against the definition — enumerate every multiset of stand-ins among
 the 21 simple kinds and ask the no-wild kernels (a different code path: the restricted mode
 never runs with ``n_wild == 0``)."""
@@ -70,7 +70,7 @@ def test_worked_examples() -> None:
     assert is_win(c34("123m456m789m123p5s"), 4, 1, PAIR_ANY, 0, f)
     # two wilds as a pair of simples; under "not28" the pairs 33-77 are still available
     assert is_win(c34("123m456m789m123p"), 4, 2, PAIR_NOT_28, 0, f)
-    # yingkou's own example aaaabc abc abc aa (B §6), with a wild as the 4m; "not28" pair
+    # yingkou's own example aaaabc abc abc aa, with a wild as the 4m; "not28" pair
     assert is_win(c34("2222m3m234p234s55s"), 4, 1, PAIR_NOT_28, 0, f)
     assert not is_win(c34("2222m3m234p234s88s"), 4, 1, PAIR_NOT_28, 0, f)
     # thirteen orphans never takes such a wild; seven pairs only pairs simples
@@ -279,7 +279,7 @@ def test_engine_win_check_restricts_the_wild() -> None:
 
 
 def test_engine_terminal_must_be_natural() -> None:
-    # 1m turned: 1m wild, standing for 2m. "还不能断幺九": the 1m wild is no terminal (B §6).
+    # 1m turned: 1m wild, standing for 2m. "还不能断幺九": the 1m wild is no terminal (Yingkou).
     hand = [0, 2, 3, 3, 4, 5, 14, 15, 16, 19, 20, 21, 22, 22]  # 1m 3445 6m 678p 234s 55s
     rule = dict(terminal_rule="terminal_or_honor")
     assert _self_draw_ok(_yingkou_game(0, hand, **rule))  # free wild: the face 1m counts

@@ -1,4 +1,4 @@
-"""G67: the honour-chow meld row (tile = the wind left out, 31 = White-Green-Red) and
+"""The honour-chow meld row (tile = the wind left out, 31 = White-Green-Red) and
 ``meld_kinds`` for every meld type (pure Python, no compilation)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def test_every_honour_chow_has_one_row() -> None:
     assert meld_kinds(MELD_HONOR_CHOW, 29) == [27, 28, 30]  # E S N
     assert meld_kinds(MELD_HONOR_CHOW, 28) == [27, 29, 30]  # E W N
     assert SET_HONOR_CHOW == 3  # same "left out" convention as the decomposition rows
-    assert MELD_NAMES[MELD_HONOR_CHOW] == "honor_chow"  # produced by the engine (G67, gapsE)
+    assert MELD_NAMES[MELD_HONOR_CHOW] == "honor_chow"  # produced by the engine (honor_chows)
 
 
 def test_other_types_and_errors() -> None:

@@ -110,7 +110,7 @@ print(sum(b"noinline" in b" ".join(m.get_function(n).attributes)
 def test_refcount_calls_inlinable_after_import_mjsim(imports, expected):
     """``mjsim._jit.inline_refcounts`` (installed by ``import mjsim``) drops numba's
     ``noinline`` from ``NRT_incref`` / ``NRT_decref`` so the full LLVM pipeline inlines them
-    (docs/engine.md "Where the time goes (session 9)"); a process that does not import mjsim
+    (docs/performance.md); a process that does not import mjsim
     keeps numba's definitions. A numba upgrade that renames the runtime's definers makes the
     patch a no-op: this test then fails instead of the engine silently getting slower."""
     import subprocess

@@ -1,4 +1,4 @@
-"""riichi abortive draws (docs/spec_gaps.md G54, ``riichi_aborts``): 九種九牌 (action
+"""riichi abortive draws (``riichi_aborts``): 九種九牌 (action
 ``NINE_TERMINALS``), 四風連打, 四家立直, 四槓散了 on scripted walls; each ends the hand with no
 payments, the dealer staying and the honba counter + 1 (deposits stay on the table)."""
 

@@ -1,4 +1,4 @@
-"""RuleSpec validation, compilation and the variant registry (rule source: variants_A.md §0.3)."""
+"""RuleSpec validation, compilation and the variant registry ."""
 
 from __future__ import annotations
 

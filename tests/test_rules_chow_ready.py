@@ -1,4 +1,4 @@
-"""吃听 chow-ready from any seat (``chow_ready_any_seat``, spec_gaps.md G26): harbin, A §10.2
+"""吃听 chow-ready from any seat (``chow_ready_any_seat``): harbin,
 "如果同时有多个人可以吃听，从打出牌玩家的位置按顺序数最近的人优先吃听"; priority
 "胡牌&杠牌&吃听牌&碰牌&吃牌"."""
 

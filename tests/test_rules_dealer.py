@@ -1,4 +1,4 @@
-"""Dealer succession, prevailing wind, dice and reserve fields (spec_gaps.md G5, G53, G65, G66): scripted
+"""Dealer succession, prevailing wind, dice and reserve fields: scripted
 deals on ``hebei`` with the field overridden, plus validation.
 
 Deal order of a scripted wall (docs/engine.md): seats from the dealer take 13 tiles each from
@@ -61,7 +61,7 @@ def test_dealer_on_draw_stays_next_and_next_if_any_kong() -> None:
         assert g.winners == [] and int(g.state.tv[0, 36]) == want, rule
     # legacy spelling: dealer_stays_on_draw=False == dealer_on_draw="next"
     assert get("hebei", dealer_stays_on_draw=False).compile().params[81] == 1
-    # a concealed kong at the dealer's first turn: "有杠则下家做庄" (A §9.6)
+    # a concealed kong at the dealer's first turn: "有杠则下家做庄" (Taiyuan)
     g = Game("hebei", wall=wall136({0: "1m1m1m1m2p3p4p5s6s7s1z2z3z"}, "4z"))
     g.step(action_from_name("kong 1m"))
     passive(g)
@@ -170,7 +170,7 @@ def test_hook_rotation_needs_a_family_with_a_dealer_hook() -> None:
         )
 
 
-# ---------------------------------------------------------------- reserve arithmetic (G53)
+# ---------------------------------------------------------------- reserve arithmetic
 # Passive play (nobody wins or claims) ends exactly when normal draws stop, so tiles_left at the
 # end is the reserve rule's answer.
 @pytest.mark.parametrize(
@@ -222,7 +222,7 @@ def test_reserve_validation_names_the_field() -> None:
         RuleSpec(wall_reserve=40, reserve_per_concealed_kong=11)
 
 
-# ---------------------------------------------------------------- carry-over counters (G64)
+# ---------------------------------------------------------------- carry-over counters
 @pytest.mark.parametrize(
     ("overrides", "mults"),
     [

@@ -1,4 +1,4 @@
-"""G1 + G2, jiangnan 心皇 (B §8 "每家少拿一张牌，心中想象一张牌"; "心皇牌不能用来上牌或碰牌，只能用作和牌"):
+"""Jiangnan 心皇 (``hand_size=12``, ``imagined_wild=1``; "每家少拿一张牌，心中想象一张牌"; "心皇牌不能用来上牌或碰牌，只能用作和牌"):
 12-tile hands and one imagined wild per seat that joins every win / ready check only."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""立牌 standing tiles (``standing_tiles``, spec_gaps.md G29) and the forced win of a ready seat
-(``forced_win="when_ready"``, G48): taiyuan, A §9.2 and §9.5.
+"""立牌 standing tiles (``standing_tiles``) and the forced win of a ready seat
+(``forced_win="when_ready"``): taiyuan.
 
 Scripted walls (tests/helpers.make_wall): the first four tiles written for a seat are the first
 four dealt to it, i.e. its standing tiles.
@@ -162,7 +162,7 @@ def test_random_taiyuan_hands_keep_the_standing_invariants() -> None:
 
 
 def test_face_down_standing_discard_is_hidden_from_others() -> None:
-    """No leak (issue 6): the ready declaration's face-down standing tile (A §9.2) shows its kind
+    """No leak: the ready declaration's face-down standing tile shows its kind
     only to the seat that discarded it; the others see that a face-down discard was made."""
     from mjsim.envs import encoders as enc
 

@@ -1,5 +1,5 @@
-"""The treasure tile 宝 (``wild_rule="treasure"``, spec_gaps.md G17): harbin (A §10.1-10.3: the
-last wall tile, 换宝 when three copies are visible) and changchun (A §8.3: dice at the first ready
+"""The treasure tile 宝 (``wild_rule="treasure"``): harbin (the
+last wall tile, 换宝 when three copies are visible) and changchun (dice at the first ready
 seat's next draw, 对宝). The dealer declares ready discarding 5s and then waits on 1p / 4p."""
 
 from __future__ import annotations

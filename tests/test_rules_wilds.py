@@ -1,4 +1,4 @@
-"""Indicator wild tiles, wild-tile restrictions and honour flowers (docs/spec_gaps.md B and C).
+"""Indicator wild tiles, wild-tile restrictions and honour flowers .
 
 Scripted walls: seats from the dealer take 13 consecutive tiles from the head, the dealer one
 more (position 52); the tail (last position) is the first tile a replacement draw would take.

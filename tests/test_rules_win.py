@@ -1,4 +1,4 @@
-"""Win / claim / ready / lockout rules of the issue-3 gap work (docs/spec_gaps.md G25-G51).
+"""Win, claim, ready and lockout rules (the RuleSpec fields of those topics).
 
 Each test builds a crafted table (hands written into the state of a hebei-based ``Game``) and
 shows one rule bite: an action present in the legal mask without the rule and absent with it
@@ -149,7 +149,7 @@ def test_old_fields_are_aliases_of_the_new_ones() -> None:
     assert get("hebei", ready_modes="hidden,shown").ready_modes == ("hidden", "shown")
 
 
-# ---------------------------------------------------------------------------------- G49
+# ---------------------------------------------------------------------------------- passed wins: scope and lift
 def test_missed_win_scope_tile_vs_all_waits() -> None:
     for scope, can_win_1p in (("auto", False), ("all_waits", False), ("tile", True)):
         g = std(missed_win_scope=scope)
@@ -220,7 +220,7 @@ def test_own_discard_lockout_furiten_and_win_and_chow() -> None:
         assert ("chow_high" in asked(g, 1)) is can
 
 
-# ---------------------------------------------------------------------------------- G43
+# ---------------------------------------------------------------------------------- minimum value by win kind
 def test_min_fan_by_win_kind() -> None:
     win14 = "123m456m789m11p234p"
     for ov, self_ok in (({}, True), ({"min_fan_self_draw": 10**6}, False)):
@@ -232,7 +232,7 @@ def test_min_fan_by_win_kind() -> None:
         assert win_offered(g) is disc_ok
 
 
-# ---------------------------------------------------------------------------------- G36
+# ---------------------------------------------------------------------------------- robbing a kong
 def _konger(g: Game) -> None:
     meld(g, 0, MELD_PUNG, "4p")
 
@@ -286,7 +286,7 @@ def test_rob_kong_by_pung_voids_the_addition() -> None:
     assert g.state.tv[0, TV_N_KONGS] == 0
 
 
-# ---------------------------------------------------------------------------------- G42
+# ---------------------------------------------------------------------------------- win filters
 def test_win_filters() -> None:
     no_pung = "123m456m789m234p7z"  # waits 7z for the pair: no pung in the hand
     pair_1s = "123m456m789m234p1s"
@@ -308,7 +308,7 @@ def test_win_filters() -> None:
         assert win_offered(g) is can, hand
 
 
-# ---------------------------------------------------------------------------------- G37
+# ---------------------------------------------------------------------------------- structure-free shapes, distinct seven pairs
 def test_free_shapes_and_distinct_seven_pairs() -> None:
     cases = [
         ({}, "2m5m8m2p5p8p2s5s8s2m5m8m2p", "5s", False),
@@ -329,7 +329,7 @@ def test_free_shapes_and_distinct_seven_pairs() -> None:
         assert win_offered(g) is can, (ov, hand)
 
 
-# ---------------------------------------------------------------------------------- G45
+# ---------------------------------------------------------------------------------- ready modes
 def test_ready_modes_shown_self_draw_only() -> None:
     g = table(
         ["1112345678999m1z", SEAT1, WAIT_14, SEAT3], ready_modes=("hidden", "shown_self_draw_only")
@@ -351,7 +351,7 @@ def test_ready_modes_shown_self_draw_only() -> None:
     assert not any(READY_SHOWN <= a < READY_SHOWN + 34 for a in g.legal_actions())
 
 
-# ---------------------------------------------------------------------------------- G30
+# ---------------------------------------------------------------------------------- kongs after ready
 def test_kong_after_ready() -> None:
     hand = "1112m456p789p555s1m"  # ready before the draw on 2m/3m; after the kong only on 2m
     for mode, can in (("still_ready", True), ("keep_waits", False), ("none", False), ("any", True)):
@@ -364,7 +364,7 @@ def test_kong_after_ready() -> None:
     assert "kong 1m" in g.legal_action_names()
 
 
-# ---------------------------------------------------------------------------------- G25 G33 G35
+# ---------------------------------------------------------------------------------- when kongs may be declared
 def test_kong_timing_rules() -> None:
     hand = "1111m456p789p555s2m"
     for ov, can in (({}, False), ({"kong_after_pung": "any"}, True)):
@@ -395,7 +395,7 @@ def test_no_kong_after_the_last_tile() -> None:
         assert ("kong 1m" in g.legal_action_names()) is can
 
 
-# ---------------------------------------------------------------------------------- G34 G44 G47
+# ---------------------------------------------------------------------------------- self-draw-only rules
 def test_self_draw_only_variants_of_discard_wins() -> None:
     open_hand = "123m456m11p23p"  # 10 tiles + an exposed pung of 9s
     for ov, can in (({}, True), ({"open_hand_self_draw_only": True}, False)):
@@ -419,7 +419,7 @@ def test_self_draw_only_variants_of_discard_wins() -> None:
         assert ("win" in g.legal_action_names()) is can
 
 
-# ---------------------------------------------------------------------------------- G38-G41
+# ---------------------------------------------------------------------------------- hand requirements
 def test_hand_requirements() -> None:
     cases = [
         ({}, "1112345678999m", "5m", True),
@@ -447,7 +447,7 @@ def test_hand_requirements() -> None:
         assert ("ready_discard 1z" in g.legal_action_names()) is can
 
 
-# ---------------------------------------------------------------------------------- G27 G28
+# ---------------------------------------------------------------------------------- call limits, single-tile wins
 def test_call_limits_and_single_tile_wins() -> None:
     for n_melds, can in ((2, True), (3, False)):
         junk = JUNK[: 2 * (11 - 3 * n_melds)]
@@ -479,7 +479,7 @@ def test_missed_pung_lockout() -> None:
         assert (g.current_player == 2 and "pung" in g.legal_action_names()) is can
 
 
-# ---------------------------------------------------------------------------------- G51 G54
+# ---------------------------------------------------------------------------------- last tiles, kongs ending the hand
 def test_last_tiles_self_draw_only() -> None:
     g = table([DEALER, SEAT1, "4p4p" + JUNK[:-4], SEAT3], last_tiles_self_draw_only=4)
     s = g.state

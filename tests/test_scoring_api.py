@@ -1,4 +1,4 @@
-"""mjsim.score: worked examples (variants_B.md §1.9), the 8-fan boundary, payments, options,
+"""mjsim.score: worked examples of the Chinese Official rules, the 8-fan boundary, payments, options,
 input errors, the registry and the meld parser."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from mjsim.scoring.guobiao import guobiao_fan, guobiao_fan_without_flowers, guob
 from mjsim.scoring.guobiao_fans import N_GUOBIAO_ITEMS
 from mjsim.scoring.melds_parse import parse_meld, parse_melds
 
-# --- worked examples, variants_B.md §1.9 -------------------------------------------------------------
+# --- worked examples, Chinese Official rules ------------------------------------------------------------
 
 
 def test_m4_big_four_winds_self_drawn() -> None:

@@ -1,6 +1,6 @@
 """Changsha scoring: small / big classification, combination, payments, birds (扎鸟).
 
-Worked examples T2.1-T2.8 of variants_A.md §2.7. T2.9 (漏胡), T2.10 (海底 roaming flow) and T2.11
+Worked examples T2.1-T2.8 of the Changsha rules. T2.9 (漏胡), T2.10 (海底 roaming flow) and T2.11
 (dice 杠 legality) are engine flow; their arithmetic (海底炮 paid by the taker, bird = the 海底
 tile) is tested here.
 """
@@ -99,7 +99,7 @@ def test_negative_and_options():
         score(SMALL, heavenly=True)
     # a 补张 win is a plain self-draw (no 杠上开花 flag)
     assert wins("123m456m234s55s", ("kong 7777p",), self_drawn=True)[0] == "small wins"
-    # 豪华七对 and 全求人 (B §12 options)
+    # 豪华七对 and 全求人 (Changsha options)
     assert wins("1111m5577p99s1133s")[1] == 1
     assert wins("1111m5577p99s1133s", luxury_pairs=1)[1] == 2
     m4 = ("pung 111m", "chow 123p", "pung 999s", "chow 456s")

@@ -1,7 +1,7 @@
 """Guangdong 鸡平胡 scoring: ordinary hands within the 爆和 cap, special hands, minimum-3-番
 situations, liability (包) and 一炮三响.
 
-Test cases G-a..G-g of variants_B.md §2.7; G-h (漏和) is engine flow.
+Test cases G-a..G-g of the Guangdong chicken-hand rules; G-h (漏和) is engine flow.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ ALL_CHOWS = "123m456p789s234s55m"
         (ALL_CHOWS, {}, (1, {"All chows": 1})),
         ("111m555p999s333s22m", {}, (2, {"All pungs": 1})),
         ("123m456m789m222z11z", {}, (2, {"Half flush": 1})),
-        ("123m456m789m234m11z", {}, (3, {"All chows": 1, "Half flush": 1})),  # G3 additive
+        ("123m456m789m234m11z", {}, (3, {"All chows": 1, "Half flush": 1})),  # 平和 + 混一色 add up
         ("123m456m789m234m11z", {"additive": 0}, (2, {"Half flush": 1})),
         (ALL_CHOWS, {"self_drawn": True}, (2, {"All chows": 1, "Self-draw": 1})),
         ("123m456p789s222z55m", {"seat_wind": "S"}, (1, {"Chicken hand": 1, "Seat-wind pung": 1})),
@@ -99,7 +99,7 @@ def test_negative_cases():
     nine = score("11123456789m", ("pung 999m",), win_tile="5m")
     assert nine.total == 4
     with pytest.raises(ValueError, match="seven"):
-        score("1122m3344p5566s77z")  # G2: seven pairs not a win
+        score("1122m3344p5566s77z")  # seven pairs: not a win by default
     assert score("1122m3344p5566s77z", seven_pairs=1).total == 0
     with pytest.raises(ValueError, match="liable"):
         score(CHICKEN, liable=C)  # 包 only for a self-draw

@@ -1,4 +1,4 @@
-"""Riichi scorer: worked examples (variants_B.md §27.3 R1-R7), validation, and the differential
+"""Riichi scorer: worked examples (R1-R7 of the Riichi rules), validation, and the differential
 test against the ``mahjong`` package (Tenhou rules: kuitan on, red fives on, double yakuman off,
 kazoe limited to one yakuman, kiriage off)."""
 
@@ -21,7 +21,7 @@ def S(hand, **kw):
     return mjsim.score("riichi", hand, **kw)
 
 
-# ---- §27.3 test cases ------------------------------------------------------------------------
+# ---- worked examples R1-R7 ------------------------------------------------------------------
 
 
 def _pay(base, winner, discarder, dealer, honba=0, deposits=0):
@@ -363,7 +363,7 @@ def compare(n: int, seed: int) -> tuple[int, list, set[str]]:
 
 
 def test_differential_vs_mahjong_package():
-    # 10,000 hands (20,000 before session 7): every one of the 52 yaku kinds this generator
+    # 10,000 hands: every one of the 52 yaku kinds this generator
     # reaches in 20,000 hands of this seed occurs (the last one, Chinroutou, at hand 9,372)
     n, bad, seen = compare(10_000, seed=2026)
     assert n == 10_000

@@ -1,6 +1,6 @@
 """Sichuan / Chengdu / blood-battle scoring: fan table, kong payments, draw settlement, 呼叫转移.
 
-Worked examples T3.1-T3.5 and T3.7 of variants_A.md §3.9 (b = 1); T3.6 (forced win) and the 定缺
+Worked examples T3.1-T3.5 and T3.7 of the Sichuan rules (b = 1); T3.6 (forced win) and the 定缺
 discard order are engine flow, tested with the engine.
 """
 

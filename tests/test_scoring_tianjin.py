@@ -1,8 +1,8 @@
-"""Tianjin scoring: every worked example of variants_A.md §6.8 (T6.1-T6.32, T6.34) through
+"""Tianjin scoring: every worked example of the Tianjin rules (T6.1-T6.32, T6.34) through
 ``mjsim.score``, payments and input errors (the engine side: tests/test_variant_tianjin.py).
 
-Seed numbers: §6 of 000 is intact ("All numbers in this section come from 000 intact"), except
-the 天胡 maximum, printed "28*4=102" in the seed: A6.1 reading 112 (T6.31).
+The rule text's numbers are used as printed, except the 天胡 maximum, printed "28*4=102": read
+as 112 (T6.31).
 """
 
 from __future__ import annotations

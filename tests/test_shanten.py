@@ -85,7 +85,7 @@ def _ours(hands: np.ndarray, shapes: int) -> np.ndarray:
 
 @pytest.mark.parametrize(
     "n_random, n_near",
-    # 32,000 hands hold every shanten from -1 to 6 more than 100 times (session 7: 1638, 4241,
+    # 32,000 hands hold every shanten from -1 to 6 more than 100 times (1638, 4241,
     # 4771, 4453, 8127, 6807, 1844, 119); the 100,000-hand run of earlier sessions is kept slow
     [(10_000, 12_000), pytest.param(30_000, 40_000, marks=pytest.mark.slow)],
 )

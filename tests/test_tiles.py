@@ -265,7 +265,7 @@ def test_chinese_spellings():
 
 
 def test_nfkc_normalisation():
-    # seed 003 writes 竹 as the Kangxi radical U+2F75 and 一 as U+2F00: "春夏秋冬梅兰⽵菊"
+    # the rule text writes 竹 as the Kangxi radical U+2F75 and 一 as U+2F00: "春夏秋冬梅兰⽵菊"
     assert T.parse_tiles("春夏秋冬梅兰\u2f75菊") == [34, 35, 36, 37, 38, 39, 41, 40]
     assert T.parse_tiles("\u2f00万") == [0]
     assert T.parse_tiles("１２３ｍ　７ｚ") == [0, 1, 2, 33]  # full-width mpsz, ideographic space

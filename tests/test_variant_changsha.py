@@ -1,4 +1,4 @@
-"""changsha in the engine: scripted flows (variants_A.md §2.7: a bird hit T2.5, 漏胡 T2.9, the
+"""changsha in the engine: scripted flows (Changsha rules: a bird hit T2.5, 漏胡 T2.9, the
 2-5-8 pair vs big-win legality) and invariants over random self-play.
 
 Deal order of a scripted wall (docs/engine.md): seats from the dealer take 13 tiles each from the

@@ -1,7 +1,7 @@
 """guobiao in the engine: scripted walls (fixed deals), the 8-fan mask, flowers, payments,
 the competition schedule, invariants over random hands and determinism.
 
-Rule source: ``/work/shared/rules/variants_B.md`` §1 (seed 001): payments "自摸和牌：(8+番数)×3",
+Rule source: the Chinese Official rules (docs/variants/guobiao.md): payments "自摸和牌：(8+番数)×3",
 "别人点炮和：8×3+番数"; flowers "每花计一分。不计在起和分内"; minimum 8 fan.
 """
 
@@ -160,7 +160,7 @@ def test_random_hands_invariants_zero_sum_and_minimum() -> None:
     pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
     assert (pays.sum(axis=1) == 0).all()
     won = r["n_winners"] > 0
-    # KNOWN GAP (see the helper report): in-kernel self-play (random and greedy) has produced no
+    # KNOWN GAP: in-kernel self-play (random and greedy) has produced no
     # guobiao win so far, although scripted Game hands win; the win-side checks below hold
     # vacuously until that is resolved
     assert (r["n_winners"] <= 1).all()  # head bump

@@ -1,4 +1,4 @@
-"""guangdong_jipinghu in the engine: variants_B.md §2.7 flows through scripted walls (G-e, G-f,
+"""guangdong_jipinghu in the engine: flows of the Guangdong chicken-hand rules through scripted walls (G-e, G-f,
 G-g, G-h), 包自摸 liability, and invariants over random self-play.
 
 Deal order of a scripted wall (docs/engine.md): seats from the dealer take 13 tiles each from the

@@ -1,6 +1,6 @@
 """Sichuan family in the engine: sichuan, sichuan_xuezhan, chengdu.
 
-Seed examples T3.1-T3.7 of ``/work/shared/rules/variants_A.md`` §3.9 (b = 1) through scripted
+Seed examples T3.1-T3.7 of the Sichuan rules (docs/variants/sichuan.md) (b = 1) through scripted
 deals (fixed walls): 定缺 as a decision and its discard order, 刮风下雨 kong payments, a robbed
 added kong that pays nothing, 呼叫转移, the 查花猪/查大叫 draw settlement, the last-four-tiles forced
 win, a blood-battle hand with three winners; invariants over random hands.

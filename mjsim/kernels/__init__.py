@@ -42,7 +42,7 @@ SHAPE_SHISANLAN = 32  # 十三烂
 SHAPE_SEVEN_PAIRS_DISTINCT = 64
 SHAPES_RIICHI = SHAPE_STANDARD | SHAPE_SEVEN_PAIRS_DISTINCT | SHAPE_THIRTEEN_ORPHANS
 # modifier bit, not a shape: the wilds stand only for simples (2-8 of a suit), never for a 1, 9
-# or an honour (Yingkou 会, variants_B.md §6; see mjsim.kernels.restricted)
+# or an honour (Yingkou 会, the Yingkou rules; see mjsim.kernels.restricted)
 SHAPE_WILD_SIMPLES = 128
 # (256 and 512 are the engine's structure-free shapes, mjsim.rules.params)
 # 十三不靠 以字作将: one knitted arrangement's nine tiles + four different honours, one paired

@@ -1,5 +1,5 @@
 """Restricted wilds: a wild may stand only for a simple (a 2-8 of a suit), never for a 1, 9 or an
-honour (Yingkou 会, variants_B.md §6: "最后一张牌是会（万能牌）可替代除了幺久的任何牌").
+honour (Yingkou 会, the Yingkou rules: "最后一张牌是会（万能牌）可替代除了幺久的任何牌").
 
 Selected by the modifier bit ``SHAPE_WILD_SIMPLES`` in the ``shapes`` mask of the combined
 kernels (:func:`mjsim.kernels.shanten.is_win`, :func:`~mjsim.kernels.shanten.shanten`,

@@ -22,18 +22,18 @@ Conventions shared with :mod:`mjsim.kernels` (every function here is ``numba.nji
   agrees with the ``mahjong`` package for seven pairs and thirteen orphans.
 
 Seven pairs and four of a kind. The Chinese rule sets count a four of a kind as two pairs:
-MCR #19 "7 pairs (a four of a kind counts as 2 pairs)" (variants_B.md §1.2), Sichuan 龙七对 "七对
-containing 4 identical tiles" (variants_A.md §3), Guizhou 龙七对 "5个对子和4个相同的牌"
-(variants_B.md §7), Hangzhou 豪华七对 ×4/×8/×16 (variants_B.md §4), Changsha 豪华七对
-"有四张一样的" (variants_B.md §12). So :func:`is_seven_pairs` and
+MCR #19 "7 pairs (a four of a kind counts as 2 pairs)" (the Chinese Official rules), Sichuan 龙七对 "七对
+containing 4 identical tiles" (the Sichuan rules), Guizhou 龙七对 "5个对子和4个相同的牌"
+(the Guizhou rules), Hangzhou 豪华七对 ×4/×8/×16 (the Hangzhou rules), Changsha 豪华七对
+"有四张一样的" (the Changsha rules). So :func:`is_seven_pairs` and
 :func:`seven_pairs_shanten_quads` allow it (the default for the Chinese variants) and
 :func:`seven_pairs_quads` reports how many there are (1 = luxury 豪华/龙七对, 2 = double luxury
-双豪华, 3 = triple 三豪华). Riichi requires seven *different* pairs (variants_B.md §27, R7:
+双豪华, 3 = triple 三豪华). Riichi requires seven *different* pairs (the Riichi rules, R7:
 "重复的对子是不被认可的"), as does the ``mahjong`` package: :func:`is_seven_pairs_distinct` and
 :func:`seven_pairs_shanten`.
 
 Knitted arrangements. A knitted arrangement puts 147, 258 and 369 each in a different suit
-(MCR: "3种花色的147、258、369不能错位的序数牌", seed 001, variants_B.md §1.2 #34/#35). The six
+(MCR: "3种花色的147、258、369不能错位的序数牌", the rule text, the Chinese Official rules #34/#35). The six
 arrangements are numbered 0-5 as rows of :data:`KNITTED_ARRANGEMENTS`: row ``a`` gives, for
 the groups 147 / 258 / 369, the suit (0 = m, 1 = p, 2 = s) that holds it, in lexicographic order:
 0 = 147m 258p 369s, 1 = 147m 258s 369p, 2 = 147p 258m 369s, 3 = 147p 258s 369m,
@@ -211,7 +211,7 @@ def seven_pairs_shanten_quads(counts: np.ndarray, n_wild: int) -> int:
 
     Returns:
         Shanten, ``-1`` = complete (then :func:`is_seven_pairs` holds). Rule source: MCR #19
-        "7 pairs (a four of a kind counts as 2 pairs)" (variants_B.md §1.2).
+        "7 pairs (a four of a kind counts as 2 pairs)" (the Chinese Official rules).
     """
     full = 0  # pairs made of real tiles (a four of a kind gives two)
     halves = 0  # kinds with an odd count: one tile waiting for its partner
@@ -234,7 +234,7 @@ def is_seven_pairs(counts: np.ndarray, n_wild: int) -> bool:
 
     Returns:
         True iff ``sum(counts) + n_wild == 14`` and the tiles form seven pairs (equal pairs
-        allowed). Rule source: MCR #19 (variants_B.md §1.2), 豪华七对 / 龙七对 (module docstring).
+        allowed). Rule source: MCR #19 (the Chinese Official rules), 豪华七对 / 龙七对 (module docstring).
     """
     total = n_wild
     odd = 0
@@ -282,7 +282,7 @@ def seven_pairs_quads(counts: np.ndarray, n_wild: int) -> int:
     Returns:
         ``-1`` if the hand is not a complete seven pairs (:func:`is_seven_pairs` is False), else
         0-3: 1 = luxury 豪华七对 / 龙七对, 2 = double luxury 双豪华, 3 = triple 三豪华
-        (Hangzhou ×4/×8/×16, variants_B.md §4; Sichuan 龙七对 +1 per four, variants_A.md §3).
+        (Hangzhou ×4/×8/×16, the Hangzhou rules; Sichuan 龙七对 +1 per four, the Sichuan rules).
     """
     if not is_seven_pairs(counts, n_wild):
         return -1
@@ -333,8 +333,8 @@ def thirteen_orphans_shanten(counts: np.ndarray, n_wild: int) -> int:
 def is_thirteen_orphans(counts: np.ndarray, n_wild: int) -> bool:
     """Complete thirteen orphans: 1 and 9 of each suit and the 7 honours, one of them paired.
 
-    Rule source: MCR #7 (variants_B.md §1.2); seed 001 "1 、9 万筒索，东、南、西、北、中、发、白；
-    以上牌型任意一张牌作将" (variants_B.md §2, variants_A.md §12).
+    Rule source: MCR #7 (the Chinese Official rules); the rule text "1 、9 万筒索，东、南、西、北、中、发、白；
+    以上牌型任意一张牌作将" (the Guangdong chicken-hand rules, the Shaanxi rules).
 
     Args:
         counts: ``uint8[34]`` concealed tiles without wilds.
@@ -408,8 +408,8 @@ def knitted_shanten(counts: np.ndarray, n_wild: int) -> int:
 def is_knitted(counts: np.ndarray, n_wild: int) -> bool:
     """Complete Lesser Honors and Knitted Tiles (全不靠, MCR #34), 七星不靠 included.
 
-    Rule source: seed 001 "全不靠由3种花色147、258、369不能错位的序数牌及单张的东南西北中发白共16张牌
-    中的任何14张牌" (variants_B.md §1.2 #34; variants_A.md §12 Shaanxi).
+    Rule source: the rule text "全不靠由3种花色147、258、369不能错位的序数牌及单张的东南西北中发白共16张牌
+    中的任何14张牌" (the Chinese Official rules #34; the Shaanxi rules).
 
     Args:
         counts: ``uint8[34]`` concealed tiles without wilds.
@@ -446,7 +446,7 @@ def is_greater_honors_knitted(counts: np.ndarray, n_wild: int) -> bool:
     """Complete Greater Honors and Knitted Tiles (七星不靠, MCR #20).
 
     All seven honours singly plus seven suited tiles of one knitted arrangement, no pair
-    (variants_B.md §1.2 #20; seed 001 "七星不靠(24番)").
+    (the Chinese Official rules #20; the rule text "七星不靠(24番)").
 
     Args:
         counts: ``uint8[34]`` concealed tiles without wilds.
@@ -470,7 +470,7 @@ def knitted_honor_pair_shanten(counts: np.ndarray, n_wild: int) -> int:
     Returns:
         Shanten, ``-1`` = complete. The honour part overlaps a target by
         ``2 + min(distinct - 1, 3)`` when an honour is held twice, else ``min(distinct, 4)``.
-        Rule source: seed 001 "十三不靠15万、条、饼147、258、369凑齐，以字作将" (variants_B.md §31).
+        Rule source: the rule text "十三不靠15万、条、饼147、258、369凑齐，以字作将" (the common fan table rules).
     """
     distinct = 0
     paired = False
@@ -490,7 +490,7 @@ def knitted_honor_pair_shanten(counts: np.ndarray, n_wild: int) -> int:
 
 @_jit
 def is_knitted_honor_pair(counts: np.ndarray, n_wild: int) -> bool:
-    """Complete 十三不靠 with an honour pair (common fan table, variants_B.md §31: "147、258、369
+    """Complete 十三不靠 with an honour pair (the common fan table: "147、258、369
     凑齐，以字作将"): one knitted arrangement's nine tiles + four different honours, one paired.
 
     Args:
@@ -724,7 +724,7 @@ def knitted_straight_shanten(
 
     Returns:
         Shanten, ``-1`` = complete; 99 if ``n_melds < 3``. Rule source: MCR #35 "组合龙3种花色的147、258、369不能错位的序数牌",
-        completed by one meld and a pair [public: COMH] (variants_B.md §1.2, §1.5).
+        completed by one meld and a pair [public: COMH] (the Chinese Official rules).
     """
     if n_melds < 3:
         return _NO_SHAPE
@@ -866,9 +866,9 @@ def shisanlan_shanten(counts: np.ndarray, n_wild: int) -> int:
 def is_shisanlan(counts: np.ndarray, n_wild: int) -> bool:
     """Complete 十三烂: 14 singles, same-suit tiles at least 3 apart, honours all different.
 
-    Rule source: variants_B.md §5.1 (Nanchang, seed 001 "比全不靠更容易和的“十三烂”") with the
+    Rule source: the Nanchang rules (Nanchang, the rule text "比全不靠更容易和的“十三烂”") with the
     [rec] definition of the Hainan seed text "每张牌都不成对、顺、刻，且2张牌之间至少隔2个数字"
-    (variants_B.md §23, Hainan 十三幺). Every 全不靠 is a 十三烂.
+    (the Hainan rules, Hainan 十三幺). Every 全不靠 is a 十三烂.
 
     Args:
         counts: ``uint8[34]`` concealed tiles without wilds.
@@ -882,7 +882,7 @@ def is_shisanlan(counts: np.ndarray, n_wild: int) -> bool:
 
 @_jit
 def is_shisanlan_seven_stars(counts: np.ndarray, n_wild: int) -> bool:
-    """Complete 七星十三烂: a 十三烂 holding all seven honours (variants_B.md §5.1, public convention).
+    """Complete 七星十三烂: a 十三烂 holding all seven honours (the Nanchang rules, public convention).
 
     Args:
         counts: ``uint8[34]`` concealed tiles without wilds.

@@ -14,7 +14,7 @@ Definitions (exact, table-driven; see :mod:`mjsim.kernels.tables`):
   (e.g. the ``mahjong`` package's ``8 - 2*melds - partials - pair`` for 13/14-tile hands) and it
   honours the four-copy limit: a hand whose only "wait" is a fifth copy is not ready.
 
-Rule source: standard shape "四副面子 + 一对将" of every variant in ``/work/shared/rules/``
+Rule source: standard shape "四副面子 + 一对将" of every variant in the catalogue
 (2-5-8 pair: "将牌必须是二、五、八"; Nanchang wind chows: any three different winds).
 """
 

@@ -5,8 +5,8 @@ numpy arrays that the ONE jitted game loop in :mod:`mjsim.engine` reads (``param
 ``P_*`` constants of :mod:`mjsim.rules.params`). Field names are stable: rule studies set them on
 the command line (``--set allow_chow=true``, see :func:`mjsim.variants.parse_override`).
 
-Rule sources: ``/work/shared/rules/variants_A.md`` §0.3 ("Engine-level feature list the variants
-need") and ``variants_B.md`` §37 (variant matrix); each variant module cites its own seed phrases.
+Every field documents itself (``dataclasses.field`` metadata: topic, meaning, allowed values,
+the rule sets that play each value); each variant module cites the rule texts it follows.
 """
 
 from __future__ import annotations
@@ -39,21 +39,21 @@ def _preset(suits: bool = True, honors: bool = True, flowers: bool = False) -> t
 
 def _preset_112() -> tuple[int, ...]:
     c = list(_preset(honors=False))
-    c[33] = 4  # 红中 Red dragon x4 (variants_A.md §0.4: "3×36+4 = 112")
+    c[33] = 4  # 红中 Red dragon x4: 3 x 36 + 4 = 112 (Harbin)
     return tuple(c)
 
 
 def _preset_84() -> tuple[int, ...]:
     c = [0] * N_KINDS_FLOWERS
     for s in range(3):
-        for r in range(1, 8):  # ranks 2..8 (variants_A.md §5.1: "only 2–8 of 万, 饼, 条: 84 tiles")
+        for r in range(1, 8):  # ranks 2..8 of each suit: 84 tiles (Hefei)
             c[9 * s + r] = 4
     return tuple(c)
 
 
 def _preset_100() -> tuple[int, ...]:
     c = list(_preset())
-    for k in range(9):  # no characters (variants_B.md §15, Qingyuan)
+    for k in range(9):  # no characters (Qingyuan)
         c[k] = 0
     return tuple(c)
 
@@ -175,360 +175,1086 @@ def _check_score_values(scoring: str, values: tuple[Any, ...]) -> None:
 #: scoring families whose settlement is written for four seats only (RuleSpec.validate)
 FOUR_SEAT_SCORING = frozenset({"guobiao", "changsha"})
 
+#: The topics of the RuleSpec fields (each field's ``metadata["group"]``), in the order of play:
+#: ``mjsim variants --show`` and the generated field reference list the fields under these titles.
+FIELD_GROUPS: dict[str, str] = {
+    "identity": "Identity",
+    "table": "Players and tiles",
+    "opening": "Before the first discard",
+    "calls": "Calls: chow, pung, kong",
+    "wilds": "Wild tiles and flowers",
+    "ready": "Declaring ready",
+    "winning": "What may win",
+    "lockouts": "Passed wins and lockouts",
+    "end": "End of the hand",
+    "scoring": "Scoring and payments",
+    "dealer": "Dealer and prevailing wind",
+    "match": "Carried from hand to hand",
+}
+
+
+def _doc(
+    default: Any,
+    group: str,
+    doc: str,
+    *,
+    values: str = "",
+    choices: tuple[str, ...] = (),
+    source: str = "",
+    **kwargs: Any,
+) -> Any:
+    """A RuleSpec field that carries its own documentation as ``dataclasses.field`` metadata:
+    ``group`` (a key of :data:`FIELD_GROUPS`), ``doc`` (what the field means, each allowed value
+    explained), ``values`` (the allowed values in short; ``"true or false"`` for a bool, the
+    choices joined for a field with ``choices``), ``choices`` (the accepted strings of an
+    enumerated field, or of each element of a tuple field) and ``source`` (the rule sets that
+    play a value, with a brief quote of their rule text). The default is the field's own."""
+    if group not in FIELD_GROUPS:
+        raise ValueError(f"RuleSpec field group {group!r} is not one of {list(FIELD_GROUPS)}")
+    meta = {
+        "group": group,
+        "doc": doc,
+        "values": values or " | ".join(choices),
+        "choices": tuple(choices),
+        "source": source,
+    }
+    if "default_factory" not in kwargs:
+        kwargs["default"] = default
+    return field(metadata=meta, **kwargs)
+
 
 @dataclass(frozen=True)
 class RuleSpec:
     """Everything a variant decides. Frozen; validated on construction (``ValueError`` names the field).
 
-    Fields are grouped as in a rulebook: table, calls, wild tiles, winning, end of the wall,
-    dealer and carry-over, scoring. Each comment gives the meaning and the allowed values.
+    Each field documents itself in its ``dataclasses.field`` metadata (see :func:`_doc`): its
+    topic (:data:`FIELD_GROUPS`), its meaning, its allowed values and the rule sets that play
+    them. ``mjsim variants --show ID`` and the field reference of the docs are generated from it.
     """
 
     # ---- identity
-    name: str = "custom"  # variant id this spec came from (informational)
+    name: str = _doc(
+        "custom",
+        "identity",
+        "The variant id this spec came from. Informational: no rule reads it.",
+        values="any string",
+    )
 
-    # ---- table and tiles
-    n_players: int = 4  # seats at the table: 2, 3 or 4
-    tile_set: str = "136"  # preset: "108" | "112" | "136" | "144" | "84" | "100"
-    tile_counts: tuple[int, ...] | None = None  # optional explicit copies per kind (42 ints, 0-4
-    # per kind, 0-1 per flower); overrides tile_set when given
-    flowers: str = "none"  # "none" | "bonus" (set aside, replaced from the tail, scored) |
-    # "scoring" (same handling; only the scorer differs); needs flower tiles in the set
-    hand_size: int = 13  # tiles in a non-dealer's hand after the deal: 13 or 16 (dealer +1); 12
-    # only with imagined_wild=1 (jiangnan "每家少拿一张牌，心中想象一张牌") (G1)
-    imagined_wild: int = 0  # 0 | 1: every seat owns one virtual wild used only in the win and
-    # ready/wait checks, never in a chow or pung (jiangnan 心皇 "心皇牌不能用来上牌或碰牌，只能用作和牌")
-    # (G2); needs hand_size=12
+    # ---- players and tiles
+    n_players: int = _doc(4, "table", "Seats at the table.", values="2, 3 or 4")
+    tile_set: str = _doc(
+        "136",
+        "table",
+        "The tiles in play, by preset: 108 (the three suits), 112 (the suits and four Red "
+        "dragons), 136 (suits and honours), 144 (136 and the eight flowers), 84 (ranks 2-8 of "
+        "the three suits), 100 (dots, bamboos and honours: no characters).",
+        choices=("108", "112", "136", "144", "84", "100"),
+        source='Harbin 112: "万、饼、条各…再加…个红中"; Hefei 84; Qingyuan 100',
+    )
+    tile_counts: tuple[int, ...] | None = _doc(
+        None,
+        "table",
+        "Copies of each kind in the wall, when no preset fits: 42 integers, the 34 kinds "
+        "(1m-9m, 1p-9p, 1s-9s, 1z-7z) with 0-4 copies each, then the 8 flowers with 0-1 each. "
+        "Overrides tile_set when given.",
+        values="none, or 42 integers",
+    )
+    flowers: str = _doc(
+        "none",
+        "table",
+        "How flower tiles play: none (the tile set must hold none); bonus (a drawn flower is set "
+        "aside, replaced from the wall tail and counted by the scorer); scoring (the same "
+        "handling; only the scorer's use differs). Any value but none needs flowers in the set.",
+        choices=tuple(P.FLOWER_CODES),
+    )
+    hand_size: int = _doc(
+        13,
+        "table",
+        "Tiles in a non-dealer's hand after the deal; the dealer gets one more. 16 is the long "
+        "hand (five sets and a pair); 12 only with imagined_wild=1.",
+        values="12, 13 or 16",
+        source='Jiangnan: "每家少拿一张牌，心中想象一张牌"',
+    )
+    imagined_wild: int = _doc(
+        0,
+        "table",
+        "1: every seat owns one imagined wild tile (心皇) that counts in the win and ready checks "
+        "only, never in a chow or pung. Needs hand_size=12.",
+        values="0 or 1",
+        source='Jiangnan: "心皇牌不能用来上牌或碰牌，只能用作和牌"',
+    )
 
     # ---- calls
-    allow_chow: bool = True  # claim a discard to make a sequence
-    chow_left_only: bool = True  # chow only from the previous seat (上家); needs allow_chow
-    allow_pung: bool = True  # claim a discard to make a pung, from any seat
-    allow_exposed_kong: bool = True  # claim a discard with three in hand (明杠)
-    allow_added_kong: bool = True  # add a drawn or held fourth tile to one's pung (加杠)
-    allow_concealed_kong: bool = True  # four in hand (暗杠)
-    concealed_kong_shown: bool = False  # the other seats see a concealed kong's kind (riichi: the
-    # kan is laid down with its kind visible); False: it stays face down until the hand ends
-    # (001, "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅"). Read through
-    # mjsim.engine.meld_tiles.meld_kind_shown (observation encoders, the greedy bot's visible
-    # tiles); the engine's rules do not depend on it
-    no_kong_after_pung: bool = False  # a pung may not later be upgraded to an added kong if the
-    # fourth tile was already held when the pung was claimed (碰后不能杠 reading: never upgrade)
-    forbid_chow_same_discard: bool = False  # after a chow, may not discard the claimed kind nor the
-    # kind completing the same sequence at the other end (no 吃完打同张 / 换张)
-    ready_locks_hand: bool = True  # after declaring ready the seat discards only its drawn tile
-    # -- calls: gapsA block (docs/spec_gaps.md G25 G27 G28 G30 G33 G35)
-    kong_after_pung: str = "next_turn"  # "next_turn" (no kong in a turn begun by a claim: the
-    # engine's rule so far) | "never_with_held_fourth" (also: a pung is upgraded only with a drawn
-    # fourth tile; = no_kong_after_pung=True) | "any" (kongs also in the turn of the claim)
-    kong_after_ready: str = "still_ready"  # kongs a locked ready seat may declare: "still_ready"
-    # (the drawn tile, still ready after it) | "keep_waits" (the drawn tile, waits unchanged) |
-    # "any" | "none"
-    min_hand_after_call: int = 1  # concealed tiles a chow/pung/kong plus its discard must leave
-    # (harbin 4: "不能吃碰后只剩余一张牌")
-    missed_pung_lockout: bool = False  # a seat that passes a pung may not pung that kind again
-    # before its own next draw (taiyuan "若第一次未碰，在自己未摸下一张牌的一圈内不可再碰")
-    first_turn_no_added_kong: bool = False  # the dealer may not declare an added kong on its
-    # first turn (changchun "庄家第一手不允许补杠")
-    no_claims_on_last_discard: bool = False  # the discard after the last wall tile may only be
-    # won, and no kong after drawing the last tile (guobiao 妙手回春 note)
-    # -- gapsB: Changsha 开杠 (spec_gaps.md G32)
-    dice_kong: bool = False  # own-turn kongs may also be declared as KONG_DICE + k when the hand is
-    # ready after the kong: the replacement is the top tile of the d-th stack from the tail
-    # (d = two dice); a non-winning replacement must be discarded and from then on every
-    # non-winning draw too (changsha 开杠 vs 补张)
-    # -- gapsD: 立牌 and 吃听 (docs/spec_gaps.md G29, G26)
-    standing_tiles: int = 0  # 0..4 (taiyuan 立四: 4): the first N tiles dealt to each seat stand
-    # apart; they leave the hand only in a call or as the ready declaration's discard, which must
-    # be one of them (face down: nobody may claim or win on it); every call must leave at least
-    # one standing tile and one other tile to discard. Needs allow_ready
-    chow_ready_any_seat: bool = False  # 吃听 (harbin): any seat whose hand a chow of the discard
-    # makes ready may claim it as CHOW_READY_LOW/MID/HIGH and must then declare ready with its
-    # discard; priority win > kong > chow-ready (nearest to the discarder) > pung > chow
-
-    # ---- wild tiles
-    wild_rule: str = "none"  # "none" | "fixed" | "indicator" | "indicator_next" | "treasure"
-    # (宝: only the 宝 tile a ready seat self-draws stands for any tile; see treasure_*)
-    wild_tiles: tuple[int, ...] = ()  # wild kinds (0-33) for wild_rule == "fixed"
-    wild_after_ready_only: bool = False  # wilds count as wild only for a seat that declared ready
-
-    # ---- indicator wilds, wild-tile restrictions, honour flowers (gapsC; docs/spec_gaps.md B, C)
-    wild_offsets: tuple[int, ...] = ()  # indicator wilds: the wild kinds are the indicator's kind
-    # advanced by each offset (0..2, cyclic); () = (0,) for "indicator", (1,) for "indicator_next";
-    # tianjin (0, 1) "3筒和4筒都是混", nanchang (1, 2) 正精/副精 (G6)
-    wild_honor_cycle: str = "separate"  # successor order of honours for wild_offsets: "separate"
-    # (E->S->W->N->E, 中->发->白->中 = kinds 33->32->31->33) | "single" (E->S->W->N->中->发->白->E,
-    # fujian_baida "番子牌以东南西北中发白首尾相连") (G7)
-    indicator_source: str = "tail_first"  # where the indicator is turned: "tail_first" (first
-    # tile from the tail after flower replacement; a flower goes to the dealer, the next is turned)
-    # | "dice_small_from_tail" / "dice_sum_from_tail" (top tile of the d-th stack from the tail,
-    # d = the smaller die / the sum) | "last_wall_tile" (the last tile of the wall) (G8)
-    indicator_in_play: bool = False  # False: the turned tile is never drawn (draws from either
-    # end skip it; ningbo "总共只有143张"); True: it stays in the wall (yingkou) (G9)
-    wall_end_at_indicator: bool = False  # normal draws stop at the stack holding the indicator;
-    # once replacement draws pass it the whole wall is drawn (tianjin "抓完翻混的前一张牌") (G10)
-    wild_in_calls: bool = False  # a wild may stand in for a tile of a chow/pung/kong (no seed
-    # allows it; True is not played) (G12)
-    wild_discard_claimable: bool = True  # a discarded wild may be chowed, punged, konged or won
-    # on; wild variants set False (ningbo "不能吃别人打出的百搭"; anqing "钻不可以碰") (G12)
-    wild_discard_penalty: str = "none"  # "none" | "self_draw_only" (fuzhou "打金牌的人只能自摸") |
-    # "no_win" (tianjin 小相公 "该局此玩家不能胡牌"); state pv[PV_N_WILD_DISCARDED] (G13)
-    wild_single_wait_self_draw_only: bool = False  # a hand whose wait is a lone wild (any tile
-    # completes it) wins by self-draw only (ningbo "财神单吊时，不能捉冲，只能自摸") (G14)
-    wild_substitutes: str = "any"  # "any" | "simples" (a wild may not stand for a 1, 9 or honour,
-    # yingkou; compiled to the kernels' SHAPE_WILD_SIMPLES bit of P_WIN_SHAPES) (G15)
-    wild_stand_in: int = -1  # -1 or a kind 0-33 whose copies count as natural copies of the
-    # (first) wild kind in win checks (fujian_baida 31 白板, anqing 33 红中) (G16)
-    three_wild_win: bool = False  # holding three wilds on one's own turn is a win, no shape
-    # required (fuzhou 三金倒, hangzhou 三财倒) (G18)
-    honors_are_flowers: bool = False  # the honour tiles are set aside like flowers on the deal and
-    # on every draw, replaced from the tail, counted in the seat's flowers (fuzhou "花牌只用作记分")
-    # (G3)
-    kong_only_tiles: str = (
-        "none"  # "none" | "red_dragon" (wuhan 红中) | "anqing" (发 and 白, or the
+    allow_chow: bool = _doc(
+        True, "calls", "A seat may claim a discard to complete a sequence (chow, 吃)."
     )
-    # two dragons other than a dragon 钻): never discarded or called; the own-turn action KONG + k
-    # sets one aside face up (river flag RF_KONG_TILE) with a replacement from the tail; a hand
-    # holding one cannot win; counted for the scorer (F_KONG_TILES, anqing 发 F_KONG_MONEY).
-    # "red_dragon": the seat's choice; "anqing": forced at the holder's turn ("必须亮出") (G22)
-    flower_instant_win: int = 0  # 0 or 8: all eight flowers held is a win (shanghai 八花齐, G23)
-    wild_kong: bool = False  # on its own turn a seat may set one wild aside face up with a
-    # replacement from the tail (action DECLARE + 3; the tile lies in its river flagged
-    # RF_WILD_KONG, pv[PV_N_WILD_KONGS] counts them for the scorer; wuhan 赖子杠) (G20)
-    # -- gapsG: flowers held in the hand, wild flowers (docs/spec_gaps.md G21, G11)
-    flower_replacement: str = "auto"  # "auto" (a drawn flower is set aside and replaced at once)
-    # | "action" (after the automatic opening replacement a drawn flower stays in the hand until
-    # its holder exposes it on a turn that began with a draw: 杠花, action DECLARE + 2, with a
-    # replacement from the tail; not in a turn begun by a claim; ningbo A §4.2 "打出手中的花牌，叫
-    # 杠花，要补一张牌", "碰后不能立即杠牌（包括杠花）") (G21)
-    wild_flower_groups: bool = False  # a turned flower makes its group wild: a season the four
-    # seasons, a plant the four plants (3 in play); the indicator is turned before the opening
-    # replacement and may be a flower; wild flowers stay in the hand, are never replaced, exposed
-    # or scored as flowers, and cannot be discarded (ningbo A §4.3 "春夏秋冬四张都作为百搭牌",
-    # "花牌做百搭牌后不再具有花牌性质") (G11)
-    grab_wild: bool = False  # 抢金 (fuzhou A §11.5): the turned gold (indicator, wild at offset 0)
-    # may be taken by a seat it completes, as a self-draw win: the dealer on its first turn
-    # (DECLARE + 5: it discards a useless tile first), the non-dealers right after the dealer's
-    # first discard (phase "grab": DECLARE + 5 / PASS, the dealer's next seat first); priority
-    # 天胡 (the dealer's WIN) > non-dealer > dealer; a shape win only, never 三金倒 (G19)
-    wild_wait_context: bool = False  # tell the scorer about lone-wild waits (hangzhou, B §4 /
-    # A App. A.3 "讲究爆头、财飘"): 爆头 = the winner's hand without the winning tile waited on
-    # every tile with a wild; 财飘 = the wilds a seat discarded from such a hand (its hand minus
-    # the drawn tile); scorer context slots 34-35 (G63)
-    # -- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
-    treasure_source: str = "last_wall_tile_after_deal"  # how the 宝 is chosen:
-    # "last_wall_tile_after_deal" (the last wall tile, taken out of play: harbin "牌墙中的最后一张牌为
-    # “宝”牌") | "dice_from_tail_at_first_ready" (at the first ready seat's next draw, the top tile
-    # of the d-th stack from the tail, d = two dice; it stays in the wall: changchun)
-    treasure_change_at: int = 3  # 换宝 once this many copies of the 宝 kind are visible (0 =
-    # never): harbin puts the old 宝 in the dealer's river and takes the new last wall tile;
-    # changchun rolls again ("三张宝牌被打出，就要重新打骰子换宝")
-    treasure_count_melds: bool = False  # melded copies count as visible (harbin "明现"); False:
-    # discards only (changchun)
-    treasure_match_wins: bool = False  # 对宝 (changchun): a ready seat that has looked at the 宝
-    # wins at its turn when the 宝 kind completes its hand (the drawn tile stands for it)
+    chow_left_only: bool = _doc(
+        True,
+        "calls",
+        "A chow is claimed only from the previous seat (上家). Needs allow_chow.",
+    )
+    allow_pung: bool = _doc(
+        True, "calls", "A seat may claim a discard from any seat to make a pung (碰)."
+    )
+    allow_exposed_kong: bool = _doc(
+        True,
+        "calls",
+        "A seat holding three of a kind may claim the fourth from a discard (明杠).",
+    )
+    allow_added_kong: bool = _doc(
+        True,
+        "calls",
+        "A seat may add a drawn or held fourth tile to its exposed pung (加杠).",
+    )
+    allow_concealed_kong: bool = _doc(
+        True,
+        "calls",
+        "A seat holding four of a kind may declare them as a concealed kong on its turn (暗杠).",
+    )
+    concealed_kong_shown: bool = _doc(
+        False,
+        "calls",
+        "The other seats see the kind of a concealed kong (Riichi lays it down face up); False: "
+        "it stays face down until the hand ends. It changes what seats observe (observations, "
+        "the greedy bot's count of visible tiles), not what is legal.",
+        source='Chinese Official: "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅"',
+    )
+    no_kong_after_pung: bool = _doc(
+        False,
+        "calls",
+        "A pung is never upgraded to an added kong with a fourth tile that was already held "
+        "when the pung was claimed (碰后不能杠). Same as "
+        'kong_after_pung="never_with_held_fourth".',
+    )
+    forbid_chow_same_discard: bool = _doc(
+        False,
+        "calls",
+        "After a chow the seat may not discard the claimed kind, nor the kind that completes "
+        "the same sequence at the other end (no 吃完打同张 / 换张). Needs allow_chow.",
+    )
+    ready_locks_hand: bool = _doc(
+        True,
+        "ready",
+        "After declaring ready a seat discards only the tile it has just drawn.",
+    )
+    kong_after_pung: str = _doc(
+        "next_turn",
+        "calls",
+        "When a claimed pung may become a kong: next_turn (no kong in the turn that began with "
+        "the claim); never_with_held_fourth (also, a pung is upgraded only with a drawn fourth "
+        "tile); any (kongs also in the turn of the claim).",
+        choices=tuple(P.KONG_AFTER_PUNG_CODES),
+    )
+    kong_after_ready: str = _doc(
+        "still_ready",
+        "ready",
+        "The kongs a seat locked by its ready declaration may declare: still_ready (with the "
+        "drawn tile, if the hand is still ready after it); keep_waits (with the drawn tile, if "
+        "the waits are unchanged); any; none.",
+        choices=tuple(P.KONG_READY_CODES),
+    )
+    min_hand_after_call: int = _doc(
+        1,
+        "calls",
+        "Concealed tiles a chow, pung or kong and its discard must leave in the hand.",
+        values="1..13",
+        source='Harbin 4: "不能吃碰后只剩余一张牌"',
+    )
+    missed_pung_lockout: bool = _doc(
+        False,
+        "lockouts",
+        "A seat that passes a pung may not pung that kind again before its own next draw.",
+        source='Taiyuan: "若第一次未碰，在自己未摸下一张牌的一圈内不可再碰"',
+    )
+    first_turn_no_added_kong: bool = _doc(
+        False,
+        "calls",
+        "The dealer may not declare an added kong on its first turn.",
+        source='Changchun: "庄家第一手不允许补杠"',
+    )
+    no_claims_on_last_discard: bool = _doc(
+        False,
+        "end",
+        "The discard after the last wall tile may only be won on (no chow, pung or kong), and "
+        "no kong may be declared after drawing the last tile.",
+        source="Chinese Official: the notes on 妙手回春 and 海底捞月",
+    )
+    dice_kong: bool = _doc(
+        False,
+        "calls",
+        "An own-turn kong may also be declared as 开杠 (action KONG_DICE + k) when the hand is "
+        "ready after it: the replacement is the top tile of the d-th stack from the wall tail "
+        "(d = the sum of two dice); a replacement that does not win must be discarded, and so "
+        "must every later draw that does not win.",
+        source="Changsha: 开杠 as against 补张",
+    )
+    standing_tiles: int = _doc(
+        0,
+        "ready",
+        "The first N tiles dealt to each seat stand apart (立牌): they leave the hand only in a "
+        "call or as the ready declaration's discard, which must be one of them and is laid face "
+        "down (nobody may claim or win on it); every call must leave at least one standing tile "
+        "and one other tile to discard. Needs allow_ready.",
+        values="0..4",
+        source="Taiyuan 立四: 4",
+    )
+    chow_ready_any_seat: bool = _doc(
+        False,
+        "calls",
+        "吃听: any seat whose hand a chow of the discard makes ready may claim it (actions "
+        "CHOW_READY_LOW/MID/HIGH) and must then declare ready with its discard. Priority: win > "
+        "kong > chow-ready (nearest to the discarder) > pung > chow. Needs allow_chow and "
+        "allow_ready.",
+        source="Harbin: 吃听",
+    )
 
-    # ---- winning
-    win_shapes: tuple[str, ...] = ("standard", "seven_pairs")  # subset of WIN_SHAPE_NAMES
-    pair_rule: str = "any"  # "any" | "258" (pair must be a 2, 5 or 8 of a suit) | "not28"
-    honor_chows: str = "none"  # "none" | "winds" | "dragons" | "both": honour sequences allowed
-    suit_rule: str = "none"  # "none" | "missing_one" | "all_three" | "one_suit_8"
-    must_open: bool = False  # a win needs at least one exposed meld
-    must_have_pung: bool = False  # a win needs a pung/kong (meld or concealed triplet)
-    must_have_terminal: bool = False  # a win needs a terminal or honour tile (幺九)
-    must_be_ready: bool = False  # only a seat that declared ready may win
-    min_fan: int = 0  # minimum hand value (scorer units) for WIN to be legal; >= 0
-    self_draw_only: bool = False  # no discard wins
-    allow_ready: bool = False  # declaring ready (报听) is an action (READY_DISCARD)
-    missed_win_lockout: str = "until_next_draw"  # "none" | "until_next_draw" | "whole_hand":
-    # a seat that passes a discard win may not win on a discard until its next draw / this hand
-    # | "same_tile_until_move": only on the passed kind, until the seat draws or calls (漏和)
-    # | "same_tile_until_next_draw": only on the passed kind, until the seat's next draw (漏胡)
-    multi_winner: str = "all"  # "all" (every claimant wins) | "nearest" (head bump: first in turn
-    # order after the discarder) | "nearest_wild_pair_first" (head bump, but the nearest winner
-    # whose pair is two wilds beats nearer seats: fuzhou 金雀 "不论位置先后，金雀优先胡"; G50b)
-    rob_kong: str = "added"  # "none" | "added" | "added_and_concealed"
-    # -- winning: gapsA block (docs/spec_gaps.md G34 G36-G45 G47 G49)
-    missed_win_scope: str = "auto"  # "auto" (from missed_win_lockout) | "all_waits" | "tile"
-    missed_win_lift: str = "auto"  # "auto" (from missed_win_lockout) | "own_draw" | "any_move"
-    # (draw, chow, pung or kong: 动牌) | "own_discard"; ignored for "whole_hand"
-    missed_win_unready_only: bool = False  # the lockout binds only seats not declared ready
-    # (yantai "在没有听牌状态下，在同一圈牌里不能弃先和后")
-    own_discard_lockout: str = "none"  # "none" | "win" (furiten: no discard win while a wait is
-    # among one's own discards) | "win_and_chow" (a kind once discarded may never be chowed or won
-    # by that seat: jiangnan "曾放过的牌既不能上，更不能和")
-    ready_lockout_whole_hand: bool = False  # a ready seat that passes a win may not win on a
-    # discard for the rest of the hand (riichi)
-    min_fan_discard: int = 0  # extra minimum qualifying value of a discard / robbing win
-    min_fan_self_draw: int = 0  # extra minimum qualifying value of a self-draw win
-    rob_kong_by_pung: bool = False  # a tile added to a kong may be punged (the addition is void)
-    rob_kong_as_self_draw: bool = False  # robbing a kong counts as a self-draw: legal under
-    # self_draw_only, scored as a self-draw, the robbed seat pays every share (抢杠全包)
-    win_filter: str = "none"  # regional win predicate (mjsim.engine.win_filters): "none" |
-    # "changchun" | "harbin" | "rizhao" | "wuhan" (屁胡: at most one wild and a 2-5-8 pair; big
-    # hands any pair, G42); applied to WIN and to the ready declaration | "guizhou"
-    # (gapsF, G42: a 平胡 wins on a discard only with a 豆 = kong income this hand, on a 热炮 or by
-    # robbing a kong: B §7.2 "在有“豆”情况下允许点胡"; needs kong_payment_timing="immediate")
-    seven_pairs_quads: bool = True  # seven pairs may hold a four of a kind as two pairs
-    free_honors: str = "any"  # all_honors_free shape: "any" honours | "winds" only (rizhao)
-    open_hand_self_draw_only: bool = False  # after a chow/pung/exposed kong only self-draw wins
-    # (beijing "吃碰后只能自摸，不能捉铳")
-    terminal_rule: str = "none"  # "none" | "terminal" | "terminal_or_honor" | "terminal_or_red"
-    # | "terminal_or_dragon_pung"; must_have_terminal=True is "terminal_or_honor"
-    must_have_chow: bool = False  # a win needs a chow (exposed or in the concealed hand)
-    must_have_258_tile: bool = False  # a standard win holds at least one 2, 5 or 8
-    discard_win_requires_ready: bool = False  # a discard win needs a ready declaration
-    ready_exempt_kong_replacement: bool = False  # must_be_ready waived for a kong-replacement
-    # self-draw (rizhao "必须听牌才能和牌（杠开除外）")
-    single_tile_win: str = "any"  # "any" | "all_pungs_only" (手把一 wins only without chows)
-    ready_modes: tuple[str, ...] = ("hidden",)  # 1 or 2 of "hidden" | "shown" |
-    # "shown_self_draw_only": the first is declared by READY_DISCARD + k, the second by
-    # READY_SHOWN + k (a shown hand is exposed; shown_self_draw_only forbids discard wins)
-    # ---- riichi (helper riichi): declaration, dora, drawn hands (G46, G68; furiten: the gapsA
-    # fields own_discard_lockout, missed_win_scope/lift, ready_lockout_whole_hand)
-    ready_requires_closed: bool = False  # declaring ready needs a hand without exposed melds
-    ready_deposit: int = 0  # points the declarer puts on the table (riichi 1000); the first
-    # winner of the hand takes them; on a drawn hand they stay on the table (carry_deposits)
-    carry_deposits: bool = False  # deposits left on the table by a drawn hand (exhaustive or
-    # abortive) are carried into the next hand of the match and go to its first winner (riichi
-    # 供托; needs ready_deposit > 0)
-    dora: bool = False  # dora indicators in the dead wall (1 + 1 per kong; ura dora for a ready
-    # winner) passed to the scorer; needs wall_reserve >= 14 and scoring="riichi"
-    noten_penalty: int = 0  # exhaustive draw: non-ready seats pay this total to the ready seats
-    riichi_aborts: bool = False  # abortive draws (dealer stays, no payments; 4 players, needs
-    # allow_ready): 九種九牌 (action DECLARE + 4 on a seat's first uninterrupted draw with 9+
-    # terminal / honour kinds), 四風連打, 四家立直, 四槓散了 (4 kongs by 2+ seats), the last three
-    # once the discard is not won on (mjsim.engine.aborts)
+    # ---- wild tiles and flowers
+    wild_rule: str = _doc(
+        "none",
+        "wilds",
+        "Which tiles are wild: none; fixed (the kinds in wild_tiles); indicator (a tile is "
+        "turned up and its kind is wild, see wild_offsets and indicator_source); indicator_next "
+        "(the kind after the turned tile is wild); treasure (宝: only the 宝 tile a ready seat "
+        "self-draws stands for any tile, see the treasure_* fields).",
+        choices=tuple(P.WILD_CODES),
+    )
+    wild_tiles: tuple[int, ...] = _doc(
+        (),
+        "wilds",
+        'The wild kinds when wild_rule="fixed".',
+        values="kinds 0..33 (0 = 1m, 33 = Red dragon), comma-separated",
+    )
+    wild_after_ready_only: bool = _doc(
+        False,
+        "wilds",
+        "Wilds count as wild only for a seat that has declared ready. Needs a wild_rule and "
+        "allow_ready.",
+    )
+    wild_offsets: tuple[int, ...] = _doc(
+        (),
+        "wilds",
+        "Indicator wilds: the wild kinds are the turned kind advanced by each offset (cyclic "
+        "within its suit, the winds or the dragons). Empty: (0,) for indicator, (1,) for "
+        "indicator_next.",
+        values="up to three different offsets 0..2",
+        source='Tianjin (0, 1): "3筒和4筒都是混"; Nanchang (1, 2): 正精 / 副精',
+    )
+    wild_honor_cycle: str = _doc(
+        "separate",
+        "wilds",
+        "The order of the honours for wild_offsets: separate (East, South, West, North, East "
+        "and Red, Green, White, Red); single (East, South, West, North, Red, Green, White, "
+        "East).",
+        choices=tuple(P.WILD_CYCLE_CODES),
+        source='Fujian 百搭: "番子牌以东南西北中发白首尾相连"',
+    )
+    indicator_source: str = _doc(
+        "tail_first",
+        "wilds",
+        "Where the indicator is turned: tail_first (the first tile from the wall tail after the "
+        "flower replacement; a flower goes to the dealer and the next tile is turned); "
+        "dice_small_from_tail / dice_sum_from_tail (the top tile of the d-th stack from the "
+        "tail, d = the smaller die / the sum of two dice); last_wall_tile (the last tile of the "
+        "wall).",
+        choices=tuple(P.INDICATOR_SOURCE_CODES),
+    )
+    indicator_in_play: bool = _doc(
+        False,
+        "wilds",
+        "The turned indicator stays in the wall and is drawn in turn (Yingkou); False: it is "
+        "never drawn, draws from either end skip it.",
+        source='Ningbo (False): "总共只有143张"',
+    )
+    wall_end_at_indicator: bool = _doc(
+        False,
+        "end",
+        "Normal draws stop at the stack holding the indicator; once replacement draws pass it, "
+        "the whole wall is drawn.",
+        source='Tianjin: "抓完翻混的前一张牌"',
+    )
+    wild_in_calls: bool = _doc(
+        False,
+        "wilds",
+        "A wild may stand in for a tile of a chow, pung or kong. No rule set of the catalogue "
+        "allows it; the engine does not play True.",
+    )
+    wild_discard_claimable: bool = _doc(
+        True,
+        "wilds",
+        "A discarded wild may be chowed, punged, konged or won on. Rule sets with wilds "
+        "usually forbid it.",
+        source='Ningbo: "不能吃别人打出的百搭"; Anqing: "钻不可以碰"',
+    )
+    wild_discard_penalty: str = _doc(
+        "none",
+        "wilds",
+        "What discarding a wild costs its discarder for the rest of the hand: none; "
+        "self_draw_only (it may win by self-draw only); no_win (it may not win, 小相公).",
+        choices=tuple(P.WILD_PENALTY_CODES),
+        source='Fuzhou: "打金牌的人只能自摸"; Tianjin 小相公: "该局此玩家不能胡牌"',
+    )
+    wild_single_wait_self_draw_only: bool = _doc(
+        False,
+        "wilds",
+        "A hand whose wait is a lone wild (any tile completes it) wins by self-draw only.",
+        source='Ningbo: "财神单吊时，不能捉冲，只能自摸"',
+    )
+    wild_substitutes: str = _doc(
+        "any",
+        "wilds",
+        "What a wild may stand for: any tile, or simples only (never a 1, a 9 or an honour).",
+        choices=tuple(P.WILD_SUBST_CODES),
+        source="Yingkou: 会",
+    )
+    wild_stand_in: int = _doc(
+        -1,
+        "wilds",
+        "A kind whose copies count as natural copies of the (first) wild kind in win checks; "
+        "-1: none.",
+        values="-1 or a kind 0..33",
+        source="Fujian 百搭: 31 (White dragon); Anqing: 33 (Red dragon)",
+    )
+    three_wild_win: bool = _doc(
+        False,
+        "wilds",
+        "Holding three wilds on one's own turn is a win, whatever the rest of the hand.",
+        source="Fuzhou 三金倒; Hangzhou 三财倒",
+    )
+    honors_are_flowers: bool = _doc(
+        False,
+        "wilds",
+        "The honour tiles play as flowers: set aside on the deal and on every draw, replaced "
+        "from the wall tail and counted among the seat's flowers.",
+        source='Fuzhou: "花牌只用作记分"',
+    )
+    kong_only_tiles: str = _doc(
+        "none",
+        "wilds",
+        "Tiles that are never discarded or called: on its turn a seat sets one aside face up "
+        "(action KONG + k) and draws a replacement from the tail; a hand holding one cannot "
+        "win; the scorer counts them. red_dragon: the Red dragons, set aside when the seat "
+        "chooses; anqing: Green and White (or the two dragons other than a dragon wild 钻), set "
+        "aside at the holder's turn.",
+        choices=tuple(P.KONG_ONLY_CODES),
+        source='Wuhan: 红中; Anqing: "必须亮出"',
+    )
+    flower_instant_win: int = _doc(
+        0,
+        "winning",
+        "8: a seat holding all eight flowers wins at once (八花齐); 0: off.",
+        values="0 or 8",
+        source="Shanghai: 八花齐",
+    )
+    wild_kong: bool = _doc(
+        False,
+        "wilds",
+        "On its own turn a seat may set one wild aside face up with a replacement from the "
+        "tail (action DECLARE + 3, 赖子杠); the scorer counts them.",
+        source="Wuhan: 赖子杠",
+    )
+    flower_replacement: str = _doc(
+        "auto",
+        "wilds",
+        "auto: a drawn flower is set aside and replaced at once. action: after the opening "
+        "replacement a drawn flower stays in the hand until its holder exposes it on a turn "
+        "that began with a draw (杠花, action DECLARE + 2, with a replacement from the tail); not "
+        "in a turn begun by a claim.",
+        choices=tuple(P.FLOWER_REPLACEMENT_CODES),
+        source='Ningbo: "打出手中的花牌，叫杠花，要补一张牌"; "碰后不能立即杠牌（包括杠花）"',
+    )
+    wild_flower_groups: bool = _doc(
+        False,
+        "wilds",
+        "A turned flower makes its group wild: a season the four seasons, a plant the four "
+        "plants. The indicator is turned before the opening replacement and may be a flower; "
+        "wild flowers stay in the hand, are never replaced, exposed or scored as flowers, and "
+        "cannot be discarded.",
+        source='Ningbo: "春夏秋冬四张都作为百搭牌"; "花牌做百搭牌后不再具有花牌性质"',
+    )
+    grab_wild: bool = _doc(
+        False,
+        "opening",
+        "抢金: the turned gold (the indicator, wild at offset 0) may be taken by a seat it "
+        "completes, as a self-draw win: the dealer on its first turn (action DECLARE + 5, after "
+        "discarding a useless tile), the other seats right after the dealer's first discard "
+        "(DECLARE + 5 or PASS, the dealer's next seat first). Priority: the dealer's heavenly "
+        "win > a non-dealer > the dealer. A shape win only, never 三金倒.",
+        source="Fuzhou: 抢金",
+    )
+    wild_wait_context: bool = _doc(
+        False,
+        "scoring",
+        "Tell the scorer about lone-wild waits: 爆头 (the winner's hand without the winning "
+        "tile waited on every tile with a wild) and 财飘 (the wilds a seat discarded from such "
+        "a hand).",
+        source='Hangzhou: "讲究爆头、财飘"',
+    )
+    treasure_source: str = _doc(
+        "last_wall_tile_after_deal",
+        "wilds",
+        'How the 宝 is chosen (wild_rule="treasure"): last_wall_tile_after_deal (the last wall '
+        "tile, taken out of play); dice_from_tail_at_first_ready (at the first ready seat's "
+        "next draw, the top tile of the d-th stack from the tail, d = the sum of two dice; it "
+        "stays in the wall).",
+        choices=tuple(P.TREASURE_SOURCE_CODES),
+        source='Harbin: "牌墙中的最后一张牌为“宝”牌"; Changchun: dice from the tail',
+    )
+    treasure_change_at: int = _doc(
+        3,
+        "wilds",
+        "换宝: a new 宝 is chosen once this many copies of the 宝 kind are visible (0: never). "
+        "With last_wall_tile_after_deal the old 宝 goes to the dealer's river and the new last "
+        "wall tile is taken; with the dice the dice are rolled again.",
+        values="0..4",
+        source='Changchun: "三张宝牌被打出，就要重新打骰子换宝"',
+    )
+    treasure_count_melds: bool = _doc(
+        False,
+        "wilds",
+        "Melded copies of the 宝 kind count as visible for treasure_change_at (Harbin 明现); "
+        "False: discards only (Changchun).",
+    )
+    treasure_match_wins: bool = _doc(
+        False,
+        "wilds",
+        "对宝: a ready seat that has looked at the 宝 wins at its turn when the 宝 kind "
+        "completes its hand (the drawn tile stands for it).",
+        source="Changchun: 对宝",
+    )
 
-    # ---- end of the wall
-    wall_reserve: int = 0  # tiles kept back: normal draws stop when only this many remain
-    reserve_per_kong: int = 0  # extra tiles kept back per kong declared in the hand
-    reserve_whole_stacks: bool = False  # count the reserve in whole stacks of two tiles: normal
-    # draws continue while floor(remaining / 2) > (reserve / 2) (hebei: a single leftover tile
-    # does not count as a stack); legacy spelling of reserve_rounding="floor_stacks"
-    # -- gapsB: reserve arithmetic (spec_gaps.md G53)
-    reserve_rounding: str = "tiles"  # "tiles" | "floor_stacks" (= reserve_whole_stacks) |
-    # "ceil_stacks" (a single tile at the tail counts as a stack: jinan "牌墙尾有一张也算一墩")
-    reserve_per_concealed_kong: int = -1  # tiles kept back per concealed kong; -1 = as
-    # reserve_per_kong (yantai/weihai: +2 exposed or added, +4 concealed)
-    reserve_free_kongs: int = 0  # the first N kongs of the hand keep the reserve unchanged
-    # (changchun/taiyuan/beijing "1杠留7墩, 2杠留8墩": 1)
-    reserve_per_flower_quad: int = 0  # tiles kept back per four identical honour flowers one seat
-    # has set aside (honors_are_flowers; fuzhou 2: "个一样的花也要多留两张", A §11.6) (G53d)
-    # -- end of the wall: gapsA block (docs/spec_gaps.md G51, G54a)
-    last_tiles_self_draw_only: int = 0  # the last N drawable tiles: each drawer may only win by
-    # self-draw or discard the drawn tile, which nobody may claim or win on; no kong, no ready
-    abort_on_kongs: str = "none"  # "none" | "three_players" (kongs by three different seats end
-    # the hand as a draw: beijing "三家杠荒牌") | "four_kongs_two_players" (riichi 四槓散了)
+    # ---- what may win
+    win_shapes: tuple[str, ...] = _doc(
+        ("standard", "seven_pairs"),
+        "winning",
+        "The winning shapes: standard (sets and a pair), seven_pairs, thirteen_orphans, knitted "
+        "(全不靠 / 七星不靠), knitted_straight (组合龙 with a set and a pair), shisanlan (十三烂), "
+        "all_258_free (将将胡: every tile a 2, 5 or 8, no structure), all_honors_free (every "
+        "tile an honour, no structure: 风一色 / 乱风), knitted_honor_pair (十三不靠 with an "
+        "honour pair).",
+        choices=tuple(P.SHAPE_CODES),
+    )
+    pair_rule: str = _doc(
+        "any",
+        "winning",
+        "The pair of a standard win: any; 258 (a 2, 5 or 8 of a suit, 将); not28 (not a 2 or "
+        "an 8).",
+        choices=tuple(P.PAIR_CODES),
+    )
+    honor_chows: str = _doc(
+        "none",
+        "winning",
+        "Honour sets that count as sequences: none; winds (three different winds); dragons "
+        "(the three dragons); both.",
+        choices=tuple(P.HONOR_CHOW_CODES),
+        source="Nanchang",
+    )
+    suit_rule: str = _doc(
+        "none",
+        "winning",
+        "The suits a win may hold: none (no rule); missing_one (at most two suits, 缺一门); "
+        "all_three (all three suits, 三门齐); one_suit_8 (at least 8 tiles of one suit, "
+        "一门八张); at_least_two (at least two suits; honours are no suit).",
+        choices=tuple(P.SUIT_CODES),
+    )
+    must_open: bool = _doc(False, "winning", "A win needs at least one exposed meld.")
+    must_have_pung: bool = _doc(
+        False,
+        "winning",
+        "A win needs a pung or kong (melded, or a concealed triplet).",
+    )
+    must_have_terminal: bool = _doc(
+        False,
+        "winning",
+        'A win needs a terminal or honour tile (幺九). Same as terminal_rule="terminal_or_honor".',
+    )
+    must_be_ready: bool = _doc(
+        False,
+        "ready",
+        "Only a seat that has declared ready may win. Needs allow_ready.",
+    )
+    min_fan: int = _doc(
+        0,
+        "winning",
+        "The smallest hand value (in the scorer's units) that may win.",
+        values="integer >= 0",
+    )
+    self_draw_only: bool = _doc(False, "winning", "No win on a discard: self-draw only.")
+    allow_ready: bool = _doc(
+        False,
+        "ready",
+        "Declaring ready (报听) is an action: READY_DISCARD + k discards k and declares.",
+    )
+    missed_win_lockout: str = _doc(
+        "until_next_draw",
+        "lockouts",
+        "After a seat passes a win on a discard: none; until_next_draw (no discard win until "
+        "its next draw); whole_hand (none for the rest of the hand); same_tile_until_move (no "
+        "win on the passed kind until the seat draws or calls, 漏和); "
+        "same_tile_until_next_draw (no win on the passed kind until its next draw, 漏胡).",
+        choices=tuple(P.LOCKOUT_CODES),
+    )
+    multi_winner: str = _doc(
+        "all",
+        "winning",
+        "When several seats win on one discard: all (every claimant wins); nearest (head bump "
+        "截和: the first in turn order after the discarder); nearest_wild_pair_first (head "
+        "bump, but the nearest winner whose pair is two wilds beats nearer seats); all_max2 (up "
+        "to two winners; three claimants abort the hand).",
+        choices=tuple(P.MULTI_CODES),
+        source='Fuzhou 金雀: "不论位置先后，金雀优先胡"; Riichi: double ron',
+    )
+    rob_kong: str = _doc(
+        "added",
+        "winning",
+        "Robbing a kong (抢杠): none; added (a tile added to a pung may be won on); "
+        "added_and_concealed (a concealed kong too, by thirteen orphans only).",
+        choices=tuple(P.ROB_CODES),
+    )
+    missed_win_scope: str = _doc(
+        "auto",
+        "lockouts",
+        "What a passed win locks: all_waits (every discard win) or tile (the passed kind only); "
+        "auto: as missed_win_lockout says.",
+        choices=("auto", *P.MW_SCOPE_CODES),
+    )
+    missed_win_lift: str = _doc(
+        "auto",
+        "lockouts",
+        "What lifts the lock of a passed win: own_draw (the seat's next draw); any_move (its "
+        "next draw, chow, pung or kong: 动牌); own_discard (its next discard); auto: as "
+        "missed_win_lockout says. Ignored for whole_hand.",
+        choices=("auto", *P.MW_LIFT_CODES),
+    )
+    missed_win_unready_only: bool = _doc(
+        False,
+        "lockouts",
+        "The lock of a passed win binds only seats that have not declared ready.",
+        source='Yantai: "在没有听牌状态下，在同一圈牌里不能弃先和后"',
+    )
+    own_discard_lockout: str = _doc(
+        "none",
+        "lockouts",
+        "none; win (furiten: no discard win while any wait is among the seat's own discards); "
+        "win_and_chow (a kind the seat once discarded may never be chowed or won by it).",
+        choices=tuple(P.OWN_DISCARD_CODES),
+        source='Riichi: furiten; Jiangnan: "曾放过的牌既不能上，更不能和"',
+    )
+    ready_lockout_whole_hand: bool = _doc(
+        False,
+        "lockouts",
+        "A ready seat that passes a win may not win on a discard for the rest of the hand.",
+        source="Riichi: furiten after riichi",
+    )
+    min_fan_discard: int = _doc(
+        0,
+        "winning",
+        "The smallest value of a win on a discard or by robbing a kong (with min_fan, the "
+        "larger applies).",
+        values="integer >= 0",
+    )
+    min_fan_self_draw: int = _doc(
+        0,
+        "winning",
+        "The smallest value of a self-draw win (with min_fan, the larger applies).",
+        values="integer >= 0",
+    )
+    rob_kong_by_pung: bool = _doc(
+        False,
+        "calls",
+        "A tile added to a pung may be punged by another seat instead of won on; the added kong "
+        "is then void (抢叉). Needs rob_kong.",
+    )
+    rob_kong_as_self_draw: bool = _doc(
+        False,
+        "winning",
+        "Robbing a kong counts as a self-draw: legal under self_draw_only, scored as a "
+        "self-draw, and the robbed seat pays every share (抢杠全包). Needs rob_kong.",
+    )
+    win_filter: str = _doc(
+        "none",
+        "winning",
+        "A regional win condition, applied to the win and to the ready declaration: none; "
+        "changchun (the pung a win needs may be any kong, or a dragon pair as the eye); harbin "
+        "(a pair of Red dragons counts as the pung a win needs); rizhao (seven pairs need a "
+        "2-5-8 pair); wuhan (屁胡, a hand with no big-hand pattern: at most one wild and a 2-5-8 "
+        "pair); guizhou (a 平胡 wins on a discard only with a 豆, kong income this hand, on a "
+        '热炮 or by robbing a kong; needs kong_payment_timing="immediate").',
+        choices=tuple(P.WIN_FILTER_CODES),
+        source='Guizhou: "在有“豆”情况下允许点胡"',
+    )
+    seven_pairs_quads: bool = _doc(
+        True,
+        "winning",
+        "Seven pairs may hold four of a kind as two pairs; False: the seven pairs are distinct "
+        "(Riichi).",
+    )
+    free_honors: str = _doc(
+        "any",
+        "winning",
+        "The honours the all_honors_free shape accepts: any, or winds only.",
+        choices=tuple(P.FREE_HONORS_CODES),
+        source="Rizhao: winds",
+    )
+    open_hand_self_draw_only: bool = _doc(
+        False,
+        "winning",
+        "After a chow, pung or exposed kong a seat wins by self-draw only.",
+        source='Beijing: "吃碰后只能自摸，不能捉铳"',
+    )
+    terminal_rule: str = _doc(
+        "none",
+        "winning",
+        "What a win must hold: none; terminal (a 1 or 9 of a suit); terminal_or_honor (a 1, 9 "
+        "or honour, 幺九); terminal_or_red (a 1, 9 or Red dragon); terminal_or_dragon_pung (a "
+        "1, 9, or a pung or kong of dragons).",
+        choices=tuple(P.TERMINAL_CODES),
+    )
+    must_have_chow: bool = _doc(
+        False,
+        "winning",
+        "A win needs a chow (exposed, or a sequence in the concealed hand).",
+    )
+    must_have_258_tile: bool = _doc(
+        False, "winning", "A standard win holds at least one 2, 5 or 8."
+    )
+    discard_win_requires_ready: bool = _doc(
+        False,
+        "ready",
+        "A win on a discard needs a ready declaration; self-draws do not. Needs allow_ready.",
+    )
+    ready_exempt_kong_replacement: bool = _doc(
+        False,
+        "ready",
+        "must_be_ready is waived for a win on a kong's replacement tile. Needs must_be_ready.",
+        source='Rizhao: "必须听牌才能和牌（杠开除外）"',
+    )
+    single_tile_win: str = _doc(
+        "any",
+        "winning",
+        "A win with a single concealed tile left (手把一): any, or all_pungs_only (only with no "
+        "chow meld).",
+        choices=tuple(P.SINGLE_TILE_CODES),
+    )
+    ready_modes: tuple[str, ...] = _doc(
+        ("hidden",),
+        "ready",
+        "The kinds of ready declaration, one or two: hidden (暗听: nothing shown); shown (明楼 "
+        "/ 明打: the hand is exposed); shown_self_draw_only (明摸: exposed, self-draw wins "
+        "only). The first is declared by READY_DISCARD + k, the second by READY_SHOWN + k.",
+        choices=tuple(P.READY_MODE_CODES),
+        source="Yantai: 明楼 / 暗楼",
+    )
+    ready_requires_closed: bool = _doc(
+        False,
+        "ready",
+        "Declaring ready needs a hand with no exposed meld (Riichi). Needs allow_ready.",
+    )
+    ready_deposit: int = _doc(
+        0,
+        "ready",
+        "Points a seat puts on the table when it declares ready (Riichi: 1000); the first "
+        "winner of the hand takes them; after a drawn hand they stay on the table (see "
+        "carry_deposits).",
+        values="integer >= 0",
+    )
+    carry_deposits: bool = _doc(
+        False,
+        "match",
+        "Deposits left on the table by a drawn hand (exhaustive or abortive) are carried into "
+        "the next hand of the match and go to its first winner (Riichi 供托). Needs "
+        "ready_deposit > 0.",
+    )
+    dora: bool = _doc(
+        False,
+        "scoring",
+        "Dora indicators in the dead wall (one, plus one per kong; ura dora for a ready winner) "
+        'are passed to the scorer. Needs scoring="riichi" and wall_reserve >= 14.',
+    )
+    noten_penalty: int = _doc(
+        0,
+        "scoring",
+        "At an exhaustive draw the seats that are not ready pay this total to the ready seats "
+        "(Riichi: 3000).",
+        values="integer >= 0",
+    )
+    riichi_aborts: bool = _doc(
+        False,
+        "end",
+        "Riichi's abortive draws (the dealer stays, nobody pays): 九種九牌 (action DECLARE + 4 "
+        "on a seat's first uninterrupted draw with 9 or more terminal or honour kinds), "
+        "四風連打, 四家立直 and 四槓散了 (four kongs by two or more seats); the last three once "
+        "the discard is not won on. Needs four players and allow_ready.",
+    )
 
-    # ---- pre-play choices and long hands
-    missing_suit_choice: bool = False  # each seat chooses a suit to void before play (定缺)
-    blood_battle: bool = False  # play on after a win until n_players - 1 seats have won (血战)
-    forced_win_tiles: int = 0  # live wall <= this many tiles: a seat that can win must win (mask
-    # = WIN only; sichuan "最后四张自动胡" = 4); not applied with missing_suit_choice (003, "定缺规则中
-    # 最后四张可以不胡"); 0 = off
-    forced_win: str = "auto"  # "auto" ("last_n" if forced_win_tiles > 0, else "none") | "none" |
-    # "last_n" (the forced_win_tiles rule; needs forced_win_tiles > 0) | "when_ready" (a ready
-    # seat must win whenever it can: WIN is its only legal action; taiyuan "若能胡则系统强制胡牌";
-    # forced_win_tiles, if > 0, still applies to every seat)
+    # ---- end of the hand
+    wall_reserve: int = _doc(
+        0,
+        "end",
+        "Tiles kept back at the end of the wall: normal draws stop when only this many remain.",
+        values="integer >= 0",
+    )
+    reserve_per_kong: int = _doc(
+        0,
+        "end",
+        "Extra tiles kept back per kong declared in the hand.",
+        values="integer >= 0",
+    )
+    reserve_whole_stacks: bool = _doc(
+        False,
+        "end",
+        "Count the reserve in whole stacks of two tiles (a single leftover tile is no stack). "
+        'Same as reserve_rounding="floor_stacks".',
+    )
+    reserve_rounding: str = _doc(
+        "tiles",
+        "end",
+        "How the live wall is measured against the reserve: tiles; floor_stacks (whole stacks "
+        "of two only); ceil_stacks (a single tile at the tail counts as a stack).",
+        choices=tuple(P.RESERVE_CODES),
+        source='Jinan (ceil_stacks): "牌墙尾有一张也算一墩"',
+    )
+    reserve_per_concealed_kong: int = _doc(
+        -1,
+        "end",
+        "Extra tiles kept back per concealed kong; -1: as reserve_per_kong.",
+        values="-1 or an integer >= 0",
+        source="Yantai and Weihai: 2 per exposed or added kong, 4 per concealed kong",
+    )
+    reserve_free_kongs: int = _doc(
+        0,
+        "end",
+        "The first N kongs of the hand leave the reserve unchanged.",
+        values="0..4",
+        source='Changchun, Taiyuan, Beijing (1): "1杠留7墩, 2杠留8墩"',
+    )
+    reserve_per_flower_quad: int = _doc(
+        0,
+        "end",
+        "Extra tiles kept back per four identical honour flowers one seat has set aside. Needs "
+        "honors_are_flowers.",
+        values="integer >= 0",
+        source='Fuzhou (2): "个一样的花也要多留两张"',
+    )
+    last_tiles_self_draw_only: int = _doc(
+        0,
+        "end",
+        "The last N drawable tiles: each drawer may only win by self-draw or discard the drawn "
+        "tile, which nobody may claim or win on; no kong and no ready declaration.",
+        values="0..16",
+    )
+    abort_on_kongs: str = _doc(
+        "none",
+        "end",
+        "Kongs that end the hand as a draw: none; three_players (kongs by three different "
+        "seats, 三家杠荒牌); four_kongs_two_players (a fourth kong by two or more seats, "
+        "四槓散了).",
+        choices=tuple(P.ABORT_KONGS_CODES),
+        source='Beijing: "三家杠荒牌"',
+    )
+
+    # ---- before play, long hands
+    missing_suit_choice: bool = _doc(
+        False,
+        "opening",
+        "Each seat chooses a suit to void before play (定缺, action CHOOSE_SUIT + s) and must "
+        "discard that suit first. Needs the three suits.",
+        source="Sichuan: 定缺",
+    )
+    blood_battle: bool = _doc(
+        False,
+        "end",
+        "The hand goes on after a win until n_players - 1 seats have won (血战到底).",
+        source="Sichuan: 血战到底",
+    )
+    forced_win_tiles: int = _doc(
+        0,
+        "winning",
+        "With this many live tiles or fewer, a seat that can win must win (the only legal "
+        "action is WIN); not applied with missing_suit_choice; 0: off.",
+        values="integer >= 0",
+        source='Sichuan (4): "最后四张自动胡"; "定缺规则中最后四张可以不胡"',
+    )
+    forced_win: str = _doc(
+        "auto",
+        "winning",
+        "When a win is forced: none; last_n (the forced_win_tiles rule, needs forced_win_tiles "
+        "> 0); when_ready (a ready seat must win whenever it can; forced_win_tiles, if > 0, "
+        "still applies to every seat); auto: last_n if forced_win_tiles > 0, else none.",
+        choices=("auto", *P.FORCED_WIN_CODES),
+        source='Taiyuan (when_ready): "若能胡则系统强制胡牌"',
+    )
 
     # ---- dealer and carry-over between hands
-    dealer_rotation: str = "winner_stays"  # "winner_stays" | "rotate" | "winner_deals" |
-    # "discarder_deals" | "random"
-    dealer_stays_on_draw: bool = True  # an exhaustive draw keeps the dealer
-    draw_multiplier: int = 1  # after a drawn hand the next hand's payments are multiplied by this
-    # (cumulative while draws repeat; 1 = no carry-over)
-    count_dealer_repeats: bool = False  # keep a dealer-repeat counter (连庄) for the scorer
-    dealer_level_max: int = 0  # 上楼 (beijing 2): the level rises by 1, up to this, after a hand
-    # the dealer keeps or a drawn hand, and falls to 0 when the deal passes; hand payments (not
-    # kongs) x 2 per level [rec] (B §28 "庄家连庄或荒牌，上楼，仅有2层"; "杠不上楼"); 0 = off
-    draw_dealer_stake: int = 0  # 庄底子 (anqing 4): after a drawn hand that keeps the dealer the
-    # dealer's stake rises by this; 0 when the deal passes; every win payment between the dealer
-    # and another seat grows by the stake (B §26 "荒庄庄连庄，庄底子加4，闲底子不变")
-    repeat_counter: str = "dealer"  # how the carried counter TV_REPEAT moves: "dealer" (+1 while
-    # the dealer stays, else 0) | "honba" (riichi 本场: +1 after a dealer win or any drawn hand,
-    # abortive draws included; 0 after a non-dealer win; B §27 "东二局 3 本场")
-    # -- gapsB: carry-over counters (spec_gaps.md G64)
-    draw_counter_rule: str = "multiply"  # "multiply" (each drawn hand multiplies the next hand's
-    # payments by draw_multiplier; a win resets) | "double_per_draw" (2 ** consecutive drawn
-    # hands up to draw_multiplier_cap, then draw_multiplier_after_cap; a win resets: yantai,
-    # weihai, jinan, rizhao) | "shanghai" (荒番: +1 per drawn hand, -1 per win, x2 while >= 1)
-    draw_multiplier_cap: int = 32  # double_per_draw: largest multiplier (B §32 "翻至32倍")
-    draw_multiplier_after_cap: int = 32  # double_per_draw: multiplier after more drawn hands
-    # than the cap allows (yantai reading 8: "5局以上荒庄按照8倍计算"; weihai 32)
-    # -- gapsB: dealer succession and winds (spec_gaps.md G65, G66)
-    dealer_on_draw: str = "stays"  # after an exhaustive draw: "stays" | "next" |
-    # "next_if_any_kong" (next seat if any kong was declared, else stays: taiyuan, weihai) |
-    # "stays_if_ready" (the dealer stays if its hand is ready: riichi). The legacy
-    # dealer_stays_on_draw=False is read as "next" when this is left at "stays"
-    dealer_after_multi_win: str = "rotation"  # several winners on one discard: "rotation" (as
-    # dealer_rotation decides) | "nearest_winner" | "discarder" | "stays_if_dealer_won"
-    round_wind_rule: str = "fixed"  # "fixed" (the prevailing wind given at the deal is kept) |
-    # "advance_after_cycle" (E->S->W->N when the deal returns to the match's first dealer)
+    dealer_rotation: str = _doc(
+        "winner_stays",
+        "dealer",
+        "Who deals the next hand: winner_stays (the dealer stays after its own win, otherwise "
+        "the next seat deals); rotate (always the next seat); winner_deals (the first winner); "
+        "discarder_deals (the discarder, or the robbed konger; after a self-draw the winner); "
+        "random (a random seat each hand); hook (the scoring family's own rule: Changsha).",
+        choices=tuple(P.DEALER_CODES),
+    )
+    dealer_stays_on_draw: bool = _doc(
+        True,
+        "dealer",
+        'An exhaustive draw keeps the dealer. False is the same as dealer_on_draw="next".',
+    )
+    draw_multiplier: int = _doc(
+        1,
+        "match",
+        "After a drawn hand the next hand's payments are multiplied by this, cumulatively "
+        'while draws repeat (draw_counter_rule="multiply"); 1: no carry-over.',
+        values="integer >= 1",
+    )
+    count_dealer_repeats: bool = _doc(
+        False,
+        "match",
+        "Keep a count of the dealer's repeated hands (连庄) for the scorer.",
+    )
+    dealer_level_max: int = _doc(
+        0,
+        "match",
+        "上楼: the dealer's level rises by 1, up to this, after a hand the dealer keeps or a "
+        "drawn hand, and falls to 0 when the deal passes; hand payments (not kongs) double per "
+        "level; 0: off.",
+        values="0..8",
+        source='Beijing (2): "庄家连庄或荒牌，上楼，仅有2层"; "杠不上楼"',
+    )
+    draw_dealer_stake: int = _doc(
+        0,
+        "match",
+        "庄底子: after a drawn hand that keeps the dealer, the dealer's stake rises by this "
+        "(back to 0 when the deal passes); every win payment between the dealer and another "
+        "seat grows by the stake.",
+        values="integer >= 0",
+        source='Anqing (4): "荒庄庄连庄，庄底子加4，闲底子不变"',
+    )
+    repeat_counter: str = _doc(
+        "dealer",
+        "match",
+        "How the carried repeat counter moves: dealer (+1 while the dealer stays, else back to "
+        "0); honba (Riichi 本场: +1 after a dealer win or any drawn hand, abortive draws "
+        "included; 0 after a non-dealer win).",
+        choices=tuple(P.REPEAT_COUNTER_CODES),
+    )
+    draw_counter_rule: str = _doc(
+        "multiply",
+        "match",
+        "How drawn hands raise the next hand's payments: multiply (x draw_multiplier per drawn "
+        "hand; a win resets); double_per_draw (2 ** consecutive drawn hands, up to "
+        "draw_multiplier_cap, then draw_multiplier_after_cap; a win resets); shanghai (荒番: +1 "
+        "per drawn hand, -1 per win, payments x 2 while it is at least 1).",
+        choices=tuple(P.DRAW_COUNTER_CODES),
+        source="Yantai, Weihai, Jinan, Rizhao: double_per_draw; Shanghai: 荒番",
+    )
+    draw_multiplier_cap: int = _doc(
+        32,
+        "match",
+        "double_per_draw: the largest multiplier.",
+        values="1..2**20",
+        source='Yantai: "翻至32倍"',
+    )
+    draw_multiplier_after_cap: int = _doc(
+        32,
+        "match",
+        "double_per_draw: the multiplier once more drawn hands have passed than the cap allows.",
+        values="1..2**20",
+        source='Yantai (8): "5局以上荒庄按照8倍计算"; Weihai: 32',
+    )
+    dealer_on_draw: str = _doc(
+        "stays",
+        "dealer",
+        "Who deals after an exhaustive draw: stays; next; next_if_any_kong (the next seat if "
+        "any kong was declared, else the dealer stays); stays_if_ready (the dealer stays if its "
+        "hand is ready).",
+        choices=tuple(P.DRAW_DEALER_CODES),
+        source="Taiyuan, Weihai: next_if_any_kong; Riichi: stays_if_ready",
+    )
+    dealer_after_multi_win: str = _doc(
+        "rotation",
+        "dealer",
+        "Who deals after several seats win on one discard: rotation (as dealer_rotation "
+        "decides); nearest_winner (the winner nearest the discarder in turn order); discarder; "
+        "stays_if_dealer_won (the dealer if among the winners, else the nearest winner).",
+        choices=tuple(P.MULTI_DEALER_CODES),
+    )
+    round_wind_rule: str = _doc(
+        "fixed",
+        "dealer",
+        "The prevailing wind: fixed (the wind given at the deal is kept); advance_after_cycle "
+        "(East, South, West, North, advancing when the deal returns to the match's first "
+        "dealer).",
+        choices=tuple(P.ROUND_WIND_CODES),
+    )
 
     # ---- scoring and settlement
-    scoring: str = "hebei"  # scoring/settlement family id (see mjsim.rules.params.SCORING_CODES)
-    score_values: tuple[int, ...] = HEBEI_SCORE_VALUES  # the family's table of values
-    # (layout and length per family: SCORE_VALUES_LEN; the default is hebei's table); integers
-    # >= 0, each amount <= SCORE_VALUE_MAX = 2**20 (int32 payments cannot overflow)
-    kong_payment_timing: str = "at_end"  # "immediate" | "at_end" | "void_on_draw" | "winner_only"
-    # -- gapsF (session 5): the kong_pay hook and the kong ledger (spec_gaps.md G61b, G62)
-    kong_pay_rule: str = "auto"  # the case of the jitted kong_pay hook (mjsim.engine.hooks_kong):
-    # "auto" ("sichuan" with scoring="sichuan", else "points") | "points" (the scoring family's
-    # kong points from every other seat) | "sichuan" (刮风下雨; needs scoring="sichuan") | "table"
-    # (kong_pay_values; needs kong_payment_timing="immediate")
-    kong_pay_values: tuple[int, ...] = ()  # kong_pay_rule="table": (concealed kong: each other
-    # seat still in pays, added kong: each other seat still in pays, exposed kong: its discarder
-    # pays); guizhou 豆 (20, 10, 10) (B §7.3 "豆者20番"), changchun (2, 1, 1) (A §8.6 [public]),
-    # guangdong_tuidaohu / qingyuan (2, 1, 3) (B §15 "开杠杠谁的就谁多输3点，暗杠的话，三家每多家输2点")
-    kong_hot_shot: str = "none"  # "none" | "refund_and_pay": guizhou 热炮 — a discard won right
-    # after the discarder's kong: that kong is refunded to its payers and the konger pays each
-    # winner the kong's whole value on top of the win (B §7.3 "点热炮者点炮前成的那个豆不算"); needs
-    # kong_payment_timing="immediate" and a kong_pay_rule other than "sichuan" (呼叫转移)
-    # -- gapsF: birds 扎鸟 / horses 买马 (G58)
-    birds: int = 0  # tiles revealed from the wall head after a win (0..4); the winning tile
-    # itself when the wall is empty (changsha "如果海底胡，即以海底为牌为鸟"); each names a seat by
-    # rank counted from the dealer (1/5/9 东 中 -> dealer, 2/6 南 发 -> next, 3/7 西 白, 4/8 北)
-    bird_rule: str = "rank_seat"  # "rank_seat" (扎鸟: each payer pays x (1 + birds on the winner
-    # + birds on the payer); changsha A §2.6) | "horse" (买马: each payer pays x (1 + horses on
-    # the winner); guangdong_tuidaohu A App. A.1)
-    # -- gapsF: chickens 鸡 (G59; guizhou B §7.1); settled after a win, not on a drawn hand
-    chicken_flip: str = "none"  # "none" | "after_win" | "after_self_draw": the next undrawn tile
-    # is turned and the kind one rank above it (9 -> 1) is a chicken ("胡牌后翻开下一张未摸得牌，如
-    # 翻开的是2万，即3万是鸡牌"; "自抠（自摸）后翻一张牌")
-    open_chicken: bool = False  # 打明鸡: the tile at stack 3 from the head after the deal (one
-    # stack further per kong declared) names a chicken the same way ("起牌后三墩翻起"; "有杠牌就要
-    # 翻第四墩")
-    hero_chicken: bool = False  # 英雄鸡: 1s (幺鸡) is always a chicken ("英雄鸡一条每次都是鸡")
-    chicken_value: int = 10  # each other seat pays this per chicken tile a seat holds (concealed
-    # or melded) [rec] 1 base unit = 10 (B §7.1, value not in the seed)
-    # -- gapsH (session 6): pre-hand stakes (G57)
-    pre_hand_bet: str = "none"  # "none" | "paozi" (shaanxi 下炮子, A §12.6 [public]: after the
-    # deal and flower replacement each seat from the dealer stakes 0-4 炮子 with BET + k; each
-    # payer of a win pays base + 炮子(winner) + 炮子(payer), times the carried multiplier) |
-    # "tianjin" (A §6.2 "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍": the dealer
-    # sits (BET + 1) or not (BET + 0), then each non-dealer 拉 BET + 0..2; every payment between the
-    # dealer and seat X, win and end-of-hand kong points alike, is x (坐庄 ? 2 : 1) x 2 ** 拉(X))
-    special_kongs: bool = False  # changchun (A §8.2 "特殊杠牌只有起手牌才算"): on its first turn a
-    # seat may expose 旋风杠 (E S W N, with a replacement), 喜杠 (白发中), 幺蛋 (1m1p1s) or 九蛋
-    # (9m9p9s) with SPECIAL_KONG + g; each counts as a set and as a kong (paid as an added kong);
-    # a later copy of a group kind is an added kong on it (robbable, 抢叉 with rob_kong_by_pung)
-    wall_tiles_used: int = 0  # G4 (two_player B §29 "随机选出71 张牌进行游戏"): 0 = the whole set;
-    # N: only the first N tiles of the shuffled wall form this hand's wall (deal, draws and
-    # replacements), the rest is an unused pool (kept in the record's wall order)
-    opening_exchange: bool = False  # G56 (two_player B §29 "不限张数"): after the deal each seat from the dealer swaps held tiles with the unused pool, one
-    # DISCARD + k at a time (a pool tile comes in, k goes out), PASS ends its exchange; at most
-    # one swap per held tile. Needs wall_tiles_used
-    final_ready_draws: int = 0  # G60 (B §29 "由先听牌的玩家进行海底捞月"): when the wall runs out, the first seat that declared ready draws up to N tiles from the unused
-    # pool and may win on each (a self-draw, scorer flag F_POOL_DRAW); else the hand is drawn.
-    # Needs wall_tiles_used and allow_ready
-    honor_set_exposure: bool = False  # weihai 放风 / 补风 (B §33): before its first discard a seat
-    # may put out three different of {E, S, W, N, 中} or 白发中, one FENG + j at a time, each with a
-    # replacement from the tail; afterwards a drawn honour may be put out at once (补风); each
-    # payer of a win pays 补风(winner) - 补风(payer) more
+    scoring: str = _doc(
+        "hebei",
+        "scoring",
+        "The scoring and settlement family: the scorer that values a win and the payments it "
+        "makes.",
+        choices=tuple(P.SCORING_CODES),
+    )
+    score_values: tuple[int, ...] = _doc(
+        HEBEI_SCORE_VALUES,
+        "scoring",
+        "The scoring family's table of values; its layout and length depend on the family "
+        "(the default is hebei's table). Each amount is at most 2**20 so that payments cannot "
+        "overflow.",
+        values="integers >= 0; as many as the family reads",
+    )
+    kong_payment_timing: str = _doc(
+        "at_end",
+        "scoring",
+        "When kongs are paid: immediate (when declared, kept whatever happens); at_end (at the "
+        "end of the hand, also on a drawn hand); void_on_draw (at the end; nothing on an "
+        "exhaustive draw); winner_only (at the end, only to a konger who won the hand).",
+        choices=tuple(P.KONG_PAY_CODES),
+    )
+    kong_pay_rule: str = _doc(
+        "auto",
+        "scoring",
+        "Who pays a kong: points (the scoring family's kong points, from every other seat); "
+        'sichuan (刮风下雨, with its ledger; needs scoring="sichuan"); table (kong_pay_values; '
+        'needs kong_payment_timing="immediate"); auto: sichuan with the sichuan scoring '
+        "family, else points.",
+        choices=("auto", *P.KONG_RULE_CODES),
+        source="Sichuan: 刮风下雨",
+    )
+    kong_pay_values: tuple[int, ...] = _doc(
+        (),
+        "scoring",
+        'kong_pay_rule="table": three amounts: a concealed kong (each other seat still in '
+        "pays), an added kong (each other seat still in pays), an exposed kong (its discarder "
+        "pays).",
+        values="empty, or 3 integers >= 0",
+        source='Guizhou 豆 (20, 10, 10): "豆者20番"; Changchun (2, 1, 1); Qingyuan (2, 1, 3): '
+        '"开杠杠谁的就谁多输3点，暗杠的话，三家每多家输2点"',
+    )
+    kong_hot_shot: str = _doc(
+        "none",
+        "scoring",
+        "none; refund_and_pay (热炮: when a discard right after the discarder's kong is won on, "
+        "the kong is refunded to its payers and the konger pays each winner the kong's whole "
+        'value on top of the win). Needs kong_payment_timing="immediate" and a kong_pay_rule '
+        "other than sichuan (which has 呼叫转移).",
+        choices=tuple(P.HOT_SHOT_CODES),
+        source='Guizhou: "点热炮者点炮前成的那个豆不算"',
+    )
+    birds: int = _doc(
+        0,
+        "scoring",
+        "Tiles revealed from the wall head after a win (the winning tile itself when the wall "
+        "is empty); each names a seat by its rank counted from the dealer (1, 5, 9, East, Red: "
+        "the dealer; 2, 6, South, Green: the next seat; 3, 7, West, White; 4, 8, North). Needs "
+        "four players.",
+        values="0..4",
+        source='Changsha 扎鸟: "如果海底胡，即以海底为牌为鸟"',
+    )
+    bird_rule: str = _doc(
+        "rank_seat",
+        "scoring",
+        "What the birds pay: rank_seat (扎鸟: each payer pays x (1 + birds on the winner + "
+        "birds on the payer)); horse (买马: each payer pays x (1 + horses on the winner)).",
+        choices=tuple(P.BIRD_RULE_CODES),
+        source="Changsha: 扎鸟; Guangdong push-down: 买马",
+    )
+    chicken_flip: str = _doc(
+        "none",
+        "scoring",
+        "翻鸡: after a win (after_win) or a self-draw win (after_self_draw) the next undrawn "
+        "tile is turned and the kind one rank above it (9: 1) is a chicken; none: off. "
+        "Chickens are settled after a win, not on a drawn hand.",
+        choices=tuple(P.CHICKEN_FLIP_CODES),
+        source='Guizhou: "胡牌后翻开下一张未摸得牌，如翻开的是2万，即3万是鸡牌"; "自抠（自摸）后翻一张牌"',
+    )
+    open_chicken: bool = _doc(
+        False,
+        "scoring",
+        "打明鸡: the tile of the third stack from the wall head after the deal (one stack "
+        "further per kong declared) names a chicken the same way.",
+        source='Guizhou: "起牌后三墩翻起"; "有杠牌就要翻第四墩"',
+    )
+    hero_chicken: bool = _doc(
+        False,
+        "scoring",
+        "英雄鸡: 1s (幺鸡) is always a chicken.",
+        source='Guizhou: "英雄鸡一条每次都是鸡"',
+    )
+    chicken_value: int = _doc(
+        10,
+        "scoring",
+        "Each other seat pays this per chicken tile a seat holds, concealed or melded (one base "
+        "unit = 10; the amount is a recommended reading, the rule text gives none).",
+        values="integer >= 0",
+    )
+    pre_hand_bet: str = _doc(
+        "none",
+        "opening",
+        "Stakes set after the deal, one seat at a time from the dealer (actions BET + k): "
+        "none; paozi (下炮子: each seat stakes 0-4 炮子; each payer of a win pays base + "
+        "炮子 of the winner + 炮子 of the payer, times the carried multiplier); tianjin (坐庄 / "
+        "拉庄: the dealer sits, BET + 1, or not, BET + 0, then each other seat pulls 0-2 times; "
+        "every payment between the dealer and seat X, wins and kong points alike, is x 2 if "
+        "the dealer sat, x 2 ** pulls of X).",
+        choices=tuple(P.PRE_HAND_BET_CODES),
+        source='Shaanxi: 下炮子; Tianjin: "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍"',
+    )
+    special_kongs: bool = _doc(
+        False,
+        "opening",
+        "On its first turn a seat may expose special kongs from its dealt hand (action "
+        "SPECIAL_KONG + g): 旋风杠 (East, South, West, North, with a replacement), 喜杠 "
+        "(White, Green, Red), 幺蛋 (1m 1p 1s), 九蛋 (9m 9p 9s); each counts as a set and is "
+        "paid as an added kong; a later copy of one of its kinds is an added kong on it "
+        "(robbable).",
+        source='Changchun: "特殊杠牌只有起手牌才算"',
+    )
+    wall_tiles_used: int = _doc(
+        0,
+        "table",
+        "Only the first N tiles of the shuffled wall form the hand's wall (deal, draws and "
+        "replacements); the rest is an unused pool, kept in the record's wall order. 0: the "
+        "whole set.",
+        values="0, or more tiles than are dealt",
+        source='Two-player: "随机选出71 张牌进行游戏"',
+    )
+    opening_exchange: bool = _doc(
+        False,
+        "opening",
+        "After the deal each seat from the dealer swaps held tiles with the unused pool, one "
+        "DISCARD + k at a time (a pool tile comes in, k goes out); PASS ends its exchange; at "
+        "most one swap per held tile. Needs wall_tiles_used.",
+        source='Two-player: "不限张数"',
+    )
+    final_ready_draws: int = _doc(
+        0,
+        "end",
+        "When the wall runs out, the first seat that declared ready draws up to N tiles from "
+        "the unused pool and may win on each (as a self-draw); else the hand is drawn. Needs "
+        "wall_tiles_used and allow_ready.",
+        values="integer >= 0",
+        source='Two-player: "由先听牌的玩家进行海底捞月"',
+    )
+    honor_set_exposure: bool = _doc(
+        False,
+        "opening",
+        "放风 / 补风: before its first discard a seat may put out three different of East, "
+        "South, West, North and Red, or the three dragons, one tile at a time (FENG + j), each "
+        "with a replacement from the tail; afterwards a drawn honour may be put out at once "
+        "(补风); each payer of a win pays the difference of the two seats' 补风 counts more.",
+        source="Weihai: 放风 / 补风",
+    )
 
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    # free-form notes for variant authors (not compiled)
+    extra: dict[str, Any] = _doc(
+        None,
+        "identity",
+        "Free-form notes for variant authors: not compiled, not compared.",
+        values="a dict",
+        default_factory=dict,
+        compare=False,
+        hash=False,
+    )
 
     def __post_init__(self) -> None:
         # normalise sequences given as lists (from JSON / the command line)
@@ -596,7 +1322,7 @@ class RuleSpec:
         if (self.hand_size == 12) != (self.imagined_wild == 1):
             raise ValueError(
                 f"RuleSpec.hand_size={self.hand_size} with imagined_wild={self.imagined_wild}: "
-                "a 12-tile hand needs the imagined wild (imagined_wild=1) and only it (G1, G2)"
+                "a 12-tile hand needs the imagined wild (imagined_wild=1) and only it"
             )
         if self.chow_left_only and not self.allow_chow:
             raise ValueError("RuleSpec.chow_left_only=True needs allow_chow=True")
@@ -617,7 +1343,7 @@ class RuleSpec:
                 "RuleSpec.wild_after_ready_only=True needs a wild_rule and allow_ready=True"
             )
         self._validate_wilds(counts)
-        self._validate_gaps_g(counts)
+        self._validate_held_flowers_and_grab(counts)
         if not self.win_shapes:
             raise ValueError("RuleSpec.win_shapes is empty: nobody could ever win")
         for s in self.win_shapes:
@@ -655,7 +1381,7 @@ class RuleSpec:
                 "RuleSpec.rob_kong must be 'none' when self_draw_only=True "
                 "(unless rob_kong_as_self_draw=True)"
             )
-        # ---- riichi (helper riichi)
+        # ---- ready deposits, dora, abortive draws, match carry-over
         for name in ("ready_deposit", "noten_penalty"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -676,8 +1402,8 @@ class RuleSpec:
         if not isinstance(self.riichi_aborts, bool):
             raise ValueError(f"RuleSpec.riichi_aborts={self.riichi_aborts!r} must be a bool")
         if self.n_players != 4 and self.scoring in FOUR_SEAT_SCORING:
-            # the settlement counts four seats: guobiao "(8+番数)×3" / "8×3+番数" (seed 001 via
-            # variants_B.md §1.7); changsha's payments from "三家" and its bird seats counted
+            # the settlement counts four seats: guobiao "(8+番数)×3" / "8×3+番数" (Chinese
+            # Official rules); changsha's payments from "三家" and its bird seats counted
             # round four seats (扎鸟) - the seeds give no 2- or 3-player form of either
             raise ValueError(
                 f"RuleSpec.n_players={self.n_players}: scoring={self.scoring!r} settles a "
@@ -686,7 +1412,7 @@ class RuleSpec:
         if self.birds and self.n_players != 4:
             raise ValueError(
                 f"RuleSpec.birds={self.birds} needs n_players=4 (bird seats are counted round "
-                "four seats from the dealer, G58)"
+                "four seats from the dealer)"
             )
         if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
             raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
@@ -777,8 +1503,8 @@ class RuleSpec:
         _check_score_values(self.scoring, self.score_values)
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
         self._validate_win_claim_ready()
-        self._validate_gaps_f(counts)
-        self._validate_gaps_h()
+        self._validate_payments(counts)
+        self._validate_pre_play_and_pool()
         self._check_river_capacity()
 
     def _check_river_capacity(self) -> None:
@@ -787,7 +1513,7 @@ class RuleSpec:
         discard and one discard after each call (``MAX_MELDS``). Four and three players fit with
         every tile set; two players fit with 108 tiles but not with 136 or 144 (each seat would
         draw about 55: the engine would stop the table with ``river_full``), hence
-        ``wall_tiles_used`` (two_player B §29: 71 tiles)."""
+        ``wall_tiles_used`` (the two-player game plays 71 tiles)."""
         from mjsim.engine.state import MAX_RIVER  # (late: the engine imports this module)
         from mjsim.melds import MAX_MELDS
 
@@ -809,8 +1535,8 @@ class RuleSpec:
             return self.kong_pay_rule
         return "sichuan" if self.scoring == "sichuan" else "points"
 
-    def _validate_gaps_f(self, counts: tuple[int, ...]) -> None:
-        """gapsF fields (docs/spec_gaps.md G58, G59, G61b, G62)."""
+    def _validate_payments(self, counts: tuple[int, ...]) -> None:
+        """Kong payments (``kong_pay_*``, ``kong_hot_shot``), birds and chickens."""
         if self.kong_pay_rule != "auto":
             _enum("kong_pay_rule", self.kong_pay_rule, P.KONG_RULE_CODES)
         case = self.kong_pay_case()
@@ -884,8 +1610,8 @@ class RuleSpec:
                 "test reads the kong ledger)"
             )
 
-    def _validate_gaps_h(self) -> None:
-        """gapsH fields (docs/spec_gaps.md G57, G31)."""
+    def _validate_pre_play_and_pool(self) -> None:
+        """Pre-play phases (pre-hand stakes, special kongs, honour sets) and the partial wall."""
         self._check_special_kongs()
         self._check_honor_sets()
         w = self.wall_tiles_used
@@ -918,7 +1644,7 @@ class RuleSpec:
                     )
 
     def _check_pool_phases(self) -> None:
-        """G56 ``opening_exchange`` and G60 ``final_ready_draws``: both play the unused pool of
+        """``opening_exchange`` and ``final_ready_draws``: both play the unused pool of
         ``wall_tiles_used``; the pool must hold every swap (one per dealt tile) and every draw."""
         x, d = self.opening_exchange, self.final_ready_draws
         if not isinstance(x, bool):
@@ -981,8 +1707,8 @@ class RuleSpec:
                 "旋风杠 / 喜杠 honours would be set aside as flowers)"
             )
 
-    def _compile_gaps_f(self, p: np.ndarray) -> None:
-        """gapsF fields -> params 150-160 (see mjsim.rules.params)."""
+    def _compile_payments(self, p: np.ndarray) -> None:
+        """Kong payments, birds and chickens -> their params (see mjsim.rules.params)."""
         p[P.P_KONG_PAY_RULE] = P.KONG_RULE_CODES[self.kong_pay_case()]
         if self.kong_pay_values:
             c, a, e = self.kong_pay_values
@@ -998,7 +1724,7 @@ class RuleSpec:
         p[P.P_CHICKEN_VALUE] = self.chicken_value
 
     def _validate_win_claim_ready(self) -> None:
-        """gapsA fields (docs/spec_gaps.md G25-G51)."""
+        """Calls, win conditions, lockouts, ready modes and the end of the wall."""
         _enum("kong_after_pung", self.kong_after_pung, P.KONG_AFTER_PUNG_CODES)
         if self.no_kong_after_pung and self.kong_after_pung == "any":
             raise ValueError(
@@ -1070,10 +1796,10 @@ class RuleSpec:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 16:
             raise ValueError(f"RuleSpec.last_tiles_self_draw_only={v!r} must be an integer 0..16")
         _enum("abort_on_kongs", self.abort_on_kongs, P.ABORT_KONGS_CODES)
-        self._validate_gaps_d()
+        self._validate_standing_and_forced_win()
 
-    def _validate_gaps_d(self) -> None:
-        """gapsD fields (docs/spec_gaps.md G26, G29, G48)."""
+    def _validate_standing_and_forced_win(self) -> None:
+        """Standing tiles 立牌, chow-ready 吃听 and forced wins."""
         v = self.standing_tiles
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
             raise ValueError(f"RuleSpec.standing_tiles={v!r} must be an integer 0..4")
@@ -1087,7 +1813,7 @@ class RuleSpec:
         if self.chow_ready_any_seat and v:
             raise ValueError(
                 "RuleSpec.chow_ready_any_seat=True is not played together with standing_tiles "
-                "(no seed variant has both)"
+                "(no rule set has both)"
             )
         fw = self.forced_win
         _enum("forced_win", fw, {"auto": -1, **P.FORCED_WIN_CODES})
@@ -1101,7 +1827,7 @@ class RuleSpec:
             raise ValueError("RuleSpec.forced_win='when_ready' needs allow_ready=True")
 
     def _validate_wilds(self, counts: tuple[int, ...]) -> None:
-        """Indicator wilds, wild restrictions and honour flowers (gapsC block)."""
+        """Indicator wilds, wild restrictions and honour flowers."""
         indicator = self.wild_rule in ("indicator", "indicator_next")
         offs = self.wild_offsets
         if not isinstance(offs, tuple):
@@ -1173,8 +1899,8 @@ class RuleSpec:
         if self.flower_instant_win and sum(counts[34:]) < 8:
             raise ValueError("RuleSpec.flower_instant_win=8 needs the eight flower tiles")
 
-    def _validate_gaps_g(self, counts: tuple[int, ...]) -> None:
-        """Flowers held in the hand (G21), wild flowers (G11), 抢金 (G19)."""
+    def _validate_held_flowers_and_grab(self, counts: tuple[int, ...]) -> None:
+        """Flowers held in the hand, wild flowers and 抢金."""
         _enum("flower_replacement", self.flower_replacement, P.FLOWER_REPLACEMENT_CODES)
         if not isinstance(self.wild_flower_groups, bool):
             raise ValueError(
@@ -1255,7 +1981,7 @@ class RuleSpec:
                     )
 
     def _validate_treasure(self) -> None:
-        """The treasure tile 宝 (gapsD, docs/spec_gaps.md G17)."""
+        """The treasure tile 宝."""
         _enum("treasure_source", self.treasure_source, P.TREASURE_SOURCE_CODES)
         v = self.treasure_change_at
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
@@ -1367,7 +2093,7 @@ class RuleSpec:
         p[P.P_MISSED_WIN_LOCKOUT] = P.LOCKOUT_CODES[self.missed_win_lockout]
         p[P.P_MULTI_WINNER] = P.MULTI_CODES[self.multi_winner]
         p[P.P_ROB_KONG] = P.ROB_CODES[self.rob_kong]
-        # ---- riichi (helper riichi)
+        # ---- ready deposits, dora, abortive draws, match carry-over
         p[P.P_READY_REQUIRES_CLOSED] = self.ready_requires_closed
         p[P.P_READY_DEPOSIT] = self.ready_deposit
         p[P.P_DORA] = self.dora
@@ -1412,7 +2138,7 @@ class RuleSpec:
         p[P.P_SCORING] = P.SCORING_CODES[self.scoring]
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
-        self._compile_gaps_f(p)
+        self._compile_payments(p)
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
@@ -1433,7 +2159,7 @@ class RuleSpec:
         p[P.P_WILD_SINGLE_WAIT_SELF_DRAW] = self.wild_single_wait_self_draw_only
         p[P.P_WILD_SUBSTITUTES] = P.WILD_SUBST_CODES[self.wild_substitutes]
         if self.wild_substitutes == "simples":
-            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_SIMPLES  # G15: the kernels' restricted-wild mode
+            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_SIMPLES  # the kernels' restricted-wild mode
         p[P.P_WILD_STAND_IN] = self.wild_stand_in
         p[P.P_THREE_WILD_WIN] = self.three_wild_win
         p[P.P_HONORS_ARE_FLOWERS] = self.honors_are_flowers
@@ -1453,7 +2179,7 @@ class RuleSpec:
         return CompiledRules(p, counts, wild, table)
 
     def _compile_win_claim_ready(self, p: np.ndarray) -> None:
-        """gapsA fields -> params 48-79 (see mjsim.rules.params)."""
+        """Calls, win conditions, lockouts, ready modes, forced wins -> their params."""
         lk = self.missed_win_lockout
         scope = self.missed_win_scope
         if scope == "auto":
@@ -1504,7 +2230,7 @@ class RuleSpec:
         modes = list(self.ready_modes)
         p[P.P_READY_MODE0] = P.READY_MODE_CODES[modes[0]]
         p[P.P_READY_MODE1] = P.READY_MODE_CODES[modes[1]] if len(modes) > 1 else -1
-        # gapsD (G26, G29, G48)
+        # standing tiles, chow-ready, forced wins
         p[P.P_STANDING_TILES] = self.standing_tiles
         p[P.P_CHOW_READY_ANY_SEAT] = self.chow_ready_any_seat
         fw = self.forced_win
@@ -1577,7 +2303,7 @@ def field_names() -> list[str]:
 def check_playable(spec: RuleSpec) -> None:
     """Raise ``NotImplementedError`` naming a field whose value the engine cannot play yet."""
     unsupported = []
-    # gapsC block: wild-tile and flower values the loop does not play yet
+    # wild-tile and flower values the loop does not play yet
     if spec.wild_in_calls:
         unsupported.append("wild_in_calls=True")
     if unsupported:

@@ -81,9 +81,9 @@ _ADAPTERS: dict[str, Adapter | str] = {
     "changsha": "mjsim.scoring.changsha:score_changsha",
     "guangdong_jipinghu": "mjsim.scoring.jipinghu:score_jipinghu",
     "hebei": "mjsim.scoring.hebei:score_hebei",
-    # ---- riichi (helper riichi): Japanese Riichi, han / fu / points
+    # ---- riichi: Japanese Riichi, han / fu / points
     "riichi": "mjsim.scoring.riichi:score_riichi",
-    # ---- tianjin (helper tianjin): 番, keyword wild_indicator="3p"
+    # ---- tianjin: 番, keyword wild_indicator="3p"
     "tianjin": "mjsim.scoring.tianjin:score_tianjin",
 }
 _HAND_SIZE: dict[str, int] = dict.fromkeys(_ADAPTERS, 14)
@@ -93,7 +93,7 @@ def register_scorer(variant_id: str, adapter: Adapter | str, *, hand_size: int =
     """Register (or replace) the scorer adapter of a variant.
 
     Args:
-        variant_id: the canonical variant id (``/work/shared/rules/README.md``), e.g.
+        variant_id: the canonical variant id (docs/variants.md), e.g.
             ``"sichuan"``.
         adapter: ``adapter(win: WinInput, **variant_context) -> ScoreResult``, or a
             ``"module:function"`` string imported on first use. It must raise ``ValueError`` on

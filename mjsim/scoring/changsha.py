@@ -1,6 +1,6 @@
 """Changsha 长沙麻将 win classification (小胡 / 大胡), payments and birds (扎鸟): ``changsha``.
 
-Spec: ``variants_A.md`` §2 (primary) and ``variants_B.md`` §12. Seeds: 003 (clean copy of
+Spec: the Changsha rules (docs/variants/changsha.md). Rule texts: the compilation (clean copy of
 全国各地麻将玩法总汇, quoted with Kangxi radicals mapped back) and 001.
 
 Seed passages implemented here:
@@ -33,9 +33,9 @@ Ambiguities (default first, alternative as a ``params`` option):
 - A2.1 combination money: add units, dealer bonus once (``COMBINE_ADD``) or multiply the table
   entry by ``k`` (``COMBINE_MULTIPLY``).
 - A2.3 将将胡 needs no 4-melds + pair shape (``P_JIANGJIANG_SHAPE`` = 0; 1 = shape required).
-- B §12 extras (not in A's big-win list, so off by default): ``P_LUXURY_PAIRS`` = 1 makes 豪华七对
+- Changsha rules extras (not in A's big-win list, so off by default): ``P_LUXURY_PAIRS`` = 1 makes 豪华七对
   (seven pairs with four identical tiles) count one more big win (001 "超大和"); ``P_ALL_MELDED``
-  = 1 makes 全求人 (all melded, single wait on the pair) a big win ([rec] B §12).
+  = 1 makes 全求人 (all melded, single wait on the pair) a big win ([rec] Changsha rules).
 - multiple birds (A2.6 and common 扎N鸟 tables): a payer's factor is ``1 + hits``, where hits
   = birds on the winner plus birds on that payer (one bird: ×2, the seed's "双倍").
 - opening wins (INFERRED counting): 四喜 counts once per kind held four times; 六六顺 counts once

@@ -37,7 +37,7 @@ F_WINNER_SEAT = 16  # absolute seat of the winner
 F_DISCARDER_SEAT = 17  # absolute seat of the discarder (-1 on self-draw)
 F_DEALER_SEAT = 18  # absolute seat of the dealer
 # indices 19..23: one variant-specific flag per family (mjsim.engine.settle.variant_flags)
-# ---- table context for scorers and settlement hooks (spec_gaps.md G5, G63), filled by the engine
+# ---- table context for scorers and settlement hooks, filled by the engine
 F_DICE0 = 24  # the hand's opening dice (1..6 each; 0 when scored outside the engine)
 F_DICE1 = 25
 F_DEALER_REPEATS = 26  # dealer-repeat counter carried into this hand (连庄数)
@@ -46,13 +46,13 @@ F_KONG_DICE = 28  # sum of the last 开杠 dice roll of this hand (0 = none)
 F_HAND_NO = 29  # index of the hand in its run / match
 F_WILD_KINDS = 30  # bit mask of the wild kinds active for the winner (bit k = kind k; 0 = none)
 F_POOL_DRAW = 31  # the final ready draw from the unused pool won on, 1 = the first (海底捞月,
-# final_ready_draws, G60; two_player B §29 "由先听牌的玩家进行海底捞月"); 0 = not such a win
+# final_ready_draws; two-player rules "由先听牌的玩家进行海底捞月"); 0 = not such a win
 # 32..33 free for later context slots (ready kind, 放风 count, bets)
 F_WILD_WAIT = 34  # the winner's hand without the winning tile waited on every tile with a lone
-# wild (爆头; wild_wait_context only, G63)
+# wild (爆头; wild_wait_context only)
 F_WILD_PIAO = 35  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)
-F_GRABBED = 36  # 1: the win is a 抢金 (grab_wild, G19; counted as a self-draw)
-F_WILD_KONGS = 37  # wilds the winner set aside as kongs (wild_kong, wuhan 赖子杠; G20)
-F_KONG_TILES = 38  # kong-only tiles the winner set aside (kong_only_tiles, 红中杠 / 杠牌; G22)
+F_GRABBED = 36  # 1: the win is a 抢金 (grab_wild; counted as a self-draw)
+F_WILD_KONGS = 37  # wilds the winner set aside as kongs (wild_kong, wuhan 赖子杠)
+F_KONG_TILES = 38  # kong-only tiles the winner set aside (kong_only_tiles, 红中杠 / 杠牌)
 F_KONG_MONEY = 39  # of which anqing money tiles (发, or 红中 when 发 is the 钻: one unit each)
 N_FLAGS = 40

@@ -1,9 +1,9 @@
 """Chinese Official (guobiao / MCR) scoring: all 81 fans, jitted.
 
-Rule source: ``/work/shared/rules/variants_B.md`` §1 (seed 001 and the public rulebook, COMH):
-the 81-fan table with its 不计 exclusions (§1.8), the counting principles 不重复, 不拆移, 不得相同,
-就高不就低 (highest-scoring decomposition) and 套算一次 (§1.7), flowers "每花计一分。不计在起和分内"
-(§1.4), payments "自摸和牌：(8+番数)×3", "别人点炮和：8×3+番数" (§1.7).
+Rule source: the Chinese Official rules (the rule text and the public rulebook, COMH):
+the 81-fan table with its 不计 exclusions, the counting principles 不重复, 不拆移, 不得相同,
+就高不就低 (highest-scoring decomposition) and 套算一次, flowers "每花计一分。不计在起和分内"
+payments "自摸和牌：(8+番数)×3", "别人点炮和：8×3+番数".
 
 Readings follow the competition calculator used by Botzone (MahjongGB, PyPI ``pymahjonggb``), which
 is this module's test oracle. Where that reading differs from the literal rulebook the literal one is
@@ -139,11 +139,11 @@ F_GB_OPTIONS = 19
 OPT_KONG_PAIR_LITERAL = 1
 """One melded + one concealed kong scores 明杠 1 + 暗杠 2 = 3 (literal table) instead of 明暗杠 5."""
 OPT_SPECIALS_ADD_FULLY_CONCEALED = 2
-"""九莲宝灯 / 连七对 / 十三幺 won by self-draw add 不求人 (seed 001 图解: "自摸加计不求人")."""
+"""九莲宝灯 / 连七对 / 十三幺 won by self-draw add 不求人 (the rule text 图解: "自摸加计不求人")."""
 OPT_ALL_TERMINALS_DOUBLE_PUNG = 4
-"""清幺九 may add 双同刻 (seed 001 图解: "可加计双同刻、三同刻")."""
+"""清幺九 may add 双同刻 (the rule text 图解: "可加计双同刻、三同刻")."""
 OPT_KNITTED_BODY_NO_WAIT_FANS = 8
-"""A wait inside a standard-form 组合龙 scores no 边张 / 嵌张 / 单钓将 (variants_B.md §1.8
+"""A wait inside a standard-form 组合龙 scores no 边张 / 嵌张 / 单钓将 (the Chinese Official rules
 wait-fan rule: "If the wait lies inside the 9 tiles of a standard-form 组合龙, these three are not
 counted"); the competition calculator counts them when the wait can also be read that way."""
 
@@ -1253,7 +1253,7 @@ def _apply_waiting_pos(pos, ft):
 
 @njit(cache=True)
 def _final_adjust(ft, opts):
-    """The 不计 (not counted) rules of the fan table (variants_B.md §1.8, "Excl" column)."""
+    """The 不计 (not counted) rules of the fan table (the Chinese Official rules, "Excl" column)."""
     if ft[BIG_FOUR_WINDS]:
         ft[ALL_PUNGS] = 0
         ft[PUNG_OF_TERMINALS_OR_HONORS] = 0
@@ -2001,7 +2001,7 @@ def guobiao_fan(concealed, melds, win_tile, flags, items):
         flowers, ``total - flags[F_FLOWERS]``. Negative on an invalid hand: ``ERR_NOT_WIN`` (-1)
         not a winning shape, ``ERR_TILE_COUNT`` (-2) tile count inconsistent with the melds.
 
-    Rule source: variants_B.md §1.7-§1.8 (seed 001 and the public rulebook).
+    Rule source: the Chinese Official rules (the rule text and the public rulebook).
     """
     base = guobiao_fan_without_flowers(concealed, melds, win_tile, flags, items)
     if base < 0:
@@ -2018,7 +2018,7 @@ def guobiao_payments(total_fan, winner, discarder, self_drawn, out):
     pays the base 8 and the discarder also pays ``fan``. ``total_fan`` includes flowers. Seats are
     absolute 0-3; ``discarder`` is ignored on a self-draw.
 
-    Rule source: seed 001 via variants_B.md §1.7: "自摸和牌：(8+番数)×3"; "别人点炮和：8×3+番数";
+    Rule source: the rule text via the Chinese Official rules: "自摸和牌：(8+番数)×3"; "别人点炮和：8×3+番数";
     "点炮者：-(8+番数)"; "非点炮者：-8".
     """
     for s in range(4):

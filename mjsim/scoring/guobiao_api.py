@@ -67,8 +67,8 @@ def score_guobiao(win: WinInput, **variant_context: Any) -> ScoreResult:
 
     - ``open_plus_concealed_kong``: 5 (明暗杠) or 3 (明杠 1 + 暗杠 2, the literal table).
     - ``concealed_specials_add_fully_concealed``: 九莲宝灯 / 连七对 / 十三幺 self-drawn add 不求人
-      (seed 001 图解) instead of 自摸.
-    - ``all_terminals_double_pung``: 清幺九 may add 双同刻 (seed 001 图解).
+      (the rule text 图解) instead of 自摸.
+    - ``all_terminals_double_pung``: 清幺九 may add 双同刻 (the rule text 图解).
     - ``knitted_body_wait_fans``: ``False`` = a wait inside a 组合龙 scores no 边张 / 嵌张 /
       单钓将 (the rulebook note); ``True`` (default) = the calculator's reading.
     - ``heavenly``: the dealer's initial 14 tiles (天和 situation: no wait fans; the calculator's

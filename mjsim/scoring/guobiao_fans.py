@@ -1,10 +1,10 @@
 """The Chinese Official (guobiao / MCR) fan table: ids, names, values.
 
 Ids 1-81 are the standard MCR numbering (the order of the 1998 Mahjong Competition Rules and of
-``/work/shared/rules/variants_B.md`` §1.8); id 81 is the flower tiles (1 fan each, not counted
-toward the 8-fan minimum, seed 001: "每花计一分。不计在起和分内"). Id 82 is 明暗杠 (one melded and
+the Chinese Official rules); id 81 is the flower tiles (1 fan each, not counted
+toward the 8-fan minimum, the rule text: "每花计一分。不计在起和分内"). Id 82 is 明暗杠 (one melded and
 one concealed kong, 5 fan), the current competition reading of rulebook #57's note
-("一明杠与一暗杠计5分", variants_B.md §1.10 item 7); with the literal-rulebook option it is scored
+("一明杠与一暗杠计5分", the Chinese Official rules item 7); with the literal-rulebook option it is scored
 as 明杠 1 + 暗杠 2 instead. Index 0 is unused, so an ``items`` array has ``N_GUOBIAO_ITEMS = 83``
 entries indexed by fan id.
 

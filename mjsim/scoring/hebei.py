@@ -1,6 +1,6 @@
 """``mjsim.score`` adapter for ``hebei``: the engine's jitted placeholder scorer behind the API.
 
-The seeds have no Hebei scoring table (variants_A.md §7.6 "NOT IN SEEDS"); the values are the
+The seeds have no Hebei scoring table (the Hebei rules give none); the values are the
 DEFAULT placeholder of :mod:`mjsim.variants.hebei` (``score_values``), and the payment rule is the
 seed's: "只有放炮家输分，且放炮家不包分" (a discard win: only the discarder pays) and "三家都要输分"
 (a self-draw: all three pay).

@@ -1,6 +1,7 @@
 """Guangdong chicken hand 鸡平胡 fan value, 爆和 cap and payments: ``guangdong_jipinghu``.
 
-Spec: ``variants_B.md`` §2. Seed: 001 (the 广东麻将 / 鸡平胡 pages).
+Spec: the Guangdong chicken-hand rules (docs/variants/guangdong_jipinghu.md; the 广东麻将 / 鸡平胡
+pages of the rule text).
 
 Seed passages implemented here:
 
@@ -23,14 +24,14 @@ Seed passages implemented here:
 
 Ambiguities (default first; alternative as a ``params`` option):
 
-- §2.6 / 36.1 payer model (not in the seed, [rec]): a discard win is paid by the discarder alone
+- payer model (not in the seed, [rec]): a discard win is paid by the discarder alone
   (``2 ** fan``), a self-draw by each of the three (``2 ** fan`` each).
-- G2 seven pairs: not a winning shape (``P_SEVEN_PAIRS`` = 0; 1 = allowed, scored as 鸡和 + extras).
-- G3 平和 + 混一色 add up inside the cap (``P_ADDITIVE`` = 1; 0 = only the larger base counts).
-- G4 天和 / 地和 / 人和 count at least 3 番 like the minimum-3 situations (``P_OPENING_FLOOR`` = 1;
+- seven pairs: not a winning shape (``P_SEVEN_PAIRS`` = 0; 1 = allowed, scored as 鸡和 + extras).
+- 平和 + 混一色 add up inside the cap (``P_ADDITIVE`` = 1; 0 = only the larger base counts).
+- 天和 / 地和 / 人和 count at least 3 番 like the minimum-3 situations (``P_OPENING_FLOOR`` = 1;
   0 = no floor).
 - several special hands at once: the highest single one counts ([rec], "不再叠加其他番种").
-- 九莲宝灯 needs a concealed hand ([rec] B §2.4).
+- 九莲宝灯 needs a concealed hand ([rec] Guangdong chicken-hand rules).
 
 Variant flag (``flags`` index 19): ``F_N_WINNERS`` = number of players winning on this discard
 (3 = 一炮三响; the engine sets it, 0/1 otherwise).
@@ -72,9 +73,9 @@ F_N_WINNERS = 19
 
 # ---- params ----
 P_CAP = 0  # 爆和, 3 番
-P_SEVEN_PAIRS = 1  # 0 = seven pairs not a win (G2)
-P_ADDITIVE = 2  # 1 = 平和 + 混一色 add inside the cap (G3)
-P_OPENING_FLOOR = 3  # 1 = 天和 / 地和 / 人和 count at least the cap (G4)
+P_SEVEN_PAIRS = 1  # 0 = seven pairs not a win
+P_ADDITIVE = 2  # 1 = 平和 + 混一色 add inside the cap
+P_OPENING_FLOOR = 3  # 1 = 天和 / 地和 / 人和 count at least the cap
 N_PARAMS = 4
 
 ERR_NOT_COMPLETE = -1
@@ -423,7 +424,7 @@ def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
     - ``liable``: the seat that pays the whole self-draw (包自摸: 十二张落地, 大四喜 / 大三元
       enabler, 杠上开花包杠 = the discarder of the kong tile); a robbed kong (``robbing_kong``) is
       always paid as a self-draw by the robbed player (the ``discarder``);
-    - ``heavenly`` / ``earthly`` / ``human``: 天和 / 地和 / 人和 (at least 3 番 by default, G4);
+    - ``heavenly`` / ``earthly`` / ``human``: 天和 / 地和 / 人和 (at least 3 番 by default);
     - options of :func:`default_params`: ``cap``, ``seven_pairs``, ``additive``, ``opening_floor``.
 
     ``total`` is the 番; payments are ``2 ** 番`` from the discarder, or from each of the three on

@@ -1,10 +1,10 @@
 """Japanese Riichi scoring: yaku, fu, han -> basic points with limits, payments (``riichi``).
 
-Spec: ``variants_B.md`` §27 (seed 027 "日本麻将", completed from public knowledge); where the spec
+Spec: the Riichi rules ("日本麻将", completed from public knowledge); where the spec
 is silent the public Tenhou rules apply, which is also what the ``mahjong`` package (the test
 oracle) implements. Yaku table: :mod:`mjsim.scoring.riichi_yaku`.
 
-Rules implemented (§27.2 / §27.3):
+Rules implemented:
 
 - at least one yaku is needed; dora, red fives and ura dora add han but do not qualify
   ("At least one yaku is required to win; dora do not count as yaku");
@@ -819,7 +819,7 @@ _KEYWORDS = (
 
 
 def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
-    """Adapter of :func:`mjsim.score` for ``riichi`` (Japanese Riichi, variants_B.md §27).
+    """Adapter of :func:`mjsim.score` for ``riichi`` (Japanese Riichi, the Riichi rules).
 
     Common keywords: ``seat_wind`` must be the winner's seat wind ``(seat - dealer) % 4`` (the
     dealer is East); ``last_wall_tile`` = haitei (self-draw) / houtei (discard win);
@@ -872,7 +872,7 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
     exposed = any(t != MELD_CONCEALED_KONG for t in types)
     if (riichi or double) and exposed:
         raise ValueError(
-            "riichi: riichi needs a closed hand (variants_B.md §27.1 '非门清状态下无法立直'); "
+            "riichi: riichi needs a closed hand (the Riichi rules '非门清状态下无法立直'); "
             "the hand has an exposed meld"
         )
     if ippatsu and not (riichi or double):

@@ -7,7 +7,7 @@ concealed pungs on a single wait and the pure nine gates score 26 (double yakuma
 ``double_yakuman`` option. Dora rows (``Y_DORA`` .. ``Y_URA_DORA``) are worth 1 han per tile and
 do not qualify a hand (at least one real yaku is needed).
 
-Rule source: variants_B.md §27 (Japanese Riichi, seed 027 "日本麻将"), and where it is silent the
+Rule source: the Riichi rules (Japanese Riichi, "日本麻将"), and where it is silent the
 public Tenhou rules (the same table is used by the ``mahjong`` package, our oracle).
 """
 

@@ -1,6 +1,6 @@
 """Sichuan 四川麻将 hand value (成都计番) and settlement: ``sichuan``, ``chengdu``, ``sichuan_xuezhan``.
 
-Spec: ``variants_A.md`` §3 (primary) and ``variants_B.md`` §13-§14. Seeds: 003 (clean copy of the
+Spec: the Sichuan rules (docs/variants/sichuan.md). Rule text: the compilation (clean copy of the
 compilation 全国各地麻将玩法总汇), 000, 001. ``chengdu`` is the same rules under its own name
 (001, "成都计番"); ``sichuan_xuezhan`` differs only in the engine's end-of-hand flow.
 
@@ -21,7 +21,7 @@ Seed passages implemented here:
   "如果流局的时候玩家还没有叫牌，则必须退回全部刮风下雨所得".
 
 The fan table is NOT in the seeds ("成都计番" is only named); it is the public Chengdu table of
-A §3.7 (平胡 0, 对对胡 1, 清一色 2, 七对 2, 龙七对 3, 根 +1 each, 金钩钓, 杠上开花 / 杠上炮 / 抢杠胡 /
+Sichuan rules (平胡 0, 对对胡 1, 清一色 2, 七对 2, 龙七对 3, 根 +1 each, 金钩钓, 杠上开花 / 杠上炮 / 抢杠胡 /
 海底 +1, cap 3). Payment = ``b * 2 ** fan``.
 
 Ambiguities (default first, alternative as a ``params`` option):
@@ -38,7 +38,7 @@ Ambiguities (default first, alternative as a ``params`` option):
 - A3.4 查大叫 value: the best win over the ready hand's waits as a discard win with shape fans and
   根 only (no situational fan), capped (``P_DAJIAO_CAPPED`` = 1; 0 = uncapped).
 - A3.8 cap: ``P_CAP`` = 3 fan (×8); negative = no cap.
-- exposed-kong payment: 承包制 (``KONG_DISCARDER_ONLY``, the issue's reading, default) or 家家有
+- exposed-kong payment: 承包制 (``KONG_DISCARDER_ONLY``, default) or 家家有
   (``KONG_EVERYONE``).
 - 花猪 under 定缺 (INFERRED): a player still holding a tile of its declared void suit is a 花猪 (it
   cannot win either); without 定缺, one holding all three suits. Penalty ``P_PIG_PENALTY`` = 16 b.
@@ -283,7 +283,7 @@ def sichuan_win_payments(fan, winner, discarder, still_in, params, base, out):
     (``discarder < 0``): each other player still in (``still_in``: bool[4], "其他未胡玩家") pays
     ``base * 2 ** fan``, plus ``base`` under 自摸加底. ``fan`` is :func:`sichuan_value`'s result
     (already capped). Several winners on one discard: call once per winner. Returns the winner's
-    income. Source: A §3.7 (public payment practice) and 003 "自摸加底：玩家自摸时额外收取其他未胡
+    income. Source: Sichuan rules (public payment practice) and the rule text "自摸加底：玩家自摸时额外收取其他未胡
     玩家1倍基础分".
     """
     per = base * doubling(fan, -1)

@@ -1,7 +1,7 @@
 """Tianjin 天津麻将 scoring: 番 = base (提溜 1 | 捉5 3 | 龙 4 | 捉5 + 龙 7) x 2 ** factors, 天胡 x 4.
 
-Rule source: ``/work/shared/rules/variants_A.md`` §6.5 / §6.7 (seed 000, numbers intact) and
-``variants_B.md`` §21 (seed 001). One jitted scorer, :func:`tianjin_value`, serves the engine
+Rule source: the Tianjin rules (the rule text, numbers intact) and
+the Tianjin rules (the rule text). One jitted scorer, :func:`tianjin_value`, serves the engine
 (:mod:`mjsim.engine.settle`) and :func:`mjsim.score` (:func:`score_tianjin`).
 
 Building blocks (000 "胡牌组合只考虑只上几种"):
@@ -19,7 +19,7 @@ Building blocks (000 "胡牌组合只考虑只上几种"):
   concealed kong, no extra factor for "+明杠").
 - 天胡 x4 ("庄家摸到牌后，暗杠，补杠后胡牌，不算天胡": not on a kong replacement).
 - Several readings: the highest value (A6.6 "牌型取最大的一个"). 混 may sit inside 龙 and 捉5
-  (A6.5). The worked table §6.8 (T6.1-T6.31, 天胡 maximum 112 not the source's "102", A6.1) is
+  (A6.5). The worked table (T6.1-T6.31, 天胡 maximum 112 not the source's "102", A6.1) is
   reproduced in ``tests/test_scoring_tianjin.py``.
 
 Minimum: a win needs >= 2 番 (000 "即只要胡牌就一定在2番或2番以上"; ``min_fan=2`` in the spec).
@@ -152,7 +152,7 @@ def _take(c, k, j):
 
 @nb.njit(cache=True)
 def tianjin_value(concealed, melds, win_tile, flags, table, items):
-    """Tianjin 番 of a self-drawn win (variants_A.md §6.5), the best reading; fills ``items``.
+    """Tianjin 番 of a self-drawn win (the Tianjin rules), the best reading; fills ``items``.
 
     ``concealed``: ``uint8[>=34]`` concealed tiles INCLUDING the winning tile (wild tiles as their
     own kinds); ``melds``: ``int8[MAX_MELDS, 3]``; ``win_tile``: kind 0-33; ``flags``:
@@ -295,7 +295,7 @@ def tianjin_kong_points(meld_type, table):
 
 
 def wild_kinds(indicator: int) -> tuple[int, int]:
-    """The two 混 kinds of an indicator kind (A §6.4): the kind itself and the next one — suits
+    """The two 混 kinds of an indicator kind (Tianjin rules): the kind itself and the next one — suits
     9 -> 1, winds E->S->W->N->E, dragons 中->发->白->中 (33 -> 32 -> 31 -> 33)."""
     k = int(indicator)
     if k < 27:

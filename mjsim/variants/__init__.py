@@ -22,8 +22,8 @@ _REGISTRY: dict[str, str] = {
     "sichuan": "mjsim.variants.sichuan",
     "sichuan_xuezhan": "mjsim.variants.sichuan_xuezhan",
     "chengdu": "mjsim.variants.chengdu",
-    "riichi": "mjsim.variants.riichi",  # helper riichi: Japanese Riichi (B §27)
-    "tianjin": "mjsim.variants.tianjin",  # helper tianjin: 混儿 wilds, self-draw only (A §6)
+    "riichi": "mjsim.variants.riichi",  # Japanese Riichi
+    "tianjin": "mjsim.variants.tianjin",  # 混儿 wilds, self-draw only
 }
 
 

@@ -1,7 +1,7 @@
 """Chengdu 成都麻将: the rules of :mod:`mjsim.variants.sichuan` under their own name.
 
-Source: ``/work/shared/rules/variants_B.md`` §13 (seed 001, "成都计番" is the Chengdu count of the
-Sichuan rules); ``variants_A.md`` §3 gives the rules themselves.
+Source: docs/variants/chengdu.md ("成都计番" is the Chengdu count of the Sichuan rules; the rules
+themselves are Sichuan's).
 """
 
 from __future__ import annotations

@@ -1,25 +1,26 @@
 """Chinese Official 国标麻将 (MCR, Mahjong Competition Rules) in the engine.
 
-Sources (``/work/shared/rules/variants_B.md`` §1; seed 001 and the public rulebook, COMH):
+Rules in prose and their sources: docs/variants/guobiao.md (the rule text and the public
+rulebook, COMH):
 
-- 144 tiles with 8 flowers: [001: "荒牌每盘抓完第144张牌"; "花牌即春夏秋冬，梅兰竹菊"]; hand 13, dealer
-  14 [001: "标准数为13张"; "庄家共有14张牌"]. No dead wall (§1: "There is no dead wall"): the hand is
-  drawn after the 144th tile [001: "荒牌每盘抓完第144张牌，打出后仍无人和牌"] (``wall_reserve=0``).
+- 144 tiles with 8 flowers: ["荒牌每盘抓完第144张牌"; "花牌即春夏秋冬，梅兰竹菊"]; hand 13, dealer
+  14 ["标准数为13张"; "庄家共有14张牌"]. No dead wall ("There is no dead wall"): the hand is
+  drawn after the 144th tile ["荒牌每盘抓完第144张牌，打出后仍无人和牌"] (``wall_reserve=0``).
 - Flowers are set aside and replaced from the wall end, 1 fan each, NOT toward the 8-fan minimum
-  [001: "每花计一分。不计在起和分内，和牌后才能计分"] (``flowers="scoring"``; the scorer adds them
+  ["每花计一分。不计在起和分内，和牌后才能计分"] (``flowers="scoring"``; the scorer adds them
   and :func:`mjsim.engine.settle.qualifying_value` removes them before the minimum check).
-- Calls: chow from the previous player only, pung and kongs from anyone (§1.2); robbing only an
+- Calls: chow from the previous player only, pung and kongs from anyone; robbing only an
   added kong [public: COMH, 抢杠和 note] (``rob_kong="added"``); no ready declaration.
 - Win: standard, seven pairs (incl. 连七对), thirteen orphans, knitted 全不靠 / 七星不靠 and a knitted
-  straight + set + pair (组合龙) (§1.5); minimum 8 fan without flowers
-  [001: "起和分：和牌必须达到的最低分数（8分）。花牌分不计在起和分内"]: a WIN whose fan (from the jitted
+  straight + set + pair (组合龙); minimum 8 fan without flowers
+  ["起和分：和牌必须达到的最低分数（8分）。花牌分不计在起和分内"]: a WIN whose fan (from the jitted
   :func:`mjsim.scoring.guobiao.guobiao_fan`) is below 8 is not in the legal mask (``min_fan=8``).
-- No missed-win lockout [001: "没有任何和牌限制：即使下家同巡跟打你刚打过的牌，一样可以和"]
+- No missed-win lockout ["没有任何和牌限制：即使下家同巡跟打你刚打过的牌，一样可以和"]
   (``missed_win_lockout="none"``); several claimants of one discard: head bump 截和, the first
-  counter-clockwise from the discarder wins (§1.10.4 [rec]; ``multi_winner="nearest"``).
-- Dealer: no repeat [001: "无论是否和牌，庄家不连庄"]; a drawn hand pays nothing and the deal
-  passes (§1.6) (``dealer_rotation="rotate"``, ``dealer_stays_on_draw=False``).
-- Payments [001: "自摸和牌：(8+番数)×3"; "别人点炮和：8×3+番数"; "点炮者：-(8+番数)"; "非点炮者：-8"]:
+  counter-clockwise from the discarder wins (``multi_winner="nearest"``).
+- Dealer: no repeat ["无论是否和牌，庄家不连庄"]; a drawn hand pays nothing and the deal
+  passes (``dealer_rotation="rotate"``, ``dealer_stays_on_draw=False``).
+- Payments ["自摸和牌：(8+番数)×3"; "别人点炮和：8×3+番数"; "点炮者：-(8+番数)"; "非点炮者：-8"]:
   :func:`mjsim.scoring.guobiao.guobiao_payments` through the settlement hook
   :func:`mjsim.engine.settle.win_payments` (the whole payment vector). Robbing a kong pays like a
   discard win from the robbed player.
@@ -27,10 +28,10 @@ Sources (``/work/shared/rules/variants_B.md`` §1; seed 001 and the public ruleb
   competition practice, the MahjongGB reading, see ``docs/guobiao.md``).
 
 Competition schedule (:func:`competition_schedule`): a match is 4 rounds (圈) of 4 hands
-[001: "每场一定是打16局"], prevailing wind East, South, West, North; in each round the deal passes
+["每场一定是打16局"], prevailing wind East, South, West, North; in each round the deal passes
 seat 0 -> 1 -> 2 -> 3 (no repeat); seat winds: dealer East, next South, opposite West, previous
-North [001: "庄家为东风，下家为南风，对家为西风，上家为北风"]. Before the West round East swaps seats
-with South and West with North [001: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"]; engine
+North ["庄家为东风，下家为南风，对家为西风，上家为北风"]. Before the West round East swaps seats
+with South and West with North ["第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"]; engine
 seats are table positions, so the swap changes which player sits where (``players_at_seats``,
 :data:`SEATING`): the self-play loop seats each player's agent per hand and the AEC env moves
 ``player_k`` with its player (:mod:`mjsim.engine.seating`). The engine plays this schedule wherever hands carry over: the deal

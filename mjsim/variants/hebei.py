@@ -1,29 +1,29 @@
-"""Hebei 河北麻将 (QQ online-platform rules): the first playable variant.
+"""Hebei 河北麻将 (online-platform rules).
 
-Sources (``/work/shared/rules/variants_A.md`` §7, ``variants_B.md`` §18; seeds 000 and 001):
+Rules in prose and their sources: docs/variants/hebei.md:
 
-- 136 tiles: [000: "河北麻将使用麻将牌中全部万、筒、条，东、南、西、北，中、发、白，共136张牌（每人摆17叠）"];
-  dealer 14 / others 13: [000: "庄家拿14张牌，闲家13张牌"].
-- No chow: [000: "不能吃牌"]; pung and kongs from anyone; replacement from the last stack:
-  [000: "杠后补牌：玩家杠牌后，在桌面上最后一墩牌补一张牌"].
-- Priority win > pung/kong: [000: "各动作优先级：胡牌&碰牌（杠牌）"]; several winners on one discard:
-  [000: "一人以上听同一张牌，那张牌出现后，按照逆时针顺序优先胡牌，可以一炮多响"] (A7.1: multi-ron).
-- Shapes: standard (incl. all pungs), seven pairs, thirteen orphans [000: "（3）十三幺"].
-- Ready is optional and worth nothing: [000: "1、不听也能胡牌，听牌不加番"]; after ready, kongs
-  that keep the wait are allowed [001: "听牌后仍可杠牌，前提是杠完后还可听"].
-- Discard win: only the discarder pays [000: "只有放炮家输分，且放炮家不包分"]; self-draw: all three
-  pay [000: "三家都要输分"].
+- 136 tiles: ["河北麻将使用麻将牌中全部万、筒、条，东、南、西、北，中、发、白，共136张牌（每人摆17叠）"];
+  dealer 14 / others 13: ["庄家拿14张牌，闲家13张牌"].
+- No chow: ["不能吃牌"]; pung and kongs from anyone; replacement from the last stack:
+  ["杠后补牌：玩家杠牌后，在桌面上最后一墩牌补一张牌"].
+- Priority win > pung/kong: ["各动作优先级：胡牌&碰牌（杠牌）"]; several winners on one discard:
+  ["一人以上听同一张牌，那张牌出现后，按照逆时针顺序优先胡牌，可以一炮多响"] (A7.1: multi-ron).
+- Shapes: standard (incl. all pungs), seven pairs, thirteen orphans ["（3）十三幺"].
+- Ready is optional and worth nothing: ["1、不听也能胡牌，听牌不加番"]; after ready, kongs
+  that keep the wait are allowed ["听牌后仍可杠牌，前提是杠完后还可听"].
+- Discard win: only the discarder pays ["只有放炮家输分，且放炮家不包分"]; self-draw: all three
+  pay ["三家都要输分"].
 - End of the wall: keep the last 6 stacks; a single leftover tile does not count as a stack
-  [000: "牌墙需保留最后6墩（上下叠起两张牌即为一墩），依次类推,杠完后留的单数海底牌不算一墩"]:
+  ["牌墙需保留最后6墩（上下叠起两张牌即为一墩），依次类推,杠完后留的单数海底牌不算一墩"]:
   normal draws continue while ``floor(remaining / 2) > 6``; kongs do not enlarge the reserve.
-- Drawn hand: kong scores void, dealer stays [000: "本局所有杠分无效。重新开局，庄家不变"]; the
+- Drawn hand: kong scores void, dealer stays ["本局所有杠分无效。重新开局，庄家不变"]; the
   dealer stays after winning, otherwise the dealer's next seat deals
-  [000: "庄家胡牌，则庄家继续做庄，闲家胡牌，则庄家的下一家坐庄。 荒庄，则庄家继续坐庄"].
+  ["庄家胡牌，则庄家继续做庄，闲家胡牌，则庄家的下一家坐庄。 荒庄，则庄家继续坐庄"].
 - Robbing a kong: not mentioned; DEFAULT not allowed (A7.3). Missed win: not specified; DEFAULT
-  lock until the player's next draw (§7.4).
+  lock until the player's next draw.
 
-SCORING: THE SEEDS HAVE NO HEBEI SCORING TABLE (§7.6, A7.2). This module implements the
-recommended DEFAULT placeholder of §7.6, clearly unsourced, only so the engine can run:
+SCORING: THE SEEDS HAVE NO HEBEI SCORING TABLE. This module implements the
+recommended DEFAULT placeholder, clearly unsourced, only so the engine can run:
 平胡 1 point; self-draw x2, paid by all three; all pungs (碰碰胡), seven pairs and thirteen orphans
 as configurable multipliers; kong points paid only if the konger wins (void on a drawn hand).
 ``score_values`` layout (``RuleSpec.score_values``): ``[base, self_draw_mult, all_pungs_mult,
@@ -81,7 +81,7 @@ _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.
 
 @nb.njit(cache=True)
 def hebei_value(concealed, melds, win_tile, flags, table, items):
-    """Placeholder Hebei hand value (§7.6 DEFAULT; the seeds have no table).
+    """Placeholder Hebei hand value (DEFAULT; the seeds have no table).
 
     ``concealed``: ``uint8[>=34]`` concealed tiles including the winning tile; ``melds``:
     ``int8[MAX_MELDS, 3]``; ``flags``: ``int64[N_FLAGS]`` (``F_*``); ``table``: ``int64[32]``
@@ -144,7 +144,7 @@ def hebei_value(concealed, melds, win_tile, flags, table, items):
 
 @internal
 def hebei_kong_points(meld_type, table):
-    """Points each other seat owes the konger for one kong (placeholder, §7.6)."""
+    """Points each other seat owes the konger for one kong (placeholder)."""
     if meld_type == MELD_CONCEALED_KONG:
         return table[5]
     return table[6]

@@ -1,14 +1,14 @@
-"""Japanese Riichi 日本麻将 (立直麻将): ``riichi`` (rules README id ``riichi_japanese``).
+"""Japanese Riichi 日本麻将 (立直麻将): ``riichi``.
 
-Sources: ``variants_B.md`` §27 (seed 001 "日本麻将"), completed from the public Tenhou rules where
+Rules in prose and their sources: docs/variants/riichi.md (the rule text "日本麻将"), completed from the public Tenhou rules where
 the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (verified against the
 ``mahjong`` package).
 
 - 136 tiles, no flowers, 4 players, 13 tiles (dealer 14): "136 张麻将牌", "四人".
-- Chow from the previous player only, pung, the three kongs (§27.1). Robbing an added kong
+- Chow from the previous player only, pung, the three kongs. Robbing an added kong
   (chankan); a concealed kong only by thirteen orphans (``rob_kong="added_and_concealed"``).
   A concealed kong's kind is public (``concealed_kong_shown``): the kan is laid down face up at
-  declaration [public: Tenhou / EMA rules; implied by §27.1, a closed kan "can be robbed only by
+  declaration [public: Tenhou / EMA rules; implied by the rule text, a closed kan "can be robbed only by
   kokushi"], unlike the Chinese rules' face-down 暗杠 (001, "暗杠时，4只牌牌面向下"); the
   observations and the greedy bot show it to every seat.
 - At least one yaku: ``min_fan = 1`` on the scorer's value, which is 0 without a yaku
@@ -36,7 +36,7 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
 - Exhaustive draw: ready seats receive 3000 in total from the others (``noten_penalty``,
   "ready players receive 3000 in total from non-ready players"); the dealer stays iff ready
   (``dealer_on_draw="stays_if_ready"``; also after a triple-ron abort), and after a dealer win.
-- Honba 本场 (B §27 "东二局 3 本场"; ``repeat_counter="honba"``, the carried counter
+- Honba 本场 (Riichi rules "东二局 3 本场"; ``repeat_counter="honba"``, the carried counter
   ``TV_REPEAT``): +1 after a dealer win or any drawn hand (abortive draws included, also when the
   deal passes), 0 after a non-dealer win. Paid by the public rule: +300 per honba on a discard win
   (from the discarder), +100 per honba from each payer on a self-draw; to the first winner only.
@@ -45,7 +45,7 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
   them) and go to the next winner. Matches: ``mjsim.simulate("riichi", n, match_hands=m)``,
   ``Game.next_hand``, the environments with ``hands > 1``; independent hands carry nothing.
 
-- Abortive draws 途中流局 (``riichi_aborts``, :mod:`mjsim.engine.aborts`; B §27.1, conditions
+- Abortive draws 途中流局 (``riichi_aborts``, :mod:`mjsim.engine.aborts`; Riichi rules, conditions
   [public]): 九種九牌 = action ``NINE_TERMINALS`` (``DECLARE + 4``) on a seat's first draw before
   any call or kong with 9+ distinct terminal / honour kinds; 四風連打 (the four first discards the
   same wind), 四家立直 (four riichi), 四槓散了 (four kongs by 2+ seats), each once the discard is

@@ -1,5 +1,5 @@
-"""The unused pool in play (docs/spec_gaps.md G56 ``opening_exchange``, G60 ``final_ready_draws``;
-two_player B §29, seed 001: "系统允许玩家选择需要换掉的麻将牌，不限张数"; "若有听牌则海底捞月")."""
+"""The unused pool in play (``opening_exchange``, ``final_ready_draws``;
+two-player rules: "系统允许玩家选择需要换掉的麻将牌，不限张数"; "若有听牌则海底捞月")."""
 
 from __future__ import annotations
 

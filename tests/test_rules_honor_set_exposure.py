@@ -1,4 +1,4 @@
-"""放风 / 补风 ``honor_set_exposure`` (docs/spec_gaps.md G24; weihai B §33).
+"""放风 / 补风 ``honor_set_exposure`` (weihai).
 
 Scripted wall (tests/helpers.py ``make_wall``): the dealer (seat 0) holds 东 南 中; ``tail`` holds
 the replacements, the first one last.

@@ -1,7 +1,8 @@
-"""gapsF rule fields (docs/spec_gaps.md G42 guizhou, G58, G59, G61b, G62) on scripted walls.
+"""Kong payments (``kong_pay_rule``, ``kong_hot_shot``), the guizhou win filter, birds and chickens
+on scripted walls.
 
-- the kong_pay hook, case "table": guizhou 豆 (variants_B.md §7.3 Z-e: a 闷豆 pays 20 from each
-  other seat), an exposed kong paid by its discarder (guangdong_tuidaohu / qingyuan 3, B §15), the
+- the kong_pay hook, case "table": guizhou 豆 (example Z-e: a 闷豆 pays 20 from each
+  other seat), an exposed kong paid by its discarder (guangdong_tuidaohu / qingyuan 3), the
   kong ledger ``PV_LEDGER0 + receiver`` / ``PV_LAST_KONG``;
 - guizhou 热炮 (Z-f: the 豆 is refunded and the konger pays the winner its value on top) and the
   guizhou filter (Z-b: no 平胡 on a plain discard without a 豆; a 大对子 may win);

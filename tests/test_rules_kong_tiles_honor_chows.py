@@ -1,5 +1,5 @@
-"""Kong-only tiles (G22), the wuhan win filter (G42) and honour-chow claims (G67)
-(docs/spec_gaps.md; helper gapsE).
+"""Kong-only tiles (``kong_only_tiles``), the wuhan win filter (``win_filter="wuhan"``) and
+honour-chow claims (``honor_chows``).
 
 Scripted walls (``helpers.make_wall``) where tile conservation matters; crafted tables (hands
 written into the state of a hebei-based ``Game``) where one rule must be shown to bite. The
@@ -86,7 +86,7 @@ JUNK1 = "1m1m9m9m1p1p9p9p1s1s9s9s2z"  # reacts to nothing the tests discard
 JUNK3 = "2m2m8m8m2p2p8p8p2s2s8s8s3z"
 
 
-# ------------------------------------------------------------------------------ G22
+# ------------------------------------------------------------------------------ kong-only tiles
 def test_red_dragon_kong_sets_the_tile_aside_with_a_replacement() -> None:
     spec = get("hebei", kong_only_tiles="red_dragon")
     check_playable(spec)
@@ -153,7 +153,7 @@ def test_a_held_kong_only_tile_blocks_the_win() -> None:
         assert ("win" in react(g, 2)) is can, kot
 
 
-# ------------------------------------------------------------------------------ G42
+# ------------------------------------------------------------------------------ the wuhan win filter
 @pytest.mark.parametrize(
     "hand, tile, extra, can",
     [
@@ -186,7 +186,7 @@ def test_wuhan_rows_validate() -> None:
         check_playable(get("hebei", **extra))
 
 
-# ------------------------------------------------------------------------------ G67
+# ------------------------------------------------------------------------------ honour chows
 def test_honour_chow_choices() -> None:
     f = honor_chow_tiles.py_func
     # East: the other winds S W N; LOW / MID / HIGH leave out S / W / N

@@ -1,9 +1,9 @@
-"""Pre-hand stakes ``pre_hand_bet`` (docs/spec_gaps.md G57): shaanxi 下炮子, tianjin 坐庄 / 拉庄.
+"""Pre-hand stakes ``pre_hand_bet`` : shaanxi 下炮子, tianjin 坐庄 / 拉庄.
 
 Scripted walls (tests/helpers.py ``make_wall``): seat 0 deals; its 14 tiles win at once (a
 heavenly hand), or after a concealed kong and its replacement (杠开, with kong points), or seat
 1 self-draws its first tile. The same wall is played with ``pre_hand_bet="none"`` for the base
-payments; the stakes must change them exactly as A §6.2 / A §12.6 say.
+payments; the stakes must change them exactly as the Tianjin and Shaanxi rules say.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Fuzhou / ningbo flowers and wilds (docs/spec_gaps.md G53d, G21, G11, G19).
+"""Fuzhou / ningbo flowers and wilds: the reserve per flower quad, flowers held until exposed
+(杠花), wild flower groups, 抢金, and hangzhou's 爆头 / 财飘 context.
 
 Scripted walls: seats from the dealer (seat 0) take ``hand_size`` consecutive tiles from the
 head, the dealer one more; replacement draws come from the tail (the last position first).
@@ -48,7 +49,7 @@ def scripted_wall(spec: RuleSpec, head: list[int], tail: list[int] = ()) -> list
     return [*head, *suits[:half], *other, *suits[half:], *tail]
 
 
-# ------------------------------------------------------------------ G53d reserve_per_flower_quad
+# ------------------------------------------------------------------ reserve_per_flower_quad
 FUZHOU_LIKE = dict(honors_are_flowers=True, reserve_whole_stacks=False, wall_reserve=12)
 
 
@@ -105,7 +106,7 @@ def test_reserve_per_flower_quad_validation_names_the_field() -> None:
     )
 
 
-# ------------------------------------------------------------------ G21 flower_replacement="action"
+# ------------------------------------------------------------------ flower_replacement="action"
 # a 144-tile table without ready declarations (a held flower may be the turn's drawn tile)
 SPRING, SUMMER, AUTUMN, WINTER, PLUM = 34, 35, 36, 37, 38
 FLOWER_KONG = DECLARE + 2  # 杠花
@@ -182,7 +183,7 @@ def test_auto_replacement_is_unchanged_and_random_hands_replay() -> None:
         assert np.array_equal(h2.state.hands, h.state.hands)
 
 
-# ------------------------------------------------------------------ G11 wild_flower_groups
+# ------------------------------------------------------------------ wild_flower_groups
 
 
 def test_a_turned_season_makes_the_seasons_wild() -> None:
@@ -245,7 +246,7 @@ def test_wild_flowers_in_random_hands_keep_invariants_and_replay() -> None:
         assert np.array_equal(g2.state.hands, g.state.hands)
 
 
-def test_gapsG_validation_names_the_field() -> None:
+def test_flower_and_grab_validation_names_the_field() -> None:
     bad = [
         (dict(flower_replacement="manual"), "flower_replacement"),
         (dict(grab_wild=True), "grab_wild.*indicator"),
@@ -276,7 +277,7 @@ def test_gapsG_validation_names_the_field() -> None:
     check_playable(get("hebei", win_shapes=("standard",), **NINGBO_LIKE))
 
 
-# ------------------------------------------------------------------ G19 grab_wild (抢金)
+# ------------------------------------------------------------------ grab_wild (抢金)
 GOLD = 33  # 中, turned as the last wall tile: its three other copies are wild
 GRAB = DECLARE + 5
 READY_A = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13]  # 123m 456m 789m 123p 5p: the gold pairs 5p
@@ -343,7 +344,7 @@ def test_no_grab_for_three_golds() -> None:
     assert g.phase != "grab" and int(g.state.tv[0, TV_GRAB]) == 3
 
 
-# ------------------------------------------------------------------ G63 爆头 / 财飘 (hangzhou)
+# ------------------------------------------------------------------ 爆头 / 财飘 (hangzhou)
 @pytest.mark.parametrize(
     ("context", "discard", "piao"), [(True, 31, 1), (True, 22, 0), (False, 31, 0)]
 )

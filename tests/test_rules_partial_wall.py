@@ -1,4 +1,4 @@
-"""``wall_tiles_used`` (docs/spec_gaps.md G4; two_player B §29 "随机选出71 张牌进行游戏"): only the
+"""``wall_tiles_used`` (two-player: "随机选出71 张牌进行游戏"): only the
 first N tiles of the shuffled wall are played; the rest is an unused pool."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Special kongs ``special_kongs`` (docs/spec_gaps.md G31; changchun A §8.2): 旋风杠 / 喜杠 / 幺九蛋
+"""Special kongs ``special_kongs`` (changchun): 旋风杠 / 喜杠 / 幺九蛋
 from the dealt hand, additions to them (补杠) and 抢叉 of an addition.
 
 Scripted walls (tests/helpers.py ``make_wall``): seat 0 deals; ``tail`` holds the replacements.

@@ -1,0 +1,89 @@
+"""``mjsim variants``: a clean table of the catalogue, and ``--show ID`` leading with what a
+variant changes from the RuleSpec defaults (no markup, no developer paths)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mjsim import specdoc, variants
+from mjsim.cli import main
+from mjsim.rules.spec import FIELD_GROUPS
+from mjsim.variants.registry import RULE_SETS
+
+MARKUP = re.compile(r"``|:mod:|:func:|:class:|/work/|/root/|/home/|variants_[AB]\.md|§")
+
+
+def test_list_is_a_clean_table_of_the_catalogue(capsys):
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert not MARKUP.search(out)
+    lines = out.splitlines()
+    for r in RULE_SETS:
+        (line,) = [x for x in lines if x.split()[:1] == [r.id]]
+        assert r.english in line and r.chinese in line and r.summary in line
+        if r.playable:
+            spec = variants.get(r.id)
+            assert re.search(rf"\s{spec.n_players}\s+{sum(spec.counts())}\s", line)
+            assert "not playable" not in line
+        else:
+            assert "(not playable yet)" in line
+    # columns line up in terminal columns although the Chinese names are double width
+    starts = set()
+    for r in RULE_SETS:
+        (line,) = [x for x in lines if x.split()[:1] == [r.id]]
+        before = line[: line.index(r.chinese) + len(r.chinese)]
+        rest = line[len(before) :]
+        starts.add(specdoc.display_width(before) + len(rest) - len(rest.lstrip()))
+    assert len(starts) == 1
+    assert f"{len(variants.names())} of {len(RULE_SETS)} rule sets are playable" in out
+
+
+@pytest.mark.parametrize("vid", variants.names())
+def test_show_leads_with_the_differences_by_topic(vid, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["variants", "--show", vid]) == 0
+    out = capsys.readouterr().out
+    assert not MARKUP.search(out)
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{vid}: ")
+    diff = specdoc.differences(variants.get(vid))
+    assert f"What differs from the RuleSpec defaults ({len(diff)} fields):" in out
+    for name, value, default in diff:
+        head = f"  {name} = {specdoc.format_value(value)} (default {specdoc.format_value(default)})"
+        assert any(x.startswith(head[:60]) for x in lines), head
+    # topics in the order of play, only those with a difference
+    titles = [x for x in lines if x in FIELD_GROUPS.values()]
+    order = list(FIELD_GROUPS.values())
+    assert titles == sorted(titles, key=order.index) and titles
+    # a field that keeps its default is not listed
+    same = [n for n in specdoc.field_docs() if n not in {d[0] for d in diff} | {"name", "extra"}]
+    assert not any(x.startswith(f"  {same[0]} = ") for x in lines)
+    # wrapped to the terminal: only unbreakable words may run past 80 columns
+    for x in lines:
+        if specdoc.display_width(x) > 80:
+            assert " " not in x.strip(), x
+
+
+def test_show_all_lists_every_field(capsys):
+    assert main(["variants", "--show", "hebei", "--all"]) == 0
+    out = capsys.readouterr().out
+    for name in specdoc.field_docs():
+        if name != "extra":
+            assert re.search(rf"^ [ *]{name} = ", out, re.M), name
+    assert re.search(r"^ \*allow_chow = false \(default true\)$", out, re.M)
+    assert re.search(r"^  allow_pung = true$", out, re.M)
+    assert "Values: true or false." in out
+
+
+def test_show_names_a_rule_set_that_is_not_playable_yet(capsys):
+    assert main(["variants", "--show", "wuhan"]) == 2
+    err = capsys.readouterr().err
+    assert "wuhan (Wuhan 红中赖子杠)" in err and "not playable yet" in err
+    assert "sichuan" in err  # the playable ids
+
+
+def test_show_unknown_id(capsys):
+    assert main(["variants", "--show", "nope"]) == 2
+    assert "nope" in capsys.readouterr().err
