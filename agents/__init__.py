@@ -7,7 +7,7 @@ Two kinds of bots:
   :data:`mjsim.agents.policies.AGENT_IDS`; each is one module here (``random.py``,
   ``greedy.py``) and one branch of :func:`mjsim.agents.policies.choose_action`.
 - **Python agents**: any object with ``act(observation, mask) -> int`` (the :class:`Agent`
-  protocol). ``mask`` is ``bool[N_ACTIONS]`` (``mjsim.actions``, 192 actions), the returned id
+  protocol). ``mask`` is ``bool[N_ACTIONS]`` (``mjsim.actions``, 208 actions), the returned id
   must be legal. Through the environment the observation is the env's observation; through
   :class:`mjsim.engine.Game` (:func:`play_hand`) it is the ``Game`` itself (read its
   ``current_player``, ``hands``, ``melds``, ... properties). :class:`KernelAgent` wraps an
@@ -41,7 +41,7 @@ import numpy as np
 class Agent(Protocol):
     """A bot: ``act(observation, mask) -> action id``.
 
-    ``mask``: ``bool[192]`` legal actions of the seat to act (at least one True); the result
+    ``mask``: ``bool[N_ACTIONS]`` (208) legal actions of the seat to act (at least one True); the result
     must be an index where ``mask`` is True (``Game.step`` raises ``ValueError`` naming an
     illegal action and listing the legal ones)."""
 
@@ -103,19 +103,70 @@ def make_agent(name: str) -> Agent:
     return _FACTORIES[name]()
 
 
+def agent_label(agent: Any) -> str:
+    """How messages name an agent: its own ``repr`` if its class defines one
+    (``KernelAgent('greedy')``), else its class name (``FirstLegal``)."""
+    if type(agent).__repr__ is not object.__repr__:
+        return repr(agent)
+    return type(agent).__qualname__
+
+
+def checked_action(agent: Any, action: Any, seat: int, mask: np.ndarray) -> int:
+    """The action id ``action`` that ``agent`` returned from ``act`` for seat ``seat``, checked
+    against ``mask`` (``bool[N_ACTIONS]``, the seat's legal actions).
+
+    Raises ``ValueError`` naming the seat and the agent (:func:`agent_label`) and listing the
+    legal actions for ``None`` (an ``act`` that forgot to ``return``), anything that is not an
+    integer (a float, a string, an array), an id out of range and an illegal id. Every caller of
+    Python agents (:func:`play_hand`, arenas) checks through it."""
+    from mjsim._args import _is_integer
+    from mjsim.actions import N_ACTIONS, action_name
+
+    def refuse(what: str) -> ValueError:
+        legal = ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(mask))
+        return ValueError(
+            f"agent {agent_label(agent)} at seat {seat} returned {what} from "
+            f"act(observation, mask); it must return a legal action id (int); legal: {legal}"
+        )
+
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action[()]
+    if action is None:
+        raise refuse("None")
+    if not _is_integer(action):
+        raise refuse(f"{action!r} ({type(action).__name__})")
+    a = int(action)
+    if not 0 <= a < N_ACTIONS:
+        raise refuse(f"{a}, out of range 0..{N_ACTIONS - 1}")
+    if not mask[a]:
+        raise refuse(f"the illegal action {action_name(a)} ({a})")
+    return a
+
+
 def play_hand(game: Any, agents: Sequence[Agent]) -> np.ndarray:
     """Play the current hand of ``game`` (a :class:`mjsim.engine.Game`) to the end, asking
     ``agents[seat].act(game, mask)`` at every decision. Returns the payments ``int[n_players]``.
 
-    Raises ``ValueError`` for a wrong number of agents or an illegal action (from ``Game.step``).
+    Raises ``ValueError`` for a wrong number of agents, or naming the seat and the agent when an
+    agent returns ``None``, a non-integer, an id out of range or an illegal action
+    (:func:`checked_action`).
     """
     if len(agents) != game.n_players:
         raise ValueError(f"play_hand: {len(agents)} agents for {game.n_players} seats")
     while not game.done:
         p = game.current_player
         mask = game.legal_mask()
-        game.step(int(agents[p].act(game, mask)))
+        game.step(checked_action(agents[p], agents[p].act(game, mask), p, mask))
     return np.asarray(game.payments)
 
 
-__all__ = ["Agent", "KernelAgent", "agent_names", "make_agent", "play_hand", "register_agent"]
+__all__ = [
+    "Agent",
+    "KernelAgent",
+    "agent_label",
+    "agent_names",
+    "checked_action",
+    "make_agent",
+    "play_hand",
+    "register_agent",
+]

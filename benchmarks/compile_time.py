@@ -1,9 +1,10 @@
-"""Where numba's cold compile of an mjsim entry point spends its time.
+"""Where numba's cold compile of an mjsim entry point spends its time, and what a first use costs.
 
-    python benchmarks/compile_time.py [--target simulate|batch|envs] [--json OUT]
+    python benchmarks/compile_time.py [--target simulate|envs|game] [--json OUT]
+    python benchmarks/compile_time.py --first-use all|TARGET[,TARGET...] [--json OUT]
 
-Run it on an EMPTY cache (a fresh ``MJSIM_CACHE_DIR``, or after any source edit) — on a warm
-cache it only measures loading. It compiles the target once and prints:
+``--target``: run it on an EMPTY cache (a fresh ``MJSIM_CACHE_DIR``, or after any source edit)
+— on a warm cache it only measures loading. It compiles the target once and prints:
 
 - the process CPU seconds and wall time of the compile (plus the import),
 - the split of the compile: numba's front end (bytecode analysis, type inference, lowering to
@@ -15,7 +16,19 @@ cache it only measures loading. It compiles the target once and prints:
 
 Numba links every callee's final module into its caller's library and re-optimises and
 re-generates machine code for the whole closure at every level (``CPUCodeLibrary.finalize``),
-which is what the LLVM rows measure. Not a test: prints figures, asserts nothing.
+which is what the LLVM rows measure.
+
+``--first-use``: what a new user waits for. Each target runs in a fresh process with an empty
+temporary ``MJSIM_CACHE_DIR`` (so the kernels' lookup tables are built too), one after the
+other; the table gives its wall and CPU seconds from start to exit and the compile seconds its
+notice reported (``mjsim: compiled ... in ...``). Targets (:data:`FIRST_USE`): ``main-job``
+(the README's ``mjsim simulate sichuan_xuezhan --hands 100000``, hands included), ``aec-loop``
+(the README's PettingZoo loop, one hebei hand), ``gym-greedy`` (``gymnasium.make`` with greedy
+opponents, one episode), ``game`` (``Game``, one hand), ``vector`` (``MahjongVectorEnv``, reset
+and one step), ``score`` (``mjsim.score``, the sichuan family; ``score:VARIANT`` for another).
+Run it on an idle machine: each target is minutes of single-threaded compile.
+
+Not a test: prints figures, asserts nothing.
 """
 
 from __future__ import annotations
@@ -24,9 +37,12 @@ import argparse
 import collections
 import json
 import os
+import re
 import resource
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 
 def _cpu() -> float:
@@ -137,11 +153,148 @@ def run_target(target: str) -> None:
         raise ValueError(target)
 
 
+#: the README's PettingZoo AEC loop (random legal actions, one hebei hand)
+AEC_LOOP = """
+import numpy as np
+from mjsim.envs import mahjong_v0
+
+env = mahjong_v0.env(variant="hebei")
+env.reset(seed=0)
+rng = np.random.default_rng(0)
+for agent in env.agent_iter():
+    obs, reward, term, trunc, info = env.last()
+    action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+    env.step(action)
+env.close()
+"""
+
+GYM_GREEDY = """
+import gymnasium, numpy as np
+import mjsim.envs
+
+env = gymnasium.make("mjsim/Mahjong-v0", variant="hebei", opponents="greedy", seat=0)
+obs, info = env.reset(seed=0)
+done = False
+while not done:
+    obs, reward, done, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+"""
+
+GAME_HAND = """
+from mjsim.engine import Game
+
+g = Game("hebei", seed=0)
+while not g.done:
+    g.step(g.legal_actions()[0])
+"""
+
+VECTOR_STEP = """
+import numpy as np
+from mjsim.envs import MahjongVectorEnv
+
+vec = MahjongVectorEnv("hebei", 2)
+obs, info = vec.reset(seed=0)
+vec.step(np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]))
+"""
+
+#: example wins scored by the ``score`` target, by variant
+SCORE_HANDS = {
+    "sichuan": ("11122233344455m", "5m"),
+    "sichuan_xuezhan": ("11122233344455m", "5m"),
+    "chengdu": ("11122233344455m", "5m"),
+    "guobiao": ("123m456m789m123p11z", "1z"),
+    "riichi": ("123m456m789m123p11z", "1z"),
+}
+
+#: first-use target -> (python arguments, what it is)
+FIRST_USE = {
+    "main-job": (
+        ["-m", "mjsim.cli", "simulate", "sichuan_xuezhan", "--hands", "100000"],
+        "mjsim simulate sichuan_xuezhan --hands 100000",
+    ),
+    "aec-loop": (["-c", AEC_LOOP], "the README's AEC loop (one hebei hand)"),
+    "gym-greedy": (["-c", GYM_GREEDY], "gymnasium.make, greedy opponents, one episode"),
+    "game": (["-c", GAME_HAND], "Game, one hand"),
+    "vector": (["-c", VECTOR_STEP], "MahjongVectorEnv, reset and one step"),
+}
+
+
+def first_use_command(target: str) -> tuple[list[str], str]:
+    """The python arguments and the label of a ``--first-use`` target (``score:VARIANT``
+    scores one win of that variant's family; ``score`` is ``score:sichuan``)."""
+    if target == "score" or target.startswith("score:"):
+        variant = target.partition(":")[2] or "sichuan"
+        hand, tile = SCORE_HANDS.get(variant, SCORE_HANDS["sichuan"])
+        code = (
+            "import mjsim\n"
+            f"print(mjsim.score({variant!r}, {hand!r}, win_tile={tile!r}, self_drawn=True).total)"
+        )
+        return ["-c", code], f"mjsim.score, the {variant} family"
+    if target not in FIRST_USE:
+        known = ", ".join([*FIRST_USE, "score", "score:VARIANT"])
+        raise SystemExit(f"--first-use: unknown target {target!r}; known: {known}")
+    return FIRST_USE[target]
+
+
+def first_use(targets: list[str]) -> list[dict]:
+    """Run each target in a fresh process on an empty temporary cache; print and return its
+    wall / CPU seconds and the compile seconds its notices reported."""
+    from common import run_subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    results = []
+    print(f"{'target':<12} {'wall s':>8} {'CPU s':>8}  {'rc':>3}  compiles reported (notice)")
+    for target in targets:
+        args, label = first_use_command(target)
+        with tempfile.TemporaryDirectory(prefix="mjsim-cold-") as cache:
+            env = {"MJSIM_CACHE_DIR": cache, "PYTHONUNBUFFERED": "1", "MJSIM_QUIET": "0"}
+            # the child computes its own cache directory under MJSIM_CACHE_DIR
+            inherited = ("NUMBA_CACHE_DIR", "MJSIM_NUMBA_CACHE_AUTO")
+            saved = {k: os.environ.pop(k) for k in inherited if k in os.environ}
+            try:
+                res = run_subprocess([sys.executable, *args], env=env, timeout=7200, cwd=root)
+            finally:
+                os.environ.update(saved)
+        compiled = re.findall(r"mjsim: compiled (.+?) in ([^\r\n]+)", res.stderr)
+        row = {
+            "target": target,
+            "what": label,
+            "wall_s": round(res.seconds, 1),
+            "cpu_s": round(res.cpu_seconds, 1),
+            "returncode": res.returncode,
+            "compiled": [{"what": w, "took": t} for w, t in compiled],
+        }
+        results.append(row)
+        notes = "; ".join(f"{w}: {t}" for w, t in compiled) or "(none)"
+        print(
+            f"{target:<12} {res.seconds:8.1f} {res.cpu_seconds:8.1f}  {res.returncode:>3}  {notes}"
+        )
+        if res.returncode != 0:
+            print(f"  {label}: exit code {res.returncode}; stderr tail:\n{res.stderr[-1500:]}")
+        sys.stdout.flush()
+    return results
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--target", default="simulate", choices=["simulate", "envs", "game"])
-    ap.add_argument("--json", default=None, help="write every compile event here")
+    ap.add_argument(
+        "--first-use",
+        default=None,
+        metavar="TARGETS",
+        help="comma-separated first-use targets, or 'all': each cold in a fresh process "
+        f"({', '.join(FIRST_USE)}, score, score:VARIANT)",
+    )
+    ap.add_argument("--json", default=None, help="write every compile event (or row) here")
     args = ap.parse_args()
+    if args.first_use is not None:
+        names = args.first_use.split(",")
+        if names == ["all"]:
+            names = [*FIRST_USE, "score"]
+        rows = first_use([n.strip() for n in names if n.strip()])
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(rows, f, indent=1)
+        return
 
     c0 = _cpu()
     import mjsim  # noqa: F401

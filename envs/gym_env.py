@@ -39,6 +39,7 @@ from mjsim.envs.vector import MahjongVectorEnv
 from mjsim._args import check_action
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine.records import render_table
+from mjsim.rules.params import P_CONCEALED_KONG_SHOWN
 
 
 def opponent_ids(opponents: str | Sequence[str], n_players: int) -> np.ndarray:
@@ -92,6 +93,10 @@ class MahjongEnv(gym.Env):
             such an action ends the episode with reward ``illegal_reward`` and the message in
             ``info["illegal_action"]`` (as PettingZoo's ``TerminateIllegalWrapper``).
         illegal_reward: the reward of an illegal action with ``strict=False`` (default -1).
+        quiet: no compile notice on the first ``reset`` (default: ``MJSIM_QUIET``). On sources
+            this machine has not compiled yet, the first ``reset`` of a process compiles the
+            step with its in-kernel opponents (minutes, once, then cached) and says so on
+            stderr with the elapsed time.
         overrides: ``RuleSpec`` fields.
 
     Rendering: ``render_mode="human"`` prints the table at every ``reset`` and ``step``
@@ -119,6 +124,7 @@ class MahjongEnv(gym.Env):
         reward_scale: float = DEFAULT_REWARD_SCALE,
         strict: bool = True,
         illegal_reward: float = -1.0,
+        quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
         self.strict = bool(strict)
@@ -144,8 +150,10 @@ class MahjongEnv(gym.Env):
             reward_scale=reward_scale,
             copy=False,
             threads=1,
+            quiet=quiet,
             **overrides,
         )
+        self._vec._compiles_what = "the Gymnasium environment's step with in-kernel opponents"
         self.variant = variant
         self.render_mode = render_mode
         self.seat = int(seat)
@@ -195,14 +203,30 @@ class MahjongEnv(gym.Env):
         self._vec._check_open("MahjongEnv")
         if self._done:
             raise ValueError("the episode is over: call reset()")
-        a = check_action(action)
         mask = self._vec._masks[0]
+
+        def legal() -> str:
+            return ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(mask))
+
+        try:
+            a = check_action(action)
+        except ValueError as e:
+            raise ValueError(
+                f"{e} (the learner, seat {self.seat}, is to act; legal: {legal()})"
+            ) from None
         if not 0 <= a < N_ACTIONS or not mask[a]:
-            legal = ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(mask))
-            shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
-            msg = f"illegal action {shown} for seat {self.seat}; legal: {legal}"
+            what = (
+                f"illegal action {action_name(a)}"
+                if 0 <= a < N_ACTIONS
+                else f"action {a} out of range 0..{N_ACTIONS - 1}"
+            )
+            msg = f"{what} for seat {self.seat}; legal: {legal()}"
             if self.strict:
-                raise ValueError(msg)
+                raise ValueError(
+                    msg + " (strict=True: make the env with strict=False to end the episode "
+                    "with illegal_reward instead, as random-action checkers such as gymnasium's "
+                    "check_env need)"
+                )
             # like PettingZoo's TerminateIllegalWrapper: the episode ends, reward illegal_reward
             self._done = True
             obs, info = self._obs(self._vec._out()[0])
@@ -222,14 +246,21 @@ class MahjongEnv(gym.Env):
         """``bool[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
         return self._vec._masks[0].copy()
 
-    def render(self) -> str | None:
-        """``"ansi"``: the table as text with unicode tiles (all hands face up); ``"human"``:
-        print it."""
+    def render(self, all_hands: bool = False) -> str | None:
+        """``"ansi"``: the table as text with unicode tiles, as the learner sees it (its own
+        tiles; the other seats' concealed tiles as a count, see
+        :func:`mjsim.engine.records.render_table`); every hand face up with
+        ``all_hands=True`` or once the episode is over. ``"human"``: print it."""
         if self.render_mode is None:
             gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
             return None
         text = f"Mahjong-v0 {self.variant}, learner seat {self.seat}\n" + render_table(
-            self._state, self.n_players, 0, True
+            self._state,
+            self.n_players,
+            0,
+            True,
+            view=None if all_hands or self._done else self.seat,
+            concealed_kong_shown=bool(self._rules.params[P_CONCEALED_KONG_SHOWN]),
         )
         if self.render_mode == "human":
             if text != self._shown:  # already printed by reset / step: not twice

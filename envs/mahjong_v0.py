@@ -71,6 +71,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
+from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine import core
 from mjsim.engine.records import render_table
@@ -97,6 +98,9 @@ def default_variant() -> str:
 
 
 DEFAULT_REWARD_SCALE = 10.0
+#: first-use key and notice text of the AEC env's kernels (mjsim._compile_notice)
+AEC_KEY = "envs.aec"
+AEC_WHAT = "the AEC environment's reset, step and observation kernels"
 
 
 def env(
@@ -107,9 +111,9 @@ def env(
     **kwargs: Any,
 ) -> AECEnv:
     """The wrapped AEC environment (see the module docstring). ``variant=None`` picks
-    :func:`default_variant`; other keyword arguments go to :class:`raw_env` (``normalize_rewards``,
-    ``reward_scale``) or are ``RuleSpec`` overrides. An illegal action ends the game with reward
-    -1 for the offender (``TerminateIllegalWrapper``)."""
+    :func:`default_variant`; other keyword arguments go to :class:`raw_env`
+    (``normalize_rewards``, ``reward_scale``, ``quiet``) or are ``RuleSpec`` overrides. An
+    illegal action ends the game with reward -1 for the offender (``TerminateIllegalWrapper``)."""
     e: AECEnv = raw_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
     e = _TerminateIllegal(e, illegal_reward=-1)
     e = _AssertOutOfBounds(e)
@@ -222,12 +226,21 @@ class _AssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ign
     def step(self, action: Any) -> None:
         raw = self._raw
         agent = raw.agent_selection
+        if action is None and not (raw.terminations[agent] or raw.truncations[agent]):
+            raise ValueError(
+                f"action None for {agent} (seat {raw.seat_of(agent)}), who is to act: None is "
+                "only for an agent already terminated or truncated; pass a legal action id "
+                "(observation['action_mask'])"
+            )
         # every agent's space is _Discrete(N_ACTIONS): a plain int in range is contained
         assert (
             (type(action) is int and 0 <= action < N_ACTIONS)
             or (action is None and (raw.terminations[agent] or raw.truncations[agent]))
             or raw.action_space(agent).contains(action)
-        ), "action is not in action space"
+        ), (
+            f"action is not in action space: {action!r} for {agent} (seat {raw.seat_of(agent)}); "
+            f"action ids are 0..{N_ACTIONS - 1}"
+        )
         self.env.step(action)
 
 
@@ -303,6 +316,10 @@ class raw_env(AECEnv):
             aside, stakes, 补风) or ``"dict-v0"`` / ``"dict-v1"``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards: divide points by ``reward_scale`` (default 10).
+        quiet: no compile notice on the first ``reset`` (default: ``MJSIM_QUIET``). On sources
+            this machine has not compiled yet, the first ``reset`` of a process compiles every
+            kernel of ``reset``, ``step`` and ``observe`` (minutes, once, then cached) and says
+            so on stderr with the elapsed time.
         overrides: ``RuleSpec`` fields (``mjsim.variants.get``).
 
     Raises:
@@ -325,11 +342,13 @@ class raw_env(AECEnv):
         hands: int = 1,
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
+        quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
         from mjsim import variants
 
         super().__init__()
+        self._quiet = quiet
         if variant is None:
             variant = default_variant()
         self.spec = variants.get(variant, **overrides)
@@ -422,6 +441,8 @@ class raw_env(AECEnv):
             if not isinstance(h0, int | np.integer) or h0 < 0:
                 raise ValueError(f"options['hand']={h0!r} must be an integer >= 0")
             self._next_hand_no = int(h0)
+        if not _compile_notice.loaded(AEC_KEY):
+            _compile_notice.first_use(AEC_KEY, AEC_WHAT, self._compile_kernels, quiet=self._quiet)
         s = self._state
         h = self._next_hand_no
         self._first_dealer = h % self.n_players
@@ -445,6 +466,19 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.agent_at_seat[int(core.current_player(s, 0))]
+
+    def _compile_kernels(self) -> None:
+        """Compile (or load) every kernel ``reset``, ``step`` and ``observe`` call, for the
+        argument types they pass, without running them: the first ``step`` then does not
+        stop to compile the engine on its own."""
+        s, r, cf = self._state, self._rules, _compile_notice.compile_for
+        cf(start_match, s, r, 0, 0, 0, 0)
+        cf(seat_totals, s, r, 0, self._totals)
+        cf(core.legal_mask, s, r, 0, self._mask)
+        cf(core.current_player, s, 0)
+        cf(aec_step_h, self._h, 0)
+        if self._planes:
+            cf(encode_h, self._h, 0, self._obs_buf, self._version)
 
     def seat_of(self, agent: str) -> int:
         """The engine seat ``agent`` occupies in the hand in play (``KeyError`` for an unknown
@@ -493,13 +527,23 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = -1 if action is None else int(action)
+        if action is None:
+            raise ValueError(
+                f"action None for {agent} (seat {self._seat[agent]}), who is to act: None is "
+                "only for an agent already terminated or truncated; pass a legal action id "
+                "(observation['action_mask'])"
+            )
+        a = int(action)
         if not 0 <= a < N_ACTIONS or not self._mask[a]:
             legal = ", ".join(
                 f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(self._mask)
             )
-            shown = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
-            raise ValueError(f"illegal action {shown} for {agent}; legal: {legal}")
+            what = (
+                f"illegal action {action_name(a)}"
+                if 0 <= a < N_ACTIONS
+                else f"action {a} out of range 0..{N_ACTIONS - 1}"
+            )
+            raise ValueError(f"{what} for {agent}; legal: {legal}")
         cum = self._cumulative_rewards
         cum[agent] = 0.0
         code = aec_step_h(self._h, a)
@@ -536,9 +580,13 @@ class raw_env(AECEnv):
         """Index of the hand in play (the RNG key is ``(seed, hand_number)``)."""
         return int(self._state.tv[0, TV_HAND_NO])
 
-    def render(self) -> str | None:
-        """``"ansi"``: the table as text (every hand face up, unicode tiles); ``"human"``: print
-        it. ``None`` without a render mode (with a gymnasium-style warning)."""
+    def render(self, all_hands: bool = False) -> str | None:
+        """``"ansi"``: the table as text (unicode tiles) as the agent to act sees it: its own
+        tiles, the other seats' concealed tiles as a count (see
+        :func:`mjsim.engine.records.render_table`); every hand face up with ``all_hands=True``
+        (``env.unwrapped.render(all_hands=True)`` through the wrappers) or once the hand is over.
+        ``"human"``: print it. ``None`` without a render mode (with a gymnasium-style
+        warning)."""
         if self.render_mode is None:
             gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
             return None
@@ -551,7 +599,16 @@ class raw_env(AECEnv):
         )
         seats = ", ".join(f"{q}: {a}" for q, a in enumerate(self.agent_at_seat))
         left = int(draws_left(s, self._rules, 0))
-        text = f"{head}\nseats {seats}\n" + render_table(s, self.n_players, 0, True, left)
+        view = None if all_hands or done else self._seat[self.agent_selection]
+        text = f"{head}\nseats {seats}\n" + render_table(
+            s,
+            self.n_players,
+            0,
+            True,
+            left,
+            view=view,
+            concealed_kong_shown=self.spec.concealed_kong_shown,
+        )
         if self.render_mode == "human":
             print(text)
             return None

@@ -55,9 +55,13 @@ from mjsim.envs.kernels import (
 )
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 
+from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine.state import new_state
 from mjsim.rules.spec import check_playable
+
+#: first-use key of the batched step kernels (mjsim._compile_notice)
+VECTOR_KEY = "envs.vector"
 
 
 def _is_int(x: Any) -> bool:
@@ -94,6 +98,10 @@ class MahjongVectorEnv(VectorEnv):
         threads: worker threads, each stepping a slice of the tables in a GIL-free compiled
             call (default: the CPU count, up to 8, when ``num_envs >= 64``, else 1). Results do
             not depend on it (each table has its own RNG streams).
+        quiet: no compile notice on the first ``reset`` (default: ``MJSIM_QUIET``). On sources
+            this machine has not compiled yet, the first ``reset`` of a process compiles the
+            batched step (minutes, once, then cached) and says so on stderr with the elapsed
+            time.
         overrides: ``RuleSpec`` fields.
 
     Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, N_ACTIONS]}`` (``C`` = 41
@@ -125,6 +133,7 @@ class MahjongVectorEnv(VectorEnv):
         reward_scale: float = DEFAULT_REWARD_SCALE,
         copy: bool = True,
         threads: int | None = None,
+        quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
         from mjsim import variants
@@ -132,6 +141,9 @@ class MahjongVectorEnv(VectorEnv):
         if variant is None:
             variant = default_variant()
         self.variant = variant
+        self._quiet = quiet
+        #: what the compile notice names (MahjongEnv, the Gymnasium env, names itself)
+        self._compiles_what = "the vector environment's batched step kernels"
         self.rule_spec = variants.get(variant, **overrides)
         check_playable(self.rule_spec)
         n = self.rule_spec.n_players
@@ -361,8 +373,17 @@ class MahjongVectorEnv(VectorEnv):
             self._ti[:, TI_EPISODE] = 0
         self._started = True
         self._ti[:, TI_NEEDS_RESET] = 1
+        if not _compile_notice.loaded(VECTOR_KEY):
+            _compile_notice.first_use(
+                VECTOR_KEY, self._compiles_what, self._load_kernels, quiet=self._quiet
+            )
         self._call()
         return self._out()
+
+    def _load_kernels(self) -> None:
+        """Compile (or load) the step's kernels by calls that step no table and only read."""
+        vector_step_h(self._h, 0, 0, self._scale)
+        first_illegal_h(self._h)
 
     def step(
         self, actions: np.ndarray | Sequence[int]

@@ -4,8 +4,9 @@ and name the bad one the same way (``name`` is the keyword or the command-line o
 
 from __future__ import annotations
 
+import difflib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,26 @@ INT64_MAX = 2**63 - 1
 def _is_integer(value: Any) -> bool:
     """A Python or numpy integer, not a bool (``True`` is an ``int`` to Python)."""
     return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def did_you_mean(word: str, choices: Iterable[str], n: int = 3) -> str:
+    """``"; did you mean sichuan_xuezhan?"``: the choices closest to ``word`` (case-insensitive
+    difflib ratio >= 0.6, and within 0.1 of the best one, at most ``n``, best first), or ``""``
+    when none is close. Appended to "unknown ..." messages by every boundary that takes a name
+    (variant ids, RuleSpec fields, agents, scorers)."""
+    key = str(word).lower()
+    scored = []
+    for c in dict.fromkeys(choices):
+        m = difflib.SequenceMatcher(None, key, c.lower())
+        if m.real_quick_ratio() >= 0.6 and m.quick_ratio() >= 0.6 and m.ratio() >= 0.6:
+            scored.append((-m.ratio(), c))
+    if not scored:
+        return ""
+    scored.sort()
+    best = -scored[0][0]
+    names = [c for r, c in scored[:n] if -r >= best - 0.1]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"; did you mean {listed}?"
 
 
 def check_int(name: str, value: Any, lo: int = 0) -> int:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from mjsim._args import seat_agents
+from mjsim._text import columns, ljust, width
 from mjsim.rules.spec import RuleSpec
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff, per_player
 
@@ -197,9 +198,9 @@ def format_arena(res: ArenaResult) -> str:
     if res.interrupted:
         lines.append("(interrupted: partial results)")
     lines.append("")
-    lines.append(f"{'rank':<6}{'agent':<14}{'points per hand (95% CI)':>28}")
-    for i, (a, e) in enumerate(res.ranking):
-        lines.append(f"{i + 1:<6}{a:<14}{fmt(e):>28}")
+    table = [["rank", "agent", "points per hand (95% CI)"]]
+    table += [[str(i + 1), a, fmt(e)] for i, (a, e) in enumerate(res.ranking)]
+    lines += columns(table, "llr", gap=3)
     lines.append("")
     lines.append("pairwise (row minus column, per wall; p = two-sided, normal approximation):")
     for (a, b), (e, p) in res.pairwise.items():
@@ -208,6 +209,7 @@ def format_arena(res: ArenaResult) -> str:
     if res.duplicate:
         lines.append("")
         lines.append("variance of the mean removed by duplicate play (same number of hands):")
+        w = max([14] + [width(a) + 2 for a in res.variance_removed])
         for a, v in res.variance_removed.items():
-            lines.append(f"  {a:<14}{_removed_text(v, res.n_walls)}")
+            lines.append(f"  {ljust(a, w)}{_removed_text(v, res.n_walls)}")
     return "\n".join(lines)

@@ -17,7 +17,11 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import sys
+import tempfile
+import threading
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +30,12 @@ from mjsim import __version__
 #: default in-kernel agents of ``simulate`` / ``study`` (one name = every seat)
 DEFAULT_AGENTS = "greedy"
 OUT_SUFFIXES = (".parquet", ".csv")
+#: help of ``--set`` on the commands that play one rule set
+SET_HELP = (
+    "rule override, repeatable: a RuleSpec field and its value (--set allow_chow=false "
+    "--set min_fan=2; tuple fields comma-separated); field names and values: mjsim variants "
+    "--show ID"
+)
 #: what ``--agents`` does with fewer names than seats (mjsim._args.seat_agents), in every help
 AGENTS_REPEAT = (
     "a shorter list repeats in order if its length divides the seat count (greedy,random at 4 "
@@ -72,8 +82,22 @@ def _overrides(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def _write_whole(path: Path, write: Any) -> None:
+    """``write(tmp)`` to a temporary file beside ``path``, then rename it to ``path``: an
+    interrupted or failed write leaves no partial file (and an older ``path`` untouched)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def write_rows(rows: Any, path: str | Path) -> Path:
-    """Write result rows to ``.parquet`` or ``.csv`` (by suffix); ``ValueError`` otherwise."""
+    """Write result rows to ``.parquet`` or ``.csv`` (by suffix); ``ValueError`` otherwise.
+    The file appears whole or not at all (written beside it, then renamed)."""
     import pandas as pd
 
     p = Path(path)
@@ -83,9 +107,9 @@ def write_rows(rows: Any, path: str | Path) -> Path:
         p.parent.mkdir(parents=True, exist_ok=True)
     df = pd.DataFrame(rows)
     if p.suffix == ".parquet":
-        df.to_parquet(p, index=False)
+        _write_whole(p, lambda tmp: df.to_parquet(tmp, index=False))
     else:
-        df.to_csv(p, index=False)
+        _write_whole(p, lambda tmp: df.to_csv(tmp, index=False))
     return p
 
 
@@ -104,7 +128,12 @@ def read_rows(path: str | Path) -> Any:
 def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to play") -> None:
     p.add_argument("variant", help="variant id (see `mjsim variants`)")
     p.add_argument("--hands", type=int, default=hands, help=f"{hands_help}, >= 1 (default {hands})")
-    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="run seed, 0..2**63-1: the same seed deals the same walls (default 0)",
+    )
     p.add_argument(
         "--threads",
         type=int,
@@ -112,9 +141,24 @@ def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to 
         metavar="N",
         help="worker threads, 1..1024 (default: every core; 0 is an error)",
     )
-    p.add_argument("--backend", choices=("local", "ray"), default="local")
-    p.add_argument("--address", default=None, help="Ray cluster address (--backend ray)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the hands are played: local (this machine's threads, the default) or ray "
+        "(a Ray cluster: pip install ray; see --address); results are the same",
+    )
+    p.add_argument(
+        "--address",
+        default=None,
+        help="Ray cluster address for --backend ray (default: the running local Ray "
+        "cluster, or a new one)",
+    )
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar, no compile notice (as MJSIM_QUIET=1)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -132,9 +176,17 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT} "
         "(default greedy)",
     )
-    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
     p.add_argument("--out", default=None, help="write the rows to FILE.parquet or FILE.csv")
-    p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument(
+        "--chunk",
+        type=int,
+        default=None,
+        metavar="N",
+        help="hands per compiled call (local) or per Ray task, >= 1: the progress bar moves and "
+        "Ctrl-C stops between chunks (default: about 1%% of --hands, 256 x threads to "
+        "20000); the results do not depend on it",
+    )
     p.add_argument(
         "--match-hands",
         type=int,
@@ -144,7 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
         "carry from hand to hand (default 1: independent hands; guobiao's schedule: 16); "
         "--hands must be a multiple of M",
     )
-    p.add_argument("--json", default=None, help="also write the summary as JSON to this file")
+    p.add_argument(
+        "--json", default=None, metavar="FILE", help="also write the summary as JSON to FILE"
+    )
 
     p = sub.add_parser("variants", help="list the variants, or show one variant's rules")
     p.add_argument(
@@ -172,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay every wall once per seat rotation (--hands then counts walls: "
         "n_players x --hands hands are played)",
     )
-    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule override")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
 
     p = sub.add_parser("study", help="grid of rule overrides vs the base rules, same seeds")
     _common(p, 5_000)
@@ -181,7 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         required=True,
         metavar="KEY=V1,V2",
-        help="a rule and its alternatives (tuple fields: alternatives separated by ';')",
+        help="a RuleSpec field and its alternatives, repeatable: each combination is a cell "
+        "played with the same seeds as the base rules (allow_chow=true,false; tuple fields: "
+        "alternatives separated by ';'); field names: mjsim variants --show ID",
     )
     p.add_argument(
         "--agents",
@@ -190,7 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
         "to each cell's seat count (default greedy)",
     )
     p.add_argument("--out", default=None, help="directory for study.csv and the PNG plots")
-    p.add_argument("--no-plots", action="store_true")
+    p.add_argument(
+        "--no-plots", action="store_true", help="with --out: write study.csv only, no plots"
+    )
 
     p = sub.add_parser(
         "check",
@@ -198,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play --hands hands with every invariant checked at every step (tile "
         "conservation, hand sizes, zero-sum payments, the legal mask, hand termination) and "
         "report each violation with a replayable record. Exit 0 when clean, 1 when a "
-        "violation was found, 130 when interrupted clean. `mjsim check --replay FILE` replays "
+        "violation was found, 130 (143 after SIGTERM) when interrupted clean. `mjsim check "
+        "--replay FILE` replays "
         "a written record with the same checks.",
     )
     p.add_argument("variant", nargs="?", default=None, help="variant id (see `mjsim variants`)")
@@ -249,22 +308,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ----------------------------------------------------------------------------------- commands
-def _first_run_notice(quiet: bool) -> None:
-    """Tell the user, before the progress bar sits at 0 for minutes, that this run compiles the
-    game loop (once per installed version of mjsim's sources, then cached on disk)."""
-    from mjsim import _cache, selfplay
-
-    if quiet or _cache.has_compiled(selfplay.__name__, "selfplay._run_slice-*.nbi") is not False:
-        return
-    print(
-        "mjsim: first run of these sources on this machine: compiling the game loop and the bots "
-        "(several CPU-minutes, once; later runs start in seconds). Cache: "
-        f"{_cache.CACHE_DIR}",
-        file=sys.stderr,
-        flush=True,
-    )
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.distributed import item_names, run
@@ -276,7 +319,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
-    _first_run_notice(args.quiet)
     res = run(
         spec,
         args.hands,
@@ -292,8 +334,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rows = res.rows
     if res.interrupted:
         print(f"interrupted: {len(rows)} of {res.requested} hands finished", file=sys.stderr)
+        if not len(rows) and (args.out or args.json):
+            print("mjsim: no hand finished: nothing written", file=sys.stderr)
     failed = []  # outputs that could not be written: the rest is still printed and written
-    if args.out is not None:
+    if args.out is not None and len(rows):
         try:
             path = write_rows(rows, args.out)
             print(f"wrote {len(rows)} rows to {path}")
@@ -307,7 +351,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(format_summary(summ, title))
         if args.json:
             try:
-                Path(args.json).write_text(json.dumps(to_jsonable(summ), indent=1))
+                text = json.dumps(to_jsonable(summ), indent=1)
+                _write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
             except OSError as e:
                 failed.append(_write_failed("--json", args.json, e))
     return _exit_code(res.interrupted, failed)
@@ -320,10 +365,28 @@ def _write_failed(option: str, path: str, e: OSError) -> str:
     return msg
 
 
+#: the signal that interrupted the command (SIGINT unless the SIGTERM handler ran)
+_STOPPED_BY: list[int] = []
+
+
+def _interrupt_code() -> int:
+    """128 + the interrupting signal: 130 after Ctrl-C, 143 after SIGTERM."""
+    return 128 + int(_STOPPED_BY[-1] if _STOPPED_BY else signal.SIGINT)
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    """SIGTERM takes Ctrl-C's path: finished hands are kept and written."""
+    from mjsim.distributed import Terminated
+
+    _STOPPED_BY.append(signum)
+    raise Terminated
+
+
 def _exit_code(interrupted: bool, failed: list[str]) -> int:
-    """130 after Ctrl-C, 1 if an output could not be written (the rest was), else 0."""
+    """130 after Ctrl-C (143 after SIGTERM), 1 if an output could not be written (the rest
+    was), else 0."""
     if interrupted:
-        return 130
+        return _interrupt_code()
     if failed:
         print(
             f"mjsim: {len(failed)} output(s) not written (see above); the summary is complete",
@@ -462,7 +525,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
     agents = _agents(args.agents, spec.n_players)
-    _first_run_notice(args.quiet)
     res = arena(
         spec,
         agents,
@@ -475,7 +537,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         progress=not args.quiet,
     )
     print(format_arena(res))
-    return 130 if res.interrupted else 0
+    return _interrupt_code() if res.interrupted else 0
 
 
 def cmd_study(args: argparse.Namespace) -> int:
@@ -485,7 +547,6 @@ def cmd_study(args: argparse.Namespace) -> int:
     _check_counts(args)
     grid = parse_grid(args.set)
     variants.get(args.variant)  # an unknown variant is named before the cells
-    _first_run_notice(args.quiet)
     played = play_study(
         args.variant,
         grid,
@@ -543,20 +604,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         check_writable("--json", args.json)
     spec = variants.get(args.variant, **_overrides(args.set))
     agents = None if args.agents is None else _agents(args.agents, spec.n_players)
-    _first_run_notice(args.quiet)
-    with soak.sigterm_as_interrupt():
-        rep = soak.check(
-            spec,
-            args.hands,
-            agents,
-            args.seed,
-            args.threads,
-            first_hand=args.first_hand,
-            chunk=args.chunk,
-            examples=args.examples,
-            records_dir=args.records,
-            progress=not args.quiet,
-        )
+    rep = soak.check(
+        spec,
+        args.hands,
+        agents,
+        args.seed,
+        args.threads,
+        first_hand=args.first_hand,
+        chunk=args.chunk,
+        examples=args.examples,
+        records_dir=args.records,
+        progress=not args.quiet,
+    )
     if args.json == "-":
         soak.print_json(rep, "-")
     else:
@@ -571,7 +630,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"interrupted: {rep.hands} of {rep.requested} hands checked", file=sys.stderr)
     if not rep.clean:
         return 1
-    return 130 if rep.interrupted else 0
+    return _interrupt_code() if rep.interrupted else 0
 
 
 COMMANDS = {
@@ -586,26 +645,49 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mjsim`` console script; returns the process exit code.
 
-    Bad input (unknown variant, field, agent, file type...) prints ``mjsim: error: ...`` and
-    returns 2; Ctrl-C during a run keeps the finished hands and returns 130."""
+    Bad input (unknown variant, field, agent, file type...) and no command at all print
+    ``mjsim: error: ...`` and return 2; Ctrl-C during a run keeps the finished hands and returns
+    130, SIGTERM the same with 143. Ctrl-C during the first use's compile stops at once and
+    writes nothing. Run as the program (``argv=None``), it exits without waiting for a compile
+    or chunk that an interrupt left running."""
+    from mjsim import _compile_notice
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        parser.print_usage(sys.stderr)
+        print(
+            "mjsim: error: a command is required: simulate, variants, arena or study "
+            "(mjsim --help describes them)",
+            file=sys.stderr,
+        )
+        return 2
+    _STOPPED_BY.clear()
+    main_thread = threading.current_thread() is threading.main_thread()
+    handler = signal.signal(signal.SIGTERM, _on_sigterm) if main_thread else None
     try:
-        return COMMANDS[args.command](args)
+        with _compile_notice.silenced(True) if getattr(args, "quiet", False) else nullcontext():
+            rc = COMMANDS[args.command](args)
     except (ValueError, NotImplementedError, ImportError) as e:
         print(f"mjsim: error: {e}", file=sys.stderr)
-        return 2
+        rc = 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        print("terminated" if _STOPPED_BY else "interrupted", file=sys.stderr)
+        rc = _interrupt_code()
     except BrokenPipeError:
         # the reader went away (``mjsim variants | head``): not an error of ours; point stdout at
         # /dev/null so that the interpreter's final flush does not raise again
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        rc = 0
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if handler is None else handler)
+    if argv is None and _compile_notice.abandoned():
+        # a compile or chunk left running by an interrupt: exit without waiting for it
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(rc)
+    return rc
 
 
 if __name__ == "__main__":

@@ -4,16 +4,22 @@ Both split a run into hand-index ranges and call :func:`mjsim.simulate` with ``f
 each; a row depends only on ``(seed, hand index)``, so the merged result is identical for any
 chunk size, thread count, shard count and backend.
 
-- ``local``: chunks in this process, a tqdm progress bar with ETA; Ctrl-C (``KeyboardInterrupt``)
-  stops after the running chunk finishes its compiled call and returns the hands already done.
+- ``local``: chunks in this process, a tqdm progress bar with ETA. The first use compiles (or
+  loads) the self-play loop with its notice on the bar (:func:`mjsim.selfplay.warm_up`); Ctrl-C
+  then stops at once. During the hands, Ctrl-C (``KeyboardInterrupt``; the command line turns
+  SIGTERM into :class:`Terminated`, the same path) lets the chunk in flight finish and returns
+  every finished hand; a second one drops that chunk and returns the hands finished before it.
 - ``ray``: shards over a Ray cluster (``ray.init(address=...)``; a local one if no address and
   none is running). Ray is an optional extra (``pip install ray``).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -28,6 +34,11 @@ from mjsim._args import (
 from mjsim.rules.spec import RuleSpec
 
 BACKENDS = ("local", "ray")
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a batch scheduler, ``timeout``) as an interrupt: the ``mjsim`` command's handler
+    raises it in the main thread, so a run keeps its finished hands as on Ctrl-C."""
 
 
 @dataclass
@@ -88,14 +99,17 @@ def run(
             same on every backend and chunk size.
 
     Returns:
-        :class:`RunResult`; on Ctrl-C (local) the rows of the chunks finished so far and
-        ``interrupted=True``.
+        :class:`RunResult`; on Ctrl-C or :class:`Terminated` during the hands (local) the
+        chunk in flight is let finish (a second interrupt drops it) and the rows of the
+        finished chunks come with ``interrupted=True``.
 
     Raises:
         ValueError: bad backend / counts (``n_hands`` not an integer >= 0, ``threads`` not
             1..1024, ...) / variant / agent / ``match_hands`` (< 1, or ``first_hand`` or
             ``n_hands`` not a multiple of it); ImportError (with the install hint)
         for ``backend="ray"`` without Ray.
+        KeyboardInterrupt: at once, for Ctrl-C during the first use's compile of the loop
+            (before any hand is played).
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend={backend!r} is not one of {BACKENDS}")
@@ -140,11 +154,54 @@ def _bar(total: int, progress: bool, desc: str) -> Any:
     return tqdm(total=total, unit="hand", desc=desc, smoothing=0.1)
 
 
-def _compiles_first() -> bool:
-    """True if the self-play loop is known not to be compiled yet (the first chunk compiles)."""
-    from mjsim import _cache, selfplay
+def _say(bar: Any, text: str) -> None:
+    """Print a line on stderr above the progress bar (or plainly without one)."""
+    if hasattr(bar, "write"):
+        bar.write(text, file=sys.stderr)
+    else:
+        print(text, file=sys.stderr, flush=True)
 
-    return _cache.has_compiled(selfplay.__name__, "selfplay._run_slice-*.nbi") is False
+
+def _notice_display(bar: Any) -> Any:
+    """The compile notice on the progress bar: its lines above it, the elapsed time of the
+    compile in its status (the bar's own clock runs too), so it never sits at 0 with no time."""
+    from mjsim import _compile_notice
+
+    class BarDisplay(_compile_notice.Display):
+        def line(self, text: str) -> None:
+            _say(bar, text)
+
+        def status(self, text: str) -> None:
+            _set_status(bar, text.removeprefix("mjsim: "))
+
+    return BarDisplay()
+
+
+def _finish_chunk(call: Any, m: int, bar: Any) -> tuple[np.ndarray | None, bool]:
+    """Wait for the chunk ``call`` (a :class:`mjsim._compile_notice.Call` playing ``m`` hands).
+
+    The first Ctrl-C / SIGTERM lets it finish ("finishing the hands in flight"); a second one
+    abandons it. Returns ``(rows or None if abandoned, whether an interrupt came)``; the chunk's
+    own exception is raised."""
+    from mjsim import _compile_notice
+
+    stopping = False
+    while call.running:
+        try:
+            call.wait_slice()
+        except KeyboardInterrupt as e:
+            if stopping:
+                _say(bar, "mjsim: stopping… (the chunk in flight is dropped)")
+                _compile_notice.abandon(call)
+                return None, True
+            stopping = True
+            how = "SIGTERM" if isinstance(e, Terminated) else "Ctrl-C"
+            _say(
+                bar,
+                f"mjsim: {how}: finishing the hands in flight (chunk of {m})… "
+                "press Ctrl-C again to abort",
+            )
+    return call.wait(), stopping
 
 
 def _set_status(bar: Any, text: str) -> None:
@@ -177,18 +234,24 @@ def _run_local(
     desc: str,
     match_hands: int = 1,
 ) -> RunResult:
-    from mjsim.selfplay import RESULT_DTYPE, simulate
+    from mjsim import _compile_notice
+    from mjsim.selfplay import RESULT_DTYPE, simulate, warm_up
 
     parts: list[np.ndarray] = []
     interrupted = False
     with _bar(n_hands, progress, desc) as bar:
-        if _compiles_first():  # the first chunk compiles for minutes: say so, not an ETA
-            _set_status(bar, "compiling the game loop (first run, once)...")
+        # the loop compiles (first use of these sources: minutes) or loads before any hand is
+        # played, its notice and elapsed time on the bar; Ctrl-C meanwhile stops at once
+        with _compile_notice.shown_by(_notice_display(bar)) if progress else nullcontext():
+            warm_up(spec, agents)
+        _restart_clock(bar, 0)  # the rate and the ETA leave out the compile
         try:
             for lo in range(0, n_hands, chunk):
                 m = min(chunk, n_hands - lo)
-                parts.append(
-                    simulate(
+                # in a worker thread: the main thread answers Ctrl-C / SIGTERM meanwhile
+                call = _compile_notice.Call(
+                    partial(
+                        simulate,
                         spec,
                         m,
                         agents,
@@ -197,12 +260,17 @@ def _run_local(
                         chunk=m,
                         first_hand=first_hand + lo,
                         match_hands=match_hands,
-                    )
+                    ),
+                    name="mjsim chunk",
                 )
-                if lo == 0:
-                    _restart_clock(bar, m)
-                else:
+                call.start()
+                rows, stop = _finish_chunk(call, m, bar)
+                if rows is not None:
+                    parts.append(rows)
                     bar.update(m)
+                if stop:
+                    interrupted = True
+                    break
         except KeyboardInterrupt:
             interrupted = True
     rows = np.concatenate(parts) if parts else np.zeros(0, dtype=RESULT_DTYPE)

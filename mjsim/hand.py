@@ -17,6 +17,9 @@ Common keyword arguments (validated; anything wrong raises ``ValueError`` naming
 - ``wild_substitutes``: ``"any"`` (default: a wild stands for any tile) or ``"simples"`` (a wild
   stands only for a 2-8 of a suit, never for a 1, 9 or an honour; Yingkou 会, the Yingkou rules
   "最后一张牌是会（万能牌）可替代除了幺久的任何牌").
+- ``wild_fifth_copy``: ``False`` (default: the natural copies of a kind plus the wilds standing
+  for it are at most 4) or ``True`` (a wild may stand for a fifth copy: ``5555m`` + a wild reads
+  as a pung and a pair of 5m; RuleSpec ``wild_fifth_copy``); not with ``wild_substitutes="simples"``.
 - ``shapes``: iterable of shape names, default ``("standard", "seven_pairs",
   "thirteen_orphans")``; names: ``standard``, ``seven_pairs`` (a four of a kind counts as two
   pairs), ``seven_pairs_distinct`` (Riichi: seven different pairs), ``thirteen_orphans``,
@@ -104,6 +107,7 @@ def _prepare(
     honor_chows: object,
     shapes: Iterable[str],
     wild_substitutes: str = "any",
+    wild_fifth_copy: bool = False,
 ) -> _Prepared:
     counts = as_counts(hand).astype(np.uint8)
     if isinstance(melds, bool) or not isinstance(melds, int | np.integer) or not 0 <= melds <= 5:
@@ -143,6 +147,15 @@ def _prepare(
             f"{list(WILD_SUBSTITUTES)}"
         )
     mask |= WILD_SUBSTITUTES[wild_substitutes]
+    if not isinstance(wild_fifth_copy, bool | np.bool_):
+        raise ValueError(f"wild_fifth_copy must be True or False, got {wild_fifth_copy!r}")
+    if wild_fifth_copy:
+        if wild_substitutes != "any":
+            raise ValueError(
+                f"wild_fifth_copy=True is not played with wild_substitutes={wild_substitutes!r} "
+                "(wilds standing for simples keep the four-copy limit)"
+            )
+        mask |= K.SHAPE_WILD_FIFTH
     tiles = int(counts.sum()) + n_wild
     if tiles % 3 == 0:
         raise ValueError(
@@ -167,6 +180,7 @@ def is_winning(
     honor_chows: HonorChows = False,
     shapes: Iterable[str] = DEFAULT_SHAPES,
     wild_substitutes: WildSubstitutes = "any",
+    wild_fifth_copy: bool = False,
 ) -> bool:
     """True if the hand (3n+2 tiles) is complete in one of the allowed shapes.
 
@@ -175,7 +189,17 @@ def is_winning(
 
     Raises ``ValueError`` for a bad hand or option, or a hand of 3n+1 tiles.
     """
-    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes, wild_substitutes)
+    p = _prepare(
+        hand,
+        melds,
+        wilds,
+        wild_tiles,
+        pair_rule,
+        honor_chows,
+        shapes,
+        wild_substitutes,
+        wild_fifth_copy,
+    )
     if p.tiles % 3 != 2:
         raise ValueError(f"{p.tiles} concealed tiles: a complete hand holds 3n+2 (14 or 17)")
     from mjsim.kernels.shanten import is_win
@@ -193,6 +217,7 @@ def shanten(
     honor_chows: HonorChows = False,
     shapes: Iterable[str] = DEFAULT_SHAPES,
     wild_substitutes: WildSubstitutes = "any",
+    wild_fifth_copy: bool = False,
 ) -> int:
     """Shanten (-1 complete, 0 ready, k: k more useful tiles needed), min over ``shapes``.
 
@@ -203,7 +228,17 @@ def shanten(
     >>> shanten("123m456m789m123p5s")
     0
     """
-    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes, wild_substitutes)
+    p = _prepare(
+        hand,
+        melds,
+        wilds,
+        wild_tiles,
+        pair_rule,
+        honor_chows,
+        shapes,
+        wild_substitutes,
+        wild_fifth_copy,
+    )
     from mjsim.kernels.shanten import shanten as _shanten
 
     return int(_shanten(p.counts, p.n_melds, p.n_wild, p.pair_rule, p.honor_chow, p.shapes))
@@ -219,6 +254,7 @@ def waits(
     honor_chows: HonorChows = False,
     shapes: Iterable[str] = DEFAULT_SHAPES,
     wild_substitutes: WildSubstitutes = "any",
+    wild_fifth_copy: bool = False,
     visible: str | ArrayLike | None = None,
     detail: bool = False,
 ) -> list[str] | dict[str, object]:
@@ -239,7 +275,17 @@ def waits(
     Raises ``ValueError`` for a bad hand or option, a hand of 3n+2 tiles, or (``detail=True``)
     a fifth copy of a kind counting the hand and ``visible``.
     """
-    p = _prepare(hand, melds, wilds, wild_tiles, pair_rule, honor_chows, shapes, wild_substitutes)
+    p = _prepare(
+        hand,
+        melds,
+        wilds,
+        wild_tiles,
+        pair_rule,
+        honor_chows,
+        shapes,
+        wild_substitutes,
+        wild_fifth_copy,
+    )
     if p.tiles % 3 != 1:
         raise ValueError(f"{p.tiles} concealed tiles: waits need a 3n+1-tile hand (13 or 16)")
     from mjsim.kernels.waits import live_wait_count, waits_detail

@@ -28,6 +28,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
+from mjsim import _compile_notice
 from mjsim._args import (
     check_int,
     check_match_start,
@@ -257,6 +258,53 @@ def _run_blocks(blocks, blk, s, w, rules, seed, first, m, *rest) -> None:
         _run_slice(s, w, rules, seed, first, lo, min(m, lo + blk), *rest)
 
 
+#: first-use key and notice text of the self-play loop (mjsim._compile_notice)
+LOOP_KEY = "selfplay"
+LOOP_WHAT = "the self-play game loop and its in-kernel bots"
+
+
+def _load_loop(s, rules, ids, check, match_hands, seating, quiet) -> None:
+    """Compile (first use of these sources on this machine: minutes, once, then cached) or load
+    :func:`_run_slice` for :func:`simulate`'s argument types, by a call that plays no hands, in
+    a worker thread behind the compile notice (:func:`mjsim._compile_notice.first_use`), so the
+    worker threads of a run never compile and Ctrl-C answers during the compile."""
+    if _compile_notice.loaded(LOOP_KEY):
+        return
+    cols = np.zeros((0, 19), dtype=np.int64)
+    pays = np.zeros((0, 4), dtype=np.int64)
+    values = np.zeros((0, 4), dtype=np.int64)
+    items = np.zeros((0, N_TOP_ITEMS, 2), dtype=np.int64)
+    z = np.int64(0)
+    args = (ids, check, cols, pays, values, items, match_hands, seating)
+    _compile_notice.first_use(
+        LOOP_KEY, LOOP_WHAT, lambda: _run_slice(s, 0, rules, z, z, 0, 0, *args), quiet=quiet
+    )
+
+
+def warm_up(
+    variant: str | RuleSpec = "hebei",
+    agents: str | Sequence[str | int] = "random",
+    *,
+    quiet: bool | None = None,
+    **overrides: Any,
+) -> None:
+    """Compile or load the self-play loop now, as :func:`simulate`'s first call does by itself:
+    on sources this machine has not compiled yet it prints what compiles and the elapsed time
+    on stderr (``quiet=True`` or ``MJSIM_QUIET=1``: nothing). One compiled loop serves every
+    variant, agent and thread count. Raises what :func:`simulate` raises for bad arguments."""
+    if _compile_notice.loaded(LOOP_KEY):
+        return
+    from mjsim import variants
+
+    spec = variants.get(variant, **overrides)
+    check_playable(spec)
+    ids = np.zeros(4, dtype=np.int64)
+    for p, a in enumerate(seat_agents(agents, spec.n_players)):
+        ids[p] = agent_id(a)
+    s = new_state(1, rec_cap=0)
+    _load_loop(s, spec.compile(), ids, False, 1, seating_table(spec), quiet)
+
+
 def simulate(
     variant: str | RuleSpec = "hebei",
     n_hands: int = 1000,
@@ -268,9 +316,14 @@ def simulate(
     chunk: int = 1 << 16,
     first_hand: int = 0,
     match_hands: int = 1,
+    quiet: bool | None = None,
     **overrides: Any,
 ) -> np.ndarray:
     """Play ``n_hands`` independent hands of ``variant`` with in-kernel agents.
+
+    The first call in a process on sources this machine has not compiled yet compiles the loop
+    (minutes, once, then cached on disk) and says so on stderr with the elapsed time
+    (:func:`warm_up`); Ctrl-C answers at once meanwhile.
 
     Args:
         variant: a registered id (``mjsim.variants.names()``) or a ``RuleSpec``.
@@ -304,6 +357,8 @@ def simulate(
             ``player0..3`` of hands 8-15 are ``1, 0, 3, 2``). ``first_hand`` and ``n_hands``
             must be multiples of ``m`` (every match plays all its hands; ``n_hands=10,
             match_hands=16`` raises ``ValueError`` naming both, like the command line).
+        quiet: no compile notice (default: ``MJSIM_QUIET``, see
+            :func:`mjsim._compile_notice.is_quiet`).
         overrides: RuleSpec fields, as for :func:`mjsim.variants.get`.
 
     Returns:
@@ -339,6 +394,7 @@ def simulate(
         chunk = max(match_hands, int(chunk) - int(chunk) % match_hands)
     out = np.zeros(n_hands, dtype=RESULT_DTYPE)
     s = new_state(threads, rec_cap=0)
+    _load_loop(s, rules, ids, check, match_hands, seating, quiet)
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for start in range(0, n_hands, chunk):
             m = min(chunk, n_hands - start)

@@ -34,13 +34,13 @@ hands carry no deposits in). The step check inside the loop counts the table's d
 
 from __future__ import annotations
 
-import contextlib
 import json
-import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -149,8 +149,9 @@ class CheckReport:
 
     ``hands``: hands played and checked (fewer than ``requested`` when ``interrupted``);
     ``counts``: violations by kind (only kinds seen); ``violations``: the first ``examples`` of
-    each kind, in hand order; ``wall_time``: seconds, compile included; ``step_bound``: the
-    decisions a hand may take."""
+    each kind, in hand order; ``wall_time``: seconds of play and checks (the compile or cache
+    load of the loop before the first hand left out); ``step_bound``: the decisions a hand may
+    take."""
 
     variant: str
     overrides: dict[str, Any]
@@ -616,26 +617,6 @@ def _row_reasons(rows: np.ndarray, spec: RuleSpec, bound: int) -> list[tuple[int
     return out
 
 
-@contextlib.contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
-    """While inside, SIGTERM (a batch scheduler, ``timeout``) stops a run like Ctrl-C: the
-    hands already checked are kept and reported. Only in the main thread; restored after."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    old = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
-
-
 def check(
     variant: str | RuleSpec = "hebei",
     n_hands: int = 10_000,
@@ -661,8 +642,9 @@ def check(
             :func:`default_agents`: greedy and random by turns).
         threads: worker threads (default: every core); the hands played and found do not
             depend on it.
-        chunk: hands per compiled call (default: about 1% of the run, 256..20000); Ctrl-C or
-            SIGTERM (under :func:`sigterm_as_interrupt`) keeps every finished chunk.
+        chunk: hands per compiled call (default: about 1% of the run, 256..20000). A first
+            Ctrl-C (or the ``mjsim`` command's SIGTERM) lets the chunk in flight finish and
+            stops; a second one drops it.
         examples: violations kept per kind (with records), the first ones in hand order.
         max_replays: flagged hands replayed in Python to name their invariant; further ones
             count as ``unclassified``.
@@ -678,10 +660,16 @@ def check(
         ValueError: a bad variant, override, agent or count (before anything is played);
         NotImplementedError: rule values the engine does not play yet.
     """
-    from mjsim import variants
-    from mjsim.distributed import _bar, default_chunk
+    from mjsim import _compile_notice, variants
+    from mjsim.distributed import (
+        _bar,
+        _finish_chunk,
+        _notice_display,
+        _restart_clock,
+        default_chunk,
+    )
     from mjsim.rules.spec import check_playable
-    from mjsim.selfplay import simulate
+    from mjsim.selfplay import simulate, warm_up
 
     spec = variants.get(variant, **overrides)
     check_playable(spec)
@@ -711,48 +699,82 @@ def check(
     )
     replays = 0
     kept: dict[str, int] = {}
+
+    def flagged(rows: np.ndarray) -> list[Violation]:
+        """The chunk's failing hands, each replayed in Python to name its violation."""
+        nonlocal replays
+        found: list[Violation] = []
+        for i, reason in _row_reasons(rows, spec, bound):
+            hand = int(rows["hand"][i])
+            if replays >= max_replays:
+                found.append(Violation("unclassified", hand, seed, detail=reason))
+                continue
+            replays += 1
+            v, rec = replay_hand(spec, seed, hand, names)
+            if v is None:
+                v = Violation(
+                    "not_reproduced",
+                    hand,
+                    seed,
+                    detail=f"the compiled loop reported {reason}; the Python replay plays the "
+                    "hand to its end clean",
+                    record=rec,
+                    regenerate=_regenerate_line(spec, names, seed, hand),
+                )
+            found.append(v)
+        return found
+
+    def keep(v: Violation) -> None:
+        report.counts[v.kind] = report.counts.get(v.kind, 0) + 1
+        if kept.get(v.kind, 0) >= examples:
+            return
+        kept[v.kind] = kept.get(v.kind, 0) + 1
+        if records_dir is not None and v.record is not None:
+            name = f"{spec.name}-s{seed}-h{v.hand}.jsonl"
+            try:
+                v.record_path = write_record(v.record, records_dir, name)
+            except OSError as e:  # the run goes on; the record stays in memory
+                v.detail += f" (record not written: {e.strerror or e})"
+        report.violations.append(v)
+
     t0 = time.perf_counter()
     with _bar(n_hands, progress, f"check {spec.name}") as bar:
         try:
+            # the loop compiles (first use of these sources) or loads before any hand is
+            # played, its notice on the bar; Ctrl-C meanwhile stops at once
+            with _compile_notice.shown_by(_notice_display(bar)) if progress else nullcontext():
+                warm_up(spec, names)
+            _restart_clock(bar, 0)
+            t0 = time.perf_counter()  # hands/s leaves the compile or cache load out
             for lo in range(0, n_hands, chunk):
                 m = min(chunk, n_hands - lo)
-                rows = simulate(
-                    spec, m, names, seed, threads, check=True, chunk=m, first_hand=first_hand + lo
+                # in a worker thread: the main thread answers Ctrl-C / SIGTERM meanwhile (the
+                # first one lets the chunk in flight finish, a second one drops it)
+                call = _compile_notice.Call(
+                    partial(
+                        simulate,
+                        spec,
+                        m,
+                        names,
+                        seed,
+                        threads,
+                        check=True,
+                        chunk=m,
+                        first_hand=first_hand + lo,
+                    ),
+                    name="mjsim check chunk",
                 )
-                found: list[Violation] = []
-                for i, reason in _row_reasons(rows, spec, bound):
-                    hand = int(rows["hand"][i])
-                    if replays >= max_replays:
-                        found.append(Violation("unclassified", hand, seed, detail=reason))
-                        continue
-                    replays += 1
-                    v, rec = replay_hand(spec, seed, hand, names)
-                    if v is None:
-                        v = Violation(
-                            "not_reproduced",
-                            hand,
-                            seed,
-                            detail=f"the compiled loop reported {reason}; the Python replay "
-                            "plays the hand to its end clean",
-                            record=rec,
-                            regenerate=_regenerate_line(spec, names, seed, hand),
-                        )
-                    found.append(v)
-                # a chunk counts once it is played and its flagged hands are replayed
-                for v in found:
-                    report.counts[v.kind] = report.counts.get(v.kind, 0) + 1
-                    if kept.get(v.kind, 0) < examples:
-                        kept[v.kind] = kept.get(v.kind, 0) + 1
-                        if records_dir is not None and v.record is not None:
-                            try:
-                                v.record_path = write_record(
-                                    v.record, records_dir, f"{spec.name}-s{seed}-h{v.hand}.jsonl"
-                                )
-                            except OSError as e:  # the run goes on; the record stays in memory
-                                v.detail += f" (record not written: {e.strerror or e})"
-                        report.violations.append(v)
-                report.hands += m
-                bar.update(m)
+                call.start()
+                rows, stop = _finish_chunk(call, m, bar)
+                if rows is not None:
+                    # a chunk counts once it is played and its failing hands are replayed
+                    for v in flagged(rows):
+                        keep(v)
+                    report.hands += m
+                    bar.update(m)
+                if stop:
+                    report.interrupted = True
+                    break
         except KeyboardInterrupt:
             report.interrupted = True
     report.wall_time = time.perf_counter() - t0
@@ -782,7 +804,6 @@ __all__ = [
     "default_agents",
     "load_record",
     "replay_hand",
-    "sigterm_as_interrupt",
     "spec_step_bound",
     "write_record",
 ]

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-import unicodedata
 from typing import Any, NamedTuple
 
+from mjsim import _text
 from mjsim.rules.spec import FIELD_GROUPS, RuleSpec
 
 
@@ -137,18 +137,14 @@ def differences(spec: RuleSpec, base: RuleSpec | None = None) -> list[tuple[str,
 
 def display_width(text: str) -> int:
     """Columns ``text`` takes in a terminal: 2 for East Asian wide and fullwidth characters
-    (汉字, fullwidth punctuation), 0 for combining marks, else 1."""
-    w = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return w
+    (汉字, fullwidth punctuation), 0 for combining marks, else 1 (:func:`mjsim._text.width`, the
+    one measure every table of the command line uses)."""
+    return _text.width(text)
 
 
 def pad(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal columns (see :func:`display_width`)."""
-    return text + " " * max(0, width - display_width(text))
+    return _text.ljust(text, width)
 
 
 def wrap(text: str, width: int, indent: str = "", first: str | None = None) -> list[str]:

@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from mjsim._text import columns
+
 
 def _z(level: float) -> float:
     if not 0.0 < level < 1.0:
@@ -317,23 +319,17 @@ def format_summary(summary: dict[str, Any], title: str = "") -> str:
     )
     if summary["top_items"]:
         lines.append("top scoring items (first winner; share of won hands):")
-        for name, c, share in summary["top_items"]:
-            lines.append(f"  {name:<28}{c:>10}  {100 * share:6.2f}%")
+        items = [[name, str(c), f"{100 * share:.2f}%"] for name, c, share in summary["top_items"]]
+        lines += ["  " + line for line in columns(items, "lrr")]
     return "\n".join(lines)
 
 
 def _columns(table: list[list[str]]) -> list[str]:
     """Rows of cells as aligned text: the first two columns left-aligned, the rest
-    right-aligned, each as wide as its widest entry, at least two spaces between columns (large
-    numbers no longer run into the next column)."""
-    widths = [max(len(r[j]) for r in table) for j in range(len(table[0]))]
-    return [
-        "  ".join(
-            c.ljust(w) if j < 2 else c.rjust(w)
-            for j, (c, w) in enumerate(zip(r, widths, strict=True))
-        ).rstrip()
-        for r in table
-    ]
+    right-aligned, each as wide as its widest entry in terminal columns (a Chinese character
+    takes two: :mod:`mjsim._text`), at least two spaces between columns (large numbers no
+    longer run into the next column)."""
+    return columns(table, "ll" + "r" * (len(table[0]) - 2))
 
 
 def to_jsonable(obj: Any) -> Any:

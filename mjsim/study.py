@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from mjsim._args import check_int, resolve_threads, seat_agents
+from mjsim._text import columns
 from mjsim.stats import Estimate, fmt, mean_ci, paired_diff
 
 #: seats relative to the dealer by player count: label ``j`` is seat ``(dealer + j) % n``, in
@@ -342,14 +343,8 @@ def format_study(df: Any) -> str:
                 cell += f" [{scale * row[dk]:+.2f}±{scale * half:.2f}]"
             line.append(cell)
         table.append(line)
-    # each column as wide as its widest entry, two spaces between columns
-    widths = [max(len(r[j]) for r in table) for j in range(len(table[0]))]
-    lines = [
-        "  ".join(
-            [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
-        )
-        for r in table
-    ]
+    # each column as wide as its widest entry (terminal columns), two spaces between columns
+    lines = columns(table, "l" + "r" * (len(table[0]) - 1))
     lines.append("(95% CIs; [Δ±] = paired difference against the base rules, same seeds)")
     return "\n".join(lines)
 

@@ -369,6 +369,15 @@ def _tokens_mpsz(text: str) -> list[_Token]:
             raise ValueError(f"unknown tile token {tok!r} in mpsz text {text!r}")
         digits, suit = m.group(1), m.group(2)
         s = SUIT_LETTERS.index(suit)
+        if digits == "10":  # a rank ten ("8m9m10m"), not 1 and a red five
+            raise ValueError(
+                f"unknown tile token '10{suit}': "
+                + (
+                    f"ranks are 1-9 (0 = red five); for 1{suit} and a red five write 1{suit}0{suit}"
+                    if s < 3
+                    else ("honours are 1z-7z" if s == 3 else "flowers are 1f-8f")
+                )
+            )
         for d in digits:
             r = int(d)
             tok = f"{d}{suit}"
@@ -588,8 +597,9 @@ def parse_tiles(
 
     Raises:
         ValueError: an unknown token or notation, a fifth copy ("fifth copy of 5m (5
-            Characters)"), a second copy of a flower, a flower when ``flowers=False``. The
-            message names the offending token.
+            Characters)"), a second copy of a flower, a flower when ``flowers=False``, a rank
+            ten written as one group (``"8m9m10m"``: "'10m': ranks are 1-9 (0 = red five)"; 1m
+            and a red 5m are ``"1m0m"`` or ``"01m"``). The message names the offending token.
     """
     return parse_tiles_with_red(text, notation, flowers=flowers, check_copies=check_copies)[0]
 

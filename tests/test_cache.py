@@ -152,19 +152,14 @@ def test_user_choice_and_per_file_mode_are_respected(clean_env, monkeypatch):
         _cache.configure(mjsim.__version__)
 
 
-def test_has_compiled_and_the_cli_first_run_notice(clean_env, capsys):
+def test_has_compiled(clean_env):
+    """(The compile notice itself watches numba's compile events: tests/test_compile_notice.py.)"""
     from mjsim import selfplay
-    from mjsim.cli import _first_run_notice
 
     d = _cache.configure(mjsim.__version__)
     pattern = "selfplay._run_slice-*.nbi"
     src = selfplay.__name__
     assert _cache.has_compiled(src, pattern) is False
-    _first_run_notice(quiet=True)
-    assert capsys.readouterr().err == ""
-    _first_run_notice(quiet=False)
-    err = capsys.readouterr().err
-    assert "compiling the game loop" in err and str(d) in err
     # another module's kernels do not count; any checkout's kernels of this module do
     (d / "mjsim.engine").mkdir()
     (d / "mjsim.engine" / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
@@ -173,9 +168,7 @@ def test_has_compiled_and_the_cli_first_run_notice(clean_env, capsys):
     sub.mkdir()
     (sub / "selfplay._run_slice-119.py311.nbi").write_bytes(b"")
     assert _cache.has_compiled(src, pattern) is True
-    _first_run_notice(quiet=False)
-    assert capsys.readouterr().err == ""
-    _cache._set(None)  # not managed by mjsim: unknown, and no notice
+    _cache._set(None)  # not managed by mjsim: unknown
     assert _cache.has_compiled(src, pattern) is None
 
 

@@ -115,7 +115,10 @@ def test_errors():
     ):
         env.step(bad)
     for out_of_range in (N_ACTIONS, -1):
-        with pytest.raises(ValueError, match=rf"illegal action {out_of_range} for seat 0; {legal}"):
+        with pytest.raises(
+            ValueError,
+            match=rf"action {out_of_range} out of range 0..{N_ACTIONS - 1} for seat 0; {legal}",
+        ):
             env.step(out_of_range)
     # a float or a string is not an action id (1.5 was silently truncated to action 1)
     for not_an_id in (first + 0.5, "a"):

@@ -91,7 +91,9 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="illegal action .* legal: "):
         raw.step(bad)
     with pytest.raises(
-        ValueError, match=rf"illegal action {N_ACTIONS} for {raw.agent_selection}; legal: "
+        ValueError,
+        match=rf"action {N_ACTIONS} out of range 0..{N_ACTIONS - 1} for {raw.agent_selection}; "
+        "legal: ",
     ):
         raw.step(N_ACTIONS)  # out of range: the same error (docs/observations.md)
 

@@ -16,12 +16,14 @@ def test_playable_column_matches_the_engine_registry():
     assert sorted(r.id for r in RULE_SETS if r.playable) == variants.names()
 
 
-def test_entries_carry_names_sections_and_detail():
+def test_entries_carry_names_sources_and_detail():
     wuhan = rule_set("wuhan")
     assert wuhan.title == "Wuhan 红中赖子杠"
-    assert wuhan.sections == "B §22, A App. A.4"
+    assert wuhan.sources == (
+        "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)"
+    )
     assert not wuhan.playable
     assert BY_ID["sichuan_xuezhan"].chinese == "血战到底"
     assert {r.detail for r in RULE_SETS} == {"full", "partial", "mention", "heading only"}
-    assert all(r.english and r.chinese and r.sections for r in RULE_SETS)
+    assert all(r.english and r.chinese and r.sources for r in RULE_SETS)
     assert rule_set("no_such_variant") is None

@@ -72,6 +72,7 @@ from mjsim.engine.settle import (
     qualifying_value,
     variant_flags,
     win_payments,
+    worth,
 )
 from mjsim.engine.special_kongs import (
     added_group,
@@ -119,6 +120,7 @@ from mjsim.engine.state import (
     PV_KONG,
     PV_LOCK,
     PV_LOCK_HAND,
+    PV_LOCK_VALUE,
     PV_LOOKED,
     PV_MISSING,
     PV_N_EXPOSED,
@@ -282,6 +284,7 @@ from mjsim.rules.params import (
     MW_LIFT_OWN_DISCARD,
     MW_LIFT_OWN_DRAW,
     MW_SCOPE_ALL,
+    MW_THRESHOLD_NONE,
     OWN_DISCARD_NONE,
     OWN_DISCARD_WIN,
     OWN_DISCARD_WIN_AND_CHOW,
@@ -327,6 +330,7 @@ from mjsim.rules.params import (
     P_KONG_ONLY_TILES,
     P_KONG_PAY_RULE,
     P_KONG_PAYMENT_TIMING,
+    P_LAST_TILE_REPLACEMENT,
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MIN_FAN_DISCARD,
     P_MIN_FAN_SELF_DRAW,
@@ -343,6 +347,7 @@ from mjsim.rules.params import (
     P_MUST_OPEN,
     P_MW_LIFT,
     P_MW_SCOPE,
+    P_MW_THRESHOLD,
     P_MW_UNREADY_ONLY,
     P_N_PLAYERS,
     P_N_TILES,
@@ -372,6 +377,8 @@ from mjsim.rules.params import (
     P_ROB_KONG_BY_PUNG,
     P_ROUND_WIND_RULE,
     P_SCORING,
+    P_SEABED_OFFER,
+    P_SEABED_REFUSED,
     P_SELF_DRAW_ONLY,
     P_SINGLE_TILE_WIN,
     P_SPECIAL_KONGS,
@@ -383,6 +390,7 @@ from mjsim.rules.params import (
     P_TREASURE_COUNT_MELDS,
     P_TREASURE_MATCH_WINS,
     P_TREASURE_SOURCE,
+    P_VOID_KONG,
     P_WALL_END_AT_INDICATOR,
     P_WALL_RESERVE,
     P_WALL_TILES_USED,
@@ -409,10 +417,13 @@ from mjsim.rules.params import (
     SCORING_JIPINGHU,
     SCORING_RIICHI,
     SCORING_SICHUAN,
+    SEABED_OFFER_EVERY_SEAT,
+    SEABED_REFUSED_FIRST_TAKES,
     SHAPE_SEVEN_PAIRS,
     SHAPE_SEVEN_PAIRS_DISTINCT,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_WILD_FIFTH,
     SHAPE_WILD_SIMPLES,
     SINGLE_TILE_ANY,
     SUIT_ALL_THREE,
@@ -423,6 +434,8 @@ from mjsim.rules.params import (
     TERMINAL_NONE,
     TERMINAL_OR_HONOR,
     TREASURE_LAST_WALL_TILE,
+    VOID_KONG_ANY,
+    VOID_KONG_NONE,
     WILD_CYCLE_SINGLE,
     WILD_FIXED,
     WILD_INDICATOR,
@@ -883,7 +896,7 @@ def reset_table(
         tv[t, TV_PHASE] = PH_CHOOSE_SUIT
     if r.params[P_SCORING] == SCORING_CHANGSHA and r.score_table[CS_OPENING] != 0:
         # changsha: seats with an opening small win may declare it (DECLARE) or play on (PASS)
-        q = changsha_next_declarer(s, t, -1)
+        q = changsha_next_declarer(s, r, t, -1)
         if q >= 0:
             tv[t, TV_PHASE] = PH_DECLARE
             tv[t, TV_SEAT] = q
@@ -1237,9 +1250,10 @@ def _kong_abort(s, r, t):
 def _tenpai(s, r, t, p, h):
     """Is the concealed part ``h`` (3n+1 tiles) one tile from a win of an allowed shape?"""
     shapes = r.params[P_WIN_SHAPES]
-    if _extra_active(r) or (shapes & SHAPE_WILD_SIMPLES) != 0:
+    if _extra_active(r) or (shapes & (SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH)) != 0:
         # the gap-work requirements bind the ready declaration too (G38, G42); G15: a joker
-        # standing for the missing tile would be restricted to the simples like the wilds
+        # standing for the missing tile would be restricted to the simples like the wilds;
+        # wild_fifth_copy: a joker could stand for a fifth copy, a drawn tile cannot
         for x in range(34):
             if h[x] >= 4:
                 continue
@@ -1511,10 +1525,13 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             return False
         if pv[t, p, PV_READY] != 0 and pv[t, p, PV_READY_KIND] == READY_MODE_SHOWN_SELF_DRAW_ONLY:
             return False
+    over = np.int64(-1)  # 过胡 (missed_win_threshold): a locked win must be worth more than this
     if win_kind != WK_SELF_DRAW:
         lock = pv[t, p, PV_LOCK]
         if lock != 0 and (prm[P_MW_SCOPE] == MW_SCOPE_ALL or lock == tile + 1):
-            return False
+            if prm[P_MW_THRESHOLD] == MW_THRESHOLD_NONE:
+                return False
+            over = np.int64(pv[t, p, PV_LOCK_VALUE])
         if pv[t, p, PV_LOCK_HAND] != 0:
             return False
         if prm[P_DISCARD_WIN_REQUIRES_READY] != 0 and pv[t, p, PV_READY] == 0:
@@ -1577,10 +1594,13 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
             ok = False
     # minimum qualifying value by win kind (G43; both are >= min_fan, see RuleSpec.compile)
     need = prm[P_MIN_FAN_SELF_DRAW] if as_self else prm[P_MIN_FAN_DISCARD]
-    if ok and need > 0:
+    if ok and (need > 0 or over >= 0):
         v = _value_with_tile(s, r, t, p, tile, win_kind, frm)
+        if over >= 0 and worth(r, v, s.items[t, p]) <= over:
+            ok = False  # 过胡: not worth more than a win passed under this lockout
         s.items[t, p, :] = 0
-        ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= need
+        if ok and need > 0:
+            ok = qualifying_value(r, v, s.pv[t, p, PV_N_FLOWERS]) >= need
     return ok
 
 
@@ -1749,10 +1769,10 @@ def _react_options(s, r, t, p):
     if (
         prm[P_ALLOW_EXPOSED_KONG] != 0
         and h[k] == 3
-        and remaining(s, t) > 0
+        and remaining(s, t) > prm[P_LAST_TILE_REPLACEMENT]  # kept_back: 1 tile stays
         and not (prm[P_DORA] != 0 and s.tv[t, TV_N_KONGS] >= 4)  # riichi: at most 4 kongs
     ):
-        if _void_count(s, t, p, h) == 0:
+        if _void_count(s, t, p, h) == 0 or prm[P_VOID_KONG] == VOID_KONG_ANY:
             opts |= O_KONG
     n = prm[P_N_PLAYERS]
     no_chow = prm[P_OWN_DISCARD_LOCKOUT] == OWN_DISCARD_WIN_AND_CHOW and _discarded_by(s, t, p, k)
@@ -2370,7 +2390,10 @@ def legal_mask(s, r, t, mask):
     kar = prm[P_KONG_AFTER_READY]
     # one branch-free pass; the mask functions below read h (trials restore it)
     total, occ, _odd, lone, four = hand_bits(h)
-    if kong_turn and remaining(s, t) > 0 and vh == 0:
+    # void_suit_kong: kongs before the 定缺 suit is cleared; last_tile_replacement="kept_back"
+    # (code 1): a kong needs a live tile besides the last one
+    void_ok = vh == 0 or prm[P_VOID_KONG] != VOID_KONG_NONE
+    if kong_turn and remaining(s, t) > prm[P_LAST_TILE_REPLACEMENT] and void_ok:
         pungs = _pung_bits(s, t, p)
         # the kinds that may pass the test below: four held, or a pung to add to
         cand = four if prm[P_ALLOW_CONCEALED_KONG] != 0 else 0
@@ -2385,6 +2408,10 @@ def legal_mask(s, r, t, mask):
                 ok = True
             elif prm[P_ALLOW_ADDED_KONG] != 0 and (pungs >> k) & 1 and not first_dealer:
                 ok = prm[P_NO_KONG_AFTER_PUNG] == 0 or k == drawn
+            if ok and vh > 0:
+                # a void-suit tile is held: never a kong of the void suit; "concealed" allows
+                # only a concealed kong (four held), "any" an added kong too
+                ok = not _in_void(s, t, p, k) and (c == 4 or prm[P_VOID_KONG] == VOID_KONG_ANY)
             if ok and locked and kar != KONG_READY_ANY:
                 if k != drawn or kar == KONG_READY_NONE:
                     ok = False
@@ -2399,7 +2426,7 @@ def legal_mask(s, r, t, mask):
             if ok:
                 mask[KONG + k] = True
                 n += 1
-        if prm[P_DICE_KONG] != 0:
+        if prm[P_DICE_KONG] != 0 and vh == 0:
             n += _dice_kong_mask(s, r, t, p, h, mask)
     if prm[P_SPECIAL_KONGS] != 0 and not locked and vh == 0:
         # G31 旋风杠 / 喜杠 / 幺九蛋 on the first turn, and additions to them
@@ -2921,7 +2948,15 @@ def _draw_turn(s, r, t, q):
         s.tv[t, TV_SEABED0] = q
         s.tv[t, TV_SEABED_N] = 0
         s.tv[t, TV_TILE] = -1
-        return
+        if r.params[P_SEABED_OFFER] == SEABED_OFFER_EVERY_SEAT:
+            return
+        asked = _seabed_ask(s, r, t)  # seabed_offer="ready_seats": pass over unready seats
+        if asked == SEABED_ASKED:
+            return
+        if asked == SEABED_NOBODY:
+            _finish_draw(s, r, t)
+            return
+        # seabed_refused="first_seat_takes": seat q (the first offered) draws the 海底
     k = _take(s, r, t, q, False)
     if k < 0:
         _finish_draw(s, r, t)
@@ -3466,10 +3501,40 @@ def _choose_suit(s, r, t, a):
         s.tv[t, TV_PHASE] = PH_TURN
 
 
+#: :func:`_seabed_ask` outcomes
+SEABED_ASKED = 0  # the seat TV_SEAT is asked
+SEABED_NOBODY = 1  # every seat refused: the hand is drawn
+SEABED_FORCED = 2  # every seat refused: the first seat offered takes it (TV_SEABED_TAKER set)
+
+
+@nb.njit(cache=True)
+def _seabed_ask(s, r, t):
+    """The 海底 offer goes to seat ``TV_SEAT`` unless it may not be asked
+    (``seabed_offer="ready_seats"``: a seat whose hand is not ready is passed over as a
+    refusal). Once all seats refused: :data:`SEABED_NOBODY` (the hand is drawn; rule D) or, with
+    ``seabed_refused="first_seat_takes"``, :data:`SEABED_FORCED` (the first seat offered is the
+    taker: it wins on the tile or exposes it)."""
+    n = r.params[P_N_PLAYERS]
+    if r.params[P_SEABED_OFFER] != SEABED_OFFER_EVERY_SEAT:
+        while s.tv[t, TV_SEABED_N] < n:
+            q = np.int64(s.tv[t, TV_SEAT])
+            if _tenpai(s, r, t, q, s.hands[t, q]):
+                break
+            s.tv[t, TV_SEABED_N] += 1
+            s.tv[t, TV_SEAT] = (q + 1) % n
+    if s.tv[t, TV_SEABED_N] < n:
+        return SEABED_ASKED
+    if r.params[P_SEABED_REFUSED] == SEABED_REFUSED_FIRST_TAKES:
+        s.tv[t, TV_SEABED_TAKER] = s.tv[t, TV_SEABED0] + 1
+        return SEABED_FORCED
+    return SEABED_NOBODY
+
+
 @nb.njit(cache=True)
 def _seabed(s, r, t, a):
     """changsha 海底漫游: the offered seat takes the last tile (DECLARE + 1) or refuses (PASS);
-    when all refuse, the hand is drawn (rule D: the first seat offered deals)."""
+    when all refuse, the hand is drawn (rule D: the first seat offered deals), or the first seat
+    offered must take it (``seabed_refused="first_seat_takes"``)."""
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE + 1:
@@ -3478,10 +3543,13 @@ def _seabed(s, r, t, a):
         return
     n = r.params[P_N_PLAYERS]
     s.tv[t, TV_SEABED_N] += 1
-    if s.tv[t, TV_SEABED_N] >= n:
+    if s.tv[t, TV_SEABED_N] < n:
+        s.tv[t, TV_SEAT] = (p + 1) % n
+    asked = _seabed_ask(s, r, t)
+    if asked == SEABED_NOBODY:
         _finish_draw(s, r, t)
-        return
-    s.tv[t, TV_SEAT] = (p + 1) % n
+    elif asked == SEABED_FORCED:
+        _draw_turn(s, r, t, np.int64(s.tv[t, TV_SEABED0]))
 
 
 @nb.njit(cache=True)
@@ -3491,8 +3559,8 @@ def _declare(s, r, t, a):
     p = np.int64(s.tv[t, TV_SEAT])
     _rec(s, t, EV_ACT, p, a)
     if a == DECLARE:
-        changsha_declare(s, t, p)
-    q = changsha_next_declarer(s, t, p)
+        changsha_declare(s, r, t, p)
+    q = changsha_next_declarer(s, r, t, p)
     if q >= 0:
         s.tv[t, TV_SEAT] = q
         return
@@ -3526,10 +3594,29 @@ def _missed_win(s, r, t, p):
         return
     if ready and prm[P_MW_UNREADY_ONLY] != 0:
         return
+    if prm[P_MW_THRESHOLD] != MW_THRESHOLD_NONE:
+        _lock_worth(s, r, t, p)
     if prm[P_MW_SCOPE] == MW_SCOPE_ALL:
         s.pv[t, p, PV_LOCK] = 1
     else:
         s.pv[t, p, PV_LOCK] = s.tv[t, TV_TILE] + 1  # only this kind
+
+
+@internal
+def _lock_worth(s, r, t, p):
+    """过胡 (``missed_win_threshold="higher_value"``): seat ``p`` passes the win on
+    ``tv[TV_TILE]``; ``PV_LOCK_VALUE`` = the largest worth (:func:`mjsim.engine.settle.worth`)
+    of the wins it passed while its lockout lasted (a new lockout, or another kind under a
+    one-tile lockout, starts again from this one)."""
+    k = np.int64(s.tv[t, TV_TILE])
+    wk = np.int64(WK_DISCARD if s.tv[t, TV_REACT_KIND] == RK_DISCARD else WK_ROB_KONG)
+    v = _value_with_tile(s, r, t, p, k, wk, np.int64(s.tv[t, TV_FROM]))
+    w = worth(r, v, s.items[t, p])
+    s.items[t, p, :] = 0
+    lock = s.pv[t, p, PV_LOCK]
+    fresh = lock == 0 or (r.params[P_MW_SCOPE] != MW_SCOPE_ALL and lock != k + 1)
+    if fresh or w > s.pv[t, p, PV_LOCK_VALUE]:
+        s.pv[t, p, PV_LOCK_VALUE] = w
 
 
 @nb.njit(cache=True, inline="always")

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_from_name, action_name
 from mjsim.engine import core
 from mjsim.engine.records import Record, render_table
@@ -54,6 +55,10 @@ from mjsim.engine.state import (
 )
 from mjsim.engine.wall import draws_left
 from mjsim.rules.spec import CompiledRules, RuleSpec, check_playable
+
+#: first-use key and notice text of Game's kernels (mjsim._compile_notice)
+GAME_KEY = "engine.game"
+GAME_WHAT = "the Game table's deal, legal-mask and step kernels"
 
 
 def _kind_label(k: int) -> str:
@@ -102,12 +107,17 @@ class Game:
     """One table of one variant: ``step`` through a hand, inspect it, get its record.
 
     ``Game(variant_or_spec, seed=0, *, wall=None, dealer=0, round_wind=0, hand_no=0,
-    record=True, first_dealer=None, **overrides)``: ``variant_or_spec`` is a registered id or a
-    ``RuleSpec``; ``overrides`` are spec fields (see :func:`mjsim.variants.get`); ``wall`` fixes
-    the tile order for a scripted deal (validated). The hand's RNG is ``(seed, hand_no)``.
+    record=True, first_dealer=None, quiet=None, **overrides)``: ``variant_or_spec`` is a
+    registered id or a ``RuleSpec``; ``overrides`` are spec fields (see
+    :func:`mjsim.variants.get`); ``wall`` fixes the tile order for a scripted deal (validated).
+    The hand's RNG is ``(seed, hand_no)``.
     ``first_dealer`` (default: ``dealer``) is the dealer of the match's first hand: with
     ``round_wind_rule="advance_after_cycle"`` the prevailing wind advances when the deal returns
     to it (:meth:`next_hand`).
+
+    On sources this machine has not compiled yet, the first ``Game`` of a process compiles the
+    deal, legal-mask and step kernels (about half a minute, once, then cached) and says so on
+    stderr with the elapsed time; ``quiet=True`` (or ``MJSIM_QUIET=1``) silences it.
 
     Deal order (``docs/engine.md``): seats from the dealer take ``hand_size`` consecutive tiles
     each from ``wall[0]``, then the dealer takes one more; replacements come from the end.
@@ -127,6 +137,7 @@ class Game:
         hand_no: int = 0,
         record: bool = True,
         first_dealer: int | None = None,
+        quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
         from mjsim import variants
@@ -152,7 +163,19 @@ class Game:
         self.state: State = new_state(1, REC_CAP if record else 0)
         self._mask = np.zeros(N_ACTIONS, dtype=np.bool_)
         self._fixed_wall = None if wall is None else validate_wall(self.spec, wall)
+        if not _compile_notice.loaded(GAME_KEY):
+            _compile_notice.first_use(GAME_KEY, GAME_WHAT, self._compile_kernels, quiet=quiet)
         self._start(hand_no, dealer, round_wind, 0, 1)
+
+    def _compile_kernels(self) -> None:
+        """Compile (or load) the kernels a table's deal, masks and steps call, for the argument
+        types :meth:`_start`, :meth:`legal_mask` and :meth:`step` pass, without running them."""
+        s, r, m, cf = self.state, self.rules, self._mask, _compile_notice.compile_for
+        cf(hand_key, 0, 0)
+        cf(core.reset_table, s, r, 0, np.uint64(0), 0, 0, 0, 0, 1, True, 0, 0)
+        cf(core.current_player, s, 0)
+        cf(core.legal_mask, s, r, 0, m)
+        cf(core.step, s, r, 0, 0, m)
 
     # ------------------------------------------------------------------ lifecycle
     def _start(
@@ -238,21 +261,30 @@ class Game:
     def step(self, action: int | str) -> None:
         """Apply ``action`` (an id or a name like ``"discard 5m"``) for the current player.
 
-        Raises ``ValueError`` naming the action and listing the legal ones if it is illegal,
-        or if the hand is over."""
-        if isinstance(action, str):
-            a = action_from_name(action)
-        else:
-            a = int(action)
+        Raises ``ValueError`` naming the action and listing the legal ones (names and ids) if it
+        is illegal or out of range (``"action 999 out of range 0..207; seat 0 to act, legal: ..."``),
+        if it is not an integer or a name (``None``, a float), or if the hand is over."""
+        from mjsim._args import check_action
+
         if self.done:
             raise ValueError(f"the hand is over; action {action!r} not applied")
         m = self.legal_mask()
-        if not 0 <= a < N_ACTIONS or not m[a]:
-            name = action_name(a) if 0 <= a < N_ACTIONS else repr(action)
-            legal = ", ".join(action_name(int(x)) for x in np.flatnonzero(m))
-            raise ValueError(
-                f"illegal action {name} (id {a}) for seat {self.current_player}; legal: {legal}"
-            )
+
+        def refuse(what: str) -> ValueError:
+            legal = ", ".join(f"{action_name(int(x))} ({int(x)})" for x in np.flatnonzero(m))
+            return ValueError(f"{what}; seat {self.current_player} to act, legal: {legal}")
+
+        if isinstance(action, str):
+            a = action_from_name(action)
+        else:
+            try:
+                a = check_action(action)
+            except ValueError as e:
+                raise refuse(str(e)) from None
+        if not 0 <= a < N_ACTIONS:
+            raise refuse(f"action {a} out of range 0..{N_ACTIONS - 1}")
+        if not m[a]:
+            raise refuse(f"illegal action {action_name(a)} (id {a})")
         err = core.step(self.state, self.rules, 0, a, self._mask)
         if err != 0:
             raise RuntimeError(f"engine error {ERROR_NAMES[err]} after {action_name(a)}")
@@ -387,9 +419,30 @@ class Game:
             events=self.state.rec[0, :n].copy(),
         )
 
-    def render(self, unicode: bool = True) -> str:
-        """Text picture of the table (unicode tile glyphs unless ``unicode=False``)."""
-        return render_table(self.state, self.n_players, 0, unicode, draws_left=self.draws_left)
+    def render(
+        self, unicode: bool = True, *, seat: int | None = None, all_hands: bool = False
+    ) -> str:
+        """Text picture of the table (unicode tile glyphs unless ``unicode=False``).
+
+        By default it is the view of the seat to act (``seat=None``): its concealed tiles, and
+        for the other seats what the table shows (the number of concealed tiles, melds with a
+        concealed kong face down unless the rules lay it face up, flowers set aside,
+        discards). ``seat=k`` draws seat ``k``'s view; ``all_hands=True`` (or a finished hand,
+        whose hands are laid open) shows every hand. ``ValueError`` for a seat outside
+        ``0..n_players-1``."""
+        if seat is None:
+            seat = None if self.done else self.current_player
+        elif not isinstance(seat, int | np.integer) or not 0 <= seat < self.n_players:
+            raise ValueError(f"seat={seat!r} must be a seat 0..{self.n_players - 1} or None")
+        return render_table(
+            self.state,
+            self.n_players,
+            0,
+            unicode,
+            draws_left=self.draws_left,
+            view=None if all_hands else seat,
+            concealed_kong_shown=self.spec.concealed_kong_shown,
+        )
 
     def __repr__(self) -> str:
         return (

@@ -21,11 +21,13 @@ from mjsim.engine.state import (
     EV_FLOWER,
     EVENT_NAMES,
     PHASE_NAMES,
+    PV_HELD_FLOWERS,
     PV_N_MELDS,
     PV_N_RIVER,
     PV_READY,
     PV_SCORE,
     RF_CLAIMED,
+    RF_FACE_DOWN,
     RF_READY,
     RF_WON,
     TV_DEALER,
@@ -38,7 +40,7 @@ from mjsim.engine.state import (
     decode_event,
     encode_event,
 )
-from mjsim.melds import MELD_NAMES, MELD_NONE, meld_kinds
+from mjsim.melds import MELD_CONCEALED_KONG, MELD_NAMES, MELD_NONE, meld_kinds
 
 RECORD_VERSION = 1
 _NAME_TO_EV = {v: k for k, v in EVENT_NAMES.items()}
@@ -74,6 +76,22 @@ class Record:
     def event_tuples(self) -> list[tuple[int, int, int]]:
         """Events as ``(kind, seat, arg)``."""
         return [decode_event(e) for e in self.events]
+
+    def __repr__(self) -> str:
+        """One line: variant, deal, the wall's first tiles by name and the number of events (the
+        full spec stays in ``record.spec``; ``print(record)`` shows the whole hand)."""
+        head = " ".join(_tile(int(k)) for k in self.wall[:8])
+        more = " ..." if len(self.wall) > 8 else ""
+        return (
+            f"Record(variant={self.spec.get('name')!r}, seed={self.seed}, hand_no={self.hand_no}, "
+            f"dealer={self.dealer}, round_wind={self.round_wind}, scores={list(self.scores)}, "
+            f"wall=<{len(self.wall)} tiles: {head}{more}>, events=<{len(self.events)}>)"
+        )
+
+    def __str__(self) -> str:
+        """The whole hand as text (:func:`render_record`): header, the wall in rows of tile
+        names, then one line per event."""
+        return render_record(self)
 
 
 def _tile(k: int) -> str:
@@ -205,13 +223,26 @@ def _mpsz(kinds: list[int]) -> str:
 
 
 def render_table(
-    state: Any, n_players: int, t: int = 0, unicode: bool = True, draws_left: int | None = None
+    state: Any,
+    n_players: int,
+    t: int = 0,
+    unicode: bool = True,
+    draws_left: int | None = None,
+    *,
+    view: int | None = None,
+    concealed_kong_shown: bool = False,
 ) -> str:
     """Text picture of table ``t``: wall count, each seat's hand, melds, discards and score.
 
     ``draws_left``: the draws still possible (:func:`mjsim.engine.wall.draws_left`, which needs
-    the rules), shown beside the tiles in the wall when given."""
+    the rules), shown beside the tiles in the wall when given. ``view``: the seat whose view is
+    drawn: its own concealed tiles, and for every other seat only what lies open on the table
+    (``[13 concealed]`` instead of the tiles, a concealed kong face down (``🀫``, ``?`` without
+    unicode) unless ``concealed_kong_shown`` (the rules lay it face up: riichi), flowers set
+    aside but not those still held, face-down 立牌 discards as ``🀫``); ``None`` (the default
+    here) shows every hand face up."""
     fmt = _glyphs if unicode else _mpsz
+    back = "\U0001f02b" if unicode else "?"
     tv = state.tv[t]
     live = int(tv[TV_TAIL] - tv[TV_HEAD])
     if tv[TV_IND_OUT] != 0 and tv[TV_HEAD] <= tv[TV_IND_POS] < tv[TV_TAIL]:
@@ -219,29 +250,37 @@ def render_table(
     wall = f"wall={live} tiles left"
     if draws_left is not None:
         wall += f" ({int(draws_left)} to draw)"
-    lines = [f"phase={PHASE_NAMES[tv[TV_PHASE]]} dealer={tv[TV_DEALER]} {wall}"]
+    seen = "every hand shown" if view is None else f"seat {view}'s view"
+    lines = [f"phase={PHASE_NAMES[tv[TV_PHASE]]} dealer={tv[TV_DEALER]} {wall} ({seen})"]
     for p in range(n_players):
+        hidden = view is not None and p != view
         h = state.hands[t, p]
         kinds = [k for k in range(34) for _ in range(int(h[k]))]
-        flowers = [k for k in range(34, 42) for _ in range(int(h[k]))]
+        held = int(state.pv[t, p, PV_HELD_FLOWERS]) if hidden else 0
+        flowers = [k for k in range(34, 42) for _ in range(int(h[k])) if not (held >> (k - 34)) & 1]
+        n_held = sum(int(h[k]) for k in range(34, 42)) - len(flowers)
         melds = []
         for i in range(int(state.pv[t, p, PV_N_MELDS])):
             mt, k, src = (int(x) for x in state.melds[t, p, i])
             if mt == MELD_NONE:
                 continue
             tiles = meld_kinds(mt, k)
-            melds.append(f"{MELD_NAMES[mt]}[{fmt(tiles)}]")
+            if hidden and mt == MELD_CONCEALED_KONG and not concealed_kong_shown:
+                melds.append(f"{MELD_NAMES[mt]}[{back * len(tiles)}]")
+            else:
+                melds.append(f"{MELD_NAMES[mt]}[{fmt(tiles)}]")
         river = []
         for i in range(int(state.pv[t, p, PV_N_RIVER])):
             k = int(state.river[t, p, i])
             f = int(state.river_flags[t, p, i])
             mark = "*" if f & RF_CLAIMED else ("!" if f & RF_WON else "")
             mark += "r" if f & RF_READY else ""
-            river.append(fmt([k]) + mark)
+            river.append((back if hidden and f & RF_FACE_DOWN else fmt([k])) + mark)
         ready = " READY" if state.pv[t, p, PV_READY] else ""
+        tiles_text = f"[{len(kinds) + n_held} concealed]" if hidden else fmt(kinds)
         lines.append(
             f"seat {p}{' (dealer)' if p == tv[TV_DEALER] else ''}{ready} "
-            f"score={int(state.pv[t, p, PV_SCORE])}: {fmt(kinds)}"
+            f"score={int(state.pv[t, p, PV_SCORE])}: {tiles_text}"
             + (f" | {' '.join(melds)}" if melds else "")
             + (f" | flowers {fmt(flowers)}" if flowers else "")
         )
@@ -249,11 +288,32 @@ def render_table(
     return "\n".join(lines)
 
 
+def format_wall(wall: Any, per_row: int = 16, unicode: bool = False) -> str:
+    """A wall order as readable rows: tile names (``1m``, ``5z``; glyphs with ``unicode=True``)
+    in groups of four, ``per_row`` tiles a row, each row led by the position of its first tile
+    (0 = the head, where the deal starts; replacements come from the end)::
+
+          0  8s 2s 1m 1m  8p 3s 9s 8p  7s 8s 2p 7m  9m 1p 4m 1m
+         16  ...
+    """
+    kinds = [int(k) for k in wall]
+    name = (lambda k: _glyphs([k])) if unicode else _tile
+    width = len(str(max(len(kinds) - 1, 0)))
+    rows = []
+    for start in range(0, len(kinds), per_row):
+        row = kinds[start : start + per_row]
+        groups = [" ".join(name(k) for k in row[g : g + 4]) for g in range(0, len(row), 4)]
+        rows.append(f"{start:>{width + 2}}  " + "  ".join(groups))
+    return "\n".join(rows)
+
+
 def render_record(record: Record) -> str:
     """The whole hand as text: one line per event."""
     out = [
-        f"hand {record.hand_no} dealer {record.dealer} variant {record.spec.get('name')} "
-        f"wall {_mpsz(record.wall)}"
+        f"hand {record.hand_no} dealer {record.dealer} variant {record.spec.get('name')}",
+        f"wall ({len(record.wall)} tiles, head first):",
+        format_wall(record.wall),
+        f"events ({len(record.events)}):",
     ]
     for i, ev in enumerate(record.events):
         out.append(f"{i:4d} {event_text(ev)}")

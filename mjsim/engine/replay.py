@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from mjsim.actions import action_name
@@ -11,6 +13,32 @@ from mjsim.engine.state import EV_ACT, PV_SCORE, TV_REC_N, decode_event
 from mjsim.rules.spec import RuleSpec
 
 
+def _as_record(record: object) -> Record:
+    """``record`` as a :class:`Record`: a Record as is, JSON-lines text parsed. ``ValueError``
+    for a path (saying how to load the file) and for any other type."""
+
+    def expects(path: str) -> str:
+        return (
+            "it takes a Record (Game.record) or the JSON-lines text of one (to_jsonl); "
+            f"load a file with mjsim.replay(pathlib.Path({path!r}).read_text())"
+        )
+
+    if isinstance(record, Record):
+        return record
+    if isinstance(record, os.PathLike):
+        p = str(os.fspath(record))
+        raise ValueError(f"mjsim.replay got a path ({p!r}): {expects(p)}")
+    if isinstance(record, str):
+        line = record.strip()
+        if line and not line.startswith("{") and "\n" not in line:
+            # one line that is no JSON object: a file name, not a record
+            raise ValueError(
+                f"mjsim.replay got {record!r}, not a record (a path?): {expects(record)}"
+            )
+        return from_jsonl(record)  # names its first bad line
+    raise ValueError(f"mjsim.replay got a {type(record).__name__}: {expects('hand.jsonl')}")
+
+
 def replay(record: Record | str) -> Game:
     """Replay ``record`` (a :class:`Record` or its JSON-lines text) and return the finished
     :class:`Game`, whose state equals the original final state.
@@ -18,10 +46,11 @@ def replay(record: Record | str) -> Game:
     Every event is checked against what the engine produces: the deal, each draw and flower,
     each decision (it must be the current player's and legal), each call, win, payment and the
     end. Raises ``ValueError`` naming the first bad event (index and content) for a truncated,
-    reordered or tampered record; never applies an event the rules reject.
+    reordered or tampered record; never applies an event the rules reject. A path (a
+    ``pathlib.Path``, or a string that is no record text) is refused with a message saying how to
+    load the file: ``mjsim.replay(pathlib.Path(p).read_text())``.
     """
-    if isinstance(record, str):
-        record = from_jsonl(record)
+    record = _as_record(record)
     try:
         spec = RuleSpec.from_dict(record.spec)
     except (TypeError, ValueError) as e:

@@ -18,6 +18,7 @@ import numpy as np
 
 from mjsim._jit import internal
 from mjsim.rules.params import (
+    P_LUXURY_LEVELS,
     P_SCORING,
     SCORING_CHANGSHA,
     SCORING_GUOBIAO,
@@ -26,6 +27,13 @@ from mjsim.rules.params import (
     SCORING_RIICHI,
     SCORING_SICHUAN,
     SCORING_TIANJIN,
+)
+from mjsim.scoring.changsha import (
+    F_CS_OPTIONS,
+    OPT_LUXURY_LEVELS,
+    P_UNIT_BIG_DISCARD,
+    P_UNIT_SMALL_DISCARD,
+    changsha_is_big,
 )
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
@@ -84,11 +92,14 @@ def variant_flags(rules, flags, missing_suit):
     """Write the family's own win-context flag (``flags`` int64[N_FLAGS], indices 19..23).
 
     guobiao: ``F_GB_OPTIONS`` = ``score_values[0]`` (the scorer's ``OPT_*`` reading bits);
-    sichuan: ``F_MISSING_SUIT`` = the winner's declared void suit ``missing_suit`` (-1 = none).
+    sichuan: ``F_MISSING_SUIT`` = the winner's declared void suit ``missing_suit`` (-1 = none);
+    changsha: ``F_CS_OPTIONS`` = the RuleSpec's reading bits (``luxury_levels``).
     """
     fam = rules.params[P_SCORING]
     if fam == SCORING_GUOBIAO:
         flags[F_GB_OPTIONS] = rules.score_table[0]
+    elif fam == SCORING_CHANGSHA:
+        flags[F_CS_OPTIONS] = OPT_LUXURY_LEVELS if rules.params[P_LUXURY_LEVELS] != 0 else 0
     elif fam == SCORING_SICHUAN:
         flags[F_MISSING_SUIT] = missing_suit
     elif fam == SCORING_RIICHI:
@@ -101,6 +112,18 @@ def qualifying_value(rules, value, n_flowers):
     variants_B.md §1.4 "每花计一分。不计在起和分内")."""
     if rules.params[P_SCORING] == SCORING_GUOBIAO:
         return value - n_flowers
+    return value
+
+
+@nb.njit(cache=True)
+def worth(rules, value, items):
+    """What a discard win of ``value`` (its ``items`` filled) is worth, comparable between two
+    wins of one family (``missed_win_threshold="higher_value"``, 过胡): the value itself, except
+    changsha, whose ``k`` counts small or big wins: ``k`` times the discard unit of its class."""
+    if rules.params[P_SCORING] == SCORING_CHANGSHA:
+        tab = rules.score_table
+        unit = tab[P_UNIT_BIG_DISCARD] if changsha_is_big(items) else tab[P_UNIT_SMALL_DISCARD]
+        return value * unit
     return value
 
 

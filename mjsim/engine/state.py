@@ -147,6 +147,8 @@ PV_OPTS = 35  # the O_* option bits of the seat in the open reaction window
 PV_STANDING = 36  # 立牌 still held (standing_tiles): up to 4 kinds, kind + 1 in 6-bit fields
 # (bits 6i..6i+5, 0 = empty); a copy in a call is taken from the other tiles first
 PV_CHOW_READY = 37  # 1 after a 吃听 claim (CHOW_READY_*): the seat's discard must declare ready
+PV_LOCK_VALUE = 38  # 过胡 (missed_win_threshold="higher_value"): the largest worth of the wins
+# the seat passed since its missed-win lockout began (mjsim.engine.settle.worth)
 # PV ranges reserved for the gap work: 32-39 win/claim/ready; 40-47 wall/dealer/carry-over;
 # 48-55 wilds/flowers/dice; 56-63 riichi.
 # ---- gapsB block (40-47)

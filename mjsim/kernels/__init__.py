@@ -3,7 +3,8 @@
 Every kernel takes ``counts``: ``uint8[34]``, the concealed tiles WITHOUT the wild tiles (the
 caller removes them) and ``n_wild``: the number of wild tiles held (0-8). A wild may stand for
 any tile kind but never for a fifth copy of a kind (the hand's own copies plus the wilds standing
-for that kind are at most 4).
+for that kind are at most 4); the modifier bit ``SHAPE_WILD_FIFTH`` of the shape mask selects the
+other reading (:mod:`mjsim.kernels.fifth`).
 
 ``n_melds`` is the number of melds the concealed part must still form: 4 for a closed 13/14-tile
 hand, 5 for a closed 16/17-tile hand, minus one per exposed meld. A complete hand has
@@ -47,6 +48,9 @@ SHAPE_WILD_SIMPLES = 128
 # (256 and 512 are the engine's structure-free shapes, mjsim.rules.params)
 # 十三不靠 以字作将: one knitted arrangement's nine tiles + four different honours, one paired
 SHAPE_KNITTED_HONOR_PAIR = 1024
+# modifier bit, not a shape: a wild may stand for a fifth copy of a kind (the natural copies plus
+# the wilds standing for a kind may exceed 4; see mjsim.kernels.fifth)
+SHAPE_WILD_FIFTH = 2048
 
 # --- set types in a decomposition row (set_type, tile_kind, wilds_used) ----------------------------
 SET_NONE = -1

@@ -79,7 +79,8 @@ def _batch_waits(
     return out
 
 
-#: shape bits the kernels know (mjsim.kernels.SHAPE_*); SHAPE_WILD_SIMPLES is a modifier
+#: shape bits the kernels know (mjsim.kernels.SHAPE_*); SHAPE_WILD_SIMPLES and SHAPE_WILD_FIFTH
+#: are modifiers
 _SHAPE_BITS = (
     K.SHAPE_STANDARD
     | K.SHAPE_SEVEN_PAIRS
@@ -90,7 +91,7 @@ _SHAPE_BITS = (
     | K.SHAPE_SEVEN_PAIRS_DISTINCT
     | K.SHAPE_KNITTED_HONOR_PAIR
 )
-_KNOWN_SHAPES = _SHAPE_BITS | K.SHAPE_WILD_SIMPLES
+_KNOWN_SHAPES = _SHAPE_BITS | K.SHAPE_WILD_SIMPLES | K.SHAPE_WILD_FIFTH
 
 
 def _scalar(name: str, value, allowed: range | tuple[int, ...]) -> int:  # type: ignore[no-untyped-def]
@@ -145,6 +146,12 @@ def _check(hands, n_melds, n_wild, pair_rule, honor_chow, shapes):  # type: igno
         raise ValueError(
             f"shapes={shapes!r} must be a mask of mjsim.kernels.SHAPE_* bits "
             f"({_KNOWN_SHAPES:#x}) with at least one shape"
+        )
+    both = K.SHAPE_WILD_SIMPLES | K.SHAPE_WILD_FIFTH
+    if shapes & both == both:
+        raise ValueError(
+            f"shapes={shapes!r}: SHAPE_WILD_SIMPLES and SHAPE_WILD_FIFTH are two readings of the "
+            "wilds; give at most one"
         )
     return hands_u8, melds, wild, pr, hc, int(shapes)
 

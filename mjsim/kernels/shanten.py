@@ -11,6 +11,8 @@
 - ``SHAPE_KNITTED_HONOR_PAIR``: 十三不靠 with an honour pair (以字作将; common fan table).
 - ``SHAPE_WILD_SIMPLES`` (a modifier, not a shape): the wilds stand only for simples
   (:mod:`mjsim.kernels.restricted`).
+- ``SHAPE_WILD_FIFTH`` (a modifier, not a shape): a wild may stand for a fifth copy of a kind
+  in the standard shape (:mod:`mjsim.kernels.fifth`); not together with ``SHAPE_WILD_SIMPLES``.
 
 The special shapes (all but standard and knitted straight) are fully concealed 14-tile
 shapes: they count only when ``n_melds == 4`` and the hand holds 13 or 14 tiles (wilds
@@ -35,8 +37,10 @@ from mjsim.kernels import (
     SHAPE_SHISANLAN,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_WILD_FIFTH,
     SHAPE_WILD_SIMPLES,
 )
+from mjsim.kernels.fifth import is_standard_win_fifth, standard_shanten_fifth
 from mjsim.kernels.restricted import is_win_simples, shanten_simples, special_simples
 from mjsim.kernels.special import (
     is_knitted,
@@ -78,6 +82,10 @@ def is_win(
     """
     if (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0:
         return is_win_simples(counts, n_melds, n_wild, pair_rule, honor_chow, shapes)
+    if (shapes & SHAPE_WILD_FIFTH) != 0 and n_wild > 0 and shapes & SHAPE_STANDARD:
+        if is_standard_win_fifth(counts, n_melds, n_wild, pair_rule, honor_chow):
+            return True
+        shapes = shapes & ~SHAPE_STANDARD  # the other shapes never need a fifth copy
     if shapes & SHAPE_STANDARD and is_standard_win(counts, n_melds, n_wild, pair_rule, honor_chow):
         return True
     if shapes & SHAPE_KNITTED_STRAIGHT and n_melds >= 3:
@@ -118,7 +126,10 @@ def shanten(
         return shanten_simples(counts, n_melds, n_wild, pair_rule, honor_chow, shapes)
     best = BIG
     if shapes & SHAPE_STANDARD:
-        best = standard_shanten(counts, n_melds, n_wild, pair_rule, honor_chow)
+        if (shapes & SHAPE_WILD_FIFTH) != 0 and n_wild > 0:
+            best = standard_shanten_fifth(counts, n_melds, n_wild, pair_rule, honor_chow)
+        else:
+            best = standard_shanten(counts, n_melds, n_wild, pair_rule, honor_chow)
     return shanten_given_standard(counts, n_melds, n_wild, pair_rule, honor_chow, shapes, best)
 
 
@@ -134,7 +145,8 @@ def shanten_given_standard(
 ) -> int:
     """:func:`shanten` when the standard shape's shanten ``best`` is already known (``BIG`` if
     ``shapes`` has no standard shape): the minimum with the other allowed shapes. With
-    ``SHAPE_WILD_SIMPLES`` and wilds, ``best`` must be the restricted standard shanten."""
+    ``SHAPE_WILD_SIMPLES`` and wilds, ``best`` must be the restricted standard shanten; with
+    ``SHAPE_WILD_FIFTH`` and wilds, the fifth-copy one (:mod:`mjsim.kernels.fifth`)."""
     if best == -1:
         return -1
     if (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0:

@@ -7,6 +7,9 @@ copy would complete the STANDARD shape (a "phantom" wait), and :func:`waits_deta
 the two lists. (A fifth copy can never complete seven pairs, thirteen orphans or the knitted
 shapes, and the knitted-straight shape is not examined for phantom waits.)
 
+With ``SHAPE_WILD_FIFTH`` (wilds may stand for a fifth copy, :mod:`mjsim.kernels.fifth`) and
+wilds held, every kind is tried with the combined win check.
+
 Wild tiles: the caller removes the wild kind's copies from ``counts``; drawing a wild always
 completes a ready hand, so the wild kind itself is reported only if a natural tile of it
 completes the shape. Live counts (:func:`live_wait_count`) count natural copies only.
@@ -17,8 +20,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from mjsim.kernels import SHAPE_STANDARD, SHAPE_WILD_SIMPLES
+from mjsim.kernels import SHAPE_STANDARD, SHAPE_WILD_FIFTH, SHAPE_WILD_SIMPLES
 from mjsim.kernels.decompose import search
+from mjsim.kernels.fifth import phantom_wait_fifth
 from mjsim.kernels.restricted import phantom_wait_simples
 from mjsim.kernels.shanten import is_win
 from mjsim.kernels.standard import phantom_wait_no_wild, standard_wait_mask
@@ -60,9 +64,10 @@ def waits_detail(
         out_kinds[k] = False
         out_exhausted[k] = False
     simples = (shapes & SHAPE_WILD_SIMPLES) != 0 and n_wild > 0
-    if shapes & SHAPE_STANDARD and not simples:
+    fifth = (shapes & SHAPE_WILD_FIFTH) != 0 and n_wild > 0
+    if shapes & SHAPE_STANDARD and not simples and not fifth:
         standard_wait_mask(counts, n_melds, n_wild, pair_rule, honor_chow, out_kinds)
-    other = shapes if simples else shapes & ~SHAPE_STANDARD
+    other = shapes if (simples or fifth) else shapes & ~SHAPE_STANDARD
     c = counts.copy()
     for k in range(34):
         if c[k] < 4:
@@ -76,6 +81,8 @@ def waits_detail(
                 out_exhausted[k] = phantom_wait_simples(
                     c, k, n_melds, n_wild, pair_rule, honor_chow
                 )
+            elif fifth:
+                out_exhausted[k] = phantom_wait_fifth(c, k, n_melds, n_wild, pair_rule, honor_chow)
             else:
                 out_exhausted[k] = _phantom_wait(c, k, n_melds, n_wild, pair_rule, honor_chow)
     n = 0

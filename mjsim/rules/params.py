@@ -159,6 +159,16 @@ P_HONOR_SET_EXPOSURE = 178  # 放风 / 补风: FENG + j honour exposures with re
 P_OPENING_EXCHANGE = 180  # G56: after the deal each seat may swap held tiles with the unused pool
 P_FINAL_READY_DRAWS = 181  # G60: at wall exhaustion the first ready seat draws this many from it
 P_CONCEALED_KONG_SHOWN = 182  # the kind of a concealed kong is public (riichi); else face down
+# ---- rule-reading options (183-191): the other reading of an ambiguity of the rule texts
+P_VOID_KONG = 183  # VOID_KONG_*: kongs while a tile of the void suit (定缺) is still held
+P_LAST_TILE_REPLACEMENT = 184  # LAST_REPL_*: may a kong replacement take the last live tile
+P_SEABED_OFFER = 185  # SEABED_OFFER_*: which seats the 海底 is offered to (changsha roaming)
+P_SEABED_REFUSED = 186  # SEABED_REFUSED_*: what happens when every offered seat refuses the 海底
+P_SEABED_BIRDS = 187  # SEABED_BIRDS_*: how many birds the winning tile is after a 海底 win
+P_OPENING_SAME_RANK_PAIRS = 188  # changsha 三同: a pair of one rank in each suit is an opening win
+P_LUXURY_LEVELS = 189  # changsha 七小对: each four of a kind is one more big win (双豪华 / 三豪华)
+P_MW_THRESHOLD = 190  # MW_THRESHOLD_*: may a locked seat still win a discard worth more (过胡)
+P_WILD_FIFTH_COPY = 191  # a wild may stand for a fifth copy of a kind (SHAPE_WILD_FIFTH)
 NP = 192  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -253,6 +263,9 @@ SHAPE_ALL_HONORS_FREE = 512  # every tile an honour, no structure (风一色 / �
 # wild_substitutes="simples" (G15, mjsim.kernels.restricted)
 SHAPE_WILD_SIMPLES = 128
 SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, B §31; kernel shape, G37)
+# modifier bit (not a shape): a wild may stand for a fifth copy of a kind; compiled from
+# wild_fifth_copy=True (mjsim.kernels.fifth)
+SHAPE_WILD_FIFTH = 2048
 SHAPE_CODES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
@@ -541,7 +554,47 @@ HOT_SHOT_CODES = {"none": HOT_SHOT_NONE, "refund_and_pay": HOT_SHOT_REFUND_AND_P
 BIRD_RULE_RANK_SEAT = 0  # 扎鸟: a bird names a seat by rank from the dealer; each payer pays
 # x (1 + birds on the winner + birds on the payer) (changsha)
 BIRD_RULE_HORSE = 1  # 买马: each payer pays x (1 + horses on the winner) (guangdong tuidaohu)
-BIRD_RULE_CODES = {"rank_seat": BIRD_RULE_RANK_SEAT, "horse": BIRD_RULE_HORSE}
+BIRD_RULE_RANK_SEAT_DOUBLING = 2  # 扎鸟, doubling per bird: each payer pays
+# x 2 ** (birds on the winner + birds on the payer)
+BIRD_RULE_CODES = {
+    "rank_seat": BIRD_RULE_RANK_SEAT,
+    "horse": BIRD_RULE_HORSE,
+    "rank_seat_doubling": BIRD_RULE_RANK_SEAT_DOUBLING,
+}
+
+# ---- rule-reading options (183-191)
+VOID_KONG_NONE = 0  # no kong at all while a void-suit tile is held (Sichuan default reading)
+VOID_KONG_CONCEALED = 1  # a concealed kong of another suit is allowed (下雨 before the void is out)
+VOID_KONG_ANY = 2  # any kong of another suit is allowed
+VOID_KONG_CODES = {"none": VOID_KONG_NONE, "concealed": VOID_KONG_CONCEALED, "any": VOID_KONG_ANY}
+
+LAST_REPL_ALLOWED = 0  # a kong with one live tile left takes it as its replacement
+LAST_REPL_KEPT_BACK = 1  # the last live tile is never a replacement: no kong while only it is left
+# (the code is the number of live tiles a kong must leave: the engine tests remaining > code)
+LAST_TILE_REPLACEMENT_CODES = {"allowed": LAST_REPL_ALLOWED, "kept_back": LAST_REPL_KEPT_BACK}
+
+SEABED_OFFER_EVERY_SEAT = 0  # the 海底 is offered to every seat in turn
+SEABED_OFFER_READY_SEATS = 1  # only to seats whose hand is ready; the others are passed over
+SEABED_OFFER_CODES = {
+    "every_seat": SEABED_OFFER_EVERY_SEAT,
+    "ready_seats": SEABED_OFFER_READY_SEATS,
+}
+
+SEABED_REFUSED_DRAWN = 0  # every offered seat refused: the hand is drawn
+SEABED_REFUSED_FIRST_TAKES = 1  # the first seat offered must take it (and win or expose it)
+SEABED_REFUSED_CODES = {
+    "drawn_hand": SEABED_REFUSED_DRAWN,
+    "first_seat_takes": SEABED_REFUSED_FIRST_TAKES,
+}
+
+SEABED_BIRDS_ONE = 0  # the winning 海底 tile is one bird, however many birds the rule turns
+SEABED_BIRDS_ALL = 1  # the winning 海底 tile counts as every bird the rule turns
+SEABED_BIRDS_CODES = {"one": SEABED_BIRDS_ONE, "all": SEABED_BIRDS_ALL}
+
+MW_THRESHOLD_NONE = 0  # a locked seat may not win any locked discard, whatever its value
+MW_THRESHOLD_HIGHER = 1  # a locked discard win is allowed when worth more than every win the
+# seat passed since its lockout began
+MW_THRESHOLD_CODES = {"none": MW_THRESHOLD_NONE, "higher_value": MW_THRESHOLD_HIGHER}
 
 CHICKEN_FLIP_NONE = 0
 CHICKEN_FLIP_AFTER_WIN = 1  # after any win, the next undrawn tile + 1 rank is a chicken

@@ -506,6 +506,16 @@ class RuleSpec:
         choices=tuple(P.WILD_SUBST_CODES),
         source="Yingkou: 会",
     )
+    wild_fifth_copy: bool = _doc(
+        False,
+        "wilds",
+        "A wild may stand for a fifth copy of a kind (赖子当第五张): four natural 5m and a wild "
+        "read as a pung and a pair of 5m. False: the natural copies of a kind plus the wilds "
+        "standing for it are at most 4. Read by the win, ready and wait checks and the shanten "
+        "(the kernels' modifier bit SHAPE_WILD_FIFTH); inert without wilds; not with "
+        "wild_substitutes=simples.",
+        source="a reading the rule texts leave open (wild-tile tables differ)",
+    )
     wild_stand_in: int = _doc(
         -1,
         "wilds",
@@ -731,6 +741,17 @@ class RuleSpec:
         "The lock of a passed win binds only seats that have not declared ready.",
         source='Yantai: "在没有听牌状态下，在同一圈牌里不能弃先和后"',
     )
+    missed_win_threshold: str = _doc(
+        "none",
+        "lockouts",
+        "What a locked seat may still win (过胡): none (no locked discard win, whatever it is "
+        "worth); higher_value (a discard win worth more than every win the seat passed since "
+        "its lock began, in the scoring family's unit: fan for Sichuan, the money of one "
+        "discard win for Changsha, so a big win after a passed small one). Inert without a "
+        "lock.",
+        choices=tuple(P.MW_THRESHOLD_CODES),
+        source='Changsha 漏胡: "只对该玩家漏胡的那张牌有效" (the lock itself); 过胡 of Sichuan tables',
+    )
     own_discard_lockout: str = _doc(
         "none",
         "lockouts",
@@ -951,6 +972,33 @@ class RuleSpec:
         choices=tuple(P.ABORT_KONGS_CODES),
         source='Beijing: "三家杠荒牌"',
     )
+    last_tile_replacement: str = _doc(
+        "allowed",
+        "end",
+        "A kong declared with one live tile left: allowed (its replacement takes the last "
+        "tile; Changsha: that hand has no 海底); kept_back (the last tile is never a kong "
+        "replacement: no kong while only it is left, so the 海底 stays the 海底).",
+        choices=tuple(P.LAST_TILE_REPLACEMENT_CODES),
+        source='Changsha: "如果只有海底牌时候则取海底牌补张，并且该海底牌不做原有功能使用此局无海底牌"',
+    )
+    seabed_offer: str = _doc(
+        "every_seat",
+        "end",
+        "Who is asked to take the last tile (海底漫游, scoring=changsha): every_seat (each seat "
+        "in turn from the seat to draw); ready_seats (only seats whose hand is ready; the "
+        "others are passed over as refusals).",
+        choices=tuple(P.SEABED_OFFER_CODES),
+        source='Changsha: "海底牌漫游：即玩家可选择是否要海底牌，按照座次轮询"',
+    )
+    seabed_refused: str = _doc(
+        "drawn_hand",
+        "end",
+        "When every seat asked refuses the 海底 (scoring=changsha): drawn_hand (the hand is "
+        "drawn; the first seat offered deals next); first_seat_takes (the first seat offered "
+        "must take it: it wins with it or shows it, and the others may win on it, 海底炮).",
+        choices=tuple(P.SEABED_REFUSED_CODES),
+        source='Changsha: "如果四个玩家都不要海底牌，则下轮由第一个可以选择海底牌的玩家当庄家"',
+    )
 
     # ---- before play, long hands
     missing_suit_choice: bool = _doc(
@@ -959,6 +1007,15 @@ class RuleSpec:
         "Each seat chooses a suit to void before play (定缺, action CHOOSE_SUIT + s) and must "
         "discard that suit first. Needs the three suits.",
         source="Sichuan: 定缺",
+    )
+    void_suit_kong: str = _doc(
+        "none",
+        "calls",
+        "Kongs while a tile of the void suit (定缺) is still held: none (no kong at all); "
+        "concealed (a concealed kong, 下雨, of another suit); any (any kong of another suit). "
+        "Never a kong of the void suit itself. Inert without missing_suit_choice.",
+        choices=tuple(P.VOID_KONG_CODES),
+        source='Sichuan 定缺: "游戏中必须先打完该门花色，即手上不能留定缺花色的牌"',
     )
     blood_battle: bool = _doc(
         False,
@@ -1111,6 +1168,22 @@ class RuleSpec:
         "exhaustive draw); winner_only (at the end, only to a konger who won the hand).",
         choices=tuple(P.KONG_PAY_CODES),
     )
+    opening_same_rank_pairs: bool = _doc(
+        False,
+        "scoring",
+        "三同 is also an opening small win (起手小胡, scoring=changsha): a pair of one rank in "
+        "each of the three suits, one per such rank, paid as a small self-draw. False: the "
+        "four opening small wins of the rule text.",
+        source='Changsha: "增加了四喜、板板胡、六六顺、缺一色四种牌型" (the four); 三同 of later tables',
+    )
+    luxury_levels: bool = _doc(
+        False,
+        "scoring",
+        "With 豪华七对 on (scoring=changsha, score_values[2] = 1): each four of a kind in 七小对 "
+        "is one more big win (豪华 +1, 双豪华 +2, 三豪华 +3). False: one more however many.",
+        source='Changsha: "豪华七对(有四张一样的)"; the levels as in Shandong tables: "超级豪华七对", '
+        '"至尊豪华七对"',
+    )
     kong_pay_rule: str = _doc(
         "auto",
         "scoring",
@@ -1155,9 +1228,19 @@ class RuleSpec:
         "rank_seat",
         "scoring",
         "What the birds pay: rank_seat (扎鸟: each payer pays x (1 + birds on the winner + "
-        "birds on the payer)); horse (买马: each payer pays x (1 + horses on the winner)).",
+        "birds on the payer)); rank_seat_doubling (扎鸟, each bird doubles: x 2 ** (birds on "
+        "the winner + birds on the payer); one bird pays double either way); horse (买马: each "
+        "payer pays x (1 + horses on the winner)).",
         choices=tuple(P.BIRD_RULE_CODES),
-        source="Changsha: 扎鸟; Guangdong push-down: 买马",
+        source='Changsha: 扎鸟, "被扎鸟的玩家赢输计分翻倍"; Guangdong push-down: 买马',
+    )
+    seabed_birds: str = _doc(
+        "one",
+        "scoring",
+        "The birds after a win with the wall empty (海底): one (the winning tile is a single "
+        "bird); all (it counts as every one of the birds, on its seat). Inert with birds <= 1.",
+        choices=tuple(P.SEABED_BIRDS_CODES),
+        source='Changsha 扎鸟: "如果海底胡，即以海底为牌为鸟"',
     )
     chicken_flip: str = _doc(
         "none",
@@ -1505,7 +1588,23 @@ class RuleSpec:
         self._validate_win_claim_ready()
         self._validate_payments(counts)
         self._validate_pre_play_and_pool()
+        self._validate_readings()
         self._check_river_capacity()
+
+    def _validate_readings(self) -> None:
+        """Rule-reading options (the other reading of an ambiguity of the rule texts). A field
+        that only qualifies another rule is inert, not an error, while that rule is off."""
+        _enum("void_suit_kong", self.void_suit_kong, P.VOID_KONG_CODES)
+        _enum("last_tile_replacement", self.last_tile_replacement, P.LAST_TILE_REPLACEMENT_CODES)
+        _enum("seabed_offer", self.seabed_offer, P.SEABED_OFFER_CODES)
+        _enum("seabed_refused", self.seabed_refused, P.SEABED_REFUSED_CODES)
+        _enum("seabed_birds", self.seabed_birds, P.SEABED_BIRDS_CODES)
+        _enum("missed_win_threshold", self.missed_win_threshold, P.MW_THRESHOLD_CODES)
+        if self.wild_fifth_copy and self.wild_substitutes == "simples":
+            raise ValueError(
+                "RuleSpec.wild_fifth_copy=True is not played with wild_substitutes='simples' "
+                "(wilds standing for simples keep the four-copy limit); use one of them"
+            )
 
     def _check_river_capacity(self) -> None:
         """A seat's discards must fit its river row (``mjsim.engine.state.MAX_RIVER`` = 48).
@@ -1576,10 +1675,10 @@ class RuleSpec:
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= 4:
             raise ValueError(f"RuleSpec.birds={b!r} must be an integer in 0..4")
         _enum("bird_rule", self.bird_rule, P.BIRD_RULE_CODES)
-        if self.scoring == "changsha" and self.bird_rule != "rank_seat":
+        if self.scoring == "changsha" and self.bird_rule == "horse":
             raise ValueError(
                 f"RuleSpec.bird_rule={self.bird_rule!r}: scoring='changsha' pays its birds by "
-                "'rank_seat' (扎鸟)"
+                "seat (扎鸟): 'rank_seat' or 'rank_seat_doubling'"
             )
         _enum("chicken_flip", self.chicken_flip, P.CHICKEN_FLIP_CODES)
         for name in ("open_chicken", "hero_chicken"):
@@ -2031,10 +2130,8 @@ class RuleSpec:
     # ------------------------------------------------------------------ helpers
     def replace(self, **overrides: Any) -> RuleSpec:
         """A new validated spec with some fields changed (unknown field -> ``ValueError``)."""
-        valid = field_names()
         for k in overrides:
-            if k not in valid:
-                raise ValueError(f"unknown RuleSpec field {k!r}; valid fields: {', '.join(valid)}")
+            check_field_name(k)
         return dataclasses.replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
@@ -2049,10 +2146,8 @@ class RuleSpec:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RuleSpec:
         """Inverse of :meth:`to_dict` (unknown keys -> ``ValueError``)."""
-        valid = field_names()
         for k in d:
-            if k not in valid:
-                raise ValueError(f"unknown RuleSpec field {k!r}; valid fields: {', '.join(valid)}")
+            check_field_name(k)
         return cls(**d)
 
     def compile(self) -> CompiledRules:
@@ -2139,6 +2234,7 @@ class RuleSpec:
         p[P.P_KONG_PAYMENT_TIMING] = P.KONG_PAY_CODES[self.kong_payment_timing]
         self._compile_win_claim_ready(p)
         self._compile_payments(p)
+        self._compile_readings(p)
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
@@ -2177,6 +2273,20 @@ class RuleSpec:
         table = np.zeros(32, dtype=np.int64)
         table[: len(self.score_values)] = self.score_values
         return CompiledRules(p, counts, wild, table)
+
+    def _compile_readings(self, p: np.ndarray) -> None:
+        """Rule-reading options -> params 183-191 (see mjsim.rules.params)."""
+        p[P.P_VOID_KONG] = P.VOID_KONG_CODES[self.void_suit_kong]
+        p[P.P_LAST_TILE_REPLACEMENT] = P.LAST_TILE_REPLACEMENT_CODES[self.last_tile_replacement]
+        p[P.P_SEABED_OFFER] = P.SEABED_OFFER_CODES[self.seabed_offer]
+        p[P.P_SEABED_REFUSED] = P.SEABED_REFUSED_CODES[self.seabed_refused]
+        p[P.P_SEABED_BIRDS] = P.SEABED_BIRDS_CODES[self.seabed_birds]
+        p[P.P_OPENING_SAME_RANK_PAIRS] = self.opening_same_rank_pairs
+        p[P.P_LUXURY_LEVELS] = self.luxury_levels
+        p[P.P_MW_THRESHOLD] = P.MW_THRESHOLD_CODES[self.missed_win_threshold]
+        p[P.P_WILD_FIFTH_COPY] = self.wild_fifth_copy
+        if self.wild_fifth_copy:
+            p[P.P_WIN_SHAPES] |= P.SHAPE_WILD_FIFTH  # the kernels' fifth-copy mode
 
     def _compile_win_claim_ready(self, p: np.ndarray) -> None:
         """Calls, win conditions, lockouts, ready modes, forced wins -> their params."""
@@ -2297,6 +2407,25 @@ def check_field_types(spec: RuleSpec) -> None:
 def field_names() -> list[str]:
     """The RuleSpec field names, in declaration order (``extra`` excluded)."""
     return [f.name for f in dataclasses.fields(RuleSpec) if f.name != "extra"]
+
+
+def check_field_name(name: str) -> None:
+    """Raise ``ValueError`` if ``name`` is not a RuleSpec field: the message suggests the
+    closest field names (``"unknown RuleSpec field 'alow_chow'; did you mean allow_chow?"``) or,
+    when none is close, lists them all. The one check of :meth:`RuleSpec.replace`,
+    :meth:`RuleSpec.from_dict`, :func:`mjsim.variants.get` and ``--set``."""
+    from mjsim._args import did_you_mean
+
+    valid = field_names()
+    if name in valid:
+        return
+    hint = did_you_mean(name, valid)
+    if hint:
+        raise ValueError(
+            f"unknown RuleSpec field {name!r}{hint} (every field: `mjsim variants --show ID` "
+            "or mjsim.rules.spec.field_names())"
+        )
+    raise ValueError(f"unknown RuleSpec field {name!r}; valid fields: {', '.join(valid)}")
 
 
 #: Fields that validate but that the engine does not play yet (``check_playable`` rejects them).

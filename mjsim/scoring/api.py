@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from mjsim import _compile_notice
 from mjsim.melds import MAX_MELDS, MELD_NONE
 from mjsim.scoring.context import (
     F_DEALER_SEAT,
@@ -122,7 +123,12 @@ def known_variants() -> list[str]:
 
 def _adapter(variant: str) -> Adapter:
     if variant not in _ADAPTERS:
-        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(known_variants())}")
+        from mjsim._args import did_you_mean
+
+        hint = did_you_mean(variant, known_variants())
+        raise ValueError(
+            f"unknown variant {variant!r}{hint or ';'} known: {', '.join(known_variants())}"
+        )
     adapter = _ADAPTERS[variant]
     if isinstance(adapter, str):
         module, _, name = adapter.partition(":")
@@ -323,9 +329,14 @@ def score(
     last_wall_tile: bool = False,
     kong_replacement: bool = False,
     robbing_kong: bool = False,
+    quiet: bool | None = None,
     **variant_context: Any,
 ) -> ScoreResult:
     """Score one win in a variant.
+
+    The first call of a scoring family in a process, on sources this machine has not compiled
+    yet, compiles its scorer (seconds to a few minutes, once, then cached) and says so on
+    stderr with the elapsed time; ``quiet=True`` (or ``MJSIM_QUIET=1``) silences it.
 
     Args:
         variant: variant id (:func:`known_variants`), e.g. ``"guobiao"``.
@@ -345,6 +356,7 @@ def score(
         last_wall_tile: won on the last wall tile (妙手回春 self-drawn / 海底捞月 on a discard).
         kong_replacement: won on a kong replacement draw (杠上开花); needs self_drawn and a kong.
         robbing_kong: won by robbing an added kong (抢杠和); a discard-type win.
+        quiet: no compile notice (default: ``MJSIM_QUIET``).
         **variant_context: variant keywords (guobiao: see
             :func:`mjsim.scoring.guobiao_api.score_guobiao`). riichi: red fives written in
             ``hand`` / ``melds`` / ``win_tile`` (``0m/0p/0s``) are counted as ``aka_dora``
@@ -361,30 +373,38 @@ def score(
             ``aka_dora=`` together with red fives written in the tiles.
     """
     adapter = _adapter(variant)
-    win = build_win(
-        hand,
-        win_tile=win_tile,
-        melds=melds,
-        self_drawn=self_drawn,
-        seat=seat,
-        dealer=dealer,
-        discarder=discarder,
-        seat_wind=seat_wind,
-        round_wind=round_wind,
-        flowers=flowers,
-        fourth_tile=fourth_tile,
-        last_wall_tile=last_wall_tile,
-        kong_replacement=kong_replacement,
-        robbing_kong=robbing_kong,
-        hand_size=_HAND_SIZE[variant],
-    )
-    if variant == "riichi":
-        red = written_red_fives(hand, win_tile, melds)
-        if red and "aka_dora" in variant_context:
-            raise ValueError(
-                f"riichi: aka_dora={variant_context['aka_dora']!r} given but the tiles already "
-                f"write {red} red five(s) (0m/0p/0s count as aka dora): give one or the other"
-            )
-        if red:
-            variant_context = {**variant_context, "aka_dora": red}
-    return adapter(win, **variant_context)
+
+    def run() -> ScoreResult:
+        win = build_win(
+            hand,
+            win_tile=win_tile,
+            melds=melds,
+            self_drawn=self_drawn,
+            seat=seat,
+            dealer=dealer,
+            discarder=discarder,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            flowers=flowers,
+            fourth_tile=fourth_tile,
+            last_wall_tile=last_wall_tile,
+            kong_replacement=kong_replacement,
+            robbing_kong=robbing_kong,
+            hand_size=_HAND_SIZE[variant],
+        )
+        context = variant_context
+        if variant == "riichi":
+            red = written_red_fives(hand, win_tile, melds)
+            if red and "aka_dora" in context:
+                raise ValueError(
+                    f"riichi: aka_dora={context['aka_dora']!r} given but the tiles already "
+                    f"write {red} red five(s) (0m/0p/0s count as aka dora): give one or the other"
+                )
+            if red:
+                context = {**context, "aka_dora": red}
+        return adapter(win, **context)
+
+    key = f"scoring:{getattr(adapter, '__module__', None) or variant}"  # one per family
+    if _compile_notice.loaded(key):
+        return run()
+    return _compile_notice.first_use(key, f"the {variant} scorer", run, quiet=quiet)

@@ -37,7 +37,13 @@ Ambiguities (default first, alternative as a ``params`` option):
   (seven pairs with four identical tiles) count one more big win (001 "超大和"); ``P_ALL_MELDED``
   = 1 makes 全求人 (all melded, single wait on the pair) a big win ([rec] Changsha rules).
 - multiple birds (A2.6 and common 扎N鸟 tables): a payer's factor is ``1 + hits``, where hits
-  = birds on the winner plus birds on that payer (one bird: ×2, the seed's "双倍").
+  = birds on the winner plus birds on that payer (one bird: ×2, the seed's "双倍"); the other
+  reading (``bird_doubling``, RuleSpec ``bird_rule="rank_seat_doubling"``): ``2 ** hits``.
+- 豪华七对 levels (RuleSpec ``luxury_levels``, context bit ``OPT_LUXURY_LEVELS`` of
+  ``flags[F_CS_OPTIONS]``): with ``P_LUXURY_PAIRS`` on, each four of a kind in 七小对 is one more
+  big win (豪华 +1, 双豪华 +2, 三豪华 +3) instead of one more however many.
+- 三同 (RuleSpec ``opening_same_rank_pairs``, ``same_rank`` of :func:`changsha_opening_wins`):
+  a pair of one rank in each of the three suits is one more opening small win (per such rank).
 - opening wins (INFERRED counting): 四喜 counts once per kind held four times; 六六顺 counts once
   per two kinds held three or more times.
 - 杠上开花 needs the dice kong: the engine sets ``F_KONG_REPLACEMENT`` only for a 杠 replacement,
@@ -94,6 +100,11 @@ N_PARAMS = 9
 COMBINE_ADD = 0
 COMBINE_MULTIPLY = 1
 
+#: win-context slot of the changsha reading bits (the family slot 19, written by the engine's
+#: ``variant_flags`` from the RuleSpec; ``mjsim.score`` from its keywords)
+F_CS_OPTIONS = 19
+OPT_LUXURY_LEVELS = 1  # each four of a kind in 七小对 is one more big win (双豪华 / 三豪华)
+
 ERR_NOT_COMPLETE = -1
 
 # ---- item table: (id, English, Chinese, wins counted, big) ----
@@ -115,7 +126,8 @@ HEAVENLY = 14
 EARTHLY = 15
 LUXURY_SEVEN_PAIRS = 16
 ALL_MELDED = 17
-N_ITEMS = 18
+SAME_RANK_PAIRS = 18
+N_ITEMS = 19
 
 CHANGSHA_ITEMS = (
     (SMALL_WIN, "Small win (2-5-8 pair)", "小胡", 1, False),
@@ -136,6 +148,7 @@ CHANGSHA_ITEMS = (
     (EARTHLY, "Earthly hand", "地胡", 1, True),
     (LUXURY_SEVEN_PAIRS, "Luxury seven pairs (option)", "豪华七对", 1, True),
     (ALL_MELDED, "All melded (option)", "全求人", 1, True),
+    (SAME_RANK_PAIRS, "Opening: a pair of one rank in each suit (option)", "三同", 1, False),
 )
 
 ITEM_BIG = np.array([row[4] for row in CHANGSHA_ITEMS], dtype=np.bool_)
@@ -183,7 +196,8 @@ def changsha_value(concealed, melds, win_tile, flags, params, items):
         melds: int8[MAX_MELDS, 3] rows ``(meld_type, tile, source)``.
         win_tile: kind of the winning tile (part of the common signature).
         flags: int64[N_FLAGS]; reads F_SELF_DRAWN, F_LAST_WALL_TILE, F_KONG_REPLACEMENT (dice 杠
-            only), F_AFTER_KONG_DISCARD, F_ROBBING_KONG, F_HEAVENLY, F_EARTHLY.
+            only), F_AFTER_KONG_DISCARD, F_ROBBING_KONG, F_HEAVENLY, F_EARTHLY and the reading
+            bits ``F_CS_OPTIONS`` (``OPT_LUXURY_LEVELS``).
         params: int64[N_PARAMS] (:func:`default_params`).
         items: int32[N_ITEMS] out, the count of each item of :data:`CHANGSHA_ITEMS`.
 
@@ -226,7 +240,8 @@ def changsha_value(concealed, melds, win_tile, flags, params, items):
     if quads >= 0:
         items[SEVEN_PAIRS] = 1
         if quads > 0 and params[P_LUXURY_PAIRS] != 0:
-            items[LUXURY_SEVEN_PAIRS] = 1
+            # 豪华七对 one more big win; with the levels reading one per four (双豪华, 三豪华)
+            items[LUXURY_SEVEN_PAIRS] = quads if (flags[F_CS_OPTIONS] & OPT_LUXURY_LEVELS) else 1
     if params[P_ALL_MELDED] != 0 and n_melds == 4 and all_exposed and (shape & 1):
         items[ALL_MELDED] = 1
     n_shape_big = 0
@@ -261,12 +276,14 @@ def changsha_value(concealed, melds, win_tile, flags, params, items):
 
 
 @njit(cache=True)
-def changsha_opening_wins(dealt, items):
+def changsha_opening_wins(dealt, items, same_rank=False):
     """Opening-hand small wins (起手小胡) of a dealt hand; returns their number ``k``.
 
     ``dealt``: uint8[34] (13 or 14 tiles). Fills ``items`` (int32[N_ITEMS]) with 四喜 (one per
     kind held four times), 板板胡 (no 2, 5 or 8), 缺一色 (a suit missing), 六六顺 (one per two kinds
-    held three or more times). Each is paid as a small self-draw.
+    held three or more times) and, with ``same_rank`` (RuleSpec ``opening_same_rank_pairs``),
+    三同 (one per rank held at least twice in each of the three suits). Each is paid as a small
+    self-draw.
     """
     for i in range(items.shape[0]):
         items[i] = 0
@@ -288,7 +305,17 @@ def changsha_opening_wins(dealt, items):
     if mask != 7:
         items[MISSING_SUIT] = 1
     items[TWO_PUNGS] = n3 // 2
-    return items[FOUR_BLESSINGS] + items[NO_258] + items[MISSING_SUIT] + items[TWO_PUNGS]
+    if same_rank:
+        for r in range(9):
+            if dealt[r] >= 2 and dealt[9 + r] >= 2 and dealt[18 + r] >= 2:
+                items[SAME_RANK_PAIRS] += 1
+    return (
+        items[FOUR_BLESSINGS]
+        + items[NO_258]
+        + items[MISSING_SUIT]
+        + items[TWO_PUNGS]
+        + items[SAME_RANK_PAIRS]
+    )
 
 
 @njit(cache=True)
@@ -308,7 +335,9 @@ def changsha_bird_hits(bird_tiles, dealer, out):
 
 
 @njit(cache=True)
-def changsha_win_payments(k, big, winner, discarder, dealer, bird_hits, params, out):
+def changsha_win_payments(
+    k, big, winner, discarder, dealer, bird_hits, params, out, doubling=False
+):
     """Payments of one Changsha win (or of ``k`` opening small wins), added to ``out``.
 
     Args:
@@ -318,11 +347,13 @@ def changsha_win_payments(k, big, winner, discarder, dealer, bird_hits, params, 
             self-draws; 海底炮: the 海底 taker).
         bird_hits: int64[4], birds per seat (:func:`changsha_bird_hits`); zeros without birds.
         params: int64[N_PARAMS]; out: int64[4] deltas.
+        doubling: each bird doubles (``2 ** hits``; RuleSpec ``bird_rule="rank_seat_doubling"``)
+            instead of adding one share (``1 + hits``).
 
     Per payer: ``k * unit + bonus`` (``COMBINE_ADD``) or ``k * (unit + bonus)``
     (``COMBINE_MULTIPLY``), bonus = ``P_DEALER_BONUS`` when the dealer is the winner or the payer;
-    times ``1 + birds on the winner + birds on the payer`` (a discard win: only the discarder pays).
-    Returns the winner's income.
+    times ``1 + hits`` (or ``2 ** hits``), hits = birds on the winner + birds on the payer (a
+    discard win: only the discarder pays). Returns the winner's income.
     """
     if discarder >= 0:
         unit = params[P_UNIT_BIG_DISCARD] if big else params[P_UNIT_SMALL_DISCARD]
@@ -337,7 +368,8 @@ def changsha_win_payments(k, big, winner, discarder, dealer, bird_hits, params, 
             amount = k * (unit + bonus)
         else:
             amount = k * unit + bonus
-        amount *= 1 + bird_hits[winner] + bird_hits[p]
+        hits = bird_hits[winner] + bird_hits[p]
+        amount *= (1 << hits) if doubling else 1 + hits
         transfer(out, p, winner, amount)
         got += amount
     return got
@@ -347,7 +379,28 @@ def changsha_win_payments(k, big, winner, discarder, dealer, bird_hits, params, 
 # mjsim.score adapter and the opening-hand scorer
 # --------------------------------------------------------------------------------------------
 
-_SITUATION_KEYWORDS = ("birds", "heavenly", "earthly", "after_kong_discard")
+_SITUATION_KEYWORDS = (
+    "birds",
+    "heavenly",
+    "earthly",
+    "after_kong_discard",
+    "bird_rule",
+    "luxury_levels",
+)
+#: ``bird_rule`` keyword -> doubling per bird (RuleSpec ``bird_rule`` of the changsha family)
+BIRD_RULES = {"rank_seat": False, "rank_seat_doubling": True}
+
+
+def _bird_doubling(rule: object) -> bool:
+    if not isinstance(rule, str) or rule not in BIRD_RULES:
+        raise ValueError(f"bird_rule={rule!r} is not one of {sorted(BIRD_RULES)}")
+    return BIRD_RULES[rule]
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool | np.bool_ | int) or value not in (0, 1):
+        raise ValueError(f"{name}={value!r} must be True or False")
+    return bool(value)
 
 
 def _bird_hits(
@@ -395,6 +448,11 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
       none (after a 海底 win the bird is the 海底 tile itself — pass it);
     - ``heavenly`` (天胡: the dealer's dealt hand), ``earthly`` (地胡: a non-dealer wins the
       dealer's first discard), ``after_kong_discard`` (杠上炮);
+    - ``bird_rule``: ``"rank_seat"`` (default: each payer pays x (1 + hits)) or
+      ``"rank_seat_doubling"`` (x 2 ** hits), hits = birds on the winner + birds on the payer
+      (RuleSpec ``bird_rule``);
+    - ``luxury_levels``: with ``luxury_pairs=1``, each four of a kind in 七小对 is one more big
+      win (双豪华 / 三豪华; RuleSpec ``luxury_levels``), default False;
     - options of :func:`default_params` (``combine``, ``jiangjiang_shape``, ``luxury_pairs``,
       ``all_melded``, ``unit_small_self``, ``unit_small_discard``, ``unit_big_self``,
       ``unit_big_discard``, ``dealer_bonus``).
@@ -416,6 +474,8 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
     heavenly = bool(ctx.pop("heavenly", False))
     earthly = bool(ctx.pop("earthly", False))
     after_kong = bool(ctx.pop("after_kong_discard", False))
+    doubling = _bird_doubling(ctx.pop("bird_rule", "rank_seat"))
+    levels = _flag("luxury_levels", ctx.pop("luxury_levels", False))
     try:
         params = default_params(**ctx)
     except ValueError as exc:
@@ -434,6 +494,7 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
     flags[F_HEAVENLY] = int(heavenly)
     flags[F_EARTHLY] = int(earthly)
     flags[F_AFTER_KONG_DISCARD] = int(after_kong)
+    flags[F_CS_OPTIONS] = OPT_LUXURY_LEVELS if levels else 0
     items = np.zeros(N_ITEMS, np.int32)
     k = int(changsha_value(win.concealed, win.melds, win.win_tile, flags, params, items))
     if k < 0:
@@ -443,7 +504,7 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
         )
     big = bool(changsha_is_big(items))
     out = np.zeros(4, np.int64)
-    changsha_win_payments(k, big, win.seat, win.discarder, win.dealer, hits, params, out)
+    changsha_win_payments(k, big, win.seat, win.discarder, win.dealer, hits, params, out, doubling)
     return _result(k, items, out, big)
 
 
@@ -453,6 +514,8 @@ def score_opening_hand(
     seat: int = 0,
     dealer: int = 0,
     birds: Iterable[str | int] = (),
+    same_rank_pairs: bool = False,
+    bird_rule: str = "rank_seat",
     **options: int,
 ) -> ScoreResult:
     """Score the opening-hand small wins (起手小胡) of a dealt hand, paid as small self-draws.
@@ -461,6 +524,9 @@ def score_opening_hand(
         hand: the dealt tiles, 14 for the dealer, 13 otherwise (any :mod:`mjsim.tiles` notation).
         seat, dealer: absolute seats.
         birds: bird tiles, as in :func:`score_changsha`.
+        same_rank_pairs: 三同 (a pair of one rank in each suit) is one more opening small win
+            (RuleSpec ``opening_same_rank_pairs``).
+        bird_rule: ``"rank_seat"`` or ``"rank_seat_doubling"``, as in :func:`score_changsha`.
         options: :func:`default_params` keywords.
 
     Returns a :class:`ScoreResult` with ``total`` = the number of opening small wins (0: none,
@@ -476,12 +542,14 @@ def score_opening_hand(
     if counts[27:].any():
         raise ValueError("changsha uses the 108 suited tiles only (no honours)")
     params = default_params(**options)
+    same = _flag("same_rank_pairs", same_rank_pairs)
+    doubling = _bird_doubling(bird_rule)
     items = np.zeros(N_ITEMS, np.int32)
-    k = int(changsha_opening_wins(counts, items))
+    k = int(changsha_opening_wins(counts, items, same))
     out = np.zeros(4, np.int64)
     if k > 0:
         hits = _bird_hits(birds, dealer, counts)
-        changsha_win_payments(k, False, seat, -1, dealer, hits, params, out)
+        changsha_win_payments(k, False, seat, -1, dealer, hits, params, out, doubling)
     res = _result(k, items, out, False)
     return res if k > 0 else replace(res, valid=False)
 

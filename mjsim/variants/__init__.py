@@ -1,7 +1,8 @@
 """Variant registry: ``get(id, **overrides)`` returns a validated :class:`~mjsim.rules.RuleSpec`.
 
 Each playable variant is a module ``mjsim/variants/<id>.py`` exposing ``SPEC`` and a docstring
-citing its sources. Only variants the engine can play are registered.
+citing its sources. Only variants the engine can play are registered; the 42 rule sets they are
+drawn from, playable or not, are listed in :mod:`mjsim.variants.registry`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import types
 import typing
 from typing import Any
 
-from mjsim.rules.spec import RuleSpec, field_names
+from mjsim.rules.spec import RuleSpec, check_field_name
 
 #: registered variant ids -> module path
 _REGISTRY: dict[str, str] = {
@@ -49,20 +50,56 @@ def get(variant_id: str | RuleSpec, **overrides: Any) -> RuleSpec:
     """The spec of ``variant_id`` with ``overrides`` applied (a new validated spec).
 
     Values may be strings as typed on a command line (``"true"``, ``"8"``, ``"1,2,3"``); they are
-    converted by field type. Raises ``ValueError`` for an unknown id (listing the valid ones), an
-    unknown field (listing the valid field names) or an impossible resulting spec.
+    converted by field type. Raises ``ValueError`` for an unknown id (suggesting the closest ids
+    and listing the playable ones), an id of a rule set that is not playable yet (naming it, see
+    :mod:`mjsim.variants.registry`), an unknown field (suggesting the closest field names) or an
+    impossible resulting spec.
     """
     if isinstance(variant_id, RuleSpec):
         spec = variant_id
     else:
-        mod = module(variant_id)
-        if mod is None:
-            raise ValueError(f"unknown variant {variant_id!r}; valid ids: {', '.join(names())}")
-        spec = mod.SPEC
+        check_id(variant_id)
+        spec = module(variant_id).SPEC
     if not overrides:
         return spec
     converted = {k: _convert(k, v) for k, v in overrides.items()}
     return spec.replace(**converted)
+
+
+def check_id(variant_id: Any) -> None:
+    """Raise ``ValueError`` unless ``variant_id`` is a registered (playable) id.
+
+    The message names what went wrong: a rule set of :mod:`mjsim.variants.registry` that is not
+    playable yet (``"'wuhan' is a known rule set (Wuhan 红中赖子杠) but is not playable yet;
+    playable: ..."``), a near miss (``"unknown variant 'sichuan_xuezan';
+    did you mean sichuan_xuezhan? valid ids: ..."``) or something that is not an id at all."""
+    from mjsim._args import did_you_mean
+    from mjsim.variants.registry import BY_ID
+
+    playable = names()
+    if not isinstance(variant_id, str):
+        raise ValueError(
+            f"variant must be an id (str) or a RuleSpec, got {type(variant_id).__name__} "
+            f"{variant_id!r}; valid ids: {', '.join(playable)}"
+        )
+    if variant_id in _REGISTRY:
+        return
+    known = BY_ID.get(variant_id)
+    if known is not None:
+        raise ValueError(
+            f"{variant_id!r} is a known rule set ({known.title}) but is not playable yet; "
+            f"playable: {', '.join(playable)}"
+        )
+    hint = did_you_mean(variant_id, playable)
+    if not hint:
+        near = did_you_mean(variant_id, BY_ID)
+        hint = near[:-1] + " (known, not playable yet)?" if near else ""
+    listed = f"valid ids: {', '.join(playable)}"
+    raise ValueError(
+        f"unknown variant {variant_id!r}{hint} ({listed})"
+        if hint
+        else f"unknown variant {variant_id!r}; {listed}"
+    )
 
 
 _HINTS: dict[str, Any] | None = None
@@ -76,9 +113,7 @@ def _field_type(name: str) -> Any:
 
 
 def _convert(name: str, value: Any) -> Any:
-    valid = field_names()
-    if name not in valid:
-        raise ValueError(f"unknown RuleSpec field {name!r}; valid fields: {', '.join(valid)}")
+    check_field_name(name)
     if not isinstance(value, str):
         return value
     tp = _field_type(name)
@@ -129,4 +164,4 @@ def parse_override(text: str) -> tuple[str, Any]:
     return key, _convert(key, val)
 
 
-__all__ = ["get", "names", "parse_override", "register"]
+__all__ = ["check_id", "get", "names", "parse_override", "register"]

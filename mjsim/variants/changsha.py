@@ -53,6 +53,13 @@ Played here:
   海底 drawn as a replacement and nobody won -> the seat that drew it deals; G several
   opening-hand winners -> the seat hit by the bird.
 - Play to the last tile (``wall_reserve=0``); no kong payments.
+
+Rule-reading options (RuleSpec fields; the default is the reading above, docs/regional_scoring.md
+"Rule-reading options"): ``last_tile_replacement="kept_back"`` (no kong while only the 海底 is
+left), ``seabed_offer="ready_seats"`` and ``seabed_refused="first_seat_takes"`` (the 海底 roaming),
+``bird_rule="rank_seat_doubling"`` (x 2 ** hits) and ``seabed_birds="all"`` (several birds on a
+海底 win), ``opening_same_rank_pairs`` (三同), ``luxury_levels`` (双豪华 / 三豪华 with
+``score_values[2] = 1``), ``missed_win_threshold="higher_value"`` (过胡: a larger win is allowed).
 """
 
 from __future__ import annotations
@@ -80,7 +87,12 @@ from mjsim.engine.state import (
     TV_WIN_FROM,
     WK_SELF_DRAW,
 )
-from mjsim.rules.params import P_N_PLAYERS
+from mjsim.rules.params import (
+    BIRD_RULE_RANK_SEAT_DOUBLING,
+    P_BIRD_RULE,
+    P_N_PLAYERS,
+    P_OPENING_SAME_RANK_PAIRS,
+)
 from mjsim.rules.spec import RuleSpec
 from mjsim.scoring.changsha import (
     changsha_bird_seat,
@@ -166,7 +178,8 @@ def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
     out = np.zeros(4, np.int64)
     big = changsha_is_big(s.items[t, p])
     d = -1 if win_kind == WK_SELF_DRAW else frm
-    changsha_win_payments(v, big, p, d, dealer, hits, r.score_table, out)
+    doubling = r.params[P_BIRD_RULE] == BIRD_RULE_RANK_SEAT_DOUBLING
+    changsha_win_payments(v, big, p, d, dealer, hits, r.score_table, out, doubling)
     for q in range(n):
         s.pv[t, q, PV_PAY] += out[q] * mult
 
@@ -199,9 +212,10 @@ CS_OPENING = 9
 
 
 @internal
-def changsha_next_declarer(s, t, after):
+def changsha_next_declarer(s, r, t, after):
     """Next seat (in order from the dealer, after seat ``after``; -1 = from the start) whose dealt
-    hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺), or -1."""
+    hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺, and 三同 with
+    ``opening_same_rank_pairs``), or -1."""
     dealer = s.tv[t, TV_DEALER]
     items = np.zeros(s.items.shape[2], np.int32)
     started = after < 0
@@ -211,15 +225,21 @@ def changsha_next_declarer(s, t, after):
             if q == after:
                 started = True
             continue
-        if changsha_opening_wins(s.hands[t, q, :34], items) > 0:
+        if changsha_opening_wins(s.hands[t, q, :34], items, _same_rank(r)) > 0:
             return q
     return -1
 
 
+@nb.njit(cache=True, inline="always")
+def _same_rank(r):
+    """三同 counts as an opening small win (RuleSpec ``opening_same_rank_pairs``)."""
+    return r.params[P_OPENING_SAME_RANK_PAIRS] != 0
+
+
 @nb.njit(cache=True)
-def changsha_declare(s, t, p):
+def changsha_declare(s, r, t, p):
     """Seat ``p`` declares its opening small wins: ``k`` is stored as its hand value."""
-    k = changsha_opening_wins(s.hands[t, p, :34], s.items[t, p])
+    k = changsha_opening_wins(s.hands[t, p, :34], s.items[t, p], _same_rank(r))
     s.pv[t, p, PV_VALUE] = k
     s.pv[t, p, PV_WON] = 1
 
@@ -232,10 +252,11 @@ def changsha_opening_settle(s, r, t, winners):
     hits = np.zeros(4, np.int64)
     reveal_birds(s, r, t, 0, hits)  # the next wall tile
     out = np.zeros(4, np.int64)
+    doubling = r.params[P_BIRD_RULE] == BIRD_RULE_RANK_SEAT_DOUBLING
     for p in range(4):
         if (winners >> p) & 1:
             changsha_win_payments(
-                s.pv[t, p, PV_VALUE], False, p, -1, dealer, hits, r.score_table, out
+                s.pv[t, p, PV_VALUE], False, p, -1, dealer, hits, r.score_table, out, doubling
             )
     for q in range(r.params[P_N_PLAYERS]):
         s.pv[t, q, PV_PAY] += out[q] * s.tv[t, TV_MULT]

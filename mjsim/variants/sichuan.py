@@ -32,6 +32,12 @@ Rules in prose and their sources: docs/variants/sichuan.md:
 
 ``score_values`` = the scorer's params (:func:`mjsim.scoring.sichuan.default_params`, 8 values)
 followed by the base score b = 1.
+
+Rule-reading options (RuleSpec fields; docs/regional_scoring.md "Rule-reading options"):
+``void_suit_kong`` ("concealed" / "any": a kong of another suit while a void-suit tile is held),
+``missed_win_threshold="higher_value"`` (过胡: a locked seat may win a discard worth more fan
+than the win it passed), ``missed_win_lockout="same_tile_until_next_draw"`` (only the passed
+tile is locked).
 """
 
 from __future__ import annotations
