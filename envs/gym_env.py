@@ -22,6 +22,11 @@ which it has an option besides ``pass``) or the episode ends.
   guobiao match (``hands=16``), where players would swap seats before the West round: that
   seat change is played by ``mjsim.simulate(..., match_hands=16)`` and the AEC env
   (``mahjong_v0``), not here.
+- Outcome: the ``info`` of the step that ends the episode carries the outcome of its last hand
+  (:mod:`mjsim.outcome`: ``winners`` (seats), ``win_kind``, ``discarder``, ``win_tile``,
+  ``dealer``, ``value`` / ``values``, ``items`` (names in English and Chinese, counts and
+  values), ``payments`` and ``scores`` per seat, ``deposits``), next to ``action_mask``. An episode ended by
+  an illegal action (``strict=False``) has ``illegal_action`` instead.
 """
 
 from __future__ import annotations
@@ -84,7 +89,8 @@ class MahjongEnv(gym.Env):
         obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``, ``"dict-v0"`` or
             ``"dict-v1"``.
         hands: hands per episode.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"`` (a picture of the
+            table, ``uint8[H, W, 3]``, for video recorders; needs Pillow).
         normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
         strict: ``True`` (the default): an illegal or out-of-range action raises
             ``ValueError`` naming it and the legal ones (the project's rule for actions from
@@ -110,7 +116,7 @@ class MahjongEnv(gym.Env):
         gymnasium.error.ClosedEnvironmentError: ``reset`` or ``step`` after ``close()``.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -131,8 +137,10 @@ class MahjongEnv(gym.Env):
         self.illegal_reward = float(illegal_reward)
         if variant is None:
             variant = default_variant()
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode={render_mode!r}; valid: None, 'human', 'ansi', 'rgb_array'"
+            )
         if opponents is None:
             raise ValueError(
                 "opponents=None (self-play, every seat decides) is a MahjongVectorEnv mode; "
@@ -240,20 +248,36 @@ class MahjongEnv(gym.Env):
             self._shown = None  # reset / step always print in "human" mode
             self.render()
         obs, info = self._obs(vec._out()[0])
+        if self._done:
+            info.update(vec.outcome(0))
         return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:
         """``bool[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
         return self._vec._masks[0].copy()
 
-    def render(self, all_hands: bool = False) -> str | None:
+    def render(self, all_hands: bool = False) -> str | np.ndarray | None:
         """``"ansi"``: the table as text with unicode tiles, as the learner sees it (its own
         tiles; the other seats' concealed tiles as a count, see
         :func:`mjsim.engine.records.render_table`); every hand face up with
-        ``all_hands=True`` or once the episode is over. ``"human"``: print it."""
+        ``all_hands=True`` or once the episode is over. ``"human"``: print it.
+        ``"rgb_array"``: the same view as a picture, ``uint8[H, W, 3]``
+        (:func:`mjsim.view.table_image`)."""
         if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            gym.logger.warn(
+                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+            )
             return None
+        if self.render_mode == "rgb_array":
+            from mjsim.view import table_image
+
+            return table_image(
+                self._state,
+                self._vec.rule_spec,
+                self._rules,
+                view=None if all_hands or self._done else self.seat,
+                title=f"Mahjong-v0 {self.variant}, learner seat {self.seat}",
+            )
         text = f"Mahjong-v0 {self.variant}, learner seat {self.seat}\n" + render_table(
             self._state,
             self.n_players,

@@ -35,6 +35,11 @@ Semantics (``docs/observations.md``):
   numbers; ``reset(options={"hand": i})`` starts at hand ``i``. The first dealer is
   ``hand_number % n_players`` (seat 0 after a seeded reset). Hand ``i`` of seed ``s`` is the
   deal of ``mjsim.simulate(variant, seed=s)``'s row ``i`` (same key, same dealer).
+- Outcome: when the episode ends, every agent's ``infos[agent]`` holds the outcome of the last
+  hand (:mod:`mjsim.outcome`: ``winners`` (seats), ``win_kind``, ``discarder``, ``win_tile``,
+  ``dealer``, ``value`` / ``values``, ``items`` (names in English and Chinese, counts and
+  values), ``payments`` and ``scores`` per seat, ``deposits``) and ``seat``, the agent's seat in that hand.
+  Before that the infos are empty dicts.
 """
 
 from __future__ import annotations
@@ -86,6 +91,7 @@ from mjsim.engine.state import (
     new_state,
 )
 from mjsim.engine.wall import draws_left
+from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
 
@@ -309,7 +315,8 @@ class raw_env(AECEnv):
     Args:
         variant: a registered id (``mjsim.variants.names()``); ``None`` = :func:`default_variant`.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text with unicode
-            tiles) or ``"human"`` (prints it).
+            tiles), ``"human"`` (prints it) or ``"rgb_array"`` (``render()`` returns a picture
+            of the table, ``uint8[H, W, 3]``, for video recorders; needs Pillow).
         obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``), ``"planes-v1"``
             (``int8[53, 34]``: + decision planes), ``"planes-v2"`` (``int8[58, 34]``: + the
             standing-tile / 宝 / 吃听 / ready-kind planes), ``"planes-v3"`` (``int8[63, 34]``: + honours set
@@ -328,7 +335,7 @@ class raw_env(AECEnv):
     """
 
     metadata = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "mahjong_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -354,8 +361,10 @@ class raw_env(AECEnv):
         self.spec = variants.get(variant, **overrides)
         check_playable(self.spec)
         self.variant = variant
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode={render_mode!r}; valid: None, 'human', 'ansi', 'rgb_array'"
+            )
         self.render_mode = render_mode
         if not isinstance(hands, int | np.integer) or hands < 1:
             raise ValueError(f"hands={hands!r} must be an integer >= 1")
@@ -364,6 +373,7 @@ class raw_env(AECEnv):
             raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
         self._scale = float(reward_scale) if normalize_rewards else 1.0
         self._rules = self.spec.compile()
+        self._outcome = OutcomeReader(self.spec, self._rules)
         self.n_players = self.spec.n_players
         self.encoder = get_encoder(obs)
         self.possible_agents = [f"player_{i}" for i in range(self.n_players)]
@@ -563,6 +573,11 @@ class raw_env(AECEnv):
                 self._reseat()
             else:
                 self.terminations = dict.fromkeys(self.agents, True)
+                # the outcome of the last hand, one fresh dict per agent (module docstring)
+                self.infos = {
+                    ag: {**self._outcome(self._state, 0), "seat": self._seat[ag]}
+                    for ag in self.agents
+                }
         if cp >= 0:
             self.agent_selection = self.agent_at_seat[cp]
         if self.render_mode == "human":
@@ -580,15 +595,18 @@ class raw_env(AECEnv):
         """Index of the hand in play (the RNG key is ``(seed, hand_number)``)."""
         return int(self._state.tv[0, TV_HAND_NO])
 
-    def render(self, all_hands: bool = False) -> str | None:
+    def render(self, all_hands: bool = False) -> str | np.ndarray | None:
         """``"ansi"``: the table as text (unicode tiles) as the agent to act sees it: its own
         tiles, the other seats' concealed tiles as a count (see
         :func:`mjsim.engine.records.render_table`); every hand face up with ``all_hands=True``
         (``env.unwrapped.render(all_hands=True)`` through the wrappers) or once the hand is over.
-        ``"human"``: print it. ``None`` without a render mode (with a gymnasium-style
-        warning)."""
+        ``"human"``: print it. ``"rgb_array"``: the same view as a picture, ``uint8[H, W, 3]``
+        (:func:`mjsim.view.table_image`). ``None`` without a render mode (with a
+        gymnasium-style warning)."""
         if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            gym.logger.warn(
+                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+            )
             return None
         s = self._state
         done = int(s.tv[0, TV_PHASE]) == PH_DONE
@@ -600,6 +618,10 @@ class raw_env(AECEnv):
         seats = ", ".join(f"{q}: {a}" for q, a in enumerate(self.agent_at_seat))
         left = int(draws_left(s, self._rules, 0))
         view = None if all_hands or done else self._seat[self.agent_selection]
+        if self.render_mode == "rgb_array":
+            from mjsim.view import table_image
+
+            return table_image(s, self.spec, self._rules, view=view, title=head)
         text = f"{head}\nseats {seats}\n" + render_table(
             s,
             self.n_players,

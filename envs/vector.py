@@ -21,6 +21,13 @@ Autoreset: Gymnasium's default "next-step" mode (``metadata["autoreset_mode"]``)
 ends a table's episode returns ``terminated[t] = True`` with the final observation and an all-zero
 mask; the next :meth:`step` ignores that table's action and returns the first observation of
 its new episode (reward 0, not terminated).
+
+Outcome: the ``info`` of the step that ends table ``t``'s episode carries the outcome of its last
+hand (:mod:`mjsim.outcome`) in Gymnasium's vector-info layout: every key has a mask ``_key``
+(``bool[N]``, True at the tables that just ended), ``payments`` / ``values`` / ``scores`` are
+``int64[N, n_players]``, ``value`` / ``discarder`` / ``dealer`` ``int[N]``, and ``winners``
+(seat lists), ``win_kind``, ``win_tile`` and ``items`` object arrays (``None`` at the other
+tables). ``docs/observations.md`` "The outcome of an episode" lists the keys.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
 from mjsim.engine.state import new_state
+from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
 #: first-use key of the batched step kernels (mjsim._compile_notice)
@@ -183,6 +191,7 @@ class MahjongVectorEnv(VectorEnv):
         else:
             self._agents = opponent_ids(opponents, n)
         self._rules = self.rule_spec.compile()
+        self._outcome = OutcomeReader(self.rule_spec, self._rules)
         self.single_observation_space = gym.spaces.Dict(
             {
                 "observation": gym.spaces.Box(-128, 127, (n_planes, 34), np.int8),
@@ -433,10 +442,25 @@ class MahjongVectorEnv(VectorEnv):
         if self._call():  # the kernel's own guard: unreachable after the check above
             raise RuntimeError("vector_step_h refused an action that first_illegal_h accepted")
         obs, info = self._out()
+        self._add_outcomes(info)
         v = self._views
         if self.copy:
             return obs, v["rewards"].copy(), self._terminated.copy(), self._truncated.copy(), info
         return obs, v["rewards"], v["terminated"], v["truncated"], info
+
+    def outcome(self, t: int) -> dict[str, Any]:
+        """The outcome of table ``t``'s hand (:mod:`mjsim.outcome`): what the ``info`` of the step
+        that ends its episode carries for it. Only meaningful on that step (the table's next
+        step deals a new episode)."""
+        return self._outcome(self._state, t)
+
+    def _add_outcomes(self, info: dict[str, Any]) -> None:
+        """Add the outcome of every table whose episode ended on this step to ``info``
+        (Gymnasium's vector-info layout: a ``_key`` mask per key; module docstring), built for
+        all of them at once (:meth:`mjsim.outcome.OutcomeReader.batch`)."""
+        done = np.flatnonzero(self._terminated)
+        if done.size:
+            info.update(self._outcome.batch(self._state, done, self.num_envs))
 
     def action_masks(self) -> np.ndarray:
         """``bool[N, N_ACTIONS]`` legal actions of every learner."""

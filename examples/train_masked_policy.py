@@ -8,7 +8,8 @@ Actor-critic (advantage = discounted return - value baseline, entropy bonus) on
 observations (int8[53, 34]: ``planes-v0`` + which decision is asked; ``--obs planes-v0`` for
 the 41-plane layout, ``--obs planes-v2`` for int8[58, 34] with standing tiles, the treasure
 tile and chow-ready), illegal actions masked out of the softmax with the env's legal mask. Prints one line per iteration (mean episode reward of the learner in the variant's points
-and its win rate over the episodes finished in that iteration) and saves the learning curve.
+and its win rate over the episodes finished in that iteration, read from the outcome the env
+puts in the ``info`` of an episode's last step) and saves the learning curve.
 
 With Gymnasium's next-step autoreset, the step after an episode's last one only resets the
 table; those transitions are dropped from the loss.
@@ -30,7 +31,8 @@ except ImportError as exc:  # torch is an optional extra
 from mjsim.envs import MahjongVectorEnv, get_encoder
 
 from mjsim.actions import N_ACTIONS
-from mjsim.engine.state import TV_WINNERS
+
+LEARNER = 0  # the learner's seat at every table
 
 
 class Policy(nn.Module):
@@ -70,7 +72,9 @@ def main() -> None:
 
     torch.manual_seed(a.seed)
     torch.set_num_threads(1)
-    env = MahjongVectorEnv(a.variant, a.num_envs, opponents="random", seat=0, obs=a.obs, copy=True)
+    env = MahjongVectorEnv(
+        a.variant, a.num_envs, opponents="random", seat=LEARNER, obs=a.obs, copy=True
+    )
     net = Policy(get_encoder(a.obs).n_planes)
     opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     obs, info = env.reset(seed=a.seed)
@@ -103,9 +107,11 @@ def main() -> None:
             R.append(torch.from_numpy(rew * ~skip).float())
             D.append(torch.from_numpy(term | skip).float())
             ep_ret += rew * ~skip
+            # the step that ends a table's episode carries its outcome in info (winners,
+            # win_kind, payments, items...; docs/observations.md "The outcome of an episode")
             for t in np.flatnonzero(term):
                 finished.append(ep_ret[t])
-                wins += int((env._state.tv[t, TV_WINNERS] >> 0) & 1)
+                wins += int(LEARNER in info["winners"][t])
                 ep_ret[t] = 0.0
             skip = term.copy()
             O.append(valid)

@@ -150,20 +150,34 @@ def _references(text: str, known: Iterable[str]) -> set[str]:
     return out
 
 
+#: packages of presentation code (the hand viewer's HTML, table images, the ``mjsim play``
+#: server) that compiled code never calls. Display methods of modules inside the closure
+#: (``Game._repr_html_``, the envs' ``render``) import them on use; they are not followed, so
+#: editing them keeps the compiled cache. None of them may import numba (a test checks).
+PRESENTATION = ("mjsim.view",)
+
+
+def _presentation(name: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in PRESENTATION)
+
+
 def compiled_closure(files: dict[str, Path]) -> list[str]:
     """The modules whose sources compiled code can depend on, sorted: every module that imports
     numba, and every mjsim module it names (imports at any depth, module names in strings),
-    transitively. Modules outside it (the command line, rule studies, statistics) are plain
-    Python that no kernel sees; editing them keeps the compiled cache."""
+    transitively, except the presentation packages (:data:`PRESENTATION`). Modules outside it
+    (the command line, rule studies, statistics, the viewer) are plain Python that no kernel
+    sees; editing them keeps the compiled cache."""
     texts = {name: p.read_text(encoding="utf-8", errors="replace") for name, p in files.items()}
-    stack = [name for name, text in texts.items() if _NUMBA.search(text)]
+    stack = [
+        name for name, text in texts.items() if _NUMBA.search(text) and not _presentation(name)
+    ]
     seen: set[str] = set()
     while stack:
         name = stack.pop()
         if name in seen:
             continue
         seen.add(name)
-        stack.extend(_references(texts[name], texts) - seen)
+        stack.extend(r for r in _references(texts[name], texts) - seen if not _presentation(r))
     return sorted(seen)
 
 

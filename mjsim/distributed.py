@@ -350,28 +350,26 @@ def _run_ray(
     return RunResult(rows, n_hands, interrupted)
 
 
-#: scoring family -> (module, table) whose rows start with (item id, English name, Chinese name)
-_ITEM_TABLES = {
-    "sichuan": ("mjsim.scoring.sichuan", "SICHUAN_ITEMS"),
-    "changsha": ("mjsim.scoring.changsha", "CHANGSHA_ITEMS"),
-    "jipinghu": ("mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
-    "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
-    "riichi": ("mjsim.scoring.riichi_yaku", "RIICHI_YAKU"),
-    "tianjin": ("mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
-    "hebei": ("mjsim.scoring.hebei", "HEBEI_ITEMS"),
-}
+def item_table(spec: RuleSpec) -> tuple[tuple[Any, ...], ...] | None:
+    """The rows of the spec's scoring-family item table, each starting with (item id, English
+    name, Chinese name) and, in most families, the value of one occurrence (riichi: the han of
+    a closed and of an open hand); ``None`` for a family without a table
+    (:func:`mjsim.outcome.item_rows`, one family -> table map for the CLI, the viewer and the
+    envs' outcome)."""
+    from mjsim.outcome import item_rows
+
+    return item_rows(spec.scoring)
 
 
 def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
     """Scoring-item names of the spec's family, indexed by item id: the family's item table
-    (``"English 中文"``), else a variant / scoring module's ``ITEM_NAMES``; ``None`` if neither
-    exists. (The table comes first: hebei's ``ITEM_NAMES`` are identifiers such as
-    ``basic_win``, its table has the display names.)"""
+    (``"English 中文"``, :func:`item_table`), else a variant / scoring module's ``ITEM_NAMES``;
+    ``None`` if neither exists. (The table comes first: hebei's ``ITEM_NAMES`` are identifiers
+    such as ``basic_win``, its table has the display names.)"""
     import importlib
 
-    if spec.scoring in _ITEM_TABLES:
-        mod, attr = _ITEM_TABLES[spec.scoring]
-        rows = getattr(importlib.import_module(mod), attr)
+    rows = item_table(spec)
+    if rows is not None:
         out = [f"item {i}" for i in range(max(int(r[0]) for r in rows) + 1)]
         for r in rows:
             out[int(r[0])] = f"{r[1]} {r[2]}"

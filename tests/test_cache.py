@@ -103,6 +103,19 @@ def test_compiled_closure_follows_imports_and_lazy_tables():
     assert not {"mjsim.cli", "mjsim.study", "mjsim.arena"} & closure
 
 
+def test_presentation_code_is_outside_the_closure():
+    # the viewer is named by Game._repr_html_ and the envs' render, yet editing it keeps the
+    # compiled cache; none of it may import numba (compiled code never calls it)
+    files = _cache.module_files(_cache.source_roots())
+    view = {name for name in files if name == "mjsim.view" or name.startswith("mjsim.view.")}
+    assert {"mjsim.view.html", "mjsim.view.model", "mjsim.view.play"} <= view
+    assert not view & set(_cache.compiled_closure(files))
+    for name in view:
+        assert not _cache._NUMBA.search(files[name].read_text(encoding="utf-8")), name
+    game = files["mjsim.engine.game"].read_text(encoding="utf-8")
+    assert "mjsim.view" in game  # named inside the closure, not followed
+
+
 def test_hash_is_the_same_in_the_wheel_layout(tmp_path):
     """envs/ and agents/ beside mjsim/ (editable) or inside it (wheel): same modules, same
     hash, hence one compiled cache for both."""

@@ -17,18 +17,11 @@ from mjsim.rules.params import P_HONOR_CHOWS, P_PAIR_RULE, P_WIN_SHAPES
 from mjsim.scoring.api import WinInput
 from mjsim.scoring.result import ScoreResult
 from mjsim.scoring.settlement import win_transfers
-from mjsim.variants.hebei import ITEM_NAMES, SPEC, hebei_value
+from mjsim.variants.hebei import HEBEI_ITEMS, ITEM_NAMES, SPEC, hebei_value
 
-_ITEM_ZH = ("平胡", "自摸", "碰碰胡", "七对", "十三幺")
-#: the item table the command line's summary names items by (``(id, English, 中文)``, as the
-#: other families' tables): ``ITEM_NAMES`` are identifiers, not display names
-HEBEI_ITEMS = (
-    (0, "basic win", "平胡"),
-    (1, "self-draw", "自摸"),
-    (2, "all pungs", "碰碰胡"),
-    (3, "seven pairs", "七对"),
-    (4, "thirteen orphans", "十三幺"),
-)
+# HEBEI_ITEMS: the item table the command line's summary names items by (``(id, English, 中文)``,
+# as the other families' tables): ``ITEM_NAMES`` are identifiers, not display names
+_ITEM_ZH = tuple(row[2] for row in HEBEI_ITEMS)
 
 
 def score_hebei(win: WinInput, **variant_context: Any) -> ScoreResult:

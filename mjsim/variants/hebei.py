@@ -42,6 +42,15 @@ from mjsim.scoring.context import F_SELF_DRAWN
 
 #: Scoring items of the placeholder table (index into ``items``).
 ITEM_NAMES = ("basic_win", "self_draw", "all_pungs", "seven_pairs", "thirteen_orphans")
+#: the same items for display (``(id, English, 中文)``, as the other families' item tables): what
+#: the command line's summary and the hand outcome (:mod:`mjsim.outcome`) name them by
+HEBEI_ITEMS = (
+    (0, "basic win", "平胡"),
+    (1, "self-draw", "自摸"),
+    (2, "all pungs", "碰碰胡"),
+    (3, "seven pairs", "七对"),
+    (4, "thirteen orphans", "十三幺"),
+)
 I_BASIC, I_SELF_DRAW, I_ALL_PUNGS, I_SEVEN_PAIRS, I_THIRTEEN_ORPHANS = range(5)
 
 #: Default placeholder values (see the module docstring).
