@@ -1,10 +1,11 @@
-"""The ``mjsim`` command line: simulate, variants, arena, study, view, play, compile (see
-``docs/cli.md``).
+"""The ``mjsim`` command line: simulate, variants, arena, study, check, view, play, compile
+(see ``docs/cli.md``).
 
     mjsim simulate hebei --hands 100000 --agents greedy,greedy,random,random --out r.parquet
     mjsim variants [--show hebei]
     mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
     mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
+    mjsim check hebei --hands 100000 --threads 1
     mjsim view hand.jsonl -o hand.html
     mjsim play sichuan --seat 0 --agents greedy
     mjsim compile [--targets simulate,score] [--variants hebei] [--jobs N] [--portable]
@@ -282,6 +283,61 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--quiet", action="store_true", help="no progress bar and no summary: errors only"
     )
+
+    p = sub.add_parser(
+        "check",
+        help="soak check: play hands with every invariant checked at every step",
+        description="Play --hands hands with every invariant checked at every step (tile "
+        "conservation, hand sizes, zero-sum payments, the legal mask, hand termination) and "
+        "report each violation with a replayable record. Exit 0 when clean, 1 when a "
+        "violation was found, 130 (143 after SIGTERM) when interrupted clean. `mjsim check "
+        "--replay FILE` replays "
+        "a written record with the same checks.",
+    )
+    p.add_argument("variant", nargs="?", default=None, help="variant id (see `mjsim variants`)")
+    p.add_argument("--hands", type=int, default=10_000, help="hands to play, >= 1 (default 10000)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument(
+        "--first-hand",
+        type=int,
+        default=0,
+        metavar="H",
+        help="index of the first hand (default 0): --first-hand H --hands 1 plays hand H again",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker threads, 1..1024 (default: every core; 0 is an error)",
+    )
+    p.add_argument(
+        "--agents",
+        default=None,
+        help=f"agents by seat, comma-separated; {AGENTS_REPEAT} (default greedy and random by "
+        "turns: greedy,random,greedy,random)",
+    )
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
+    p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument(
+        "--examples",
+        type=int,
+        default=3,
+        metavar="K",
+        help="violations shown, with records, per kind (default 3)",
+    )
+    p.add_argument(
+        "--records",
+        default="mjsim-check-records",
+        metavar="DIR",
+        help="directory for the records of the violations shown (default mjsim-check-records; "
+        "created only when a violation is found)",
+    )
+    p.add_argument("--json", default=None, metavar="FILE", help="also write the report as JSON "
+                   "to FILE (`-`: the JSON alone on stdout)")  # fmt: skip
+    p.add_argument("--replay", default=None, metavar="FILE", help="replay a record with every "
+                   "check instead of playing (exit 1 if it holds a violation)")  # fmt: skip
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     from mjsim.view.commands import add_parsers  # view, play
 
@@ -637,6 +693,61 @@ def cmd_study(args: argparse.Namespace) -> int:
     return _exit_code(played.interrupted, failed)
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from mjsim import soak, variants
+    from mjsim._args import check_int, check_writable, resolve_threads
+
+    if args.replay is not None:
+        if args.variant is not None:
+            raise ValueError(f"--replay plays the record's own rules: drop {args.variant!r}")
+        v = soak.check_record(args.replay)
+        if v is None:
+            print(f"{args.replay}: the hand plays to its end with every check clean")
+            return 0
+        print(v)
+        return 1
+    if args.variant is None:
+        raise ValueError("mjsim check needs a VARIANT (see `mjsim variants`) or --replay FILE")
+    check_int("--hands", args.hands, 1)
+    check_int("--seed", args.seed, 0)
+    check_int("--first-hand", args.first_hand, 0)
+    check_int("--examples", args.examples, 0)
+    resolve_threads(args.threads, "--threads")
+    if args.chunk is not None:
+        check_int("--chunk", args.chunk, 1)
+    if args.json not in (None, "-"):
+        check_writable("--json", args.json)
+    spec = variants.get(args.variant, **_overrides(args.set))
+    agents = None if args.agents is None else _agents(args.agents, spec.n_players)
+    rep = soak.check(
+        spec,
+        args.hands,
+        agents,
+        args.seed,
+        args.threads,
+        first_hand=args.first_hand,
+        chunk=args.chunk,
+        examples=args.examples,
+        records_dir=args.records,
+        progress=not args.quiet,
+    )
+    if args.json == "-":
+        soak.print_json(rep, "-")
+    else:
+        print(rep.format())
+        if args.json:
+            try:
+                soak.print_json(rep, args.json)
+            except OSError as e:
+                _write_failed("--json", args.json, e)
+                return 1
+    if rep.interrupted:
+        print(f"interrupted: {rep.hands} of {rep.requested} hands checked", file=sys.stderr)
+    if not rep.clean:
+        return 1
+    return _interrupt_code() if rep.interrupted else 0
+
+
 def _names(option: str, text: str | None) -> list[str]:
     """A comma-separated option as a list (``None``: empty); ``ValueError`` for an empty item."""
     if text is None:
@@ -754,6 +865,7 @@ COMMANDS = {
     "variants": cmd_variants,
     "arena": cmd_arena,
     "study": cmd_study,
+    "check": cmd_check,
     "view": cmd_view,
     "play": cmd_play,
     "compile": cmd_compile,
@@ -775,8 +887,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "mjsim: error: a command is required: simulate, variants, arena, study, view, play "
-            "or compile "
+            "mjsim: error: a command is required: simulate, variants, arena, study, check, "
+            "view, play or compile "
             "(mjsim --help describes them)",
             file=sys.stderr,
         )
