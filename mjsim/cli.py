@@ -1,11 +1,14 @@
-"""The ``mjsim`` command line: simulate, variants, arena, study, view, play (see ``docs/cli.md``).
+"""The ``mjsim`` command line: simulate, variants, arena, study, check, view, play, compile
+(see ``docs/cli.md``).
 
     mjsim simulate hebei --hands 100000 --agents greedy,greedy,random,random --out r.parquet
     mjsim variants [--show hebei]
     mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
     mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
+    mjsim check hebei --hands 100000 --threads 1
     mjsim view hand.jsonl -o hand.html
     mjsim play sichuan --seat 0 --agents greedy
+    mjsim compile [--targets simulate,score] [--variants hebei] [--jobs N] [--portable]
 
 Every command that plays takes ``--seed``, ``--threads``, ``--set key=value`` (rule overrides,
 see ``mjsim variants --show ID``) and ``--backend local|ray [--address ADDR]``. Results depend
@@ -21,6 +24,7 @@ import shutil
 import signal
 import sys
 import threading
+import time
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -236,6 +240,104 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --out: write study.csv and its metadata only, no plots",
     )
+    p = sub.add_parser(
+        "compile",
+        help="compile the entry points ahead of time, in parallel, so that no first use waits",
+    )
+    p.add_argument(
+        "--targets",
+        default=None,
+        metavar="T[,T...]",
+        help="entry points, comma-separated: simulate (the self-play loop and its bots), game, "
+        "aec, vector, gym (the vector env's code), agent (in-kernel bots from Python), tables "
+        "(the lookup tables' builders), score (the scorer of each scoring family of "
+        "--variants), score:VARIANT (default: simulate,game,aec,vector,agent,tables,score)",
+    )
+    p.add_argument(
+        "--variants",
+        default=None,
+        metavar="V[,V...]",
+        help="variants whose scoring families `score` compiles (default: every variant); the "
+        "engine is one compiled loop for every variant",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="entry points compiled at once, each in its own process, >= 1 (default: every core)",
+    )
+    p.add_argument(
+        "--portable",
+        action="store_true",
+        help="compile for numba's generic CPU of this architecture: a cache that other machines "
+        "with the same Python and numba load (slower code; docs/performance.md)",
+    )
+    p.add_argument(
+        "--into",
+        default=None,
+        metavar="DIR",
+        help="then copy the compiled cache, with its manifest, into DIR/<cache name>/ (for a "
+        "wheel: mjsim/_precompiled; for cluster nodes)",
+    )
+    p.add_argument(
+        "--quiet", action="store_true", help="no progress bar and no summary: errors only"
+    )
+
+    p = sub.add_parser(
+        "check",
+        help="soak check: play hands with every invariant checked at every step",
+        description="Play --hands hands with every invariant checked at every step (tile "
+        "conservation, hand sizes, zero-sum payments, the legal mask, hand termination) and "
+        "report each violation with a replayable record. Exit 0 when clean, 1 when a "
+        "violation was found, 130 (143 after SIGTERM) when interrupted clean. `mjsim check "
+        "--replay FILE` replays "
+        "a written record with the same checks.",
+    )
+    p.add_argument("variant", nargs="?", default=None, help="variant id (see `mjsim variants`)")
+    p.add_argument("--hands", type=int, default=10_000, help="hands to play, >= 1 (default 10000)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument(
+        "--first-hand",
+        type=int,
+        default=0,
+        metavar="H",
+        help="index of the first hand (default 0): --first-hand H --hands 1 plays hand H again",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker threads, 1..1024 (default: every core; 0 is an error)",
+    )
+    p.add_argument(
+        "--agents",
+        default=None,
+        help=f"agents by seat, comma-separated; {AGENTS_REPEAT} (default greedy and random by "
+        "turns: greedy,random,greedy,random)",
+    )
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
+    p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument(
+        "--examples",
+        type=int,
+        default=3,
+        metavar="K",
+        help="violations shown, with records, per kind (default 3)",
+    )
+    p.add_argument(
+        "--records",
+        default="mjsim-check-records",
+        metavar="DIR",
+        help="directory for the records of the violations shown (default mjsim-check-records; "
+        "created only when a violation is found)",
+    )
+    p.add_argument("--json", default=None, metavar="FILE", help="also write the report as JSON "
+                   "to FILE (`-`: the JSON alone on stdout)")  # fmt: skip
+    p.add_argument("--replay", default=None, metavar="FILE", help="replay a record with every "
+                   "check instead of playing (exit 1 if it holds a violation)")  # fmt: skip
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     from mjsim.view.commands import add_parsers  # view, play
 
@@ -591,6 +693,161 @@ def cmd_study(args: argparse.Namespace) -> int:
     return _exit_code(played.interrupted, failed)
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from mjsim import soak, variants
+    from mjsim._args import check_int, check_writable, resolve_threads
+
+    if args.replay is not None:
+        if args.variant is not None:
+            raise ValueError(f"--replay plays the record's own rules: drop {args.variant!r}")
+        v = soak.check_record(args.replay)
+        if v is None:
+            print(f"{args.replay}: the hand plays to its end with every check clean")
+            return 0
+        print(v)
+        return 1
+    if args.variant is None:
+        raise ValueError("mjsim check needs a VARIANT (see `mjsim variants`) or --replay FILE")
+    check_int("--hands", args.hands, 1)
+    check_int("--seed", args.seed, 0)
+    check_int("--first-hand", args.first_hand, 0)
+    check_int("--examples", args.examples, 0)
+    resolve_threads(args.threads, "--threads")
+    if args.chunk is not None:
+        check_int("--chunk", args.chunk, 1)
+    if args.json not in (None, "-"):
+        check_writable("--json", args.json)
+    spec = variants.get(args.variant, **_overrides(args.set))
+    agents = None if args.agents is None else _agents(args.agents, spec.n_players)
+    rep = soak.check(
+        spec,
+        args.hands,
+        agents,
+        args.seed,
+        args.threads,
+        first_hand=args.first_hand,
+        chunk=args.chunk,
+        examples=args.examples,
+        records_dir=args.records,
+        progress=not args.quiet,
+    )
+    if args.json == "-":
+        soak.print_json(rep, "-")
+    else:
+        print(rep.format())
+        if args.json:
+            try:
+                soak.print_json(rep, args.json)
+            except OSError as e:
+                _write_failed("--json", args.json, e)
+                return 1
+    if rep.interrupted:
+        print(f"interrupted: {rep.hands} of {rep.requested} hands checked", file=sys.stderr)
+    if not rep.clean:
+        return 1
+    return _interrupt_code() if rep.interrupted else 0
+
+
+def _names(option: str, text: str | None) -> list[str]:
+    """A comma-separated option as a list (``None``: empty); ``ValueError`` for an empty item."""
+    if text is None:
+        return []
+    items = [t.strip() for t in text.split(",")]
+    if not all(items):
+        raise ValueError(f"{option} {text!r}: an empty name between commas")
+    return items
+
+
+def _count(n: int) -> str:
+    return f"{n} entry point" + ("" if n == 1 else "s")
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from mjsim import _cache, precompile
+    from mjsim._args import check_int
+    from mjsim._compile_notice import fmt_seconds
+
+    eps = precompile.plan(_names("--targets", args.targets), _names("--variants", args.variants))
+    jobs = None if args.jobs is None else check_int("--jobs", args.jobs, 1)
+    if args.into is not None:
+        from mjsim._args import check_writable
+
+        check_writable("--into", args.into, directory=True, probe=precompile.MANIFEST)
+    cpu = "generic" if args.portable else "host"
+    place = (
+        str(_cache.cache_dir_for(__version__, cpu=cpu))
+        if _cache.CACHE_DIR is not None
+        else os.environ.get("NUMBA_CACHE_DIR") or "numba's cache (__pycache__)"
+    )
+    bar = None
+    if not args.quiet:
+        from tqdm import tqdm
+
+        target = "numba's generic CPU (portable)" if args.portable else "this machine's CPU"
+        print(f"mjsim: compiling {_count(len(eps))} for {target} into {place}", file=sys.stderr)
+        bar = tqdm(total=len(eps), unit="entry point", desc="compile", file=sys.stderr)
+    running: list[str] = []
+
+    def say(text: str) -> None:
+        if bar is not None:
+            bar.write(text, file=sys.stderr)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
+    def started(ep: precompile.EntryPoint) -> None:
+        running.append(ep.name)
+
+    def done(out: precompile.Outcome) -> None:
+        running.remove(out.target)
+        took = fmt_seconds(out.seconds)
+        if out.status == "failed":
+            say(f"mjsim: {out.target}: failed: {out.error}")
+        elif bar is not None and out.status == "compiled":
+            say(f"mjsim: {out.target}: compiled {out.what} in {took}")
+        elif bar is not None:
+            say(f"mjsim: {out.target}: already compiled (loaded in {took})")
+        if bar is not None:
+            bar.update(1)
+
+    def tick(times: dict[str, float]) -> None:
+        if bar is not None:
+            now = ", ".join(f"{k} {fmt_seconds(v)}" for k, v in times.items())
+            bar.set_postfix_str(now, refresh=False)
+
+    t0 = time.monotonic()
+    try:
+        outcomes = precompile.compile_all(
+            eps,
+            variants=_names("--variants", args.variants),
+            jobs=jobs,
+            portable=args.portable,
+            on_start=started,
+            on_done=done,
+            tick=tick,
+        )
+    except KeyboardInterrupt:
+        say(f"mjsim: stopping… (compiles abandoned: {', '.join(running) or 'none'})")
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    failed = [o for o in outcomes if o.status == "failed"]
+    if not args.quiet:
+        n = {k: sum(o.status == k for o in outcomes) for k in ("compiled", "cached")}
+        print(
+            f"{_count(len(outcomes))}: {n['compiled']} compiled, {n['cached']} already "
+            f"compiled, {len(failed)} failed, in {fmt_seconds(time.monotonic() - t0)} "
+            f"(cache: {place})"
+        )
+    if failed:
+        return 1
+    if args.into is not None:
+        dst = precompile.export_cache(args.into, portable=args.portable)
+        if not args.quiet:
+            print(f"copied the compiled cache to {dst}")
+    return 0
+
+
 def cmd_view(args: argparse.Namespace) -> int:
     from mjsim.view.commands import cmd_view as run
 
@@ -608,8 +865,10 @@ COMMANDS = {
     "variants": cmd_variants,
     "arena": cmd_arena,
     "study": cmd_study,
+    "check": cmd_check,
     "view": cmd_view,
     "play": cmd_play,
+    "compile": cmd_compile,
 }
 
 
@@ -628,7 +887,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "mjsim: error: a command is required: simulate, variants, arena, study, view or play "
+            "mjsim: error: a command is required: simulate, variants, arena, study, check, "
+            "view, play or compile "
             "(mjsim --help describes them)",
             file=sys.stderr,
         )

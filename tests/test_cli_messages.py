@@ -17,7 +17,8 @@ def test_no_command_exits_2_with_usage(capsys):
     err = capsys.readouterr().err
     assert err.startswith("usage: mjsim ")
     assert (
-        "mjsim: error: a command is required: simulate, variants, arena, study, view or play" in err
+        "mjsim: error: a command is required: simulate, variants, arena, study, check, view, "
+        "play or compile" in err
     )
 
 
