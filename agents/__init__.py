@@ -16,6 +16,11 @@ Two kinds of bots:
 Registry: :func:`make_agent` builds a Python agent by name (``"random"``, ``"greedy"``, or any
 name added with :func:`register_agent`).
 
+Ranking: :func:`mjsim.arena.arena` (``mjsim.arena(...)``) and ``mjsim arena`` seat Python agents
+next to the in-kernel bots, by a name registered in the same process or by import path
+(``--agents mypkg.mybot:MyBot,greedy,greedy,greedy``), with duplicate seating; see
+``docs/cli.md`` "mjsim arena".
+
 Example::
 
     from mjsim.engine import Game

@@ -1,7 +1,8 @@
 """Where numba's cold compile of an mjsim entry point spends its time, and what a first use costs.
 
     python benchmarks/compile_time.py [--target simulate|envs|game] [--json OUT]
-    python benchmarks/compile_time.py --first-use all|TARGET[,TARGET...] [--json OUT]
+    python benchmarks/compile_time.py --first-use all|TARGET[,TARGET...] [--python PY] [--json OUT]
+    python benchmarks/compile_time.py --cpu-cost HANDS [--repeats N]
 
 ``--target``: run it on an EMPTY cache (a fresh ``MJSIM_CACHE_DIR``, or after any source edit)
 — on a warm cache it only measures loading. It compiles the target once and prints:
@@ -20,13 +21,21 @@ which is what the LLVM rows measure.
 
 ``--first-use``: what a new user waits for. Each target runs in a fresh process with an empty
 temporary ``MJSIM_CACHE_DIR`` (so the kernels' lookup tables are built too), one after the
-other; the table gives its wall and CPU seconds from start to exit and the compile seconds its
-notice reported (``mjsim: compiled ... in ...``). Targets (:data:`FIRST_USE`): ``main-job``
-(the README's ``mjsim simulate sichuan_xuezhan --hands 100000``, hands included), ``aec-loop``
-(the README's PettingZoo loop, one hebei hand), ``gym-greedy`` (``gymnasium.make`` with greedy
-opponents, one episode), ``game`` (``Game``, one hand), ``vector`` (``MahjongVectorEnv``, reset
-and one step), ``score`` (``mjsim.score``, the sichuan family; ``score:VARIANT`` for another).
-Run it on an idle machine: each target is minutes of single-threaded compile.
+other; the table gives its wall and CPU seconds from start to exit, its peak resident memory
+(``ru_maxrss`` of the command and of the processes it waited for: the largest one, not a sum)
+and the compile times its notices reported. Targets: ``main-job`` (the README's ``mjsim
+simulate sichuan_xuezhan --hands 100000``, hands included), each entry point of
+``mjsim.precompile`` (``simulate``, ``game``, ``aec``, ``gym``, ``vector``, ``agent``,
+``score`` = ``score:sichuan``, ``score:VARIANT``), whose first use is the code ``mjsim compile``
+runs, and ``compile`` (``mjsim compile``: all of them ahead of time on every core). Then, if the
+peers venv has it (``python benchmarks/peers.py --install --only mahjax``), mahjax's cold
+compile in the same run: import and ``jit`` of its batched init and of one random step.
+``--python`` runs the targets with another interpreter: a venv with an installed wheel (with or
+without a shipped cache, docs/performance.md). Run it on an idle machine: each target is
+minutes of single-threaded compile.
+
+``--cpu-cost HANDS``: the warm speed of numba's generic CPU target (the portable cache) against
+this machine's, on the self-play loop (hebei, greedy bots, one thread), interleaved.
 
 Not a test: prints figures, asserts nothing.
 """
@@ -153,125 +162,194 @@ def run_target(target: str) -> None:
         raise ValueError(target)
 
 
-#: the README's PettingZoo AEC loop (random legal actions, one hebei hand)
-AEC_LOOP = """
-import numpy as np
-from mjsim.envs import mahjong_v0
-
-env = mahjong_v0.env(variant="hebei")
-env.reset(seed=0)
-rng = np.random.default_rng(0)
-for agent in env.agent_iter():
-    obs, reward, term, trunc, info = env.last()
-    action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
-    env.step(action)
-env.close()
-"""
-
-GYM_GREEDY = """
-import gymnasium, numpy as np
-import mjsim.envs
-
-env = gymnasium.make("mjsim/Mahjong-v0", variant="hebei", opponents="greedy", seat=0)
-obs, info = env.reset(seed=0)
-done = False
-while not done:
-    obs, reward, done, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-"""
-
-GAME_HAND = """
-from mjsim.engine import Game
-
-g = Game("hebei", seed=0)
-while not g.done:
-    g.step(g.legal_actions()[0])
-"""
-
-VECTOR_STEP = """
-import numpy as np
-from mjsim.envs import MahjongVectorEnv
-
-vec = MahjongVectorEnv("hebei", 2)
-obs, info = vec.reset(seed=0)
-vec.step(np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]))
-"""
-
-#: example wins scored by the ``score`` target, by variant
-SCORE_HANDS = {
-    "sichuan": ("11122233344455m", "5m"),
-    "sichuan_xuezhan": ("11122233344455m", "5m"),
-    "chengdu": ("11122233344455m", "5m"),
-    "guobiao": ("123m456m789m123p11z", "1z"),
-    "riichi": ("123m456m789m123p11z", "1z"),
-}
-
-#: first-use target -> (python arguments, what it is)
-FIRST_USE = {
+#: first-use targets beyond the package's entry points -> (python arguments, what it is)
+EXTRA_TARGETS = {
     "main-job": (
         ["-m", "mjsim.cli", "simulate", "sichuan_xuezhan", "--hands", "100000"],
-        "mjsim simulate sichuan_xuezhan --hands 100000",
+        "the README's main job: mjsim simulate sichuan_xuezhan --hands 100000",
     ),
-    "aec-loop": (["-c", AEC_LOOP], "the README's AEC loop (one hebei hand)"),
-    "gym-greedy": (["-c", GYM_GREEDY], "gymnasium.make, greedy opponents, one episode"),
-    "game": (["-c", GAME_HAND], "Game, one hand"),
-    "vector": (["-c", VECTOR_STEP], "MahjongVectorEnv, reset and one step"),
+    "compile": (
+        ["-m", "mjsim.cli", "compile"],
+        "mjsim compile: every entry point ahead of time, every core",
+    ),
 }
+#: ``--first-use all``: the README's main job, each entry point once, then mjsim compile
+ALL_TARGETS = ("main-job", "simulate", "game", "aec", "gym", "vector", "agent", "score", "compile")
 
 
 def first_use_command(target: str) -> tuple[list[str], str]:
-    """The python arguments and the label of a ``--first-use`` target (``score:VARIANT``
-    scores one win of that variant's family; ``score`` is ``score:sichuan``)."""
-    if target == "score" or target.startswith("score:"):
-        variant = target.partition(":")[2] or "sichuan"
-        hand, tile = SCORE_HANDS.get(variant, SCORE_HANDS["sichuan"])
-        code = (
-            "import mjsim\n"
-            f"print(mjsim.score({variant!r}, {hand!r}, win_tile={tile!r}, self_drawn=True).total)"
-        )
-        return ["-c", code], f"mjsim.score, the {variant} family"
-    if target not in FIRST_USE:
-        known = ", ".join([*FIRST_USE, "score", "score:VARIANT"])
-        raise SystemExit(f"--first-use: unknown target {target!r}; known: {known}")
-    return FIRST_USE[target]
+    """The python arguments and the label of a ``--first-use`` target: a key of
+    :data:`EXTRA_TARGETS`, or an entry point of ``mjsim.precompile`` (``score`` is
+    ``score:sichuan``), whose first use ``python -m mjsim.precompile TARGET`` runs, the code
+    ``mjsim compile`` runs in its workers."""
+    if target in EXTRA_TARGETS:
+        return EXTRA_TARGETS[target]
+    from mjsim import precompile
+
+    if target == "score":
+        target = "score:sichuan"
+    try:
+        ep = precompile.entry_point(target)
+    except ValueError as e:
+        raise SystemExit(f"--first-use: {e}; or one of: {', '.join(EXTRA_TARGETS)}") from None
+    return ["-m", "mjsim.precompile", target], f"{ep.what} (first use)"
 
 
-def first_use(targets: list[str]) -> list[dict]:
+MIB = 2**20
+HEADER = f"{'target':<14} {'wall s':>8} {'CPU s':>8} {'peak MiB':>9} {'rc':>3}  compiled (notice)"
+
+
+def _row_text(target: str, wall: float, cpu: float, peak: int, rc: int | str, notes: str) -> str:
+    peak_text = f"{peak / MIB:9.0f}" if peak > 0 else f"{'-':>9}"
+    return f"{target:<14} {wall:8.1f} {cpu:8.1f} {peak_text} {rc!s:>3}  {notes}"
+
+
+def first_use(targets: list[str], python: str = sys.executable) -> list[dict]:
     """Run each target in a fresh process on an empty temporary cache; print and return its
-    wall / CPU seconds and the compile seconds its notices reported."""
+    wall and CPU seconds, its peak resident memory (the largest process: ``ru_maxrss`` of the
+    command and the processes it waited for) and the compile times its notices reported."""
     from common import run_subprocess
 
     root = Path(__file__).resolve().parents[1]
     results = []
-    print(f"{'target':<12} {'wall s':>8} {'CPU s':>8}  {'rc':>3}  compiles reported (notice)")
+    print(HEADER)
     for target in targets:
         args, label = first_use_command(target)
         with tempfile.TemporaryDirectory(prefix="mjsim-cold-") as cache:
             env = {"MJSIM_CACHE_DIR": cache, "PYTHONUNBUFFERED": "1", "MJSIM_QUIET": "0"}
-            # the child computes its own cache directory under MJSIM_CACHE_DIR
-            inherited = ("NUMBA_CACHE_DIR", "MJSIM_NUMBA_CACHE_AUTO")
+            # the child computes its own cache directory and CPU target under MJSIM_CACHE_DIR
+            inherited = ("NUMBA_CACHE_DIR", "MJSIM_NUMBA_CACHE_AUTO", "NUMBA_CPU_NAME")
+            inherited += ("NUMBA_CPU_FEATURES", "MJSIM_NUMBA_CPU_AUTO")
             saved = {k: os.environ.pop(k) for k in inherited if k in os.environ}
             try:
-                res = run_subprocess([sys.executable, *args], env=env, timeout=7200, cwd=root)
+                res = run_subprocess([python, *args], env=env, timeout=7200, cwd=root)
             finally:
                 os.environ.update(saved)
-        compiled = re.findall(r"mjsim: compiled (.+?) in ([^\r\n]+)", res.stderr)
+        compiled = re.findall(r"mjsim: (?:\S+: )?compiled (.+?) in ([^\r\n]+)", res.stderr)
         row = {
             "target": target,
             "what": label,
             "wall_s": round(res.seconds, 1),
             "cpu_s": round(res.cpu_seconds, 1),
+            "peak_rss_mib": round(res.peak_rss / MIB) if res.peak_rss > 0 else None,
             "returncode": res.returncode,
             "compiled": [{"what": w, "took": t} for w, t in compiled],
         }
         results.append(row)
-        notes = "; ".join(f"{w}: {t}" for w, t in compiled) or "(none)"
-        print(
-            f"{target:<12} {res.seconds:8.1f} {res.cpu_seconds:8.1f}  {res.returncode:>3}  {notes}"
-        )
+        notes = "; ".join(f"{w}: {t}" for w, t in compiled) or "(no notice)"
+        print(_row_text(target, res.seconds, res.cpu_seconds, res.peak_rss, res.returncode, notes))
         if res.returncode != 0:
             print(f"  {label}: exit code {res.returncode}; stderr tail:\n{res.stderr[-1500:]}")
         sys.stdout.flush()
     return results
+
+
+def mahjax_row() -> dict:
+    """mahjax's compile in the same run (the peers venv, ``benchmarks/README.md``): import,
+    ``jit`` of its batched init and of one random step (batch 1), cold (JAX keeps no persistent
+    compilation cache unless told to). Prints its row, or why there is none."""
+    import peers
+
+    ok, why = peers.peer_available("mahjax")
+    if not ok:
+        print(
+            f"{'mahjax':<14} not measured: {why} (python benchmarks/peers.py --install --only mahjax)"
+        )
+        return {"target": "mahjax", "error": why}
+    res = peers.run_peer_once(
+        "mahjax", repeats=1, seconds=0.2, env={"JAX_ENABLE_COMPILATION_CACHE": "false"}
+    )
+    if "error" in res:
+        print(f"{'mahjax':<14} failed: {res['error'][:300]}")
+        return {"target": "mahjax", "error": res["error"]}
+    notes = f"mahjax {res['version']}: import + jit of init and one step {res['setup_s']:.1f} s"
+    print(_row_text("mahjax", res["wall_s"], res.get("cpu_s", -1.0), res["peak_rss"], 0, notes))
+    return {
+        "target": "mahjax",
+        "what": "mahjax (peer): import, jit of init and of one random step, batch 1",
+        "version": res["version"],
+        "setup_s": round(res["setup_s"], 1),
+        "wall_s": round(res["wall_s"], 1),
+        "cpu_s": round(res.get("cpu_s", -1.0), 1),
+        "peak_rss_mib": round(res["peak_rss"] / MIB) if res["peak_rss"] > 0 else None,
+    }
+
+
+#: one warm timing of the self-play loop (``mjsim simulate hebei``: greedy bots), in hands/s
+CPU_COST_RUN = """
+import sys, time, mjsim
+hands = int(sys.argv[1])
+mjsim.simulate("hebei", 64, "greedy", seed=0, threads=1, quiet=True)  # compile or load first
+t = time.perf_counter()
+mjsim.simulate("hebei", hands, "greedy", seed=1, threads=1, quiet=True)
+print(hands / (time.perf_counter() - t))
+"""
+
+
+def cpu_cost(hands: int, repeats: int) -> list[dict]:
+    """Warm speed of numba's generic CPU target against this machine's
+    (``MJSIM_NUMBA_CPU=generic|host``): ``hands`` hands of ``mjsim simulate hebei`` (greedy
+    bots, one thread), each in a fresh process that first compiles or loads the loop (a
+    target whose cache is empty compiles once, minutes), interleaved host, generic, host, ...
+    Prints hands/s per target and the generic/host ratio of the medians."""
+    import statistics
+
+    from common import run_subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    rates: dict[str, list[float]] = {"host": [], "generic": []}
+    for _ in range(repeats):
+        for cpu in rates:
+            env = {"MJSIM_NUMBA_CPU": cpu, "MJSIM_QUIET": "1"}
+            for k in ("NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES", "MJSIM_NUMBA_CPU_AUTO"):
+                os.environ.pop(k, None)  # each child chooses from MJSIM_NUMBA_CPU alone
+            args = [sys.executable, "-c", CPU_COST_RUN, str(hands)]
+            res = run_subprocess(args, env=env, timeout=7200, cwd=root)
+            if res.returncode != 0:
+                raise SystemExit(f"--cpu-cost ({cpu}): {res.stderr[-1500:]}")
+            rates[cpu].append(float(res.stdout.split()[-1]))
+    for cpu, xs in rates.items():
+        med = statistics.median(xs)
+        print(f"{cpu:<8} {med:10.0f} hands/s (min {min(xs):.0f}, max {max(xs):.0f}, n {len(xs)})")
+    ratio = statistics.median(rates["generic"]) / statistics.median(rates["host"])
+    print(f"generic / host: {ratio:.3f} (hebei, greedy bots, 1 thread, {hands} hands per run)")
+    return [{"cpu": cpu, "hands_per_s": xs} for cpu, xs in rates.items()] + [{"ratio": ratio}]
+
+
+#: the section of RESULTS.md that ``--first-use ... --write`` replaces
+SECTION = "## First use (compile time)"
+
+
+def results_markdown(rows: list[dict], argv: list[str]) -> str:
+    """The ``--first-use`` rows as the body of :data:`SECTION` (command, machine, table)."""
+    from common import machine_markdown
+
+    lines = [
+        f"Written by `python benchmarks/compile_time.py {' '.join(argv)}`: each target in a fresh "
+        "process on an empty temporary `MJSIM_CACHE_DIR`, one after the other; peak memory is "
+        "the largest process of the command. mahjax: import and `jit` of its batched init and "
+        "of one random step (batch 1), in the peers venv.",
+        "",
+        machine_markdown(),
+        "",
+        "| target | what | wall s | CPU s | peak MiB | compiled (notice) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['target']} | not measured: {r['error']} | - | - | - | - |")
+            continue
+        notes = "; ".join(f"{c['what']}: {c['took']}" for c in r.get("compiled", []))
+        if r["target"] == "mahjax":
+            notes = f"mahjax {r['version']}: setup {r['setup_s']} s"
+        elif r.get("returncode"):
+            notes = f"exit code {r['returncode']}"
+        peak = r.get("peak_rss_mib") or "-"
+        lines.append(
+            f"| {r['target']} | {r['what']} | {r['wall_s']} | {r['cpu_s']} | {peak} | "
+            f"{notes or '(no notice)'} |"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -282,15 +360,48 @@ def main() -> None:
         default=None,
         metavar="TARGETS",
         help="comma-separated first-use targets, or 'all': each cold in a fresh process "
-        f"({', '.join(FIRST_USE)}, score, score:VARIANT)",
+        f"({', '.join(ALL_TARGETS)}, score:VARIANT), then mahjax's compile if installed",
     )
+    ap.add_argument(
+        "--python",
+        default=sys.executable,
+        help="with --first-use: the interpreter that runs the targets (e.g. a venv with an "
+        "installed wheel; default: this one)",
+    )
+    ap.add_argument("--no-peer", action="store_true", help="with --first-use: leave mahjax out")
+    ap.add_argument(
+        "--cpu-cost",
+        type=int,
+        default=None,
+        metavar="HANDS",
+        help="warm hands/s of the self-play loop for numba's generic CPU vs this machine's "
+        "(compiles either target once if its cache is empty)",
+    )
+    ap.add_argument("--repeats", type=int, default=3, help="with --cpu-cost: runs per target")
     ap.add_argument("--json", default=None, help="write every compile event (or row) here")
+    ap.add_argument(
+        "--write",
+        action="store_true",
+        help=f"with --first-use: write the table into RESULTS.md ({SECTION!r})",
+    )
     args = ap.parse_args()
+    rows = None
     if args.first_use is not None:
-        names = args.first_use.split(",")
+        names = [n.strip() for n in args.first_use.split(",") if n.strip()]
         if names == ["all"]:
-            names = [*FIRST_USE, "score"]
-        rows = first_use([n.strip() for n in names if n.strip()])
+            names = list(ALL_TARGETS)
+        for n in names:
+            first_use_command(n)  # every name checked before anything runs
+        rows = first_use(names, args.python)
+        if not args.no_peer:
+            rows.append(mahjax_row())
+        if args.write:
+            from common import write_heading_section
+
+            write_heading_section(SECTION, results_markdown(rows, sys.argv[1:]))
+    elif args.cpu_cost is not None:
+        rows = cpu_cost(args.cpu_cost, args.repeats)
+    if rows is not None:
         if args.json:
             with open(args.json, "w") as f:
                 json.dump(rows, f, indent=1)

@@ -172,13 +172,16 @@ def install_status() -> dict[str, str]:
         return {}
 
 
-def ensure_venv(verbose: bool = True, retry_failed: bool = False) -> dict[str, str]:
+def ensure_venv(
+    verbose: bool = True, retry_failed: bool = False, only: list[str] | None = None
+) -> dict[str, str]:
     """Create ``benchmarks/.peers-venv`` if needed and install each requirement line separately.
 
     Lines already installed (per the status file) are skipped; a failed line is retried only
-    with ``retry_failed``. Returns ``{requirement: "ok" | "failed: <pip's last lines>"}`` and
-    records it in ``.peers-venv/mjsim-install-status.json``. Raises ``RuntimeError`` only if the
-    venv itself cannot be created.
+    with ``retry_failed``; with ``only`` (measure ids), only the lines those measures need.
+    Returns ``{requirement: "ok" | "failed: <pip's last lines>"}`` and records it in
+    ``.peers-venv/mjsim-install-status.json``. Raises ``RuntimeError`` only if the venv itself
+    cannot be created.
     """
     py = venv_python()
     if not py.exists():
@@ -190,7 +193,10 @@ def ensure_venv(verbose: bool = True, retry_failed: bool = False) -> dict[str, s
         if proc.returncode != 0:
             raise RuntimeError(f"python -m venv {VENV_DIR} failed: {proc.stderr[-2000:]}")
     status = install_status()
+    wanted = None if only is None else {p for m in only for p in PEERS[m].packages}
     for req in requirement_lines():
+        if wanted is not None and _dist_name(req) not in wanted:
+            continue
         prev = status.get(req, "")
         if prev == "ok" or (prev.startswith("failed") and not retry_failed):
             continue
@@ -249,12 +255,15 @@ def run_peer_once(
     seconds: float = 2.0,
     config: dict[str, Any] | None = None,
     timeout: float = 1200.0,
+    env: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Run one peer measurement in its own subprocess (``--once``) and return its JSON.
 
     The result has ``version``, ``setup_s`` (import/compile), ``samples`` (one dict of rates per
     repeat), ``stats`` (unit -> :class:`Stat` as dict), ``peak_rss`` (bytes, the worker's own
-    VmHWM) and ``wall_s``; or ``{"error": ...}`` if the peer is missing, failed or timed out.
+    VmHWM), ``wall_s`` and ``cpu_s`` (the worker process's user + system CPU seconds, -1 if
+    unknown); or ``{"error": ...}`` if the peer is missing, failed or timed out. ``env``: extra
+    environment variables for the worker.
     """
     if measure_id not in PEERS:
         raise ValueError(f"unknown peer measure {measure_id!r}; known: {sorted(PEERS)}")
@@ -266,7 +275,7 @@ def run_peer_once(
     if config:
         args += ["--config", json.dumps(config)]
     try:
-        res = run_subprocess(args, env=_peer_env(), timeout=timeout)
+        res = run_subprocess(args, env={**_peer_env(), **(env or {})}, timeout=timeout)
     except TimeoutError as exc:
         return {"measure": measure_id, "error": str(exc)}
     try:
@@ -276,6 +285,7 @@ def run_peer_once(
     if "error" in out:
         return {"measure": measure_id, **out}
     out["wall_s"] = res.seconds
+    out["cpu_s"] = res.cpu_seconds
     out["stats"] = {
         k: vars(Stat.of([s[k] for s in out["samples"]]))
         for k in out["samples"][0]
@@ -395,11 +405,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--json", action="store_true", help="print one JSON object instead")
     args = ap.parse_args(argv)
-    status = ensure_venv(verbose=True, retry_failed=args.install)
     ids = [s for s in args.only.split(",") if s] or list(PEERS)
     unknown = [i for i in ids if i not in PEERS]
     if unknown:
         ap.error(f"unknown peer ids {unknown}; known: {', '.join(PEERS)}")
+    only = ids if args.only else None  # --only: install what those peers need, no more
+    status = ensure_venv(verbose=True, retry_failed=args.install, only=only)
     repeats, seconds = (1, 1.0) if args.quick else (args.repeats, args.seconds)
     results = {}
     for pid in ids:

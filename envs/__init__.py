@@ -5,17 +5,24 @@
 - ``gymnasium.make("mjsim/Mahjong-v0", variant=..., opponents=..., seat=...)``:
   :class:`~mjsim.envs.gym_env.MahjongEnv`, one learner against in-kernel bots.
 - :class:`MahjongVectorEnv`: ``N`` tables stepped in one jitted call.
+- ``MahjongSB3VecEnv``: the vector env as a Stable-Baselines3 ``VecEnv`` (same-step autoreset;
+  imports ``stable_baselines3`` on first use: ``pip install "mjsim[rl]"``), :mod:`mjsim.envs.sb3`.
 - :func:`make`: ``make("aec" | "gym" | "vector", variant=..., **kwargs)`` without any registry.
-- Encoders ``planes-v0`` to ``planes-v3``, ``dict-v0`` and ``dict-v1``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
+- Encoders ``planes-v0`` to ``planes-v3``, ``planes-norm-v0`` (float32 in [0, 1]), ``dict-v0``
+  and ``dict-v1``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
+- Training recipes (Stable-Baselines3, sb3-contrib, PettingZoo, a single-file PPO):
+  ``docs/training.md``.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from mjsim.envs import mahjong_v0
 from mjsim.envs.encoders import (
     ENCODERS,
+    MASK_DTYPE,
     N_PLANES,
     N_PLANES_V1,
     N_PLANES_V2,
@@ -48,9 +55,18 @@ def make(kind: str = "aec", variant: str | None = None, **kwargs: Any) -> Any:
     raise ValueError(f"kind={kind!r}; valid: 'aec', 'raw_aec', 'gym', 'vector'")
 
 
+def __getattr__(name: str) -> Any:
+    # MahjongSB3VecEnv subclasses stable_baselines3's VecEnv: its module imports SB3, an
+    # optional dependency, so it is loaded on first use only
+    if name == "MahjongSB3VecEnv":
+        return importlib.import_module(__name__ + ".sb3").MahjongSB3VecEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "ENCODERS",
     "GYMNASIUM_ID",
+    "MASK_DTYPE",
     "N_PLANES",
     "N_PLANES_V1",
     "N_PLANES_V2",

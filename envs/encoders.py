@@ -25,6 +25,7 @@ import gymnasium as gym
 import numba as nb
 import numpy as np
 
+from mjsim.actions import N_ACTIONS
 from mjsim.engine.board import honor_flowers, remaining
 from mjsim.engine.honor_sets import n_bufeng
 from mjsim.engine.meld_tiles import add_meld_tiles, add_plain_meld, meld_kind_shown
@@ -200,6 +201,80 @@ PLANE_ENCODERS: dict[str, tuple[int, tuple[str, ...], int]] = {
     "planes-v2": (N_PLANES_V2, PLANE_NAMES_V2, 2),
     "planes-v3": (N_PLANES_V3, PLANE_NAMES_V3, 3),
 }
+
+
+# ---- planes-norm-v0: planes-v3 as float32 in [0, 1]
+#: normalised encoder name -> the planes encoder it scales
+NORM_ENCODERS: dict[str, str] = {"planes-norm-v0": "planes-v3"}
+
+
+def _norm_scales_v0() -> tuple[np.ndarray, np.ndarray, dict[str, str]]:
+    """``planes-norm-v0``'s scaling of ``planes-v3``: ``(mul float32[63, 34], recency
+    bool[63], doc)``. A cell ``x`` of plane ``c`` becomes ``0`` if ``x <= 0``, ``1 / x`` on the
+    recency planes (latest discard 1, the one before 0.5, ...), else ``min(x * mul[c, k], 1)``;
+    ``doc`` names the scaling of each plane group (``docs/observations.md``)."""
+    mul = np.ones((N_PLANES_V3, 34), np.float32)
+    rec = np.zeros(N_PLANES_V3, np.bool_)
+    doc: dict[str, str] = {}
+
+    def planes(first: int, count: int, factor: float, what: str, names: str) -> None:
+        mul[first : first + count] = factor
+        doc[names] = what
+
+    planes(PL_HAND, 1, 1 / 4, "copies / 4", "hand")
+    planes(PL_ASKED, 1, 1 / 2, "1 -> 0.5 (a discard), 2 -> 1 (a kong to rob)", "asked")
+    planes(PL_DISCARDS, 4, 1 / 4, "copies / 4", "discards_rel0..3")
+    rec[PL_RECENCY : PL_RECENCY + 4] = True
+    doc["recency_rel0..3"] = "1 / x: the latest discard 1, the one before 0.5, ...; 0 = none"
+    planes(PL_MELDS, 4, 1 / 4, "copies / 4", "melds_rel0..3")
+    planes(PL_OWN_CONCEALED_KONGS, 1, 1 / 4, "copies / 4", "own_concealed_kongs")
+    planes(PL_TILES_LEFT, 1, 1 / 127, "live wall tiles / 127", "tiles_left")
+    planes(PL_UNSEEN, 1, 1 / 4, "copies / 4", "unseen")
+    sc = mul[PL_SCALARS]
+    sc[0:4] = 1 / 4  # concealed kongs per seat (at most 4)
+    sc[9] = 1 / 8  # dealer repeat count, clipped at 8
+    sc[10] = 1 / 8  # payment multiplier, clipped at 8
+    sc[11] = 1 / 4  # number of seats
+    doc["scalars"] = (
+        "cells 0-3 concealed kongs / 4; 4-8 as is (0/1); 9 dealer repeats / 8 and 10 payment "
+        "multiplier / 8 (both clipped at 1); 11 seats / 4"
+    )
+    planes(PL_STANDING, 1, 1 / 4, "copies / 4", "standing")
+    planes(PL_OLD_TREASURES, 1, 1 / 4, "copies / 4", "old_treasures")
+    s2 = mul[PL_SCALARS_V2]
+    s2[0:4] = 1 / 4  # face-down discards per seat, clipped at 4
+    s2[5:9] = 1 / 3  # ready kind 1..3
+    doc["scalars_v2"] = "cells 0-3 face-down discards / 4 (clipped); 4 as is; 5-8 ready kind / 3"
+    planes(PL_SET_ASIDE_HONORS, 4, 1 / 4, "copies / 4", "set_aside_honors_rel0..3")
+    s3 = mul[PL_SCALARS_V3]
+    s3[0:4] = 1 / 4  # pre-hand stake, clipped at 4
+    s3[4:8] = 1 / 4  # 补风 tiles, clipped at 4
+    doc["scalars_v3"] = "cells 0-3 stakes / 4, 4-7 补风 tiles / 4 (both clipped at 1)"
+    doc["every other plane"] = "as is (0 or 1: one-hot, broadcast flags)"
+    return mul, rec, doc
+
+
+NORM_MUL_V0, NORM_RECENCY_V0, NORM_SCALES = _norm_scales_v0()
+
+
+@nb.njit(cache=True, nogil=True)
+def scale_planes(src, mul, recency, out, lo, hi):
+    """``planes-norm-v*`` of tables ``lo .. hi-1``: ``src`` (``int8[B, C, 34]`` planes) scaled
+    into ``out`` (``float32[B, C, 34]``): 0 where ``x <= 0``, ``1 / x`` on the planes where
+    ``recency[c]``, else ``min(x * mul[c, k], 1)`` (:func:`_norm_scales_v0`). Every value lies
+    in [0, 1]."""
+    for t in range(lo, hi):
+        for c in range(src.shape[1]):
+            inv = recency[c]
+            for k in range(34):
+                x = src[t, c, k]
+                if x <= 0:
+                    out[t, c, k] = 0.0
+                elif inv:
+                    out[t, c, k] = 1.0 / x
+                else:
+                    v = x * mul[c, k]
+                    out[t, c, k] = v if v < 1.0 else 1.0
 
 
 @nb.njit(cache=True)
@@ -481,39 +556,36 @@ DICT_ENCODERS: dict[str, int] = {"dict-v0": 0, "dict-v1": 1}
 
 def _dict_space(n_players: int, version: int = 0) -> gym.spaces.Dict:
     i8 = np.int8
-    extra = {}
+    keys = {
+        "seat": gym.spaces.Box(0, 3, (), i8),
+        "dealer": gym.spaces.Box(0, 3, (), i8),
+        "seat_wind": gym.spaces.Box(0, 3, (), i8),
+        "round_wind": gym.spaces.Box(0, 3, (), i8),
+        "phase": gym.spaces.Box(0, PH_LAST, (), i8),
+        "to_act": gym.spaces.Box(-1, 3, (), i8),
+        "tiles_left": gym.spaces.Box(0, 144, (), np.int16),
+        "hand": gym.spaces.Box(0, 4, (34,), i8),
+        "drawn": gym.spaces.Box(-1, 33, (), i8),
+        "target": gym.spaces.Box(-1, 33, (), i8),
+        "discards": gym.spaces.Box(-1, 41, (4, 48), i8),
+        "discard_flags": gym.spaces.Box(0, 127, (4, 48), i8),
+        "melds": gym.spaces.Box(-1, 33, (4, MAX_MELDS, 3), i8),
+        "flowers": gym.spaces.Box(0, 1, (4, 8), i8),
+        "wild": gym.spaces.Box(0, 1, (34,), i8),
+        "indicator": gym.spaces.Box(-1, 33, (), i8),
+        "missing_suit": gym.spaces.Box(-1, 2, (4,), i8),
+        "ready": gym.spaces.Box(0, 1, (4,), i8),
+        "won": gym.spaces.Box(0, 1, (4,), i8),
+        "scores": gym.spaces.Box(-(2**31), 2**31 - 1, (4,), np.int32),
+    }
     if version >= 1:
-        extra = {
-            "set_aside_honors": gym.spaces.Box(0, 4, (4, 7), i8),
-            "stakes": gym.spaces.Box(0, 127, (4,), i8),
-            "bufeng": gym.spaces.Box(0, 127, (4,), i8),
-            "special_kong_added": gym.spaces.Box(0, 12, (4, 4), i8),
-        }
-    return gym.spaces.Dict(
-        {
-            "seat": gym.spaces.Box(0, 3, (), i8),
-            "dealer": gym.spaces.Box(0, 3, (), i8),
-            "seat_wind": gym.spaces.Box(0, 3, (), i8),
-            "round_wind": gym.spaces.Box(0, 3, (), i8),
-            "phase": gym.spaces.Box(0, PH_LAST, (), i8),
-            "to_act": gym.spaces.Box(-1, 3, (), i8),
-            "tiles_left": gym.spaces.Box(0, 144, (), np.int16),
-            "hand": gym.spaces.Box(0, 4, (34,), i8),
-            "drawn": gym.spaces.Box(-1, 33, (), i8),
-            "target": gym.spaces.Box(-1, 33, (), i8),
-            "discards": gym.spaces.Box(-1, 41, (4, 48), i8),
-            "discard_flags": gym.spaces.Box(0, 127, (4, 48), i8),
-            "melds": gym.spaces.Box(-1, 33, (4, MAX_MELDS, 3), i8),
-            "flowers": gym.spaces.Box(0, 1, (4, 8), i8),
-            "wild": gym.spaces.Box(0, 1, (34,), i8),
-            "indicator": gym.spaces.Box(-1, 33, (), i8),
-            "missing_suit": gym.spaces.Box(-1, 2, (4,), i8),
-            "ready": gym.spaces.Box(0, 1, (4,), i8),
-            "won": gym.spaces.Box(0, 1, (4,), i8),
-            "scores": gym.spaces.Box(-(2**31), 2**31 - 1, (4,), np.int32),
-            **extra,
-        }
-    )
+        keys["set_aside_honors"] = gym.spaces.Box(0, 4, (4, 7), i8)
+        keys["stakes"] = gym.spaces.Box(0, 127, (4,), i8)
+        keys["bufeng"] = gym.spaces.Box(0, 127, (4,), i8)
+        keys["special_kong_added"] = gym.spaces.Box(0, 12, (4, 4), i8)
+    # pairs keep this order (a dict given to spaces.Dict is sorted by key): the order in which
+    # encode_dict returns the keys, so flattening wrappers see the same layout in both
+    return gym.spaces.Dict(list(keys.items()))
 
 
 def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str, np.ndarray]:
@@ -624,19 +696,26 @@ class Encoder:
     """A named, versioned observation encoder.
 
     ``space(n_players)``: the gymnasium space of one observation; ``encode(s, r, t, seat)``:
-    seat ``seat``'s observation of table ``t`` (a fresh array / dict). Planes encoders also
-    have ``n_planes``, ``plane_names`` and ``version`` (the id :func:`encode_any` takes);
-    ``is_planes`` tells them apart from ``dict-v0``."""
+    seat ``seat``'s observation of table ``t`` (a fresh array / dict). Planes encoders
+    (``is_planes``: ``planes-v*`` and ``planes-norm-v*``) also have ``n_planes``,
+    ``plane_names`` and ``version`` (the id :func:`encode_any` takes: for ``planes-norm-v0``
+    that of ``planes-v3``, which it scales); ``scaled`` is True for the normalised ones (float32
+    in [0, 1], :func:`scale_planes`), ``dtype`` is the array's dtype."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.is_planes = name in PLANE_ENCODERS
+        self.scaled = name in NORM_ENCODERS
+        base = NORM_ENCODERS.get(name, name)
+        self.is_planes = base in PLANE_ENCODERS
+        self.dtype = np.dtype(np.float32 if self.scaled else np.int8)
         if self.is_planes:
-            self.n_planes, self.plane_names, self.version = PLANE_ENCODERS[name]
+            self.n_planes, self.plane_names, self.version = PLANE_ENCODERS[base]
         else:
             self.version = DICT_ENCODERS[name]
 
     def space(self, n_players: int) -> gym.Space:
+        if self.scaled:
+            return gym.spaces.Box(0.0, 1.0, (self.n_planes, 34), np.float32)
         if self.is_planes:
             return gym.spaces.Box(-128, 127, (self.n_planes, 34), np.int8)
         return _dict_space(n_players, self.version)
@@ -645,11 +724,36 @@ class Encoder:
         if self.is_planes:
             out = np.empty((self.n_planes, 34), np.int8)
             encode_any(s, r, t, seat, out, self.version)
-            return out
+            return self.scale(out) if self.scaled else out
         return encode_dict(s, r, t, seat, self.version)
+
+    def scale(self, planes: np.ndarray) -> np.ndarray:
+        """``float32[C, 34]`` in [0, 1]: ``planes`` (``int8[C, 34]``, this encoder's base
+        layout) scaled as this normalised encoder does (:func:`scale_planes`)."""
+        out = np.empty(planes.shape, np.float32)
+        scale_planes(planes[None], NORM_MUL_V0, NORM_RECENCY_V0, out[None], 0, 1)
+        return out
 
     def __repr__(self) -> str:
         return f"Encoder({self.name!r})"
+
+
+#: dtype of every action mask the environments return (in observations, in ``info`` and from
+#: ``action_masks()``): the dtype Gymnasium's ``Discrete.sample(mask=...)`` accepts; sb3-contrib's
+#: MaskablePPO and ``numpy`` boolean tests take it as it is (``mask.astype(bool)`` for ``~``).
+MASK_DTYPE = np.int8
+
+
+def mask_space() -> gym.spaces.Box:
+    """``Box(0, 1, (N_ACTIONS,), int8)``: the space of one legal-action mask."""
+    return gym.spaces.Box(0, 1, (N_ACTIONS,), MASK_DTYPE)
+
+
+def observation_space(encoder_space: gym.Space) -> gym.spaces.Dict:
+    """``Dict(observation=encoder_space, action_mask=mask_space())`` with its keys in the order
+    the environments return them (observation first: a plain dict would be sorted, putting the
+    mask first in ``FlattenObservation``)."""
+    return gym.spaces.Dict([("observation", encoder_space), ("action_mask", mask_space())])
 
 
 #: encoder names -> one-line description
@@ -661,6 +765,8 @@ ENCODERS: dict[str, str] = {
     "replaced 宝, 吃听, face-down discards, ready kinds (jitted, batched); docs/observations.md",
     "planes-v3": f"int8[{N_PLANES_V3}, 34]: planes-v2 + honours set aside (放风, honours as "
     "flowers), pre-hand stakes, 补风 counts (jitted, batched); docs/observations.md",
+    "planes-norm-v0": f"float32[{N_PLANES_V3}, 34] in [0, 1]: planes-v3 with one documented "
+    "scale per plane (counts / 4, recency 1 / x, tiles left / 127, ...); docs/observations.md",
     "dict-v0": "dict of named int8/int16/int32 arrays (readable); docs/observations.md",
     "dict-v1": "dict-v0 + honours set aside, pre-hand stakes, 补风 counts, special-kong additions; "
     "docs/observations.md",

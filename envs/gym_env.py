@@ -7,9 +7,14 @@ play every decision until the learner must decide again (its own turn, or a reac
 which it has an option besides ``pass``) or the episode ends.
 
 - Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}``; the mask is also
-  in ``info["action_mask"]`` (all zeros after the episode ended).
+  in ``info["action_mask"]`` (all zeros after the episode ended) and from :meth:`action_masks`
+  (sb3-contrib's MaskablePPO), int8 everywhere.
 - Reward: the learner's points change since its previous decision (payments of the variant,
-  ``normalize_rewards=True`` divides by ``reward_scale``).
+  ``normalize_rewards=True`` divides by ``reward_scale``); opt-in ``reward_shaping="shanten"``
+  adds a potential-based dense term (``mjsim.envs.shaping``), also in ``info["shaping"]``.
+- ``close()`` ends the episode in play and releases the env's resources: ``step`` raises
+  ``gymnasium.error.ClosedEnvironmentError`` until ``reset()`` starts it again (so
+  Stable-Baselines3's ``check_env``, which closes the env and then resets it, passes).
 - Episode: ``hands`` hands (a match with carry-over when > 1). A hand that ends before the
   learner's first decision of the episode (an opponent's heavenly / early win) is re-dealt as
   the next hand number; later hands of a match that end without a learner decision still count.
@@ -22,6 +27,11 @@ which it has an option besides ``pass``) or the episode ends.
   guobiao match (``hands=16``), where players would swap seats before the West round: that
   seat change is played by ``mjsim.simulate(..., match_hands=16)`` and the AEC env
   (``mahjong_v0``), not here.
+- Outcome: the ``info`` of the step that ends the episode carries the outcome of its last hand
+  (:mod:`mjsim.outcome`: ``winners`` (seats), ``win_kind``, ``discarder``, ``win_tile``,
+  ``dealer``, ``value`` / ``values``, ``items`` (names in English and Chinese, counts and
+  values), ``payments`` and ``scores`` per seat, ``deposits``), next to ``action_mask``. An episode ended by
+  an illegal action (``strict=False``) has ``illegal_action`` instead.
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from mjsim.envs.encoders import get_encoder
+from mjsim.envs.encoders import MASK_DTYPE, get_encoder, observation_space
 from mjsim.envs.mahjong_v0 import DEFAULT_REWARD_SCALE, default_variant
 from mjsim.envs.vector import MahjongVectorEnv
 
@@ -81,11 +91,13 @@ class MahjongEnv(gym.Env):
             else the first registered id).
         opponents: bot name(s) (``"random"``, ``"greedy"`` ...).
         seat: the learner's seat, 0..n_players-1.
-        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``, ``"dict-v0"`` or
-            ``"dict-v1"``.
+        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``,
+            ``"planes-norm-v0"`` (float32 in [0, 1]), ``"dict-v0"`` or ``"dict-v1"``.
         hands: hands per episode.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        normalize_rewards, reward_scale: as in ``mahjong_v0.raw_env``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"`` (a picture of the
+            table, ``uint8[H, W, 3]``, for video recorders; needs Pillow).
+        normalize_rewards, reward_scale, reward_shaping, shaping_coef: as in
+            ``mahjong_v0.raw_env`` (the learner's points by default).
         strict: ``True`` (the default): an illegal or out-of-range action raises
             ``ValueError`` naming it and the legal ones (the project's rule for actions from
             Python, as the raw AEC env). ``False``, for training loops that sample unmasked
@@ -107,10 +119,11 @@ class MahjongEnv(gym.Env):
     Raises:
         ValueError: bad arguments; an illegal action (unless ``strict=False``); ``step`` after
         the episode ended.
-        gymnasium.error.ClosedEnvironmentError: ``reset`` or ``step`` after ``close()``.
+        gymnasium.error.ClosedEnvironmentError: ``step`` after ``close()`` (``reset()``
+        starts the env again).
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -124,6 +137,8 @@ class MahjongEnv(gym.Env):
         reward_scale: float = DEFAULT_REWARD_SCALE,
         strict: bool = True,
         illegal_reward: float = -1.0,
+        reward_shaping: str | None = None,
+        shaping_coef: float = 1.0,
         quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
@@ -131,8 +146,10 @@ class MahjongEnv(gym.Env):
         self.illegal_reward = float(illegal_reward)
         if variant is None:
             variant = default_variant()
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode={render_mode!r}; valid: None, 'human', 'ansi', 'rgb_array'"
+            )
         if opponents is None:
             raise ValueError(
                 "opponents=None (self-play, every seat decides) is a MahjongVectorEnv mode; "
@@ -150,9 +167,12 @@ class MahjongEnv(gym.Env):
             reward_scale=reward_scale,
             copy=False,
             threads=1,
+            reward_shaping=reward_shaping,
+            shaping_coef=shaping_coef,
             quiet=quiet,
             **overrides,
         )
+        self.reward_shaping = self._vec.reward_shaping
         self._vec._compiles_what = "the Gymnasium environment's step with in-kernel opponents"
         self.variant = variant
         self.render_mode = render_mode
@@ -161,12 +181,7 @@ class MahjongEnv(gym.Env):
         self.n_players = self._vec.n_players
         self._rules = self._vec._rules
         self._state = self._vec._state
-        self.observation_space = gym.spaces.Dict(
-            {
-                "observation": self.encoder.space(self.n_players),
-                "action_mask": gym.spaces.Box(0, 1, (N_ACTIONS,), np.int8),
-            }
-        )
+        self.observation_space = observation_space(self.encoder.space(self.n_players))
         self.action_space = gym.spaces.Discrete(N_ACTIONS)
         self._seeded = False
         self._done = True
@@ -178,12 +193,15 @@ class MahjongEnv(gym.Env):
             o = vobs["observation"][0].copy()
         else:
             o = self.encoder.encode(self._state, self._rules, 0, self.seat)
-        return {"observation": o, "action_mask": mask}, {"action_mask": mask.copy()}
+        info: dict[str, Any] = {"action_mask": mask.copy()}
+        if self.reward_shaping:
+            info["shaping"] = float(self._vec._shaping[0])
+        return {"observation": o, "action_mask": mask}, info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        self._vec._check_open("MahjongEnv")
+        """Start an episode (module docstring: seeding); also after ``close()``."""
         super().reset(seed=seed)
         if seed is not None:
             s: int | None = int(seed)
@@ -231,29 +249,49 @@ class MahjongEnv(gym.Env):
             self._done = True
             obs, info = self._obs(self._vec._out()[0])
             info["illegal_action"] = msg
+            if self.reward_shaping:
+                info["shaping"] = 0.0  # nothing was played: the reward is illegal_reward only
             return obs, self.illegal_reward, True, False, info
         vec = self._vec
         vec._actions[0] = a
-        vec._call()  # legal: checked above
+        vec._advance()  # legal: checked above
         self._done = bool(vec._terminated[0])
         if self.render_mode == "human":
             self._shown = None  # reset / step always print in "human" mode
             self.render()
         obs, info = self._obs(vec._out()[0])
+        if self._done:
+            info.update(vec.outcome(0))
         return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:
-        """``bool[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO protocol)."""
-        return self._vec._masks[0].copy()
+        """``int8[N_ACTIONS]`` (208) legal actions of the learner (sb3-contrib's MaskablePPO
+        protocol; the same dtype as the observation's and ``info``'s mask, which Gymnasium's
+        ``action_space.sample(mask=...)`` takes)."""
+        return self._vec._masks[0].view(MASK_DTYPE).copy()
 
-    def render(self, all_hands: bool = False) -> str | None:
+    def render(self, all_hands: bool = False) -> str | np.ndarray | None:
         """``"ansi"``: the table as text with unicode tiles, as the learner sees it (its own
         tiles; the other seats' concealed tiles as a count, see
         :func:`mjsim.engine.records.render_table`); every hand face up with
-        ``all_hands=True`` or once the episode is over. ``"human"``: print it."""
+        ``all_hands=True`` or once the episode is over. ``"human"``: print it.
+        ``"rgb_array"``: the same view as a picture, ``uint8[H, W, 3]``
+        (:func:`mjsim.view.table_image`)."""
         if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            gym.logger.warn(
+                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+            )
             return None
+        if self.render_mode == "rgb_array":
+            from mjsim.view import table_image
+
+            return table_image(
+                self._state,
+                self._vec.rule_spec,
+                self._rules,
+                view=None if all_hands or self._done else self.seat,
+                title=f"Mahjong-v0 {self.variant}, learner seat {self.seat}",
+            )
         text = f"Mahjong-v0 {self.variant}, learner seat {self.seat}\n" + render_table(
             self._state,
             self.n_players,
@@ -270,6 +308,7 @@ class MahjongEnv(gym.Env):
         return text
 
     def close(self) -> None:
-        """Release the env (idempotent); ``reset`` / ``step`` afterwards raise
-        ``gymnasium.error.ClosedEnvironmentError``."""
+        """End the episode in play and release the env's resources (idempotent): ``step``
+        raises ``gymnasium.error.ClosedEnvironmentError`` until ``reset()`` starts it again."""
         self._vec.close()
+        self._done = True

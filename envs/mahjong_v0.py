@@ -24,7 +24,12 @@ Semantics (``docs/observations.md``):
   the others. Actions are ``mjsim.actions`` ids (``docs/actions.md``).
 - Rewards are payments in the variant's points as they happen (immediate kong points at the
   kong, the hand's settlement at its end); ``normalize_rewards=True`` divides them by
-  ``reward_scale``. A hand's rewards sum to each seat's payment of the hand.
+  ``reward_scale``. A hand's rewards sum to each seat's payment of the hand. Opt-in
+  ``reward_shaping="shanten"`` adds a potential-based dense term (``mjsim.envs.shaping``) to
+  every agent's reward at every step, also in ``infos[agent]["shaping"]``.
+- ``close()`` ends the episode in play: ``step`` / ``observe`` raise
+  ``gymnasium.error.ClosedEnvironmentError`` until ``reset()``, which starts the env again (the
+  same rule as the Gymnasium envs).
 - ``hands > 1`` plays a match: the next hand is dealt with the carry-over the engine computes
   (``mjsim.engine.deal.next_hand``: dealer rotation, prevailing wind per the variant's
   ``round_wind_rule``, dealer-repeat counter, drawn-hand multiplier, draw streak, running
@@ -35,6 +40,11 @@ Semantics (``docs/observations.md``):
   numbers; ``reset(options={"hand": i})`` starts at hand ``i``. The first dealer is
   ``hand_number % n_players`` (seat 0 after a seeded reset). Hand ``i`` of seed ``s`` is the
   deal of ``mjsim.simulate(variant, seed=s)``'s row ``i`` (same key, same dealer).
+- Outcome: when the episode ends, every agent's ``infos[agent]`` holds the outcome of the last
+  hand (:mod:`mjsim.outcome`: ``winners`` (seats), ``win_kind``, ``discarder``, ``win_tile``,
+  ``dealer``, ``value`` / ``values``, ``items`` (names in English and Chinese, counts and
+  values), ``payments`` and ``scores`` per seat, ``deposits``) and ``seat``, the agent's seat in that hand.
+  Before that the infos are empty dicts.
 """
 
 from __future__ import annotations
@@ -43,7 +53,8 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from mjsim.envs.encoders import get_encoder
+from gymnasium.error import ClosedEnvironmentError
+from mjsim.envs.encoders import get_encoder, mask_space, observation_space
 from mjsim.envs.kernels import (
     AEC_CTL,
     AEC_LAYOUT,
@@ -86,6 +97,7 @@ from mjsim.engine.state import (
     new_state,
 )
 from mjsim.engine.wall import draws_left
+from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
 
@@ -101,6 +113,27 @@ DEFAULT_REWARD_SCALE = 10.0
 #: first-use key and notice text of the AEC env's kernels (mjsim._compile_notice)
 AEC_KEY = "envs.aec"
 AEC_WHAT = "the AEC environment's reset, step and observation kernels"
+
+
+def check_shaping(reward_shaping: str | None, shaping_coef: float) -> str | None:
+    """``reward_shaping`` checked: ``None`` (off, the default) or ``"shanten"``
+    (``mjsim.envs.shaping``); ``shaping_coef`` must be a finite number > 0. ``ValueError``
+    naming the bad value and the valid ones."""
+    import math
+
+    from mjsim.envs.shaping import SHAPINGS
+
+    if reward_shaping is not None and reward_shaping not in SHAPINGS:
+        valid = ", ".join(repr(x) for x in (None, *SHAPINGS))
+        raise ValueError(f"reward_shaping={reward_shaping!r}; valid: {valid}")
+    if (
+        isinstance(shaping_coef, bool)
+        or not isinstance(shaping_coef, int | float | np.integer | np.floating)
+        or not math.isfinite(shaping_coef)
+        or shaping_coef <= 0
+    ):
+        raise ValueError(f"shaping_coef={shaping_coef!r} must be a finite number > 0")
+    return reward_shaping
 
 
 def env(
@@ -309,13 +342,20 @@ class raw_env(AECEnv):
     Args:
         variant: a registered id (``mjsim.variants.names()``); ``None`` = :func:`default_variant`.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text with unicode
-            tiles) or ``"human"`` (prints it).
+            tiles), ``"human"`` (prints it) or ``"rgb_array"`` (``render()`` returns a picture
+            of the table, ``uint8[H, W, 3]``, for video recorders; needs Pillow).
         obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``), ``"planes-v1"``
             (``int8[53, 34]``: + decision planes), ``"planes-v2"`` (``int8[58, 34]``: + the
             standing-tile / 宝 / 吃听 / ready-kind planes), ``"planes-v3"`` (``int8[63, 34]``: + honours set
-            aside, stakes, 补风) or ``"dict-v0"`` / ``"dict-v1"``.
+            aside, stakes, 补风), ``"planes-norm-v0"`` (``float32[63, 34]`` in [0, 1]:
+            ``planes-v3`` scaled per plane) or ``"dict-v0"`` / ``"dict-v1"``.
         hands: hands per episode (a match with carry-over when > 1).
         normalize_rewards: divide points by ``reward_scale`` (default 10).
+        reward_shaping: ``None`` (the default: points only) or ``"shanten"``: add
+            ``Φ(after) - Φ(before)`` of every agent's hand at every step, ``Φ = -shaping_coef *
+            (distance to a win + 1)`` points, 0 once the episode is over
+            (``mjsim.envs.shaping``; divided by ``reward_scale`` with ``normalize_rewards``).
+        shaping_coef: points per step of distance (default 1).
         quiet: no compile notice on the first ``reset`` (default: ``MJSIM_QUIET``). On sources
             this machine has not compiled yet, the first ``reset`` of a process compiles every
             kernel of ``reset``, ``step`` and ``observe`` (minutes, once, then cached) and says
@@ -328,7 +368,7 @@ class raw_env(AECEnv):
     """
 
     metadata = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "mahjong_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -342,6 +382,8 @@ class raw_env(AECEnv):
         hands: int = 1,
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
+        reward_shaping: str | None = None,
+        shaping_coef: float = 1.0,
         quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
@@ -354,8 +396,10 @@ class raw_env(AECEnv):
         self.spec = variants.get(variant, **overrides)
         check_playable(self.spec)
         self.variant = variant
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode={render_mode!r}; valid: None, 'human', 'ansi'")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode={render_mode!r}; valid: None, 'human', 'ansi', 'rgb_array'"
+            )
         self.render_mode = render_mode
         if not isinstance(hands, int | np.integer) or hands < 1:
             raise ValueError(f"hands={hands!r} must be an integer >= 1")
@@ -363,7 +407,12 @@ class raw_env(AECEnv):
         if reward_scale <= 0:
             raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
         self._scale = float(reward_scale) if normalize_rewards else 1.0
+        self.reward_shaping = check_shaping(reward_shaping, shaping_coef)
+        self._coef = float(shaping_coef) / self._scale if self.reward_shaping else 0.0
+        self._phi = np.zeros(4, np.float64)  # each seat's shaping potential
+        self._closed = False
         self._rules = self.spec.compile()
+        self._outcome = OutcomeReader(self.spec, self._rules)
         self.n_players = self.spec.n_players
         self.encoder = get_encoder(obs)
         self.possible_agents = [f"player_{i}" for i in range(self.n_players)]
@@ -371,18 +420,14 @@ class raw_env(AECEnv):
         self._seating = seating_table(self.spec)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.agent_at_seat: list[str] = list(self.possible_agents)
-        mask_space = gym.spaces.Box(0, 1, (N_ACTIONS,), np.int8)
         self.observation_spaces = {
-            a: gym.spaces.Dict(
-                {"observation": self.encoder.space(self.n_players), "action_mask": mask_space}
-            )
-            for a in self.possible_agents
+            a: observation_space(self.encoder.space(self.n_players)) for a in self.possible_agents
         }
         self.action_spaces = {a: _Discrete(N_ACTIONS) for a in self.possible_agents}
         self._state = new_state(1, rec_cap=0)
         self._mask = np.zeros(N_ACTIONS, np.bool_)
         self._mask8 = self._mask.view(np.int8)
-        self._no_mask = np.zeros(N_ACTIONS, np.int8)
+        self._no_mask = np.zeros(N_ACTIONS, mask_space().dtype)
         self._totals = np.zeros(4, np.int64)
         self._rew = np.zeros(4, np.int64)
         self._planes = self.encoder.is_planes
@@ -428,6 +473,9 @@ class raw_env(AECEnv):
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start an episode (module docstring: seeding, ``options={"hand": i}``); also after
+        ``close()``."""
+        self._closed = False
         if seed is not None:
             if not isinstance(seed, int | np.integer) or seed < 0:
                 raise ValueError(f"seed={seed!r} must be an integer >= 0")
@@ -466,6 +514,8 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.agent_at_seat[int(legal.current_player(s, 0))]
+        if self._coef:
+            self._phi = self._potentials(False)
 
     def _compile_kernels(self) -> None:
         """Compile (or load) every kernel ``reset``, ``step`` and ``observe`` call, for the
@@ -479,6 +529,15 @@ class raw_env(AECEnv):
         cf(aec_step_h, self._h, 0)
         if self._planes:
             cf(encode_h, self._h, 0, self._obs_buf, self._version)
+        if self.encoder.scaled:
+            from mjsim.envs.encoders import NORM_MUL_V0, NORM_RECENCY_V0, scale_planes
+
+            f = np.zeros((1, *self._obs_buf.shape), np.float32)
+            cf(scale_planes, self._obs_buf[None], NORM_MUL_V0, NORM_RECENCY_V0, f, 0, 0)
+        if self._coef:
+            from mjsim.envs.shaping import distances
+
+            cf(distances, s, r, np.zeros((1, 4), np.bool_), np.zeros((1, 4)))
 
     def seat_of(self, agent: str) -> int:
         """The engine seat ``agent`` occupies in the hand in play (``KeyError`` for an unknown
@@ -507,6 +566,8 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": ..., "action_mask": int8[N_ACTIONS] (208)}`` of ``agent`` (fresh arrays: an
         observation stays valid after later steps)."""
+        if self._closed:
+            self._raise_closed()
         seat = self._seat[agent]
         if agent == self.agent_selection and not self.terminations.get(agent, True):
             mask = self._mask8.copy()
@@ -518,11 +579,15 @@ class raw_env(AECEnv):
             else:
                 o = np.empty_like(self._obs_buf)
                 encode_h(self._h, seat, o, self._version)
+            if self.encoder.scaled:
+                o = self.encoder.scale(o)
         else:
             o = self.encoder.encode(self._state, self._rules, 0, seat)
         return {"observation": o, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        if self._closed:
+            self._raise_closed()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -549,7 +614,11 @@ class raw_env(AECEnv):
         code = aec_step_h(self._h, a)
         cp = (code & CODE_SEAT) - 1
         self._obs_seat = cp
-        if code & CODE_REWARDED or self._rewarded:
+        if self._coef:  # every step pays the shaping: the points of the seating that earned them
+            sc = self._scale
+            base = [v / sc for v in self._rew.tolist()[: self.n_players]]
+            points = dict(zip(self.agent_at_seat, base, strict=True))
+        elif code & CODE_REWARDED or self._rewarded:
             # the rewards belong to the seating of the hand that produced them
             self._rewarded = bool(code & CODE_REWARDED)
             sc = self._scale
@@ -563,6 +632,13 @@ class raw_env(AECEnv):
                 self._reseat()
             else:
                 self.terminations = dict.fromkeys(self.agents, True)
+                # the outcome of the last hand, one fresh dict per agent (module docstring)
+                self.infos = {
+                    ag: {**self._outcome(self._state, 0), "seat": self._seat[ag]}
+                    for ag in self.agents
+                }
+        if self._coef:
+            self._shape(points, bool(code & CODE_ENDED) and not code & CODE_DEALT)
         if cp >= 0:
             self.agent_selection = self.agent_at_seat[cp]
         if self.render_mode == "human":
@@ -580,15 +656,18 @@ class raw_env(AECEnv):
         """Index of the hand in play (the RNG key is ``(seed, hand_number)``)."""
         return int(self._state.tv[0, TV_HAND_NO])
 
-    def render(self, all_hands: bool = False) -> str | None:
+    def render(self, all_hands: bool = False) -> str | np.ndarray | None:
         """``"ansi"``: the table as text (unicode tiles) as the agent to act sees it: its own
         tiles, the other seats' concealed tiles as a count (see
         :func:`mjsim.engine.records.render_table`); every hand face up with ``all_hands=True``
         (``env.unwrapped.render(all_hands=True)`` through the wrappers) or once the hand is over.
-        ``"human"``: print it. ``None`` without a render mode (with a gymnasium-style
-        warning)."""
+        ``"human"``: print it. ``"rgb_array"``: the same view as a picture, ``uint8[H, W, 3]``
+        (:func:`mjsim.view.table_image`). ``None`` without a render mode (with a
+        gymnasium-style warning)."""
         if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            gym.logger.warn(
+                "render() called without a render_mode (use 'ansi', 'human' or 'rgb_array')"
+            )
             return None
         s = self._state
         done = int(s.tv[0, TV_PHASE]) == PH_DONE
@@ -600,6 +679,10 @@ class raw_env(AECEnv):
         seats = ", ".join(f"{q}: {a}" for q, a in enumerate(self.agent_at_seat))
         left = int(draws_left(s, self._rules, 0))
         view = None if all_hands or done else self._seat[self.agent_selection]
+        if self.render_mode == "rgb_array":
+            from mjsim.view import table_image
+
+            return table_image(s, self.spec, self._rules, view=view, title=head)
         text = f"{head}\nseats {seats}\n" + render_table(
             s,
             self.n_players,
@@ -614,5 +697,39 @@ class raw_env(AECEnv):
             return None
         return text
 
+    def _potentials(self, over: bool) -> np.ndarray:
+        """Each agent's shaping potential (``float64[n_players]`` in ``possible_agents`` order,
+        from the seat it holds now; 0 for all once the episode is ``over``)."""
+        from mjsim.envs.shaping import potentials
+
+        seats = np.zeros((1, 4), np.bool_)
+        seats[0, : self.n_players] = not over
+        phi = potentials(self._state, self._rules, seats, self._coef)[0]
+        return np.array([phi[self._seat[a]] for a in self.possible_agents])
+
+    def _shape(self, points: dict[str, float], over: bool) -> None:
+        """The rewards of a step with shaping: each agent's ``points`` (already / scale) plus
+        its ``Φ(after) - Φ(before)`` (``mjsim.envs.shaping``; per agent, so a seat change in a
+        match does not mix two players' potentials), also in ``infos[agent]["shaping"]``."""
+        phi = self._potentials(over)
+        delta = (phi - self._phi).tolist()
+        self._phi = phi
+        rewards = self.rewards
+        cum = self._cumulative_rewards
+        for i, ag in enumerate(self.possible_agents):
+            x = points[ag] + delta[i]
+            rewards[ag] = x
+            cum[ag] += x
+            self.infos[ag]["shaping"] = delta[i]
+        self._rewarded = True
+
+    def _raise_closed(self) -> None:
+        raise ClosedEnvironmentError(
+            "Trying to step mahjong_v0 after a call to `close()`: call reset() to start it again"
+        )
+
     def close(self) -> None:
-        pass
+        """End the episode in play (idempotent): ``step`` and ``observe`` raise
+        ``gymnasium.error.ClosedEnvironmentError`` until ``reset()`` starts the env again. The
+        env holds no threads, files or windows, so nothing else is released."""
+        self._closed = True

@@ -38,11 +38,13 @@ _LAZY = {
     "replay": "mjsim.engine.replay",
 }
 
-__all__ = ["__version__", *_LAZY]
 
+# subpackages reachable as attributes after a bare ``import mjsim`` (``mjsim.variants.names()``);
+# ``mjsim.arena`` is a module that can be called: ``mjsim.arena("hebei", ...)`` is
+# :func:`mjsim.arena.arena` (``mjsim.arena.format_arena`` and the rest stay reachable)
+_SUBMODULES = ("variants", "envs", "agents", "arena", "outcome")
 
-# subpackages reachable as attributes after a bare ``import mjsim`` (``mjsim.variants.names()``)
-_SUBMODULES = ("variants", "envs", "agents")
+__all__ = ["__version__", *_LAZY, "arena"]
 
 
 def __getattr__(name: str) -> Any:

@@ -5,7 +5,7 @@ and name the bad one the same way (``name`` is the keyword or the command-line o
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -139,7 +139,12 @@ def resolve_threads(threads: Any, name: str = "threads") -> int:
     return n
 
 
-def seat_agents(agents: str | Sequence[str | int], n_players: int, name: str = "agents") -> list:
+def seat_agents(
+    agents: str | Sequence[Any],
+    n_players: int,
+    name: str = "agents",
+    check: Callable[[Any], Any] | None = None,
+) -> list:
     """One in-kernel agent per seat from a name, a comma-separated string or a sequence.
 
     A string is split on commas (``"greedy"`` -> every seat; ``"greedy,random"``); a list whose
@@ -147,9 +152,15 @@ def seat_agents(agents: str | Sequence[str | int], n_players: int, name: str = "
     any other length raises ``ValueError`` naming ``name``, as does an unknown agent (listing
     the known ones, :func:`mjsim.agents.policies.agent_id`) and an empty name (``"greedy,,random"``
     or a trailing comma: "empty agent name at position 2", counting from 1). Returns a list of
-    ``n_players`` names (or integer agent ids, kept as given)."""
+    ``n_players`` names (or integer agent ids, kept as given).
+
+    ``check``: called on every entry instead of ``agent_id`` (it raises ``ValueError`` for an
+    entry it does not know); the arena passes its resolver of Python agents
+    (:func:`mjsim.arena.resolve_agent`)."""
     from mjsim.agents.policies import agent_id
 
+    if check is None:
+        check = agent_id
     if isinstance(agents, str):
         names: list = [a.strip() for a in agents.split(",")]
     else:
@@ -165,7 +176,7 @@ def seat_agents(agents: str | Sequence[str | int], n_players: int, name: str = "
             "every seat, a shorter list repeats if its length divides the seat count)"
         )
     for a in names:
-        agent_id(a)
+        check(a)
     return names
 
 

@@ -37,12 +37,30 @@ Switches (environment variables, read when ``mjsim`` is first imported):
 The chosen directory is also exported as ``NUMBA_CACHE_DIR`` so that subprocesses and Ray
 workers share it; ``MJSIM_NUMBA_CACHE_AUTO`` records that mjsim (not the user) set it, so a
 child process with other sources still computes its own directory.
+
+The CPU target (``MJSIM_NUMBA_CPU``; numba's cache index is keyed by the CPU name and features,
+so code compiled for one CPU never loads on another):
+
+- ``host``: machine code tuned for this machine's CPU (numba's default).
+- ``generic``: numba's generic CPU of this architecture (``NUMBA_CPU_NAME=generic``, exported
+  for child processes), in ``<version>-<hash>-generic``: a cache that any machine of the same
+  architecture, Python and numba version loads, built once (``mjsim compile --portable``) and
+  shipped in a wheel (``mjsim/_precompiled/``) or to cluster nodes.
+- ``auto`` (the default): ``host``, unless the host directory holds no compiled code while a
+  generic cache exists (shipped, or compiled here earlier): then ``generic``. A shipped cache
+  (:data:`SHIPPED`, same directory name, same numba, Python and machine) is copied into the
+  empty generic directory on the first import. ``mjsim compile`` makes host-tuned code, which
+  ``auto`` prefers from then on.
+
+A ``NUMBA_CPU_NAME`` set by the user is respected (``generic`` uses the generic directory).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import platform
 import re
 import shutil
 import sys
@@ -67,6 +85,16 @@ HASH_CHARS = 16
 CACHE_DIR: Path | None = None
 #: environment variable: ``0`` turns off the link-only compilation of callees (mjsim/_jit.py)
 LINK_ONLY_ENV = "MJSIM_NUMBA_LINK_ONLY"
+#: environment variable choosing the CPU target: ``auto`` (default), ``host`` or ``generic``
+CPU_ENV = "MJSIM_NUMBA_CPU"
+#: marker: ``NUMBA_CPU_NAME`` holds a value that mjsim chose (not the user)
+CPU_AUTO_ENV = "MJSIM_NUMBA_CPU_AUTO"
+#: the CPU target chosen by :func:`configure` in this process (``host`` or ``generic``)
+CPU = "host"
+#: compiled caches shipped with the package (a wheel built with one), one directory per name
+SHIPPED = Path(__file__).resolve().parent / "_precompiled"
+#: the file describing a shipped or exported cache (:func:`cache_manifest`)
+MANIFEST = "mjsim-cache.json"
 
 
 def link_only_enabled() -> bool:
@@ -150,20 +178,34 @@ def _references(text: str, known: Iterable[str]) -> set[str]:
     return out
 
 
+#: packages of presentation code (the hand viewer's HTML, table images, the ``mjsim play``
+#: server) that compiled code never calls. Display methods of modules inside the closure
+#: (``Game._repr_html_``, the envs' ``render``) import them on use; they are not followed, so
+#: editing them keeps the compiled cache. None of them may import numba (a test checks).
+PRESENTATION = ("mjsim.view",)
+
+
+def _presentation(name: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in PRESENTATION)
+
+
 def compiled_closure(files: dict[str, Path]) -> list[str]:
     """The modules whose sources compiled code can depend on, sorted: every module that imports
     numba, and every mjsim module it names (imports at any depth, module names in strings),
-    transitively. Modules outside it (the command line, rule studies, statistics) are plain
-    Python that no kernel sees; editing them keeps the compiled cache."""
+    transitively, except the presentation packages (:data:`PRESENTATION`). Modules outside it
+    (the command line, rule studies, statistics, the viewer) are plain Python that no kernel
+    sees; editing them keeps the compiled cache."""
     texts = {name: p.read_text(encoding="utf-8", errors="replace") for name, p in files.items()}
-    stack = [name for name, text in texts.items() if _NUMBA.search(text)]
+    stack = [
+        name for name, text in texts.items() if _NUMBA.search(text) and not _presentation(name)
+    ]
     seen: set[str] = set()
     while stack:
         name = stack.pop()
         if name in seen:
             continue
         seen.add(name)
-        stack.extend(_references(texts[name], texts) - seen)
+        stack.extend(r for r in _references(texts[name], texts) - seen if not _presentation(r))
     return sorted(seen)
 
 
@@ -188,15 +230,23 @@ def base_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "mjsim"
 
 
-def prune(parent: Path, current: Path, keep: int = KEEP, grace: float = GRACE) -> list[Path]:
+def prune(
+    parent: Path,
+    current: Path,
+    keep: int = KEEP,
+    grace: float = GRACE,
+    spare: Iterable[Path] = (),
+) -> list[Path]:
     """Delete old hash directories in ``parent``: all but the ``keep`` most recently used
-    ones (``current`` always counts as kept), sparing any used within the last ``grace`` seconds.
+    ones (``current`` always counts as kept), sparing any used within the last ``grace`` seconds
+    and those in ``spare`` (the other CPU target's directory of the same sources).
 
     The grace period protects concurrent users of other sources (several checkouts or
     environments on one machine would otherwise delete each other's fresh caches on every
     import). Returns the deleted directories. Errors are ignored: pruning only saves disk."""
     try:
-        dirs = [d for d in parent.iterdir() if d.is_dir() and d != current]
+        spared = {current, *spare}
+        dirs = [d for d in parent.iterdir() if d.is_dir() and d not in spared]
     except OSError:
         return []
 
@@ -218,23 +268,131 @@ def prune(parent: Path, current: Path, keep: int = KEEP, grace: float = GRACE) -
     return gone
 
 
-def cache_dir_for(version: str, roots: Iterable[Path] | None = None) -> Path:
+def cache_dir_for(version: str, roots: Iterable[Path] | None = None, cpu: str = "host") -> Path:
     """The hashed directory for these sources: ``<base_dir()>/numba/<version>-<hash>``.
 
     A non-default ``NUMBA_OPT`` adds ``-O<level>``: numba's cache index does not record the
     optimisation level, so code compiled at another level must not share the directory.
     Eager mode (``MJSIM_NUMBA_LINK_ONLY=0``, :func:`link_only_enabled`) adds ``-eager``: the
-    default link-only cache holds callees as bitcode, eager mode holds machine code."""
+    default link-only cache holds callees as bitcode, eager mode holds machine code.
+    ``cpu="generic"`` adds ``-generic`` (the portable CPU target, module docstring)."""
     digest = source_hash(source_roots() if roots is None else roots)
     opt = "".join(ch for ch in os.environ.get("NUMBA_OPT", "") if ch.isalnum())
     suffix = f"-O{opt}" if opt and opt != "3" else ""
     if not link_only_enabled():
         suffix += "-eager"  # eager mode's cache holds machine code for every callee
+    if cpu == "generic":
+        suffix += "-generic"  # code for numba's generic CPU: portable within the architecture
     return base_dir() / "numba" / f"{version}-{digest}{suffix}"
 
 
+def holds_compiled_code(path: Path) -> bool:
+    """Whether the cache directory ``path`` holds any numba index file (compiled code)."""
+    try:
+        return any(True for _ in Path(path).glob("*/*.nbi"))
+    except OSError:
+        return False
+
+
+def cache_manifest(cpu: str) -> dict[str, str]:
+    """What a compiled cache needs from the machine that loads it: numba and Python versions,
+    operating system, architecture and CPU target (written beside an exported cache as
+    :data:`MANIFEST`; a shipped cache is adopted only where every field matches)."""
+    from importlib.metadata import version
+
+    return {
+        "numba": version("numba"),
+        "python": f"{sys.version_info[0]}.{sys.version_info[1]}",
+        "platform": sys.platform,
+        "machine": platform.machine(),
+        "cpu": cpu,
+    }
+
+
+def shipped_cache(name: str, cpu: str = "generic") -> Path | None:
+    """The cache shipped with the package for the directory ``name`` (:data:`SHIPPED`), if it
+    exists and its manifest matches this machine (:func:`cache_manifest`), else ``None``."""
+    src = SHIPPED / name
+    try:
+        manifest = json.loads((src / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    try:
+        here = cache_manifest(cpu)
+    except Exception:  # noqa: BLE001 - no numba metadata: nothing shipped can be checked
+        return None
+    if any(manifest.get(k) != v for k, v in here.items()) or not holds_compiled_code(src):
+        return None
+    return src
+
+
+def adopt(src: Path, dst: Path) -> bool:
+    """Copy the compiled cache ``src`` into the cache directory ``dst`` if ``dst`` holds no
+    compiled code yet; returns whether it did. The copy is made beside ``dst`` and renamed into
+    place, so a concurrent process sees either nothing or the whole cache. Errors are ignored
+    (numba then compiles as usual)."""
+    if holds_compiled_code(dst):
+        return False
+    tmp = dst.with_name(f"{dst.name}.adopting-{os.getpid()}")
+    try:
+        shutil.copytree(src, tmp, ignore=shutil.ignore_patterns(MANIFEST, "*.tmp.*"))
+        if dst.is_dir() and not any(dst.iterdir()):
+            dst.rmdir()
+        os.replace(tmp, dst)  # fails if another process filled dst meanwhile: it wins
+        return True
+    except OSError:
+        return False
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def choose_cpu(host_dir: Path, generic_dir: Path) -> str:
+    """The CPU target of this process, ``host`` or ``generic`` (module docstring).
+
+    Raises:
+        ValueError: ``MJSIM_NUMBA_CPU`` is not ``auto``, ``host`` or ``generic``.
+    """
+    user = os.environ.get("NUMBA_CPU_NAME", "")
+    if user and user != os.environ.get(CPU_AUTO_ENV):
+        return "generic" if user.strip().lower() == "generic" else "host"  # the user's choice
+    choice = os.environ.get(CPU_ENV, "auto").strip().lower() or "auto"
+    if choice not in ("auto", "host", "generic"):
+        raise ValueError(f"{CPU_ENV}={choice!r}: expected 'auto' (default), 'host' or 'generic'")
+    if choice != "auto":
+        return choice
+    if holds_compiled_code(host_dir):
+        return "host"
+    if holds_compiled_code(generic_dir) or shipped_cache(generic_dir.name) is not None:
+        return "generic"
+    return "host"
+
+
+def _set_cpu(cpu: str) -> None:
+    """Make numba compile for ``cpu`` (``generic``: ``NUMBA_CPU_NAME=generic``, no extra CPU
+    features) in this process and its children, unless the user set ``NUMBA_CPU_NAME``. Takes
+    effect if numba has compiled nothing yet in this process (import mjsim first)."""
+    global CPU
+    CPU = cpu
+    user = os.environ.get("NUMBA_CPU_NAME", "")
+    if user and user != os.environ.get(CPU_AUTO_ENV):
+        return
+    if cpu == "generic":
+        os.environ["NUMBA_CPU_NAME"] = os.environ[CPU_AUTO_ENV] = "generic"
+        os.environ["NUMBA_CPU_FEATURES"] = ""
+        name, features = "generic", ""
+    else:  # host: drop a generic target inherited from a parent mjsim process
+        if user:
+            for k in ("NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES", CPU_AUTO_ENV):
+                os.environ.pop(k, None)
+        name, features = None, None
+    config = sys.modules.get("numba.core.config")
+    if config is not None:
+        config.CPU_NAME, config.CPU_FEATURES = name, features
+
+
 def configure(version: str) -> Path | None:
-    """Point numba's cache at the hashed directory (see the module docstring).
+    """Point numba's cache at the hashed directory and choose the CPU target (see the module
+    docstring; :func:`choose_cpu`), adopting a shipped cache into an empty generic directory.
 
     Must run before any mjsim kernel is decorated (``mjsim/__init__.py`` calls it first).
     Returns the directory, or ``None`` when the user's ``NUMBA_CACHE_DIR`` or
@@ -242,7 +400,8 @@ def configure(version: str) -> Path | None:
 
     Raises:
         ValueError: ``MJSIM_NUMBA_CACHE`` is set to something other than ``hashed`` or
-            ``per-file``.
+            ``per-file``, or ``MJSIM_NUMBA_CPU`` to something other than ``auto``, ``host`` or
+            ``generic``.
     """
     mode = os.environ.get(MODE_ENV, "hashed").strip().lower() or "hashed"
     if mode not in ("hashed", "per-file"):
@@ -255,17 +414,25 @@ def configure(version: str) -> Path | None:
             _set(None)
         return None
     try:
-        path = cache_dir_for(version)
+        host = cache_dir_for(version)
     except OSError as e:  # unreadable sources: keep numba's default rather than fail the import
         warnings.warn(f"mjsim: numba cache left at numba's default ({e})", stacklevel=2)
         return None
+    generic = host.with_name(host.name + "-generic")
+    cpu = choose_cpu(host, generic)
+    path = generic if cpu == "generic" else host
     for cand in (path, Path(tempfile.gettempdir()) / "mjsim-cache" / "numba" / path.name):
         try:
             cand.mkdir(parents=True, exist_ok=True)
             os.utime(cand)  # "last used", for pruning
         except OSError:
             continue
-        prune(cand.parent, cand)
+        if cpu == "generic":
+            shipped = shipped_cache(cand.name)
+            if shipped is not None:
+                adopt(shipped, cand)
+        prune(cand.parent, cand, spare=[cand.with_name(d.name) for d in (host, generic)])
+        _set_cpu(cpu)
         _set(cand)
         install_locator()
         return cand

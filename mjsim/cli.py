@@ -1,9 +1,14 @@
-"""The ``mjsim`` command line: simulate, variants, arena, study (see ``docs/cli.md``).
+"""The ``mjsim`` command line: simulate, variants, arena, study, check, view, play, compile
+(see ``docs/cli.md``).
 
     mjsim simulate hebei --hands 100000 --agents greedy,greedy,random,random --out r.parquet
     mjsim variants [--show hebei]
     mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
     mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
+    mjsim check hebei --hands 100000 --threads 1
+    mjsim view hand.jsonl -o hand.html
+    mjsim play sichuan --seat 0 --agents greedy
+    mjsim compile [--targets simulate,score] [--variants hebei] [--jobs N] [--portable]
 
 Every command that plays takes ``--seed``, ``--threads``, ``--set key=value`` (rule overrides,
 see ``mjsim variants --show ID``) and ``--backend local|ray [--address ADDR]``. Results depend
@@ -18,17 +23,19 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 import threading
+import time
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 from mjsim import __version__
+from mjsim.results import OUT_SUFFIXES, read_rows, write_rows, write_whole
+
+__all__ = ["build_parser", "main", "read_rows", "write_rows"]
 
 #: default in-kernel agents of ``simulate`` / ``study`` (one name = every seat)
 DEFAULT_AGENTS = "greedy"
-OUT_SUFFIXES = (".parquet", ".csv")
 #: help of ``--set`` on the commands that play one rule set
 SET_HELP = (
     "rule override, repeatable: a RuleSpec field and its value (--set allow_chow=false "
@@ -79,49 +86,6 @@ def _overrides(items: list[str] | None) -> dict[str, Any]:
         k, v = parse_override(text)
         out[k] = v
     return out
-
-
-def _write_whole(path: Path, write: Any) -> None:
-    """``write(tmp)`` to a temporary file beside ``path``, then rename it to ``path``: an
-    interrupted or failed write leaves no partial file (and an older ``path`` untouched)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    os.close(fd)
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_rows(rows: Any, path: str | Path) -> Path:
-    """Write result rows to ``.parquet`` or ``.csv`` (by suffix); ``ValueError`` otherwise.
-    The file appears whole or not at all (written beside it, then renamed)."""
-    import pandas as pd
-
-    p = Path(path)
-    if p.suffix not in OUT_SUFFIXES:
-        raise ValueError(f"--out {str(path)!r}: the file must end in .parquet or .csv")
-    if p.parent and not p.parent.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-    df = pd.DataFrame(rows)
-    if p.suffix == ".parquet":
-        _write_whole(p, lambda tmp: df.to_parquet(tmp, index=False))
-    else:
-        _write_whole(p, lambda tmp: df.to_csv(tmp, index=False))
-    return p
-
-
-def read_rows(path: str | Path) -> Any:
-    """Read a results file written by :func:`write_rows` (a ``pandas.DataFrame``)."""
-    import pandas as pd
-
-    p = Path(path)
-    if p.suffix == ".parquet":
-        return pd.read_parquet(p)
-    if p.suffix == ".csv":
-        return pd.read_csv(p)
-    raise ValueError(f"{str(path)!r}: expected a .parquet or .csv file")
 
 
 def _common(p: argparse.ArgumentParser, hands: int, hands_help: str = "hands to play") -> None:
@@ -217,7 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--agents",
         required=True,
-        help=f"agents by seat, comma-separated, at least two different; {AGENTS_REPEAT}",
+        help="agents by seat, comma-separated, at least two different: in-kernel bots (greedy, "
+        "random), names registered with mjsim.agents.register_agent, or Python agents by import "
+        f"path (mypkg.mybot:MyBot; the current directory is searched first); {AGENTS_REPEAT}",
     )
     p.add_argument(
         "--duplicate",
@@ -226,6 +192,26 @@ def build_parser() -> argparse.ArgumentParser:
         "n_players x --hands hands are played)",
     )
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
+    p.add_argument(
+        "--obs",
+        default="game",
+        metavar="ENCODER",
+        help="observation of Python agents: game (the mjsim.engine.Game, default) or an "
+        "encoder name (planes-v1, dict-v0 ...: the environments' observation of the seat)",
+    )
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help="write one row per hand (wall, rotation, agent0.., the simulate columns) to "
+        "FILE.parquet or FILE.csv",
+    )
+    p.add_argument(
+        "--json",
+        default=None,
+        metavar="FILE",
+        help="write the report (per-agent table, pairwise tests, settings) as JSON to FILE",
+    )
 
     p = sub.add_parser("study", help="grid of rule overrides vs the base rules, same seeds")
     _common(p, 5_000)
@@ -244,10 +230,118 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT}; sized "
         "to each cell's seat count (default greedy)",
     )
-    p.add_argument("--out", default=None, help="directory for study.csv and the PNG plots")
     p.add_argument(
-        "--no-plots", action="store_true", help="with --out: write study.csv only, no plots"
+        "--out",
+        default=None,
+        help="directory for study.csv, its metadata (study.csv.meta.json) and the PNG plots",
     )
+    p.add_argument(
+        "--no-plots",
+        action="store_true",
+        help="with --out: write study.csv and its metadata only, no plots",
+    )
+    p = sub.add_parser(
+        "compile",
+        help="compile the entry points ahead of time, in parallel, so that no first use waits",
+    )
+    p.add_argument(
+        "--targets",
+        default=None,
+        metavar="T[,T...]",
+        help="entry points, comma-separated: simulate (the self-play loop and its bots), game, "
+        "aec, vector, gym (the vector env's code), agent (in-kernel bots from Python), tables "
+        "(the lookup tables' builders), score (the scorer of each scoring family of "
+        "--variants), score:VARIANT (default: simulate,game,aec,vector,agent,tables,score)",
+    )
+    p.add_argument(
+        "--variants",
+        default=None,
+        metavar="V[,V...]",
+        help="variants whose scoring families `score` compiles (default: every variant); the "
+        "engine is one compiled loop for every variant",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="entry points compiled at once, each in its own process, >= 1 (default: every core)",
+    )
+    p.add_argument(
+        "--portable",
+        action="store_true",
+        help="compile for numba's generic CPU of this architecture: a cache that other machines "
+        "with the same Python and numba load (slower code; docs/performance.md)",
+    )
+    p.add_argument(
+        "--into",
+        default=None,
+        metavar="DIR",
+        help="then copy the compiled cache, with its manifest, into DIR/<cache name>/ (for a "
+        "wheel: mjsim/_precompiled; for cluster nodes)",
+    )
+    p.add_argument(
+        "--quiet", action="store_true", help="no progress bar and no summary: errors only"
+    )
+
+    p = sub.add_parser(
+        "check",
+        help="soak check: play hands with every invariant checked at every step",
+        description="Play --hands hands with every invariant checked at every step (tile "
+        "conservation, hand sizes, zero-sum payments, the legal mask, hand termination) and "
+        "report each violation with a replayable record. Exit 0 when clean, 1 when a "
+        "violation was found, 130 (143 after SIGTERM) when interrupted clean. `mjsim check "
+        "--replay FILE` replays "
+        "a written record with the same checks.",
+    )
+    p.add_argument("variant", nargs="?", default=None, help="variant id (see `mjsim variants`)")
+    p.add_argument("--hands", type=int, default=10_000, help="hands to play, >= 1 (default 10000)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument(
+        "--first-hand",
+        type=int,
+        default=0,
+        metavar="H",
+        help="index of the first hand (default 0): --first-hand H --hands 1 plays hand H again",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker threads, 1..1024 (default: every core; 0 is an error)",
+    )
+    p.add_argument(
+        "--agents",
+        default=None,
+        help=f"agents by seat, comma-separated; {AGENTS_REPEAT} (default greedy and random by "
+        "turns: greedy,random,greedy,random)",
+    )
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
+    p.add_argument("--chunk", type=int, default=None, help="hands per compiled call")
+    p.add_argument(
+        "--examples",
+        type=int,
+        default=3,
+        metavar="K",
+        help="violations shown, with records, per kind (default 3)",
+    )
+    p.add_argument(
+        "--records",
+        default="mjsim-check-records",
+        metavar="DIR",
+        help="directory for the records of the violations shown (default mjsim-check-records; "
+        "created only when a violation is found)",
+    )
+    p.add_argument("--json", default=None, metavar="FILE", help="also write the report as JSON "
+                   "to FILE (`-`: the JSON alone on stdout)")  # fmt: skip
+    p.add_argument("--replay", default=None, metavar="FILE", help="replay a record with every "
+                   "check instead of playing (exit 1 if it holds a violation)")  # fmt: skip
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    from mjsim.view.commands import add_parsers  # view, play
+
+    add_parsers(sub, SET_HELP)
     return parser
 
 
@@ -255,6 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.distributed import item_names, run
+    from mjsim.results import run_metadata
     from mjsim.stats import format_summary, summarize, to_jsonable
 
     if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
@@ -280,23 +375,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"interrupted: {len(rows)} of {res.requested} hands finished", file=sys.stderr)
         if not len(rows) and (args.out or args.json):
             print("mjsim: no hand finished: nothing written", file=sys.stderr)
+    meta = run_metadata(
+        spec,
+        args.seed,
+        agents,
+        len(rows),
+        variant_id=args.variant,
+        requested=res.requested,
+        match_hands=args.match_hands,
+    )
     failed = []  # outputs that could not be written: the rest is still printed and written
     if args.out is not None and len(rows):
         try:
-            path = write_rows(rows, args.out)
+            path = write_rows(rows, args.out, meta)
             print(f"wrote {len(rows)} rows to {path}")
         except OSError as e:
             failed.append(_write_failed("--out", args.out, e))
     if len(rows):
         summ = summarize(rows, agents, spec.n_players, item_names(spec))
-        title = f"{spec.name}: {len(rows)} hands, seed {args.seed}, agents {','.join(agents)}"
-        if overrides:
-            title += "  overrides: " + " ".join(f"{k}={v}" for k, v in overrides.items())
+        title = f"{meta['variant']}: {len(rows)} hands, seed {args.seed}, agents {','.join(agents)}"
         print(format_summary(summ, title))
         if args.json:
             try:
-                text = json.dumps(to_jsonable(summ), indent=1)
-                _write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
+                text = json.dumps(
+                    {"mjsim": meta, **to_jsonable(summ)}, indent=1, ensure_ascii=False
+                )
+                write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
             except OSError as e:
                 failed.append(_write_failed("--json", args.json, e))
     return _exit_code(res.interrupted, failed)
@@ -461,17 +565,39 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena_agents(text: str, n_players: int) -> None:
+    """Check ``arena --agents`` (lengths, names, import paths, the Agent protocol) with errors
+    naming the option."""
+    from mjsim._args import seat_agents
+    from mjsim.arena import resolve_agent
+
+    def check(token: str) -> None:
+        try:
+            resolve_agent(token)
+        except ValueError as e:
+            raise ValueError(f"--agents: {e}") from e.__cause__
+
+    seat_agents(text, n_players, "--agents", check=check)
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from mjsim import variants
     from mjsim.arena import arena, format_arena
+    from mjsim.results import run_metadata
+    from mjsim.stats import to_jsonable
 
+    if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
+        raise ValueError(f"--out {args.out!r}: the file must end in .parquet or .csv")
     _check_counts(args)
     overrides = _overrides(args.set)
     spec = variants.get(args.variant, **overrides)
-    agents = _agents(args.agents, spec.n_players)
+    # Python agents by import path: the current directory first, as with ``python -m``
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    _arena_agents(args.agents, spec.n_players)  # named as --agents, before anything compiles
     res = arena(
         spec,
-        agents,
+        args.agents,
         args.hands,
         args.seed,
         args.threads,
@@ -479,9 +605,53 @@ def cmd_arena(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.address,
         progress=not args.quiet,
+        obs=args.obs,
+        agents_option="--agents",
     )
+    res.meta["overrides"] = overrides
+    if res.interrupted:
+        print(
+            f"interrupted: {res.n_walls} of {res.requested} "
+            + ("walls played in every seating" if res.duplicate else "hands played"),
+            file=sys.stderr,
+        )
+        if not res.n_walls and (args.out or args.json):
+            print("mjsim: no wall finished in every seating: nothing written", file=sys.stderr)
     print(format_arena(res))
-    return _interrupt_code() if res.interrupted else 0
+    n_rows = res.n_walls * res.n_rotations
+    meta = run_metadata(
+        spec,
+        args.seed,
+        res.meta["agents"],
+        n_rows,
+        variant_id=args.variant,
+        requested=res.requested * res.n_rotations,
+        duplicate=res.duplicate,
+        walls=res.n_walls,
+        walls_requested=res.requested,
+        seatings=res.seatings,
+    )
+    failed = []
+    if args.out is not None and res.n_walls:
+        try:
+            path = write_rows(res.hand_rows(), args.out, meta)
+            print(f"wrote {n_rows} rows to {path}")
+        except OSError as e:
+            failed.append(_write_failed("--out", args.out, e))
+    if args.json and res.n_walls:
+        try:
+            text = json.dumps(
+                {"mjsim": meta, **to_jsonable(res.summary())}, indent=1, ensure_ascii=False
+            )
+            write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
+        except OSError as e:
+            failed.append(_write_failed("--json", args.json, e))
+    return _exit_code(res.interrupted, failed)
+
+
+def _note(message: str) -> None:
+    """One line on stderr: ``mjsim: warning: <message>`` (a study's inert-field warnings, no plots)."""
+    print(f"mjsim: warning: {message}", file=sys.stderr, flush=True)
 
 
 def cmd_study(args: argparse.Namespace) -> int:
@@ -501,6 +671,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.address,
         progress=not args.quiet,
+        notify=_note,  # inert grid fields, named before anything plays
     )
     if played.interrupted:
         print(
@@ -513,13 +684,180 @@ def cmd_study(args: argparse.Namespace) -> int:
     failed = []
     if args.out and len(played.table):
         try:
-            paths = write_study(played, args.out, plots=not args.no_plots)
+            paths = write_study(played, args.out, plots=not args.no_plots, notify=_note)
         except OSError as e:
             failed.append(_write_failed("--out", args.out, e))
         else:
-            plots = " and plots" if len(paths) > 1 else ""
+            plots = " and plots" if any(p.suffix == ".png" for p in paths) else ""
             print(f"wrote {paths[0]}{plots} to {args.out}" if plots else f"wrote {paths[0]}")
     return _exit_code(played.interrupted, failed)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from mjsim import soak, variants
+    from mjsim._args import check_int, check_writable, resolve_threads
+
+    if args.replay is not None:
+        if args.variant is not None:
+            raise ValueError(f"--replay plays the record's own rules: drop {args.variant!r}")
+        v = soak.check_record(args.replay)
+        if v is None:
+            print(f"{args.replay}: the hand plays to its end with every check clean")
+            return 0
+        print(v)
+        return 1
+    if args.variant is None:
+        raise ValueError("mjsim check needs a VARIANT (see `mjsim variants`) or --replay FILE")
+    check_int("--hands", args.hands, 1)
+    check_int("--seed", args.seed, 0)
+    check_int("--first-hand", args.first_hand, 0)
+    check_int("--examples", args.examples, 0)
+    resolve_threads(args.threads, "--threads")
+    if args.chunk is not None:
+        check_int("--chunk", args.chunk, 1)
+    if args.json not in (None, "-"):
+        check_writable("--json", args.json)
+    spec = variants.get(args.variant, **_overrides(args.set))
+    agents = None if args.agents is None else _agents(args.agents, spec.n_players)
+    rep = soak.check(
+        spec,
+        args.hands,
+        agents,
+        args.seed,
+        args.threads,
+        first_hand=args.first_hand,
+        chunk=args.chunk,
+        examples=args.examples,
+        records_dir=args.records,
+        progress=not args.quiet,
+    )
+    if args.json == "-":
+        soak.print_json(rep, "-")
+    else:
+        print(rep.format())
+        if args.json:
+            try:
+                soak.print_json(rep, args.json)
+            except OSError as e:
+                _write_failed("--json", args.json, e)
+                return 1
+    if rep.interrupted:
+        print(f"interrupted: {rep.hands} of {rep.requested} hands checked", file=sys.stderr)
+    if not rep.clean:
+        return 1
+    return _interrupt_code() if rep.interrupted else 0
+
+
+def _names(option: str, text: str | None) -> list[str]:
+    """A comma-separated option as a list (``None``: empty); ``ValueError`` for an empty item."""
+    if text is None:
+        return []
+    items = [t.strip() for t in text.split(",")]
+    if not all(items):
+        raise ValueError(f"{option} {text!r}: an empty name between commas")
+    return items
+
+
+def _count(n: int) -> str:
+    return f"{n} entry point" + ("" if n == 1 else "s")
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from mjsim import _cache, precompile
+    from mjsim._args import check_int
+    from mjsim._compile_notice import fmt_seconds
+
+    eps = precompile.plan(_names("--targets", args.targets), _names("--variants", args.variants))
+    jobs = None if args.jobs is None else check_int("--jobs", args.jobs, 1)
+    if args.into is not None:
+        from mjsim._args import check_writable
+
+        check_writable("--into", args.into, directory=True, probe=precompile.MANIFEST)
+    cpu = "generic" if args.portable else "host"
+    place = (
+        str(_cache.cache_dir_for(__version__, cpu=cpu))
+        if _cache.CACHE_DIR is not None
+        else os.environ.get("NUMBA_CACHE_DIR") or "numba's cache (__pycache__)"
+    )
+    bar = None
+    if not args.quiet:
+        from tqdm import tqdm
+
+        target = "numba's generic CPU (portable)" if args.portable else "this machine's CPU"
+        print(f"mjsim: compiling {_count(len(eps))} for {target} into {place}", file=sys.stderr)
+        bar = tqdm(total=len(eps), unit="entry point", desc="compile", file=sys.stderr)
+    running: list[str] = []
+
+    def say(text: str) -> None:
+        if bar is not None:
+            bar.write(text, file=sys.stderr)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
+    def started(ep: precompile.EntryPoint) -> None:
+        running.append(ep.name)
+
+    def done(out: precompile.Outcome) -> None:
+        running.remove(out.target)
+        took = fmt_seconds(out.seconds)
+        if out.status == "failed":
+            say(f"mjsim: {out.target}: failed: {out.error}")
+        elif bar is not None and out.status == "compiled":
+            say(f"mjsim: {out.target}: compiled {out.what} in {took}")
+        elif bar is not None:
+            say(f"mjsim: {out.target}: already compiled (loaded in {took})")
+        if bar is not None:
+            bar.update(1)
+
+    def tick(times: dict[str, float]) -> None:
+        if bar is not None:
+            now = ", ".join(f"{k} {fmt_seconds(v)}" for k, v in times.items())
+            bar.set_postfix_str(now, refresh=False)
+
+    t0 = time.monotonic()
+    try:
+        outcomes = precompile.compile_all(
+            eps,
+            variants=_names("--variants", args.variants),
+            jobs=jobs,
+            portable=args.portable,
+            on_start=started,
+            on_done=done,
+            tick=tick,
+        )
+    except KeyboardInterrupt:
+        say(f"mjsim: stopping… (compiles abandoned: {', '.join(running) or 'none'})")
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    failed = [o for o in outcomes if o.status == "failed"]
+    if not args.quiet:
+        n = {k: sum(o.status == k for o in outcomes) for k in ("compiled", "cached")}
+        print(
+            f"{_count(len(outcomes))}: {n['compiled']} compiled, {n['cached']} already "
+            f"compiled, {len(failed)} failed, in {fmt_seconds(time.monotonic() - t0)} "
+            f"(cache: {place})"
+        )
+    if failed:
+        return 1
+    if args.into is not None:
+        dst = precompile.export_cache(args.into, portable=args.portable)
+        if not args.quiet:
+            print(f"copied the compiled cache to {dst}")
+    return 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from mjsim.view.commands import cmd_view as run
+
+    return run(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from mjsim.view.commands import cmd_play as run
+
+    return run(args, _overrides(args.set))
 
 
 COMMANDS = {
@@ -527,6 +865,10 @@ COMMANDS = {
     "variants": cmd_variants,
     "arena": cmd_arena,
     "study": cmd_study,
+    "check": cmd_check,
+    "view": cmd_view,
+    "play": cmd_play,
+    "compile": cmd_compile,
 }
 
 
@@ -545,7 +887,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "mjsim: error: a command is required: simulate, variants, arena or study "
+            "mjsim: error: a command is required: simulate, variants, arena, study, check, "
+            "view, play or compile "
             "(mjsim --help describes them)",
             file=sys.stderr,
         )

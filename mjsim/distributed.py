@@ -10,7 +10,14 @@ chunk size, thread count, shard count and backend.
   SIGTERM into :class:`Terminated`, the same path) lets the chunk in flight finish and returns
   every finished hand; a second one drops that chunk and returns the hands finished before it.
 - ``ray``: shards over a Ray cluster (``ray.init(address=...)``; a local one if no address and
-  none is running). Ray is an optional extra (``pip install ray``).
+  none is running). Ray is an optional extra (``pip install ray``). Workers load the head's
+  compiled code instead of compiling it: on the head's machine they share its cache directory
+  (``NUMBA_CACHE_DIR`` is inherited, and they would compute the same one); when the cluster has
+  other nodes, the head's cache goes into the object store once (:func:`cache_bundle`) and a
+  worker whose cache lacks the self-play loop unpacks it before its first hand
+  (:func:`adopt_bundle`). Machine code is keyed by the CPU it was compiled for: across CPUs
+  that differ, run the head with the portable cache (``mjsim compile --portable``,
+  ``MJSIM_NUMBA_CPU=generic``; workers get the head's CPU target).
 """
 
 from __future__ import annotations
@@ -278,13 +285,97 @@ def _run_local(
 
 
 def _shard(
-    spec: RuleSpec, lo: int, m: int, agents: list[str], seed: int, threads: int, match_hands: int
+    spec: RuleSpec,
+    lo: int,
+    m: int,
+    agents: list[str],
+    seed: int,
+    threads: int,
+    match_hands: int,
+    cache: tuple[str, list[Any]] | None = None,
 ) -> Any:
     from mjsim.selfplay import simulate
 
+    if cache is not None:
+        adopt_bundle(*cache)
     return lo, simulate(
         spec, m, agents, seed, threads, chunk=m, first_hand=lo, match_hands=match_hands
     )
+
+
+#: the compiled self-play loop in a cache directory (whether a worker needs the head's cache)
+_LOOP = ("mjsim.selfplay", "selfplay._run_slice-*.nbi")
+
+
+def cache_bundle() -> tuple[str, bytes] | None:
+    """This process's compiled cache for shipping to cluster nodes: ``(directory name, tar of
+    its index and data files)``, or ``None`` when mjsim does not manage numba's cache here
+    (``NUMBA_CACHE_DIR`` set by the user, ``MJSIM_NUMBA_CACHE=per-file``) or it holds no
+    compiled code. Uncompressed: about the size of the directory (tens of MB)."""
+    import io
+    import tarfile
+
+    from mjsim import _cache
+
+    d = _cache.CACHE_DIR
+    if d is None or not _cache.holds_compiled_code(d):
+        return None
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        for path in sorted(d.glob("*/*.nb[ic]")):
+            tar.add(path, arcname=str(path.relative_to(d)))
+    return d.name, buf.getvalue()
+
+
+def adopt_bundle(name: str, data: list[Any]) -> bool:
+    """In a worker process: unpack a :func:`cache_bundle` into this process's cache directory
+    before anything compiles, if it is the same directory (same sources, CPU target and
+    settings) and does not hold the compiled self-play loop yet. ``data``: a one-item list
+    holding the tar's bytes or a Ray ``ObjectRef`` to them (fetched only when needed). Data
+    files go in before index files, each renamed into place, so a concurrent process never
+    sees an index without its code. Returns whether it unpacked; errors leave numba to compile.
+    """
+    import io
+    import os
+    import shutil
+    import tarfile
+    import tempfile
+    from pathlib import Path
+
+    from mjsim import _cache
+
+    d = _cache.CACHE_DIR
+    if d is None or d.name != name or _cache.has_compiled(*_LOOP):
+        return False
+    blob = data[0]
+    if not isinstance(blob, bytes | bytearray):
+        import ray
+
+        blob = ray.get(blob)
+    tmp = Path(tempfile.mkdtemp(prefix=f"{name}.unpacking-", dir=d.parent))
+    try:
+        with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
+            safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # 3.11.4+
+            tar.extractall(tmp, **safe)
+        files = sorted(tmp.glob("*/*.nb[ic]"), key=lambda p: p.suffix == ".nbi")
+        for f in files:  # .nbc (code) first, then .nbi (index)
+            (d / f.parent.name).mkdir(exist_ok=True)
+            os.replace(f, d / f.parent.name / f.name)
+        return True
+    except (OSError, tarfile.TarError):
+        return False
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _other_nodes(ray: Any) -> bool:
+    """Whether the Ray cluster has live nodes other than this process's (whose workers share
+    this machine's cache directory)."""
+    try:
+        here = ray.get_runtime_context().get_node_id()
+        return any(n.get("Alive") and n.get("NodeID") != here for n in ray.nodes())
+    except Exception:  # noqa: BLE001 - an older Ray without these: ship to be safe
+        return True
 
 
 def ray_available() -> bool:
@@ -307,7 +398,11 @@ def _run_ray(
     chunk: int,
     first_hand: int,
     match_hands: int = 1,
+    ship_cache: bool | None = None,
 ) -> RunResult:
+    """The Ray backend (:func:`run`). ``ship_cache``: put the head's compiled cache in the
+    object store for the workers (:func:`adopt_bundle`); default: when the cluster has nodes
+    other than this one's."""
     try:
         import ray
     except ImportError:
@@ -319,9 +414,25 @@ def _run_ray(
     if not ray.is_initialized():
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     task = ray.remote(num_cpus=1)(_shard)
+    cache = None
+    if ship_cache if ship_cache is not None else _other_nodes(ray):
+        from mjsim import _cache
+
+        bundle = cache_bundle()
+        if bundle is not None:  # one copy in the object store, fetched by workers that need it
+            cache = (bundle[0], [ray.put(bundle[1])])
+            # the workers choose the head's CPU target, hence the same cache directory
+            task = task.options(runtime_env={"env_vars": {_cache.CPU_ENV: _cache.CPU}})
     pending = [
         task.remote(
-            spec, first_hand + lo, min(chunk, n_hands - lo), agents, seed, threads, match_hands
+            spec,
+            first_hand + lo,
+            min(chunk, n_hands - lo),
+            agents,
+            seed,
+            threads,
+            match_hands,
+            cache,
         )
         for lo in range(0, n_hands, chunk)
     ]
@@ -350,28 +461,26 @@ def _run_ray(
     return RunResult(rows, n_hands, interrupted)
 
 
-#: scoring family -> (module, table) whose rows start with (item id, English name, Chinese name)
-_ITEM_TABLES = {
-    "sichuan": ("mjsim.scoring.sichuan", "SICHUAN_ITEMS"),
-    "changsha": ("mjsim.scoring.changsha", "CHANGSHA_ITEMS"),
-    "jipinghu": ("mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
-    "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
-    "riichi": ("mjsim.scoring.riichi_yaku", "RIICHI_YAKU"),
-    "tianjin": ("mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
-    "hebei": ("mjsim.scoring.hebei", "HEBEI_ITEMS"),
-}
+def item_table(spec: RuleSpec) -> tuple[tuple[Any, ...], ...] | None:
+    """The rows of the spec's scoring-family item table, each starting with (item id, English
+    name, Chinese name) and, in most families, the value of one occurrence (riichi: the han of
+    a closed and of an open hand); ``None`` for a family without a table
+    (:func:`mjsim.outcome.item_rows`, one family -> table map for the CLI, the viewer and the
+    envs' outcome)."""
+    from mjsim.outcome import item_rows
+
+    return item_rows(spec.scoring)
 
 
 def item_names(spec: RuleSpec) -> tuple[str, ...] | None:
     """Scoring-item names of the spec's family, indexed by item id: the family's item table
-    (``"English 中文"``), else a variant / scoring module's ``ITEM_NAMES``; ``None`` if neither
-    exists. (The table comes first: hebei's ``ITEM_NAMES`` are identifiers such as
-    ``basic_win``, its table has the display names.)"""
+    (``"English 中文"``, :func:`item_table`), else a variant / scoring module's ``ITEM_NAMES``;
+    ``None`` if neither exists. (The table comes first: hebei's ``ITEM_NAMES`` are identifiers
+    such as ``basic_win``, its table has the display names.)"""
     import importlib
 
-    if spec.scoring in _ITEM_TABLES:
-        mod, attr = _ITEM_TABLES[spec.scoring]
-        rows = getattr(importlib.import_module(mod), attr)
+    rows = item_table(spec)
+    if rows is not None:
         out = [f"item {i}" for i in range(max(int(r[0]) for r in rows) + 1)]
         for r in rows:
             out[int(r[0])] = f"{r[1]} {r[2]}"

@@ -70,6 +70,12 @@ from mjsim.rules.spec import RuleSpec, check_playable
 
 N_TOP_ITEMS = 6
 
+#: hand termination under ``check``: a hand still in play after ``step_bound`` decisions is
+#: stopped as ``ERR_INVARIANT``. Per seat, two decisions per tile of the set plus this many
+#: (the longest hands of the registered variants take ~130 decisions, a tenth of the bound)
+STEP_BOUND_PER_TILE = 2
+STEP_BOUND_EXTRA = 32
+
 #: dtype of a result row (all fields scalar so that ``pandas.DataFrame(result)`` works)
 RESULT_DTYPE = np.dtype(
     [
@@ -99,16 +105,35 @@ RESULT_DTYPE = np.dtype(
 
 
 @nb.njit(cache=True)
+def step_bound(n_players, n_tiles):
+    """Decisions (actions applied, passes included) a hand of ``n_players`` seats over a set of
+    ``n_tiles`` tiles may take before ``check`` calls it non-terminating:
+    ``n_players * (STEP_BOUND_PER_TILE * n_tiles + STEP_BOUND_EXTRA)`` (1216 for 4 seats and 136
+    tiles). Every turn starts with a draw or a claim and every claim takes a discard, so a hand
+    that ends takes far fewer."""
+    return n_players * (STEP_BOUND_PER_TILE * n_tiles + STEP_BOUND_EXTRA)
+
+
+@nb.njit(cache=True)
 def play_hand(s, r, t, agents, mask, check):
     """Play table ``t`` to the end with in-kernel ``agents`` (int64[4] ids per seat).
 
-    With ``check``, every step verifies: the mask is not empty, ``legal_mask``'s count matches
-    it, the chosen action is in it, and
-    :func:`mjsim.engine.invariants.check_invariants` holds (else ``ERR_ILLEGAL`` / ``ERR_INVARIANT``).
-    Returns the table's error code."""
+    With ``check``, every step verifies: the hand has taken fewer than :func:`step_bound`
+    decisions, the mask is not empty, ``legal_mask``'s count matches it, the chosen action is
+    in it, and :func:`mjsim.engine.invariants.check_invariants` holds (else ``ERR_ILLEGAL`` /
+    ``ERR_INVARIANT``). Returns the table's error code."""
+    bound = np.int64(0)
+    if check:
+        n_tiles = np.int64(0)
+        for k in range(r.tile_counts.shape[0]):
+            n_tiles += r.tile_counts[k]
+        bound = step_bound(np.int64(r.params[0]), n_tiles)
     while True:
         p = legal.current_player(s, t)
         if p < 0:
+            break
+        if check and s.tv[t, TV_N_DECISIONS] >= bound:
+            s.tv[t, TV_ERROR] = ERR_INVARIANT  # the hand does not end (hand termination)
             break
         n = legal.legal_mask(s, r, t, mask)
         if n == 0:
@@ -316,7 +341,9 @@ def simulate(
             GIL-free compiled slice of the hands on its own table. The result does not depend
             on it.
         check: verify the legal mask and the invariants (tile conservation, hand sizes,
-            zero-sum payments) at every step inside the loop (slower).
+            zero-sum payments) at every step inside the loop, and stop a hand that takes
+            :func:`step_bound` decisions (slower; a failing hand gets ``error`` 1 or 5, see
+            :mod:`mjsim.soak` for a run that names the invariant and writes a replayable record).
         chunk: hands per compiled call (memory stays bounded).
         first_hand: index of the first hand: rows are hands ``first_hand .. first_hand +
             n_hands - 1`` of the run (so a run can be split into index ranges and merged).

@@ -50,12 +50,31 @@ class Estimate:
 
 
 def fmt(e: Estimate, digits: int = 3, pct: bool = False) -> str:
-    """``"0.123 ± 0.004"`` (or ``"12.3% ± 0.4%"`` with ``pct``)."""
+    """``"0.123 ± 0.004"`` (or ``"12.3% ± 0.4%"`` with ``pct``) when the interval is symmetric
+    at the printed precision; otherwise the bounds, ``"0.0% [0.0%, 3.7%]"`` (a Wilson interval
+    of a rare or zero-event rate: never ``± 0``). An interval of zero width (every sample
+    equal) prints ``"0.000 (all equal)"``; no sample prints ``"n/a"``."""
     if e.n == 0 or math.isnan(e.value):
         return "n/a"
-    if pct:
-        return f"{100 * e.value:.{max(digits - 2, 1)}f}% ± {100 * e.half_width:.{max(digits - 2, 1)}f}%"
-    return f"{e.value:.{digits}f} ± {e.half_width:.{digits}f}"
+    scale, unit, d = (100.0, "%", max(digits - 2, 1)) if pct else (1.0, "", digits)
+    v, lo, hi = scale * e.value, scale * e.lo, scale * e.hi
+    if e.lo == e.hi:
+        return f"{v:.{d}f}{unit} (all equal)"
+    below, above = f"{v - lo:.{d}f}", f"{hi - v:.{d}f}"
+    if below == above and float(above) > 0:
+        return f"{v:.{d}f}{unit} ± {above}{unit}"
+    return f"{v:.{d}f}{unit} [{lo:.{d}f}{unit}, {hi:.{d}f}{unit}]"
+
+
+def winners_distribution(rows: Any, n_players: int, level: float = 0.95) -> list[Estimate]:
+    """Share of all hands with exactly ``k`` winners, ``k = 0 .. n_players - 1`` (the row
+    column ``n_winners``; a blood battle 血战 can end with ``n_players - 1`` winners), each with
+    its Wilson interval. ``ValueError`` for ``n_players`` outside 2..4."""
+    if n_players not in (2, 3, 4):
+        raise ValueError(f"n_players={n_players!r} must be 2, 3 or 4")
+    n_win = _col(rows, "n_winners").astype(np.int64)
+    n = len(n_win)
+    return [proportion_ci(int((n_win == k).sum()), n, level) for k in range(n_players)]
 
 
 def mean_ci(x: Any, level: float = 0.95) -> Estimate:
@@ -199,8 +218,11 @@ def summarize(
     Keys: ``n_hands``, ``errors``, ``seats`` (win rate and mean payment per seat with CIs),
     ``agents`` (mean payment and win rate per agent name; ``players``: the players it holds,
     which are not fixed seats when a match swaps seats, ``seats`` the same list under its old
-    name), ``drawn_rate``, ``self_draw_share``
-    (of won hands), ``multi_winner_rate`` (of won hands), ``value_percentiles`` (hand value of
+    name), ``drawn_rate`` (of all hands), ``self_draw_of_won_hands`` and
+    ``self_draw_of_all_hands`` (hands whose (first) win was a self-draw, as a share of the won
+    hands and of all hands), ``multi_winner_of_won_hands`` (won hands with two or more
+    winners), ``winners_per_hand`` (share of all hands with exactly 0, 1, .. n_players - 1
+    winners: :func:`winners_distribution`), ``value_percentiles`` (hand value of
     the first winner over won hands: p50/p75/p90/p99/max; each the smallest value with at least
     that share of won hands at or below it, numpy's ``inverted_cdf``, so always a value that
     occurred), ``top_items`` (the 10 most frequent
@@ -260,16 +282,17 @@ def summarize(
         name = item_names[it] if item_names is not None and it < len(item_names) else f"item {it}"
         top.append((name, c, c / n_won if n_won else math.nan))
     draws = _col(rows, "draws").astype(np.float64)
+    self_drawn = int((_col(rows, "win_kind")[won] == 1).sum())
     return {
         "n_hands": n,
         "errors": int((_col(rows, "error") != 0).sum()),
         "seats": seats,
         "agents": per_agent,
         "drawn_rate": proportion_ci(n - n_won, n, level),
-        "self_draw_share": proportion_ci(
-            int((_col(rows, "win_kind")[won] == 1).sum()), n_won, level
-        ),
-        "multi_winner_rate": proportion_ci(int((n_win > 1).sum()), n_won, level),
+        "self_draw_of_won_hands": proportion_ci(self_drawn, n_won, level),
+        "self_draw_of_all_hands": proportion_ci(self_drawn, n, level),
+        "multi_winner_of_won_hands": proportion_ci(int((n_win > 1).sum()), n_won, level),
+        "winners_per_hand": winners_distribution(rows, n_players, level),
         "value_percentiles": pct,
         "top_items": top,
         "mean_draws": mean_ci(draws, level),
@@ -306,9 +329,24 @@ def format_summary(summary: dict[str, Any], title: str = "") -> str:
         )
     lines += _columns(agent_rows)
     lines.append("")
-    lines.append(f"drawn hands:        {fmt(summary['drawn_rate'], pct=True)}")
-    lines.append(f"self-draw share:    {fmt(summary['self_draw_share'], pct=True)} of won hands")
-    lines.append(f"multi-winner rate:  {fmt(summary['multi_winner_rate'], pct=True)} of won hands")
+    lines.append(f"drawn hands:        {fmt(summary['drawn_rate'], pct=True)} of all hands")
+    lines.append(
+        f"self-draw share:    {fmt(summary['self_draw_of_won_hands'], pct=True)} of won hands, "
+        f"{fmt(summary['self_draw_of_all_hands'], pct=True)} of all hands"
+    )
+    lines.append(
+        f"multi-winner hands: {fmt(summary['multi_winner_of_won_hands'], pct=True)} of won hands"
+    )
+    lines.append("winners per hand (share of all hands):")
+    lines += [
+        "  " + line
+        for line in _columns(
+            [
+                [f"{k} winner" + ("s" if k != 1 else "") + ":", fmt(e, pct=True)]
+                for k, e in enumerate(summary["winners_per_hand"])
+            ]
+        )
+    ]
     pct = summary["value_percentiles"]
     if pct:
         lines.append("hand value:         " + "  ".join(f"{k} {v:g}" for k, v in pct.items()))

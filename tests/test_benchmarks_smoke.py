@@ -226,3 +226,20 @@ def test_profile_names_and_elf_symbols() -> None:
         pytest.skip("64-bit target only")
     syms = ps.elf_functions(tm.emit_object(mod))
     assert set(syms) == {"f", "g"} and all(size > 0 for size in syms.values())
+
+
+def test_first_use_targets_are_the_packages_entry_points():
+    """``compile_time.py --first-use`` runs the first use that ``mjsim compile`` runs
+    (``python -m mjsim.precompile TARGET``), besides the README's main job and mjsim compile."""
+    import compile_time
+
+    args, label = compile_time.first_use_command("aec")
+    assert args == ["-m", "mjsim.precompile", "aec"] and "AEC" in label
+    assert compile_time.first_use_command("score")[0][-1] == "score:sichuan"
+    assert compile_time.first_use_command("compile")[0] == ["-m", "mjsim.cli", "compile"]
+    for name in compile_time.ALL_TARGETS:
+        compile_time.first_use_command(name)
+    with pytest.raises(SystemExit, match="unknown compile target 'gym-greedy'.*main-job"):
+        compile_time.first_use_command("gym-greedy")
+    row = compile_time._row_text("game", 12.34, 56.7, 300 * 2**20, 0, "Game: 40 s")
+    assert row.split() == ["game", "12.3", "56.7", "300", "0", "Game:", "40", "s"]

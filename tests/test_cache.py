@@ -6,6 +6,7 @@ caller kept a stale compiled callee after the callee's module changed.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -26,17 +27,27 @@ ENV_KEYS = (
     "MJSIM_CACHE_DIR",
     "NUMBA_OPT",
     _cache.LINK_ONLY_ENV,
+    "NUMBA_CPU_NAME",
+    "NUMBA_CPU_FEATURES",
+    _cache.CPU_ENV,
+    _cache.CPU_AUTO_ENV,
 )
 
 
 @pytest.fixture
 def clean_env(monkeypatch, tmp_path):
-    """No user cache settings; numba's config and the module state restored afterwards."""
+    """No user cache settings; the environment, numba's config and the module state restored
+    afterwards (configure exports variables that were not set before)."""
     for k in ENV_KEYS:
-        monkeypatch.delenv(k, raising=False)
+        monkeypatch.setenv(k, "")  # recorded (as unset) so that monkeypatch removes it again
+        monkeypatch.delenv(k)
     monkeypatch.setenv("MJSIM_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(numba.core.config, "CACHE_DIR", numba.core.config.CACHE_DIR)
     monkeypatch.setattr(_cache, "CACHE_DIR", _cache.CACHE_DIR)
+    monkeypatch.setattr(_cache, "CPU", _cache.CPU)
+    monkeypatch.setattr(_cache, "SHIPPED", tmp_path / "shipped")
+    for name in ("CPU_NAME", "CPU_FEATURES"):
+        monkeypatch.setattr(numba.core.config, name, getattr(numba.core.config, name))
     return tmp_path
 
 
@@ -100,7 +111,20 @@ def test_compiled_closure_follows_imports_and_lazy_tables():
     assert {"mjsim.envs.kernels", "mjsim.agents.greedy"} <= closure
     # modules named only in a lazy import table (strings) count as imported
     assert "mjsim.kernels.standard" in closure
-    assert not {"mjsim.cli", "mjsim.study", "mjsim.arena"} & closure
+    assert not {"mjsim.cli", "mjsim.study", "mjsim.arena", "mjsim.precompile"} & closure
+
+
+def test_presentation_code_is_outside_the_closure():
+    # the viewer is named by Game._repr_html_ and the envs' render, yet editing it keeps the
+    # compiled cache; none of it may import numba (compiled code never calls it)
+    files = _cache.module_files(_cache.source_roots())
+    view = {name for name in files if name == "mjsim.view" or name.startswith("mjsim.view.")}
+    assert {"mjsim.view.html", "mjsim.view.model", "mjsim.view.play"} <= view
+    assert not view & set(_cache.compiled_closure(files))
+    for name in view:
+        assert not _cache._NUMBA.search(files[name].read_text(encoding="utf-8")), name
+    game = files["mjsim.engine.game"].read_text(encoding="utf-8")
+    assert "mjsim.view" in game  # named inside the closure, not followed
 
 
 def test_hash_is_the_same_in_the_wheel_layout(tmp_path):
@@ -239,3 +263,123 @@ def test_a_second_checkout_of_the_same_sources_loads_the_compiled_code(tmp_path)
         seen.append(tuple(int(x) for x in out.stdout.split()))
     assert seen[0] == (0, 1)  # compiled (a miss) in the first copy
     assert seen[1] == (1, 0)  # loaded from the cache in the second, at another path
+
+
+# ------------------------------------------------------------------ CPU target, shipped caches
+def _fake_compiled(d: Path) -> None:
+    """A cache directory that holds compiled code (one numba index file)."""
+    (d / "mjsim.engine").mkdir(parents=True, exist_ok=True)
+    (d / "mjsim.engine" / "rng.splitmix64-10.py311.nbi").write_bytes(b"index")
+    (d / "mjsim.engine" / "rng.splitmix64-10.py311.1.nbc").write_bytes(b"code")
+
+
+def _ship(name: str, **manifest: str) -> Path:
+    """A compiled cache shipped with the package for the directory ``name``."""
+    d = _cache.SHIPPED / name
+    _fake_compiled(d)
+    fields = {**_cache.cache_manifest("generic"), **manifest}
+    (d / _cache.MANIFEST).write_text(json.dumps(fields))
+    return d
+
+
+def test_the_cpu_target_choice(clean_env, monkeypatch):
+    host = _cache.cache_dir_for(mjsim.__version__)
+    generic = _cache.cache_dir_for(mjsim.__version__, cpu="generic")
+    assert generic == host.with_name(host.name + "-generic")
+    assert _cache.choose_cpu(host, generic) == "host"  # nothing anywhere: this machine's CPU
+    _ship(generic.name)
+    assert _cache.choose_cpu(host, generic) == "generic"  # an empty cache and a shipped one
+    _fake_compiled(host)
+    assert _cache.choose_cpu(host, generic) == "host"  # code compiled here comes first
+    monkeypatch.setenv(_cache.CPU_ENV, "generic")
+    assert _cache.choose_cpu(host, generic) == "generic"
+    monkeypatch.setenv(_cache.CPU_ENV, "fastest")
+    with pytest.raises(ValueError, match="MJSIM_NUMBA_CPU='fastest': expected 'auto'"):
+        _cache.choose_cpu(host, generic)
+    monkeypatch.setenv(_cache.CPU_ENV, "host")
+    monkeypatch.setenv("NUMBA_CPU_NAME", "generic")  # the user's own choice wins
+    assert _cache.choose_cpu(host, generic) == "generic"
+    monkeypatch.setenv("NUMBA_CPU_NAME", "skylake")
+    assert _cache.choose_cpu(host, generic) == "host"
+
+
+def test_a_shipped_cache_is_adopted_into_an_empty_cache(clean_env, monkeypatch):
+    """A wheel's cache for these sources: copied into the empty generic directory on the first
+    import, with numba's generic CPU exported for this process and its children; a child told
+    to use the host CPU drops the inherited generic one."""
+    name = _cache.cache_dir_for(mjsim.__version__, cpu="generic").name
+    _ship(name)
+    d = _cache.configure(mjsim.__version__)
+    assert d.name == name and _cache.CPU == "generic"
+    assert (d / "mjsim.engine" / "rng.splitmix64-10.py311.1.nbc").read_bytes() == b"code"
+    assert not (d / _cache.MANIFEST).exists()
+    assert os.environ["NUMBA_CPU_NAME"] == os.environ[_cache.CPU_AUTO_ENV] == "generic"
+    assert os.environ["NUMBA_CPU_FEATURES"] == ""
+    assert (numba.core.config.CPU_NAME, numba.core.config.CPU_FEATURES) == ("generic", "")
+    assert not [p for p in d.parent.iterdir() if ".adopting-" in p.name]
+    # never copied over code that is there: the shipped cache changed, the adopted one stays
+    (_cache.SHIPPED / name / "mjsim.engine" / "rng.splitmix64-10.py311.1.nbc").write_bytes(b"x")
+    assert _cache.configure(mjsim.__version__) == d
+    assert (d / "mjsim.engine" / "rng.splitmix64-10.py311.1.nbc").read_bytes() == b"code"
+    monkeypatch.setenv(_cache.CPU_ENV, "host")
+    host = _cache.configure(mjsim.__version__)
+    assert host.name + "-generic" == name and _cache.CPU == "host"
+    assert "NUMBA_CPU_NAME" not in os.environ and numba.core.config.CPU_NAME is None
+
+
+@pytest.mark.parametrize("field", ["numba", "python", "machine", "cpu"])
+def test_a_shipped_cache_for_another_machine_is_ignored(clean_env, field):
+    name = _cache.cache_dir_for(mjsim.__version__, cpu="generic").name
+    _ship(name, **{field: "other"})
+    assert _cache.shipped_cache(name) is None
+    d = _cache.configure(mjsim.__version__)
+    assert _cache.CPU == "host" and not d.name.endswith("-generic")
+    assert "NUMBA_CPU_NAME" not in os.environ
+
+
+def test_prune_spares_the_other_cpu_target_of_the_same_sources(tmp_path):
+    parent = tmp_path / "numba"
+    host, generic, old = (parent / n for n in ("0.1.0-aa", "0.1.0-aa-generic", "0.1.0-bb"))
+    for i, d in enumerate((generic, old, host)):
+        d.mkdir(parents=True)
+        os.utime(d, (1000 + i, 1000 + i))
+    assert _cache.prune(parent, host, keep=1, grace=0, spare=[generic]) == [old]
+    assert sorted(parent.iterdir()) == [host, generic]
+
+
+def test_a_portable_cache_shipped_in_the_package_loads_without_compiling(tmp_path):
+    """End to end with a real (tiny) kernel: compiled for numba's generic CPU from one copy of
+    the sources and exported (``mjsim compile --portable --into``), shipped inside another
+    copy's ``mjsim/_precompiled``, then loaded by a fresh process with an empty cache there; a
+    process that insists on this machine's CPU compiles (the index is keyed by the CPU)."""
+    base = {k: v for k, v in os.environ.items() if k not in ENV_KEYS}
+    call = (
+        "import os, mjsim; from mjsim.engine.rng import splitmix64; splitmix64(7); "
+        "print(splitmix64.stats.cache_hits.get(splitmix64.signatures[0], 0), "
+        "len(splitmix64.stats.cache_misses), os.environ.get('NUMBA_CPU_NAME'))"
+    )
+    export = "from mjsim.precompile import export_cache; export_cache({!r}, portable=True)"
+
+    def run(where: str, cache: str, code: str, **extra: str) -> str:
+        env = {
+            **base,
+            "PYTHONPATH": str(tmp_path / where),
+            "MJSIM_CACHE_DIR": str(tmp_path / cache),
+        }
+        env.update(extra)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip()
+
+    copy_package(tmp_path / "build")
+    assert run("build", "c0", call, **{_cache.CPU_ENV: "generic"}) == "0 1 generic"
+    run("build", "c0", export.format(str(tmp_path / "exported")), **{_cache.CPU_ENV: "generic"})
+    (name,) = [p.name for p in (tmp_path / "exported").iterdir()]
+    assert name.endswith("-generic")
+    roots = copy_package(tmp_path / "user")
+    shutil.copytree(tmp_path / "exported", roots[0] / "_precompiled")
+    assert run("user", "c1", call) == "1 0 generic"  # adopted and loaded: no compile
+    assert run("user", "c1", call) == "1 0 generic"
+    assert run("user", "c2", call, **{_cache.CPU_ENV: "host"}) == "0 1 None"

@@ -300,14 +300,14 @@ def test_study_sizes_agents_to_each_cell_and_aligns_its_table(capsys):
     assert [x.split()[0] for x in table] == ["cell", "base", "n_players=2", "n_players=3"]
     header = _columns(table[0])
     assert [t for _, t in header] == [
-        "cell", "drawn", "dealer win", "dealer pay", "self-draw", "value", "win turn"
+        "cell", "drawn", "dealer win", "dealer pay", "self-draw of wins", "value", "win turn"
     ]  # fmt: skip
     for line in table[1:]:
         cols = _columns(line)
         assert len(cols) == len(header), line  # no two columns run together
         # right-aligned metric columns end where their header ends
         assert [e for e, _ in cols[1:]] == [e for e, _ in header[1:]], line
-    assert "[" in table[2] and "[" in table[3]  # paired differences against the base
+    assert "Δ" in table[2] and "Δ" in table[3]  # paired differences against the base
     # agents sized per cell: a list that fits 2 seats but not 3 names the cell
     from mjsim.study import study
 

@@ -138,7 +138,7 @@ def test_no_plots_does_not_say_plots(tmp_path, capsys):
     assert main(argv + ["--quiet", "--no-plots", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert f"wrote {out / 'study.csv'}\n" in text and "and plots" not in text
-    assert [p.name for p in out.iterdir()] == ["study.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["study.csv", "study.csv.meta.json"]
 
 
 # ------------------------------------------------------------------ 5. p underflow
@@ -188,7 +188,9 @@ def test_docs_list_every_out_column():
         # pay2 as "pay0-3", item3_n as "item0_n-item5_n"
         assert name in para or re.sub(r"\d", "0", name) in para, name
     assert "round_wind" in para and "repeat" in para
-    assert "`self_draw` (the share of all hands won by self-draw)" in " ".join(text.split())
+    flat = " ".join((Path(__file__).parents[1] / "docs" / "studies.md").read_text().split())
+    assert "`self_draw_of_all_hands` (the share of all hands" in flat
+    assert "`self_draw_of_won_hands` (the share of the won hands" in flat
 
 
 def test_progress_rate_and_eta_leave_out_the_first_chunk_compile():

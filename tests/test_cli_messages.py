@@ -16,7 +16,10 @@ def test_no_command_exits_2_with_usage(capsys):
     assert main([]) == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: mjsim ")
-    assert "mjsim: error: a command is required: simulate, variants, arena or study" in err
+    assert (
+        "mjsim: error: a command is required: simulate, variants, arena, study, check, view, "
+        "play or compile" in err
+    )
 
 
 def test_python_dash_m_mjsim_runs_the_command_line(monkeypatch, capsys):

@@ -151,7 +151,7 @@ def test_vector_matches_single_env(variant):
     singles = [E.MahjongEnv(variant, seat=1) for _ in range(N)]
     obs, info = vec.reset(seed=40)
     assert obs["observation"].shape == (N, E.N_PLANES, 34)
-    assert obs["action_mask"].shape == (N, N_ACTIONS) and info["action_mask"].dtype == bool
+    assert obs["action_mask"].shape == (N, N_ACTIONS) and info["action_mask"].dtype == np.int8
     sobs = [e.reset(seed=40 + t)[0] for t, e in enumerate(singles)]
     rng = np.random.default_rng(1)
     pending_reset = [False] * N
@@ -351,10 +351,11 @@ def test_vector_outputs_are_read_only_and_arguments_checked():
         vec.step(np.array([N_ACTIONS, N_ACTIONS]))
 
 
-def test_reset_and_step_after_close_raise():
-    """After ``close()`` (idempotent) ``reset`` / ``step`` raise Gymnasium's
-    ``ClosedEnvironmentError`` (as its ``AsyncVectorEnv`` does) instead of stepping on without
-    the thread pool; the single-learner env names itself."""
+def test_step_after_close_raises_until_reset():
+    """After ``close()`` (idempotent) ``step`` raises Gymnasium's ``ClosedEnvironmentError``
+    naming the env and ``reset()`` (instead of stepping on without the thread pool); ``reset``
+    starts the env again, threads included, and it plays on (Stable-Baselines3's ``check_env``
+    closes the env and then resets it)."""
     from gymnasium.error import ClosedEnvironmentError
 
     vec = E.MahjongVectorEnv(VARIANTS[0], 4, threads=2)
@@ -362,15 +363,20 @@ def test_reset_and_step_after_close_raise():
     acts = info["action_mask"].argmax(1)
     vec.close()
     vec.close()
-    with pytest.raises(ClosedEnvironmentError, match="MahjongVectorEnv"):
+    with pytest.raises(ClosedEnvironmentError, match=r"MahjongVectorEnv.*call reset\(\)"):
         vec.step(acts)
-    with pytest.raises(ClosedEnvironmentError, match="MahjongVectorEnv"):
-        vec.reset(seed=1)
+    _, info2 = vec.reset(seed=1)
+    assert vec._pool is not None and not vec.closed
+    np.testing.assert_array_equal(info2["action_mask"], info["action_mask"])
+    vec.step(info2["action_mask"].argmax(1))
     env = gymnasium.make("mjsim/Mahjong-v0", variant=VARIANTS[0], opponents="random").unwrapped
     _, info = env.reset(seed=1)
     env.close()
     env.close()
-    with pytest.raises(ClosedEnvironmentError, match="MahjongEnv"):
+    with pytest.raises(ClosedEnvironmentError, match=r"MahjongEnv.*call reset\(\)"):
         env.step(int(np.flatnonzero(info["action_mask"])[0]))
-    with pytest.raises(ClosedEnvironmentError, match="MahjongEnv"):
-        env.reset(seed=1)
+    _, info2 = env.reset(seed=1)
+    np.testing.assert_array_equal(info2["action_mask"], info["action_mask"])
+    done = False
+    while not done:
+        _, _, done, _, info2 = env.step(int(np.flatnonzero(info2["action_mask"])[0]))

@@ -19,7 +19,7 @@ VARIANTS = variants.names()
 
 
 def _random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action per row of ``mask`` (bool[N, A]); 0 for an empty row."""
+    """A uniformly random legal action per row of ``mask`` (int8[N, A]); 0 for an empty row."""
     return (rng.random(mask.shape) * mask).argmax(1)
 
 
@@ -125,7 +125,7 @@ def test_selfplay_errors():
         E.MahjongEnv("hebei", opponents=None)
     vec = E.MahjongVectorEnv("hebei", 2, opponents=None)
     obs, info = vec.reset(seed=0)
-    bad = np.flatnonzero(~info["action_mask"][1])[0]
+    bad = np.flatnonzero(info["action_mask"][1] == 0)[0]
     acts = np.array([np.flatnonzero(info["action_mask"][0])[0], bad])
     with pytest.raises(ValueError, match="at table 1"):
         vec.step(acts)

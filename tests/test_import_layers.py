@@ -3,6 +3,11 @@ agents -> the command line. A module may import modules of its own layer or of a
 never of a higher one; the engine and the rules never import a named variant (only the registry
 ``mjsim.variants``, by id). Imports inside functions count too (a late import is still a
 dependency). The layer of a module is the longest prefix in :data:`LAYERS`.
+
+One kind of call goes up on purpose: the display protocols. Jupyter calls ``_repr_html_`` on a
+``Game``, a ``Record`` or a ``ScoreResult`` and Gymnasium / PettingZoo call an env's ``render``;
+those methods hand the object to the presentation code (``mjsim.view``, plain Python outside the
+compiled closure) and nothing else in them may reach a higher layer (:data:`DISPLAY_HOOKS`).
 """
 
 from __future__ import annotations
@@ -36,7 +41,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("variants", ("mjsim.variants",)),
     ("engine", ("mjsim.engine",)),
     # _args: the argument checks shared by self-play, the envs and the command line
-    ("play", ("mjsim.selfplay", "mjsim.envs", "mjsim.agents", "mjsim._args")),
+    # outcome: a finished hand as Python values, read by the envs and the boundary
+    ("play", ("mjsim.selfplay", "mjsim.envs", "mjsim.agents", "mjsim._args", "mjsim.outcome")),
     (
         "boundary",
         (
@@ -46,15 +52,25 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "mjsim.distributed",
             "mjsim.docs_gen",
             "mjsim.hand",
+            "mjsim.precompile",
+            "mjsim.results",
+            "mjsim.soak",
             "mjsim.specdoc",
             "mjsim.stats",
             "mjsim.study",
+            "mjsim.view",
         ),
     ),
 )
 
 #: layers that may import the variant registry ``mjsim.variants`` but no variant module
 NO_NAMED_VARIANT = ("rules", "scoring", "engine")
+#: the registry: ids to specs (``mjsim.variants``) and a spec's canonical label
+#: (``mjsim.variants.label``, what records and result files name their rules by); no variant
+REGISTRY = ("mjsim.variants", "mjsim.variants.label")
+#: methods called by a display protocol (module docstring), and what they may import from above
+DISPLAY_HOOKS = ("_repr_html_", "render")
+PRESENTATION = "mjsim.view"
 
 
 def module_files() -> dict[str, Path]:
@@ -110,14 +126,29 @@ def imports_of(path: Path, module: str, known: set[str]) -> list[tuple[int, str]
     return out
 
 
+def display_hook_lines(path: Path) -> set[int]:
+    """Lines of the imports inside a method named in :data:`DISPLAY_HOOKS`."""
+    out: set[int] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef) and node.name in DISPLAY_HOOKS:
+            out |= {
+                n.lineno for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)
+            }
+    return out
+
+
 def backward_imports() -> list[str]:
     files = module_files()
     known = set(files)
     bad: list[str] = []
     for module, path in files.items():
         mine = layer_of(module)
+        hooks = display_hook_lines(path)
         for line, target in imports_of(path, module, known):
             if target not in known:
+                continue
+            shown = target == PRESENTATION or target.startswith(PRESENTATION + ".")
+            if line in hooks and shown:
                 continue
             theirs = layer_of(target)
             where = f"{path.relative_to(ROOT)}:{line}: {module} ({LAYERS[mine][0]}) imports"
@@ -126,6 +157,7 @@ def backward_imports() -> list[str]:
             elif (
                 LAYERS[mine][0] in NO_NAMED_VARIANT
                 and target.startswith("mjsim.variants.")
+                and target not in REGISTRY
                 and target != module
             ):
                 bad.append(f"{where} the named variant {target}")
@@ -187,3 +219,24 @@ def test_checker_finds_a_backward_import(tmp_path: Path) -> None:
     f.write_text("def f():\n    from mjsim.engine.state import TV_HEAD\n    return TV_HEAD\n")
     known = {"mjsim.engine.state", "mjsim.engine"}
     assert imports_of(f, "mjsim.rules.x", known) == [(2, "mjsim.engine.state")]
+
+
+def test_display_hooks_only_reach_the_presentation(tmp_path: Path) -> None:
+    """A ``_repr_html_`` may import ``mjsim.view``; the same import anywhere else, or anything
+    else above its layer inside a ``_repr_html_``, is a backward import."""
+    f = tmp_path / "x.py"
+    f.write_text(
+        "class A:\n"
+        "    def _repr_html_(self):\n"
+        "        from mjsim.view import game_html\n"
+        "        from mjsim.cli import main\n"
+        "        return game_html(self)\n"
+        "def show(a):\n"
+        "    from mjsim.view import game_html\n"
+        "    return game_html(a)\n"
+    )
+    known = {"mjsim.view", "mjsim.cli"}
+    hooks = display_hook_lines(f)
+    found = sorted(imports_of(f, "mjsim.engine.x", known))
+    assert found == [(3, "mjsim.view"), (4, "mjsim.cli"), (7, "mjsim.view")]
+    assert [line for line, _ in found if line in hooks] == [3, 4]  # cli: checked as usual

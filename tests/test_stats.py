@@ -104,8 +104,10 @@ def test_summarize_worked_example():
     assert s["agents"]["greedy"]["mean_pay"].value == pytest.approx((-2 + 0 + 1 - 2) / 4)
     assert s["agents"]["random"]["win_rate"].value == pytest.approx(2 / 8)
     assert s["drawn_rate"].value == 0.25
-    assert s["self_draw_share"].value == pytest.approx(1 / 3)
-    assert s["multi_winner_rate"].value == pytest.approx(1 / 3)
+    assert s["self_draw_of_won_hands"].value == pytest.approx(1 / 3)
+    assert s["self_draw_of_all_hands"].value == pytest.approx(1 / 4)
+    assert s["multi_winner_of_won_hands"].value == pytest.approx(1 / 3)
+    assert [e.value for e in s["winners_per_hand"]] == [0.25, 0.5, 0.25, 0.0]
     assert s["value_percentiles"]["max"] == 4.0
     assert s["top_items"][0] == ("basic", 3, 1.0)
     assert s["mean_draws"].value == 47.5

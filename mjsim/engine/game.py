@@ -400,7 +400,11 @@ class Game:
 
     @property
     def record(self) -> Record:
-        """The hand's :class:`~mjsim.engine.records.Record` so far."""
+        """The hand's :class:`~mjsim.engine.records.Record` so far, with the rules' canonical
+        name (``variant``) and mjsim's version (``rules_version``)."""
+        from mjsim import __version__
+        from mjsim.variants.label import variant_label
+
         tv = self.state.tv[0]
         n = int(tv[TV_REC_N])
         return Record(
@@ -417,6 +421,8 @@ class Game:
             scores=list(self._scores_before),
             wall=list(self._wall_at_start),
             events=self.state.rec[0, :n].copy(),
+            variant=variant_label(self.spec),
+            rules_version=__version__,
         )
 
     def render(
@@ -443,6 +449,13 @@ class Game:
             view=None if all_hands else seat,
             concealed_kong_shown=self.spec.concealed_kong_shown,
         )
+
+    def _repr_html_(self) -> str:
+        """The hand so far in the hand viewer, at its last event (:func:`mjsim.view.game_html`):
+        how Jupyter shows a ``Game``."""
+        from mjsim.view import game_html
+
+        return game_html(self)
 
     def __repr__(self) -> str:
         return (

@@ -56,7 +56,12 @@ class Record:
     - ``deposits``: ready deposits (points) carried into the hand (``carry_deposits``; 0 if none);
     - ``level``, ``stake``: the 上楼 dealer level and the dealer stake carried in (0 if none);
     - ``scores``: running scores before the hand (``n_players`` ints);
-    - ``wall``: the tile order (kinds), ``events``: ``int32[n]`` packed events.
+    - ``wall``: the tile order (kinds), ``events``: ``int32[n]`` packed events;
+    - ``variant``: the rules' canonical name, ``"changsha(allow_chow=false)"``
+      (:func:`mjsim.variants.label.variant_label`; ``""`` if unknown);
+    - ``rules_version``: the version of mjsim whose rules played the hand (``""`` if unknown).
+
+    In Jupyter a record shows itself as the hand viewer (:func:`mjsim.view.record_html`).
     """
 
     spec: dict[str, Any]
@@ -72,6 +77,8 @@ class Record:
     deposits: int = 0
     level: int = 0
     stake: int = 0
+    variant: str = ""
+    rules_version: str = ""
 
     def event_tuples(self) -> list[tuple[int, int, int]]:
         """Events as ``(kind, seat, arg)``."""
@@ -83,7 +90,7 @@ class Record:
         head = " ".join(_tile(int(k)) for k in self.wall[:8])
         more = " ..." if len(self.wall) > 8 else ""
         return (
-            f"Record(variant={self.spec.get('name')!r}, seed={self.seed}, hand_no={self.hand_no}, "
+            f"Record(variant={record_label(self)!r}, seed={self.seed}, hand_no={self.hand_no}, "
             f"dealer={self.dealer}, round_wind={self.round_wind}, scores={list(self.scores)}, "
             f"wall=<{len(self.wall)} tiles: {head}{more}>, events=<{len(self.events)}>)"
         )
@@ -92,6 +99,12 @@ class Record:
         """The whole hand as text (:func:`render_record`): header, the wall in rows of tile
         names, then one line per event."""
         return render_record(self)
+
+    def _repr_html_(self) -> str:
+        """The hand viewer (one self-contained HTML block), as Jupyter shows a record."""
+        from mjsim.view import record_html
+
+        return record_html(self)
 
 
 def _tile(k: int) -> str:
@@ -119,11 +132,27 @@ def event_text(ev: int) -> str:
     return f"seat {seat} {name} {arg}"
 
 
+def record_label(record: Record) -> str:
+    """``record.variant``, else the label of its spec (:func:`mjsim.variants.label.variant_label`;
+    the spec's ``name`` if the spec does not validate)."""
+    if record.variant:
+        return record.variant
+    from mjsim.rules.spec import RuleSpec
+    from mjsim.variants.label import variant_label
+
+    try:
+        return variant_label(RuleSpec.from_dict(record.spec))
+    except (TypeError, ValueError):
+        return str(record.spec.get("name", ""))
+
+
 def to_jsonl(record: Record) -> str:
     """JSON lines: a header object, then one object per event (``docs/records.md``)."""
     head = {
         "type": "header",
         "version": RECORD_VERSION,
+        "variant": record_label(record),
+        "rules_version": str(record.rules_version),
         "spec": record.spec,
         "seed": int(record.seed),
         "hand_no": int(record.hand_no),
@@ -198,6 +227,8 @@ def from_jsonl(text: str) -> Record:
             deposits=int(head.get("deposits", 0)),
             level=int(head.get("level", 0)),
             stake=int(head.get("stake", 0)),
+            variant=str(head.get("variant", "")),
+            rules_version=str(head.get("rules_version", "")),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise ValueError(f"record header is missing or has a bad field: {e}") from None
@@ -310,7 +341,8 @@ def format_wall(wall: Any, per_row: int = 16, unicode: bool = False) -> str:
 def render_record(record: Record) -> str:
     """The whole hand as text: one line per event."""
     out = [
-        f"hand {record.hand_no} dealer {record.dealer} variant {record.spec.get('name')}",
+        f"hand {record.hand_no} dealer {record.dealer} variant {record_label(record)}"
+        + (f" (mjsim {record.rules_version})" if record.rules_version else ""),
         f"wall ({len(record.wall)} tiles, head first):",
         format_wall(record.wall),
         f"events ({len(record.events)}):",

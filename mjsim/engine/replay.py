@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -39,22 +40,21 @@ def _as_record(record: object) -> Record:
     raise ValueError(f"mjsim.replay got a {type(record).__name__}: {expects('hand.jsonl')}")
 
 
-def replay(record: Record | str) -> Game:
-    """Replay ``record`` (a :class:`Record` or its JSON-lines text) and return the finished
-    :class:`Game`, whose state equals the original final state.
-
-    Every event is checked against what the engine produces: the deal, each draw and flower,
-    each decision (it must be the current player's and legal), each call, win, payment and the
-    end. Raises ``ValueError`` naming the first bad event (index and content) for a truncated,
-    reordered or tampered record; never applies an event the rules reject. A path (a
-    ``pathlib.Path``, or a string that is no record text) is refused with a message saying how to
-    load the file: ``mjsim.replay(pathlib.Path(p).read_text())``.
-    """
-    record = _as_record(record)
+def _start_game(record: Record) -> Game:
+    """A :class:`Game` dealt as ``record`` says (spec, wall, seating, carry-over, scores);
+    ``ValueError`` naming a bad header field."""
     try:
         spec = RuleSpec.from_dict(record.spec)
     except (TypeError, ValueError) as e:
-        raise ValueError(f"record header: bad spec: {e}") from None
+        if not record.variant:
+            raise ValueError(f"record header: bad spec: {e}") from None
+        # written by another version of mjsim: the rules by their canonical name
+        from mjsim.variants.label import spec_from_label
+
+        try:
+            spec = spec_from_label(record.variant)
+        except ValueError as e2:
+            raise ValueError(f"record header: bad spec ({e}) and variant ({e2})") from None
     try:
         g = Game(
             spec,
@@ -85,13 +85,30 @@ def replay(record: Record | str) -> Game:
         level=record.level,
         stake=record.stake,
     )
+    return g
+
+
+def replay_steps(record: Record | str, *, partial: bool = False) -> Iterator[tuple[Game, int, int]]:
+    """Replay ``record`` one decision at a time, checking every event as :func:`replay` does.
+
+    Yields ``(game, start, stop)`` after the deal (``start == 0``) and after each decision:
+    the live :class:`Game` (read it, do not step it) and the slice ``record.events[start:stop]``
+    of the events the deal or that decision produced (the decision's own ``act`` first).
+    ``partial=True`` accepts a record that stops before the hand is over (a hand in progress):
+    the last yield is then the game after its last event. ``ValueError`` as :func:`replay`.
+    """
+    record = _as_record(record)
+    g = _start_game(record)
     ev = np.asarray(record.events, dtype=np.int64)
     i = 0
     while True:
         n = int(g.state.tv[0, TV_REC_N])
         produced = g.state.rec[0, :n]
+        start = i
         while i < n:
             if i >= len(ev):
+                if partial:
+                    break
                 raise ValueError(
                     f"record truncated at event {i}: the engine continues with "
                     f"{event_text(int(produced[i]))!r}"
@@ -102,10 +119,13 @@ def replay(record: Record | str) -> Game:
                     f"expected {event_text(int(produced[i]))!r}"
                 )
             i += 1
+        yield g, start, i
         if g.done:
             break
         cp = g.current_player
         if i >= len(ev):
+            if partial:
+                return
             raise ValueError(f"record truncated at event {i}: seat {cp} is to act")
         kind, seat, arg = decode_event(int(ev[i]))
         if kind != EV_ACT or seat != cp:
@@ -122,4 +142,23 @@ def replay(record: Record | str) -> Game:
         g.step(arg)
     if i < len(ev):
         raise ValueError(f"event {i} ({event_text(int(ev[i]))!r}) comes after the end of the hand")
-    return g
+
+
+def replay(record: Record | str) -> Game:
+    """Replay ``record`` (a :class:`Record` or its JSON-lines text) and return the finished
+    :class:`Game`, whose state equals the original final state.
+
+    Every event is checked against what the engine produces: the deal, each draw and flower,
+    each decision (it must be the current player's and legal), each call, win, payment and the
+    end. Raises ``ValueError`` naming the first bad event (index and content) for a truncated,
+    reordered or tampered record; never applies an event the rules reject. A path (a
+    ``pathlib.Path``, or a string that is no record text) is refused with a message saying how to
+    load the file: ``mjsim.replay(pathlib.Path(p).read_text())``. A record whose spec no longer
+    validates (written by another version of mjsim) is played by its ``variant`` label.
+    :func:`replay_steps` gives the game after each decision.
+    """
+    steps = replay_steps(record)
+    game = next(steps)[0]
+    for _ in steps:
+        pass
+    return game

@@ -1643,6 +1643,19 @@ class RuleSpec:
         self._validate_pre_play_and_pool()
         self._validate_readings()
         self._check_river_capacity()
+        self._check_qualifiers()
+
+    def _check_qualifiers(self) -> None:
+        """A qualifier away from its off value needs what it qualifies (:data:`QUALIFIERS`; the
+        specific checks above name most of these cases first)."""
+        for q, (off, conds) in QUALIFIERS.items():
+            if getattr(self, q) != off:
+                unmet = [c for c in conds if not condition_holds(self, c)]
+                if unmet:
+                    raise ValueError(
+                        f"RuleSpec.{q}={getattr(self, q)!r} needs "
+                        + " and ".join(_describe(c) for c in unmet)
+                    )
 
     def _validate_readings(self) -> None:
         """Rule-reading options (the other reading of an ambiguity of the rule texts). A field
@@ -2184,10 +2197,18 @@ class RuleSpec:
 
     # ------------------------------------------------------------------ helpers
     def replace(self, **overrides: Any) -> RuleSpec:
-        """A new validated spec with some fields changed (unknown field -> ``ValueError``)."""
+        """A new validated spec with some fields changed (unknown field -> ``ValueError``).
+
+        Qualifier fields follow the fields they qualify (:data:`QUALIFIERS`, declared once as
+        data): when an override switches a needed field off (``allow_chow=False`` on changsha)
+        a qualifier that is not itself overridden takes its off value (``chow_left_only=False``)
+        instead of making the spec invalid; when an override switches it on (``allow_chow=True``
+        on hebei) the qualifier takes its RuleSpec default (``chow_left_only=True``: chow from
+        the previous seat, 上家). A qualifier given explicitly is kept as given, so a
+        contradiction (``allow_chow=False, chow_left_only=True``) is still a ``ValueError``."""
         for k in overrides:
             check_field_name(k)
-        return dataclasses.replace(self, **overrides)
+        return dataclasses.replace(self, **follow_qualifiers(self, overrides))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict of the compiled fields (``extra`` omitted)."""
@@ -2481,6 +2502,252 @@ def check_field_name(name: str) -> None:
             "or mjsim.rules.spec.field_names())"
         )
     raise ValueError(f"unknown RuleSpec field {name!r}; valid fields: {', '.join(valid)}")
+
+
+# ------------------------------------------------------------------ fields that depend on others
+#: Qualifier fields: a field that only qualifies other rules (``chow_left_only`` says from whom
+#: a chow may be taken; without chows it means nothing). Declared once, as data: qualifier ->
+#: ``(off value, conditions)``. The conditions are what the qualifier needs (the "needs X" of
+#: :meth:`RuleSpec.validate`), in the syntax of :func:`condition_holds`. :meth:`RuleSpec.replace`
+#: lets an override of a needed field carry its qualifiers along, and rule studies name a
+#: qualifier that a cell switches off (:func:`inert_reason`). A new qualifier field is one more
+#: entry here. Entries are listed after the fields they need (``carry_deposits`` after
+#: ``ready_deposit``), so one pass in this order settles chains.
+QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    # calls
+    "chow_left_only": (False, ("allow_chow",)),
+    "forbid_chow_same_discard": (False, ("allow_chow",)),
+    "chow_ready_any_seat": (False, ("allow_chow", "allow_ready")),
+    # ready declarations
+    "must_be_ready": (False, ("allow_ready",)),
+    "ready_exempt_kong_replacement": (False, ("must_be_ready",)),
+    "discard_win_requires_ready": (False, ("allow_ready",)),
+    "ready_requires_closed": (False, ("allow_ready",)),
+    "ready_deposit": (0, ("allow_ready",)),
+    "carry_deposits": (False, ("ready_deposit",)),
+    "ready_modes": (("hidden",), ("allow_ready",)),
+    "standing_tiles": (0, ("allow_ready",)),
+    "riichi_aborts": (False, ("allow_ready", "n_players=4")),
+    "opening_exchange": (False, ("wall_tiles_used",)),
+    "final_ready_draws": (0, ("allow_ready", "wall_tiles_used")),
+    # wild tiles
+    "wild_tiles": ((), ("wild_rule=fixed",)),
+    "wild_offsets": ((), ("wild_rule=indicator|indicator_next",)),
+    "indicator_in_play": (False, ("wild_rule=indicator|indicator_next",)),
+    "wall_end_at_indicator": (False, ("wild_rule=indicator|indicator_next",)),
+    "grab_wild": (False, ("wild_rule=indicator|indicator_next",)),
+    "wild_flower_groups": (False, ("wild_rule=indicator",)),
+    "wild_after_ready_only": (False, ("wild_rule!=none", "allow_ready")),
+    "wild_in_calls": (False, ("wild_rule!=none",)),
+    "wild_discard_claimable": (True, ("wild_rule!=none",)),
+    "wild_discard_penalty": ("none", ("wild_rule!=none",)),
+    "wild_single_wait_self_draw_only": (False, ("wild_rule!=none",)),
+    "wild_substitutes": ("any", ("wild_rule!=none",)),
+    "wild_stand_in": (-1, ("wild_rule!=none",)),
+    "three_wild_win": (False, ("wild_rule!=none",)),
+    "wild_kong": (False, ("wild_rule!=none",)),
+    "wild_wait_context": (False, ("wild_rule!=none|treasure",)),
+    "treasure_source": ("last_wall_tile_after_deal", ("wild_rule=treasure",)),
+    "treasure_change_at": (3, ("wild_rule=treasure",)),
+    "treasure_count_melds": (False, ("wild_rule=treasure",)),
+    "treasure_match_wins": (False, ("wild_rule=treasure",)),
+    "reserve_per_flower_quad": (0, ("honors_are_flowers",)),
+    # robbing a kong, kong payments
+    "rob_kong_by_pung": (False, ("rob_kong!=none",)),
+    "rob_kong_as_self_draw": (False, ("rob_kong!=none",)),
+    "kong_pay_values": ((), ("kong_pay_rule=table",)),
+    "kong_hot_shot": ("none", ("kong_payment_timing=immediate",)),
+}
+
+#: Fields that are valid but have no effect while other rules hold: field -> ``(conditions, why)``
+#: (the field is inert when every condition holds; syntax of :func:`condition_holds`). Rule
+#: studies warn before playing a grid that varies such a field (:func:`inert_reason`). Qualifiers
+#: whose needs are off (:data:`QUALIFIERS`) are inert too and need no entry here.
+INERT: dict[str, tuple[tuple[str, ...], str]] = {
+    "forced_win_tiles": (
+        ("missing_suit_choice",),
+        "the last-tiles forced win is not applied with 定缺 (missing_suit_choice=True: "
+        '"定缺规则中最后四张可以不胡")',
+    ),
+    "wild_honor_cycle": (
+        ("wild_rule!=indicator|indicator_next",),
+        "only an indicator wild_rule advances the turned kind",
+    ),
+    "indicator_source": (
+        ("wild_rule!=indicator|indicator_next",),
+        "no indicator is turned without an indicator wild_rule",
+    ),
+    "ready_locks_hand": (("!allow_ready",), "nobody declares ready (allow_ready=False)"),
+    "kong_after_ready": (("!allow_ready",), "nobody declares ready (allow_ready=False)"),
+    "missed_win_unready_only": (("!allow_ready",), "nobody declares ready (allow_ready=False)"),
+    "ready_lockout_whole_hand": (("!allow_ready",), "nobody declares ready (allow_ready=False)"),
+    "missed_win_scope": (("missed_win_lockout=none",), "there is no missed-win lockout"),
+    "missed_win_lift": (
+        ("missed_win_lockout=none|whole_hand",),
+        "the missed-win lockout is never lifted early (none or whole_hand)",
+    ),
+    "bird_rule": (("!birds",), "no birds are drawn (birds=0)"),
+    "chicken_value": (
+        ("chicken_flip=none", "!open_chicken", "!hero_chicken"),
+        "there are no chickens (chicken_flip='none', open_chicken and hero_chicken False)",
+    ),
+    "draw_multiplier_cap": (
+        ("draw_counter_rule!=double_per_draw",),
+        "only draw_counter_rule='double_per_draw' reads it",
+    ),
+    "draw_multiplier_after_cap": (
+        ("draw_counter_rule!=double_per_draw",),
+        "only draw_counter_rule='double_per_draw' reads it",
+    ),
+    # rule-reading options: each qualifies a rule and is inert while that rule is off
+    "wild_fifth_copy": (("wild_rule=none",), "there are no wild tiles (wild_rule='none')"),
+    "missed_win_threshold": (
+        ("missed_win_lockout=none",),
+        "there is no missed-win lockout (missed_win_lockout='none')",
+    ),
+    "void_suit_kong": (("!missing_suit_choice",), "there is no 定缺 (missing_suit_choice=False)"),
+    "seabed_offer": (("scoring!=changsha",), "only scoring='changsha' offers the 海底"),
+    "seabed_refused": (("scoring!=changsha",), "only scoring='changsha' offers the 海底"),
+    "opening_same_rank_pairs": (
+        ("scoring!=changsha",),
+        "only scoring='changsha' has opening small wins (起手小胡)",
+    ),
+    "luxury_levels": (("scoring!=changsha",), "only scoring='changsha' scores 豪华七对"),
+    "seabed_birds": (("birds=0|1",), "with at most one bird the 海底 tile is that bird"),
+}
+
+#: Fields read only when the next hand of a match is dealt: the dealer succession, the
+#: prevailing wind and the counters, multipliers and deposits carried from hand to hand
+#: (``mjsim.engine.hand_end._end_hand``, ``mjsim.engine.carry``). Runs of independent hands
+#: (``match_hands=1``, as every rule study plays) deal each hand afresh: there these fields have
+#: no effect.
+BETWEEN_HANDS: tuple[str, ...] = (
+    "dealer_rotation",
+    "dealer_stays_on_draw",
+    "dealer_on_draw",
+    "dealer_after_multi_win",
+    "round_wind_rule",
+    "draw_multiplier",
+    "draw_counter_rule",
+    "draw_multiplier_cap",
+    "draw_multiplier_after_cap",
+    "count_dealer_repeats",
+    "repeat_counter",
+    "dealer_level_max",
+    "draw_dealer_stake",
+    "carry_deposits",
+)
+
+
+def _condition_parts(cond: str) -> tuple[str, str, tuple[str, ...]]:
+    """``"wild_rule!=none|treasure"`` -> ``("wild_rule", "!=", ("none", "treasure"))``;
+    ``"allow_ready"`` -> ``("allow_ready", "on", ())``; ``"!birds"`` -> ``("birds", "off", ())``."""
+    for op in ("!=", "="):
+        if op in cond:
+            name, vals = cond.split(op, 1)
+            return name, op, tuple(vals.split("|"))
+    if cond.startswith("!"):
+        return cond[1:], "off", ()
+    return cond, "on", ()
+
+
+def _is_on(value: Any) -> bool:
+    """A bool that is True, a number above 0, a non-empty tuple (numpy values as the Python
+    values they hold; anything else by its truth value: validation names a wrong type)."""
+    value = _py_scalar(value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value > 0
+    if isinstance(value, tuple | list | np.ndarray):
+        return len(value) > 0
+    return bool(value)
+
+
+def _text(value: Any) -> str:
+    """A field value as written in a condition (``True`` -> ``"true"``, ``4`` -> ``"4"``)."""
+    value = _py_scalar(value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def condition_holds(values: Any, cond: str) -> bool:
+    """Does the condition ``cond`` hold for ``values`` (a :class:`RuleSpec` or a mapping of field
+    values)? Syntax: ``"field"`` (on: a bool True, a number > 0, a non-empty tuple), ``"!field"``
+    (off), ``"field=a|b"`` (the value is one of those), ``"field!=a|b"`` (none of them)."""
+    name, op, vals = _condition_parts(cond)
+    v = values[name] if isinstance(values, dict) else getattr(values, name)
+    if op == "on":
+        return _is_on(v)
+    if op == "off":
+        return not _is_on(v)
+    inside = _text(v) in vals
+    return inside if op == "=" else not inside
+
+
+def field_default(name: str) -> Any:
+    """The default value of the RuleSpec field ``name`` (``ValueError`` for an unknown field)."""
+    for f in dataclasses.fields(RuleSpec):
+        if f.name == name:
+            return f.default
+    raise ValueError(f"unknown RuleSpec field {name!r}")
+
+
+def _describe(cond: str) -> str:
+    """A condition in the words of a validation message: ``allow_chow=True``, ``rob_kong !=
+    'none'``, ``wild_rule='indicator' or 'indicator_next'``."""
+    name, op, vals = _condition_parts(cond)
+    if op == "on":
+        return f"{name}=True" if isinstance(field_default(name), bool) else f"{name} > 0"
+    if op == "off":
+        return f"{name}=False" if isinstance(field_default(name), bool) else f"{name}=0"
+    quoted = [repr(v) if name != "n_players" else v for v in vals]
+    if op == "=":
+        return f"{name}={' or '.join(quoted)}"
+    return f"{name} other than {', '.join(quoted)}"
+
+
+def inert_reason(spec: Any, name: str, independent_hands: bool = False) -> str | None:
+    """Why the field ``name`` has no effect under the other rules of ``spec`` (a
+    :class:`RuleSpec` or a mapping of field values), or ``None`` if it may have one: a qualifier whose needs are off (:data:`QUALIFIERS`: "needs allow_chow=True"),
+    a field of :data:`INERT` whose conditions hold, and with ``independent_hands`` a field read
+    only between the hands of a match (:data:`BETWEEN_HANDS`)."""
+    if name in QUALIFIERS:
+        unmet = [c for c in QUALIFIERS[name][1] if not condition_holds(spec, c)]
+        if unmet:
+            return "it needs " + " and ".join(_describe(c) for c in unmet)
+    if name in INERT:
+        conds, why = INERT[name]
+        if all(condition_holds(spec, c) for c in conds):
+            return why
+    if independent_hands and name in BETWEEN_HANDS:
+        return "it acts only between the hands of a match, and each hand here is dealt afresh"
+    return None
+
+
+def follow_qualifiers(spec: RuleSpec, overrides: dict[str, Any]) -> dict[str, Any]:
+    """``overrides`` plus the qualifiers that follow them (:data:`QUALIFIERS`): a qualifier not
+    itself overridden whose needs an override switches off takes its off value; one whose needs
+    an override switches on takes its RuleSpec default. Returns a new dict; the spec is not
+    validated here."""
+    new = dict(overrides)
+
+    def now(name: str) -> Any:
+        return new[name] if name in new else getattr(spec, name)
+
+    for q, (off, conds) in QUALIFIERS.items():  # needed fields come first: chains settle
+        if q in overrides or not any(_condition_parts(c)[0] in new for c in conds):
+            continue
+        before = all(condition_holds(spec, c) for c in conds)
+        after = all(condition_holds({n: now(n) for n in _names(conds)}, c) for c in conds)
+        if before != after:
+            target = field_default(q) if after else off
+            if now(q) != target:
+                new[q] = target
+    return new
+
+
+def _names(conds: tuple[str, ...]) -> list[str]:
+    return [_condition_parts(c)[0] for c in conds]
 
 
 #: Fields that validate but that the engine does not play yet (``check_playable`` rejects them).

@@ -35,6 +35,15 @@ from mjsim.scoring.settlement import win_transfers
 
 #: Scoring items of the placeholder table (index into ``items``).
 ITEM_NAMES = ("basic_win", "self_draw", "all_pungs", "seven_pairs", "thirteen_orphans")
+#: the same items for display (``(id, English, 中文)``, as the other families' item tables): what
+#: the command line's summary and the hand outcome (:mod:`mjsim.outcome`) name them by
+HEBEI_ITEMS = (
+    (0, "basic win", "平胡"),
+    (1, "self-draw", "自摸"),
+    (2, "all pungs", "碰碰胡"),
+    (3, "seven pairs", "七对"),
+    (4, "thirteen orphans", "十三幺"),
+)
 I_BASIC, I_SELF_DRAW, I_ALL_PUNGS, I_SEVEN_PAIRS, I_THIRTEEN_ORPHANS = range(5)
 
 #: the win shapes of the Hebei spec (standard, seven pairs, thirteen orphans; any pair)
@@ -114,16 +123,7 @@ def hebei_kong_points(meld_type, table):
     return table[6]
 
 
-_ITEM_ZH = ("平胡", "自摸", "碰碰胡", "七对", "十三幺")
-#: the item table the command line's summary names items by (``(id, English, 中文)``, as the
-#: other families' tables): ``ITEM_NAMES`` are identifiers, not display names
-HEBEI_ITEMS = (
-    (0, "basic win", "平胡"),
-    (1, "self-draw", "自摸"),
-    (2, "all pungs", "碰碰胡"),
-    (3, "seven pairs", "七对"),
-    (4, "thirteen orphans", "十三幺"),
-)
+_ITEM_ZH = tuple(row[2] for row in HEBEI_ITEMS)
 
 
 #: the default table as the engine passes it (``CompiledRules.score_table``: 32 values, padded)

@@ -33,6 +33,13 @@ class ScoreResult:
     def __hash__(self) -> int:
         return hash((self.variant, self.total, tuple(self.items), self.valid, tuple(self.payments)))
 
+    def _repr_html_(self) -> str:
+        """The items (Chinese and English), values, total and payments as an HTML table
+        (:func:`mjsim.view.score_html`): how Jupyter shows a result."""
+        from mjsim.view import score_html
+
+        return score_html(self)
+
     def item_counts(self) -> dict[str, int]:
         """``{english_name: count}`` of the items, handy in tests and reports."""
         return {name: count for _id, name, _zh, _value, count in self.items}

@@ -50,10 +50,14 @@ def get(variant_id: str | RuleSpec, **overrides: Any) -> RuleSpec:
     """The spec of ``variant_id`` with ``overrides`` applied (a new validated spec).
 
     Values may be strings as typed on a command line (``"true"``, ``"8"``, ``"1,2,3"``); they are
-    converted by field type. Raises ``ValueError`` for an unknown id (suggesting the closest ids
-    and listing the playable ones), an id of a rule set that is not playable yet (naming it, see
-    :mod:`mjsim.variants.registry`), an unknown field (suggesting the closest field names) or an
-    impossible resulting spec.
+    converted by field type. A qualifier field follows the field it qualifies unless it is given
+    too (:meth:`RuleSpec.replace`, :data:`mjsim.rules.spec.QUALIFIERS`): ``get("hebei",
+    allow_chow=True)`` chows from the previous seat only (上家, ``chow_left_only=True``; add
+    ``chow_left_only=False`` for chows from any seat), ``get("changsha", allow_chow=False)`` drops
+    changsha's ``chow_left_only`` with its chows. Raises ``ValueError`` for an unknown id
+    (suggesting the closest ids and listing the playable ones), an id of a rule set that is not
+    playable yet (naming it, see :mod:`mjsim.variants.registry`), an unknown field (suggesting
+    the closest field names) or an impossible resulting spec.
     """
     if isinstance(variant_id, RuleSpec):
         spec = variant_id

@@ -7,7 +7,7 @@ Rules in prose and their sources: docs/variants/hebei.md:
 - No chow: ["不能吃牌"]; pung and kongs from anyone; replacement from the last stack:
   ["杠后补牌：玩家杠牌后，在桌面上最后一墩牌补一张牌"].
 - Priority win > pung/kong: ["各动作优先级：胡牌&碰牌（杠牌）"]; several winners on one discard:
-  ["一人以上听同一张牌，那张牌出现后，按照逆时针顺序优先胡牌，可以一炮多响"] (A7.1: multi-ron).
+  ["一人以上听同一张牌，那张牌出现后，按照逆时针顺序优先胡牌，可以一炮多响"] (multi-ron).
 - Shapes: standard (incl. all pungs), seven pairs, thirteen orphans ["（3）十三幺"].
 - Ready is optional and worth nothing: ["1、不听也能胡牌，听牌不加番"]; after ready, kongs
   that keep the wait are allowed ["听牌后仍可杠牌，前提是杠完后还可听"].
@@ -19,10 +19,10 @@ Rules in prose and their sources: docs/variants/hebei.md:
 - Drawn hand: kong scores void, dealer stays ["本局所有杠分无效。重新开局，庄家不变"]; the
   dealer stays after winning, otherwise the dealer's next seat deals
   ["庄家胡牌，则庄家继续做庄，闲家胡牌，则庄家的下一家坐庄。 荒庄，则庄家继续坐庄"].
-- Robbing a kong: not mentioned; DEFAULT not allowed (A7.3). Missed win: not specified; DEFAULT
+- Robbing a kong: not mentioned; DEFAULT not allowed. Missed win: not specified; DEFAULT
   lock until the player's next draw.
 
-SCORING: THE SEEDS HAVE NO HEBEI SCORING TABLE. The spec uses the
+SCORING: THE RULE TEXTS HAVE NO HEBEI SCORING TABLE. The spec uses the
 recommended DEFAULT placeholder, clearly unsourced, only so the engine can run:
 平胡 1 point; self-draw x2, paid by all three; all pungs (碰碰胡), seven pairs and thirteen orphans
 as configurable multipliers; kong points paid only if the konger wins (void on a drawn hand).
