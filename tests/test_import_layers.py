@@ -131,9 +131,7 @@ def display_hook_lines(path: Path) -> set[int]:
     out: set[int] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.FunctionDef) and node.name in DISPLAY_HOOKS:
-            out |= {
-                n.lineno for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)
-            }
+            out |= {n.lineno for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)}
     return out
 
 
