@@ -12,7 +12,7 @@ kept in ``pv[t, seat, PV_BET]``; a replay re-validates each against the mask.
   计算也是如此"): the dealer sits (``k`` = 1) or not (0); each non-dealer 拉 ``k`` = 0..2 times.
   Every payment between the dealer and seat X (the win, and the kong points settled at the end
   of the hand) is multiplied by ``(坐庄 ? 2 : 1) x 2 ** 拉(X)``; payments between non-dealers
-  are unchanged (recommended closed form; T6.36: the dealer sits, B 拉 1 and self-draws
+  are unchanged (recommended closed form; example: the dealer sits, B 拉 1 and self-draws
   4 番: the dealer pays 16, A and C pay 4 each). Kong points paid at once
   (``kong_payment_timing="immediate"``) are not multiplied (tianjin settles them at the end).
 """

@@ -233,7 +233,7 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
         elif rot == DEALER_ROTATE:
             nxt = (dealer + 1) % n
         elif rot == DEALER_DISCARDER_DEALS and s.tv[t, TV_WIN_FROM] >= 0:
-            nxt = s.tv[t, TV_WIN_FROM]  # 点炮者坐庄 (sichuan); a self-draw: the winner (A3.6)
+            nxt = s.tv[t, TV_WIN_FROM]  # 点炮者坐庄 (sichuan); a self-draw: the winner
         else:
             nxt = first_winner
         s.tv[t, TV_NEXT_MULT] = 1

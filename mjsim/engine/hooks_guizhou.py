@@ -130,7 +130,7 @@ def kong_income_discard_win_ok(s, r, t, p, h):
     """``win_filter="plain_discard_needs_kong"`` for a discard win of seat ``p`` (``h``: its concealed hand with
     the discard): a 平胡 needs a 豆 (kong income this hand, :func:`kong_income`) or a 热炮 (the
     discard came right after the discarder's kong); bigger hands always win ("在有“豆”情况
-    下允许点胡"; §7.3 "A 平胡 with no 豆 may win in this case"). 抢杠 is not a discard win: exempt."""
+    下允许点胡": a 平胡 with no 豆 may win in this case). 抢杠 is not a discard win: exempt."""
     if s.tv[t, TV_AFTER_KONG] != 0 or kong_income(s, t, p) > 0:
         return True
     return not is_pinghu(h, s.melds[t, p], r.params[P_WIN_SHAPES])

@@ -1,7 +1,7 @@
 """Kongs and the other own-turn set-asides that take a replacement from the tail.
 
 Owns :func:`_complete_kong` (a kong not robbed: the kong count, ippatsu ended, the reserve grown,
-the abortive draw by kongs, kong payments through :func:`mjsim.engine.kong_pay.pay_kong` or kong
+the abortive draw by kongs, kong payments through :func:`mjsim.engine.hooks_kong.pay_kong` or kong
 points, the replacement from the tail or the dice-kong 开杠), the special kongs 旋风杠 / 喜杠 /
 幺九蛋 and additions to them (:func:`_special_kong`, :func:`_special_add`), honour-set exposure
 放风 / 补风 (:func:`_feng`), wild kongs 赖子杠 (:func:`_wild_kong`), kong-only tiles 红中杠 / 杠牌

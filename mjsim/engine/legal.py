@@ -202,7 +202,7 @@ def legal_mask(s, r, t, mask):
         mask[PASS] = True
         return 2
     if ph == PH_CHOOSE_SUIT:
-        # 定缺 (003): two suits dealt -> the third is forced; one suit -> either other one
+        # 定缺 (全国各地麻将玩法总汇): two suits dealt -> the third is forced; one suit -> either other one
         p = np.int64(s.tv[t, TV_SEAT])
         held = 0
         for k in range(27):

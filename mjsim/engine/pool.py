@@ -2,7 +2,7 @@
 
 Two-player 71-tile mahjong plays only 71 random tiles of the 136
 (``wall_tiles_used``): ``wall[t, 0:N]`` is the hand's wall and
-``wall[t, N:]`` the unused pool. Two rules of §29 play with that pool:
+``wall[t, N:]`` the unused pool. Two rules of the two-player game play with that pool:
 
 - **Opening exchange** (``opening_exchange``; "庄家发完14 张牌、闲家发完13 张牌后，系统允许
   玩家选择需要换掉的麻将牌，不限张数"): phase ``PH_EXCHANGE`` after the deal, each seat from the
@@ -23,7 +23,8 @@ Two-player 71-tile mahjong plays only 71 random tiles of the 136
 
 ``check_invariants`` counts ``wall[t, N:tv[TV_POOL_END]]`` as the pool, so tile conservation holds
 at every step. Every swap and pool draw is recorded as an ``EV_POOL`` event (after the ``act``
-of a swap), so ``mjsim.replay`` rebuilds and checks both. The callers in ``core`` record events.
+of a swap), so ``mjsim.replay`` rebuilds and checks both. The callers (:mod:`mjsim.engine.step`,
+:mod:`mjsim.engine.hand_end`) record the events.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ group, 0)`` (27, 31, 0 or 8); :func:`mjsim.melds.meld_kinds` expands it. Reading
 - The row counts as one set of the hand. The 4-tile 旋风杠 takes a replacement from the tail
   like any kong; a 3-tile group takes none (the rule text does not say; the replacement is inferred: with one, a
   3-tile set would leave the hand a tile too long for four sets and a pair).
-- Every special kong is a kong: the kong count and the reserve grow (A8.4 "recommended: yes"),
+- Every special kong is a kong: the kong count and the reserve grow (the recommended reading),
   and it is paid as an added kong (each other seat pays; there is no discarder).
 - A later copy of a group kind is added with ``KONG + k`` (an added kong: robbing window, 抢叉
   with ``rob_kong_by_pung``, replacement draw; ``first_turn_no_added_kong`` applies). The added

@@ -1534,7 +1534,7 @@ class RuleSpec:
         if self.n_players != 4 and self.scoring in FOUR_SEAT_SCORING:
             # the settlement counts four seats: guobiao "(8+番数)×3" / "8×3+番数" (Chinese
             # Official rules); changsha's payments from "三家" and its bird seats counted
-            # round four seats (扎鸟) - the seeds give no 2- or 3-player form of either
+            # round four seats (扎鸟) - the rule texts give no 2- or 3-player form of either
             raise ValueError(
                 f"RuleSpec.n_players={self.n_players}: scoring={self.scoring!r} settles a "
                 "four-player table (its payments count three payers); use n_players=4"

@@ -6,7 +6,7 @@ DEFAULT placeholder ``score_values`` of :mod:`mjsim.variants.hebei` (:data:`HEBE
 平胡 1 point; self-draw x2, paid by all three; all pungs (碰碰胡), seven pairs and thirteen orphans
 as configurable multipliers; kong points paid only if the konger wins. ``score_values`` layout:
 ``[base, self_draw_mult, all_pungs_mult, seven_pairs_mult, thirteen_orphans_mult,
-concealed_kong_points, exposed_kong_points]``. The payment rule is the seed's: "只有放炮家输分，且放炮家
+concealed_kong_points, exposed_kong_points]``. The payment rule is the rule text's: "只有放炮家输分，且放炮家
 不包分" (a discard win: only the discarder pays) and "三家都要输分" (a self-draw: all three pay).
 """
 
@@ -54,7 +54,7 @@ _ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], dtype=np.
 
 @nb.njit(cache=True)
 def hebei_value(concealed, melds, win_tile, flags, table, items):
-    """Placeholder Hebei hand value (DEFAULT; the seeds have no table).
+    """Placeholder Hebei hand value (DEFAULT; the rule texts have no table).
 
     ``concealed``: ``uint8[>=34]`` concealed tiles including the winning tile; ``melds``:
     ``int8[MAX_MELDS, 3]``; ``flags``: ``int64[N_FLAGS]`` (``F_*``); ``table``: ``int64[32]``

@@ -3,9 +3,9 @@
 Spec: the Guangdong chicken-hand rules (docs/variants/guangdong_jipinghu.md; the 广东麻将 / 鸡平胡
 pages of the rule text).
 
-Seed passages implemented here:
+Passages implemented here:
 
-- 番 doubles: 001, "番是2倍的意思"; cap 001, "爆和为3番"; special hands are fixed: "特殊牌型不再叠加
+- 番 doubles: "番是2倍的意思"; cap: "爆和为3番"; special hands are fixed: "特殊牌型不再叠加
   其他番种";
 - ordinary hands: 鸡和 "鸡和0 1 什么牌都可以和，可吃碰杠"; 平和 "全部都是顺子没有刻子"; 碰碰和 "全部是
   刻子没有顺子"; 混一色 "整副牌由字牌及另外单一花色";

@@ -27,19 +27,19 @@ Played here:
 - Opening-hand small wins 起手小胡 (四喜 "玩家手上已有四张一样的牌", 板板胡 "玩家手上没有一张 2 、 5 、
   8 （将牌）", 缺一色 "玩家手上筒、索、万任缺一门", 六六顺 "玩家手上已有 2 个刻子"; each "等同小胡自摸"):
   after the deal every seat holding one is asked, in order from the dealer, ``DECLARE`` (action
-  ``DECLARE + 0``) or ``PASS`` (phase ``"declare"``); if anyone declared, the hand ends (A2.2
+  ``DECLARE + 0``) or ``PASS`` (phase ``"declare"``); if anyone declared, the hand ends (the
   default) and each declarer is paid ``k`` small self-draws with one bird
   (:func:`mjsim.engine.hooks_changsha.changsha_opening_settle`). Switch: ``score_values[CS_OPENING]`` (1 = on).
 - 海底漫游 ["海底牌漫游：即玩家可选择是否要海底牌，按照座次轮询"; "即轮到第一个玩家摸，他不要，则按照次
   序第二个玩家可要，依此类推"]: when only the last tile is left, the seat to draw and then each
   next seat is asked ``DECLARE + 1`` (take) or ``PASS`` (phase ``"seabed"``); the taker wins
-  (海底捞月) or exposes it (A2.5 DEFAULT: its only discard is that tile); the others may only
+  (海底捞月) or exposes it (DEFAULT: its only discard is that tile); the others may only
   win on it (海底炮, paid by the taker as the discarder ["乙玩家没有要得到海底，而又可以胡这张
   海底牌，即为乙玩家胡牌"]); nobody wins -> exhaustive draw.
 - Four of a kind, two actions (``dice_kong=True``): ``KONG + k`` is the 补张 (replacement from
   the tail; a win on it is an ordinary self-draw ["没掷骰子补张可胡牌，算作自摸；按照当时牌型
   计算"]); ``KONG_DICE + k`` is the 开杠, legal only when the hand is ready after the kong [
-  "玩家的牌处于听牌状态（系统判断）才能掷骰子"]: two dice (sum ``d``, A2.4) pick the top tile of the
+  "玩家的牌处于听牌状态（系统判断）才能掷骰子"]: two dice (sum ``d``) pick the top tile of the
   ``d``-th stack from the tail ["骰子开几点，即取倒数第几叠牌的最上面一张"] (the last stack of
   the count when ``d`` is larger); a win on it is 杠上开花, otherwise it must be discarded (a win
   on that discard is 杠上炮) and from then on every non-winning draw is discarded ["一旦掷骰

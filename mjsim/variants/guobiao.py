@@ -84,7 +84,7 @@ MATCH_HANDS = 16
 #: players at the table seats per prevailing wind (rows East, South, West, North; entry ``i`` =
 #: the player, counted from the match's first dealer, at seat ``first_dealer + i``): before the
 #: West round East swaps with South and West with North, and the original South deals first
-#: (001, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"). The spec's
+#: (the 麻将规则 collection, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"). The spec's
 #: ``seating="swap_pairs_at_west"``, read by :mod:`mjsim.engine.seating` (self-play matches,
 #: ``Game.players_at_seats``, the AEC env).
 SEATING = SEATINGS[SPEC.seating]
@@ -97,10 +97,10 @@ def competition_schedule(hand_index: int) -> tuple[int, int, tuple[int, int, int
     the table position that deals (``hand_index % 4``; no dealer repeat); seat winds follow as
     ``(seat - dealer_seat) % 4`` (0 = East). ``players_at_seats[seat]`` = the player (0-3, their
     positions in the first hand) sitting at each table position: from the West round on, players
-    0/1 and 2/3 have swapped (001, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"). Hands past
+    0/1 and 2/3 have swapped ("第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"). Hands past
     16 continue the cycle of a new match. Raises ``ValueError`` for a negative index.
 
-    Only the seed's West-round swap is played. Some public descriptions of the Green Book rules
+    Only the rule text's West-round swap is played. Some public descriptions of the Green Book rules
     change seats after every round (``docs/guobiao.md``, "Seating"); that reading is not
     implemented.
     """

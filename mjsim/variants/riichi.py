@@ -9,7 +9,7 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
   (chankan); a concealed kong only by thirteen orphans (``rob_kong="added_and_concealed"``).
   A concealed kong's kind is public (``concealed_kong_shown``): the kan is laid down face up at
   declaration [public: Tenhou / EMA rules; implied by the rule text, a closed kan "can be robbed only by
-  kokushi"], unlike the Chinese rules' face-down 暗杠 (001, "暗杠时，4只牌牌面向下"); the
+  kokushi"], unlike the Chinese rules' face-down 暗杠 (the 麻将规则 collection: "暗杠时，4只牌牌面向下"); the
   observations and the greedy bot show it to every seat.
 - At least one yaku: ``min_fan = 1`` on the scorer's value, which is 0 without a yaku
   ("At least one yaku is required to win; dora do not count as yaku").
