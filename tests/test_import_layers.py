@@ -238,3 +238,69 @@ def test_display_hooks_only_reach_the_presentation(tmp_path: Path) -> None:
     found = sorted(imports_of(f, "mjsim.engine.x", known))
     assert found == [(3, "mjsim.view"), (4, "mjsim.cli"), (7, "mjsim.view")]
     assert [line for line, _ in found if line in hooks] == [3, 4]  # cli: checked as usual
+
+
+def module_level_imports(path: Path, module: str, known: set[str]) -> set[str]:
+    """The mjsim modules ``module`` imports when it is itself imported: statements of the module
+    body (also inside ``try`` and ``if``, not under ``TYPE_CHECKING``), not inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    body: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        if isinstance(node, ast.If | ast.Try):
+            body += node.body + node.orelse
+        else:
+            body.append(node)
+    lines = {n.lineno for n in body if isinstance(n, ast.Import | ast.ImportFrom)}
+    return {t for line, t in imports_of(path, module, known) if line in lines and t != module}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle() -> None:
+    """No module imports, while it is being imported, a module that imports it back (directly or
+    through others). Imports inside functions are left out: the display hooks and the lazy
+    registries (``mjsim.score`` finding a family's scorer) import on first use."""
+    files = module_files()
+    known = set(files)
+    graph = {m: module_level_imports(p, m, known) for m, p in files.items()}
+    assert import_cycles(graph) == []
+
+
+def test_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_cycles(graph) == [["a", "b", "c"]]
