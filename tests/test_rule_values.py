@@ -39,7 +39,7 @@ def test_former_spellings_read_as_the_feature_name(field: str, former: str, curr
     assert old == new and (old.compile().params == new.compile().params).all()
 
 
-def test_city_names_are_no_longer_listed() -> None:
+def test_unknown_value_error_lists_feature_names() -> None:
     with pytest.raises(ValueError, match="small_win_258_pair") as e:
         RuleSpec(win_filter="beijing")
     assert "wuhan" not in str(e.value)
