@@ -241,3 +241,30 @@ def test_dumps_is_one_compact_object_a_line() -> None:
     text = mjai.dumps(events)
     assert text.count("\n") == len(events) and ", " not in text.splitlines()[2]
     assert [json.loads(x) for x in text.splitlines()] == events == mjai.loads(text)
+
+
+def test_mjai_command_exports_and_imports(tmp_path, capsys) -> None:
+    from mjsim.cli import main
+
+    g = play(116)
+    (tmp_path / "hand.jsonl").write_text(to_jsonl(g.record))
+    assert (
+        main(["mjai", "export", str(tmp_path / "hand.jsonl"), "-o", str(tmp_path / "m.jsonl")]) == 0
+    )
+    assert "wrote 1 kyoku to" in capsys.readouterr().err
+    events = mjai.loads((tmp_path / "m.jsonl").read_text())
+    assert events == mjai.records_to_mjai(g.record)
+    out = tmp_path / "back.jsonl"
+    assert main(["mjai", "import", str(tmp_path / "m.jsonl"), "-o", str(out)]) == 0
+    assert out.read_text() == to_jsonl(g.record)
+    assert "(each kyoku replayed and checked)" in capsys.readouterr().err
+    assert main(["mjai", "export", str(tmp_path / "hand.jsonl"), "--no-mjsim-field"]) == 0
+    text = capsys.readouterr().out
+    assert '"mjsim"' not in text and text == mjai.dumps(
+        mjai.records_to_mjai(g.record, extension=False)
+    )
+    (tmp_path / "red.jsonl").write_text(text.replace('"5p"', '"5pr"', 1))
+    assert main(["mjai", "import", str(tmp_path / "red.jsonl")]) == 2
+    assert "red five '5pr'" in capsys.readouterr().err
+    assert main(["mjai", "import", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read it" in capsys.readouterr().err
