@@ -376,7 +376,7 @@ class MjaiAgent:
         else:
             seat = int(observation.current_player)
         key = self._key(rec)
-        if self._hand != key:
+        if self._hand != key or table is not self._table:  # a duplicate wall: a new Game
             if self._hand is not None:
                 continues = (
                     table is self._table

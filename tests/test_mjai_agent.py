@@ -177,10 +177,13 @@ def test_mjai_bot_in_the_arena_command(tmp_path: Path, monkeypatch, capsys) -> N
         f"    return MjaiAgent([sys.executable, {BOT!r}, '{{seat}}'], name='tsumogiri')\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
+    # duplicate play: every wall again in each seat rotation (a new Game of the same wall: a
+    # new mjai game, the bot restarted at its new seat)
     rc = main(["arena", "riichi", "--agents", "mjai_bots:tsumogiri,greedy,greedy,greedy",
-               "--hands", "4", "--quiet"])  # fmt: skip
+               "--hands", "4", "--duplicate", "--quiet"])  # fmt: skip
     out = capsys.readouterr().out
     assert rc == 0 and "mjai_bots:tsumogiri" in out and "engine errors: 0" in out
+    assert "duplicate" in out
 
 
 def test_mjai_bot_in_the_aec_env() -> None:
