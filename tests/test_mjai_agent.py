@@ -5,6 +5,8 @@ timeouts and exits are refused naming the bot, the seat, the answer and the lega
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -212,3 +214,28 @@ def test_mjai_bot_in_the_aec_env() -> None:
     late.reset(seed=0)
     with pytest.raises(ValueError, match="before its first reset"):
         MjaiAgent(["x"], env=late)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("MJSIM_TEST_MJAI_PYTHON"),
+    reason="set MJSIM_TEST_MJAI_PYTHON to a Python with the mjai package (mjai.app's bots)",
+)
+def test_an_mjai_app_bot_plays_riichi_hands(tmp_path: Path) -> None:
+    # mjai.app's rule-based bot keeps its own state with Mortal's libriichi (PlayerState): it
+    # discards from the hand it tracks from our events, declares riichi, calls and wins
+    script = tmp_path / "rulebase_bot.py"
+    script.write_text(
+        "import sys\nfrom mjai.bot.rulebase import RulebaseBot\n\n"
+        "RulebaseBot(player_id=int(sys.argv[1])).start()\n"
+    )
+    cmd = [os.environ["MJSIM_TEST_MJAI_PYTHON"], str(script), "{seat}"]
+    wins = 0
+    with MjaiAgent(cmd, name="rulebase", timeout=30, stderr=subprocess.DEVNULL) as b:
+        for seed in range(12):
+            seat = seed % 4
+            agents: list = [KernelAgent("greedy")] * 4
+            agents[seat] = b
+            g = Game("riichi", seed=seed, hand_no=seed, dealer=(seed // 4) % 4)
+            play_hand(g, agents)
+            wins += seat in g.winners
+    assert wins > 0
