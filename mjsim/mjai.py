@@ -34,8 +34,9 @@ How mjsim maps (``docs/mjai.md``):
   ``mjai score = mjsim score + start_points`` (25,000 by default);
 - the wall layout is mjsim's (``mjsim.variants.riichi``): the deal from ``wall[0]``, the
   dealer's 14th tile ``wall[52]`` (its first ``tsumo``), draws from the head, kong replacements
-  from the end, dora indicators ``wall[L-5-i]``, ura ``wall[L-10-i]``. Kan dora are revealed when
-  the kong is declared (the engine's timing), so a ``dora`` event follows each kong event;
+  from the end, dora indicators ``wall[L-5-i]``, ura ``wall[L-10-i]``. The engine turns a kan
+  dora when a kong stands (no seat robbed it), before the replacement draw: the ``dora`` event
+  comes right before the replacement ``tsumo`` (after the ``kakan``'s robbing window);
 - ``tsumogiri`` is true when the discarded kind is the kind the seat drew this turn (the engine
   has no tile identity); passes are not mjai events;
 - ``deltas`` are each seat's payment of the win (or drawn hand) as mjai counts them: the
@@ -191,6 +192,7 @@ def record_to_mjai(
     pending: int | None = None  # the riichi whose discard is under reaction
     last_discard: tuple[int, int] | None = None  # (seat, kind)
     last_kong: int | None = None  # the seat of the last kong (robbed kongs)
+    kong_pending = False  # a kong declared, its replacement not drawn yet
     wins: list[int] = []
     pays = [0] * N_SEATS
     n_act = 0  # decisions so far (act events)
@@ -256,6 +258,9 @@ def record_to_mjai(
             drawn[dealer] = k
         elif kind in (_EV_DRAW, _EV_DRAW_TAIL):
             accept()
+            if kind == _EV_DRAW_TAIL and kong_pending:
+                kong_dora()  # the kong stood (it was not robbed): its indicator is turned
+                kong_pending = False
             out.append({"type": "tsumo", "actor": seat, "pai": tile_to_mjai(arg)})
             drawn[seat] = arg
         elif kind == _EV_ACT:
@@ -287,7 +292,7 @@ def record_to_mjai(
                 else:
                     out.append({"type": "ankan", "actor": seat, "consumed": [name] * 4})
                 last_kong = seat
-                kong_dora()
+                kong_pending = True
                 window = True  # robbing the kong
             # wins and nine-terminals declarations: told by the win / end events
         elif kind == _EV_CALL:
@@ -330,7 +335,7 @@ def record_to_mjai(
                     }
                 )
                 last_kong = seat
-                kong_dora()
+                kong_pending = True
             else:
                 raise ValueError(f"record call {action_name(arg)} has no mjai event")
             drawn[seat] = None
