@@ -185,8 +185,9 @@ class MjaiAgent:
     ``command``: the bot's command line, a list of arguments or one string split as a shell
     would (``"python bot.py {seat}"``); ``{seat}`` is replaced by the bot's seat. ``name``: how
     messages and the arena name it (default: the command). ``timeout``: seconds to wait for
-    each answer (and for the bot to exit on ``close()``), > 0. ``protocol``: ``"batch"`` or
-    ``"lines"``. ``env``: an AEC env (``mjsim.envs.mahjong_v0``) whose observations this agent
+    each answer (and for the bot to exit on ``close()``), > 0; ``start_timeout``: for the
+    answer to ``start_game``, where a bot may load its model (default 60). ``protocol``:
+    ``"batch"`` or ``"lines"``. ``env``: an AEC env (``mjsim.envs.mahjong_v0``) whose observations this agent
     gets, before its first ``reset()``. ``cwd``: the bot's working directory.
     ``start_points``: added to mjsim's scores in ``start_kyoku``. ``stderr``: where the bot's
     standard error goes (default: this process's).
@@ -201,6 +202,7 @@ class MjaiAgent:
         *,
         name: str | None = None,
         timeout: float = 10.0,
+        start_timeout: float = 60.0,
         protocol: str = "batch",
         env: Any = None,
         cwd: str | None = None,
@@ -210,13 +212,15 @@ class MjaiAgent:
         args = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
         if not args:
             raise ValueError("MjaiAgent: empty command")
-        if not isinstance(timeout, int | float) or not timeout > 0:
-            raise ValueError(f"MjaiAgent: timeout={timeout!r} must be a number of seconds > 0")
+        for key, value in (("timeout", timeout), ("start_timeout", start_timeout)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+                raise ValueError(f"MjaiAgent: {key}={value!r} must be a number of seconds > 0")
         if protocol not in PROTOCOLS:
             raise ValueError(f"MjaiAgent: protocol={protocol!r}; valid: {', '.join(PROTOCOLS)}")
         self.command = args
         self.name = name or " ".join(args)
         self.timeout = float(timeout)
+        self.start_timeout = float(start_timeout)
         self.protocol = protocol
         self.cwd = cwd
         self.start_points = int(start_points)
@@ -282,13 +286,13 @@ class MjaiAgent:
                 f"exit code {self._proc.poll()}"
             ) from None
 
-    def _read(self, seat: int, what: str) -> str:
+    def _read(self, seat: int, what: str, timeout: float | None = None) -> str:
+        wait = self.timeout if timeout is None else timeout
         try:
-            line = self._lines.get(timeout=self.timeout)
+            line = self._lines.get(timeout=wait)
         except queue.Empty:
             raise MjaiBotError(
-                f"mjai bot {self.name!r} at seat {seat}: no answer within {self.timeout:g} s "
-                f"to {what}"
+                f"mjai bot {self.name!r} at seat {seat}: no answer within {wait:g} s to {what}"
             ) from None
         if line is None:
             code = self._proc.wait() if self._proc is not None else None
@@ -298,17 +302,19 @@ class MjaiAgent:
             )
         return line.strip()
 
-    def _exchange(self, events: list[dict[str, Any]], seat: int) -> str:
+    def _exchange(
+        self, events: list[dict[str, Any]], seat: int, timeout: float | None = None
+    ) -> str:
         """Send ``events`` by the protocol and return the answer to the last one."""
         last = mjai.dumps(events[-1:]).strip()
         if self.protocol == "batch":
             self._send(json.dumps(events, separators=(",", ":")), seat, f"events up to {last}")
-            return self._read(seat, f"events up to {last}")
+            return self._read(seat, f"events up to {last}", timeout)
         answer = ""
         for e in events:
             text = json.dumps(e, separators=(",", ":"))
             self._send(text, seat, text)
-            answer = self._read(seat, text)
+            answer = self._read(seat, text, timeout)
         return answer
 
     # ------------------------------------------------------------------ the hand's events
@@ -364,7 +370,8 @@ class MjaiAgent:
         if self._proc is None or self._proc.poll() is not None:
             self._start(seat)
         names = [str(i) for i in range(4)]
-        self._exchange([{"type": "start_game", "id": seat, "names": names}], seat)
+        start = {"type": "start_game", "id": seat, "names": names}
+        self._exchange([start], seat, self.start_timeout)  # a bot may load its model here
 
     def act(self, observation: Any, mask: np.ndarray) -> int:
         """The bot's answer to the events since its last one, as a legal action id."""
