@@ -130,7 +130,9 @@ def tile_from_mjai(name: Any, where: str = "") -> int:
     event it came from) for a red five (mjsim's riichi wall has none), a hidden ``?`` tile and
     any other token."""
     at = f" in {where}" if where else ""
-    if isinstance(name, str) and name in _KIND:
+    if not isinstance(name, str):
+        raise ValueError(f"bad mjai tile {name!r}{at}: a tile is a string such as '5m' or 'E'")
+    if name in _KIND:
         return _KIND[name]
     if name in RED_FIVES:
         raise ValueError(

@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from mjsim.agents import KernelAgent, play_hand
 
@@ -269,3 +269,49 @@ def test_mjai_command_exports_and_imports(tmp_path, capsys) -> None:
     assert "red five '5pr'" in capsys.readouterr().err
     assert main(["mjai", "import", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read it" in capsys.readouterr().err
+
+
+_BASE = None
+
+
+def _base_stream() -> list[dict]:
+    global _BASE
+    if _BASE is None:
+        _BASE = mjai.records_to_mjai(play(116).record, extension=False)
+    return _BASE
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.data(),
+    st.sampled_from(["drop", "dup", "field", "swap"]),
+)
+def test_a_tampered_stream_is_refused_or_replays_to_itself(data, how: str) -> None:
+    # never another exception than ValueError, and whatever is accepted exports back to the
+    # stream (up to tsumogiri): no silent wrong answer
+    events = [json.loads(json.dumps(e)) for e in _base_stream()]
+    i = data.draw(st.integers(1, len(events) - 2))
+    if how == "drop":
+        del events[i]
+    elif how == "dup":
+        events.insert(i, dict(events[i]))
+    elif how == "swap":
+        events[i], events[i + 1] = events[i + 1], events[i]
+    else:
+        keys = sorted(k for k in events[i] if k != "type")
+        if not keys:
+            return
+        key = data.draw(st.sampled_from(keys))
+        events[i][key] = data.draw(
+            st.one_of(
+                st.integers(-2, 5),
+                st.sampled_from([*mjai.TILES[:3], "5mr", "?", "x", None, [], ["1m"]]),
+            )
+        )
+    try:
+        recs = mjai.records_from_mjai(events)
+    except ValueError:
+        return
+    again = mjai.records_to_mjai(recs, extension=False)
+    assert len(again) == len(events)
+    mjai._compare(events[1:-1], again[1:-1], 1)  # the comparison import made: no difference

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mjsim.agents import KernelAgent, play_hand
-from mjsim.agents.mjai import MjaiAgent, MjaiBotError
+from mjsim.agents.mjai import ANSWERS, MjaiAgent, MjaiBotError
 
 from mjsim import actions, mjai
 from mjsim.engine import Game
@@ -239,3 +241,35 @@ def test_an_mjai_app_bot_plays_riichi_hands(tmp_path: Path) -> None:
             play_hand(g, agents)
             wins += seat in g.winners
     assert wins > 0
+
+
+_ANSWER = st.one_of(
+    st.text(max_size=20),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from([*ANSWERS, "discard", 3])},
+        optional={
+            "actor": st.one_of(st.integers(-1, 4), st.text(max_size=2)),
+            "target": st.integers(-1, 4),
+            "pai": st.one_of(st.sampled_from([*mjai.TILES, "5mr", "?", "0z"]), st.integers()),
+            "consumed": st.lists(st.sampled_from([*mjai.TILES, "5pr", 7]), max_size=5),
+        },
+    ).map(json.dumps),
+)
+
+
+@pytest.fixture(scope="module")
+def none_bot():
+    with scripted() as b:  # answers "none" to whatever it is sent (the reach echo)
+        yield b
+
+
+@settings(max_examples=150, deadline=None)
+@given(_ANSWER, st.sets(st.integers(0, actions.N_ACTIONS - 1), min_size=1, max_size=40))
+def test_any_answer_is_a_legal_action_or_a_named_error(none_bot, answer: str, legal) -> None:
+    mask = mask_of(*legal)
+    try:
+        a = none_bot._action(answer, 0, mask)
+    except MjaiBotError as e:
+        assert "mjai bot 's' at seat 0: answer" in str(e) and "legal:" in str(e)
+    else:
+        assert mask[a]
