@@ -47,8 +47,9 @@ How mjsim maps (``docs/mjai.md``):
   raises ``ValueError`` naming the tile and the event (they are not mapped to plain fives: the
   aka dora would change every payment).
 
-Exports carry a ``"mjsim"`` field in ``start_kyoku`` (the variant, spec, seed, hand index and the
-full wall; mjai readers ignore unknown fields) so that import gives back the identical record;
+Exports carry a ``"mjsim"`` field in ``start_kyoku`` (the variant, spec, seed, hand index, the
+full wall and the reactions that lost their window, which no mjai event shows; mjai readers
+ignore unknown fields) so that import gives back the identical record;
 without it (a stream from elsewhere) the unseen tiles of the wall are filled in kind order.
 Import replays the stream through the engine (:func:`mjsim.engine.replay.replay_steps`), then
 exports the engine's record and compares it with the stream event by event: every draw, call,
@@ -102,17 +103,10 @@ URA_OFFSET = 10
 #: mjai event types a seat decides (the others follow from the wall and the rules)
 DECISIONS = ("dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "hora", "ryukyoku", "reach")
 
-# record event kinds (mjsim.engine.state.EV_*), copied so that no compiled module is imported
-_EV_DEAL, _EV_DRAW, _EV_DRAW_TAIL, _EV_ACT, _EV_CALL, _EV_WIN, _EV_PAY, _EV_END = (
-    1,
-    2,
-    3,
-    5,
-    6,
-    7,
-    8,
-    9,
-)
+# record event kinds and win kinds (mjsim.engine.state.EV_* / WK_*), copied so that importing
+# this module loads no compiled code (tests/test_mjai.py checks that they agree)
+_EV_DEAL, _EV_DRAW, _EV_DRAW_TAIL, _EV_ACT = 1, 2, 3, 5
+_EV_CALL, _EV_WIN, _EV_PAY, _EV_END = 6, 7, 8, 9
 _WK_SELF_DRAW, _WK_DISCARD, _WK_ROB_KONG = 1, 2, 3
 
 

@@ -315,3 +315,16 @@ def test_a_tampered_stream_is_refused_or_replays_to_itself(data, how: str) -> No
     again = mjai.records_to_mjai(recs, extension=False)
     assert len(again) == len(events)
     mjai._compare(events[1:-1], again[1:-1], 1)  # the comparison import made: no difference
+
+
+def test_the_copied_engine_constants_agree() -> None:
+    from mjsim.engine import state
+    from mjsim.variants import riichi
+
+    assert (mjai.DORA_OFFSET, mjai.URA_OFFSET) == (riichi.DORA_OFFSET, riichi.URA_OFFSET)
+    ev = (state.EV_DEAL, state.EV_DRAW, state.EV_DRAW_TAIL, state.EV_ACT, state.EV_CALL)
+    assert ev == (mjai._EV_DEAL, mjai._EV_DRAW, mjai._EV_DRAW_TAIL, mjai._EV_ACT, mjai._EV_CALL)
+    assert (state.EV_WIN, state.EV_PAY, state.EV_END) == (mjai._EV_WIN, mjai._EV_PAY, mjai._EV_END)
+    wk = (state.WK_SELF_DRAW, state.WK_DISCARD, state.WK_ROB_KONG)
+    assert wk == (mjai._WK_SELF_DRAW, mjai._WK_DISCARD, mjai._WK_ROB_KONG)
+    assert mjai._decode(state.encode_event(7, 3, -4200)) == (7, 3, -4200)
