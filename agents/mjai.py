@@ -30,7 +30,8 @@ events and reads them at each decision. Scores are sent as ``mjsim score + start
 Games: a Game object is one mjai game (``start_game`` ... ``end_game``); the hands of an env
 episode are the kyoku of one game. The end of a hand (``hora`` / ``ryukyoku``, ``end_kyoku``)
 is sent when the adapter next acts or closes; in the env, where the table deals the next hand
-in place, the bot gets ``end_kyoku`` without the hand's outcome.
+in place, the bot gets ``end_kyoku`` without the hand's outcome (but the last hand's outcome at
+``close()``).
 
 A ``{seat}`` in the command is replaced by the bot's seat (mjai.app bots take it as their first
 argument); the process is then restarted when a new game seats the bot elsewhere. ``close()``
@@ -347,8 +348,9 @@ class MjaiAgent:
             return
         seat = self._seat
         rec = self._last_record
-        if not isinstance(self._table, _EnvTable) and self._table is not None:
-            now = self._table.record
+        if self._table is not None:
+            table = self._table
+            now = table.record() if isinstance(table, _EnvTable) else table.record
             if self._key(now) == self._hand:
                 rec = now  # the finished hand, with its outcome
         events = mjai.seat_view(

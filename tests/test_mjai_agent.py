@@ -190,9 +190,11 @@ def test_mjai_bot_in_the_arena_command(tmp_path: Path, monkeypatch, capsys) -> N
     assert "duplicate" in out
 
 
-def test_mjai_bot_in_the_aec_env() -> None:
+def test_mjai_bot_in_the_aec_env(tmp_path: Path, monkeypatch) -> None:
     from mjsim.envs import mahjong_v0
 
+    log = tmp_path / "bot.log"
+    monkeypatch.setenv("MJAI_BOT_LOG", str(log))
     env = mahjong_v0.env(variant="riichi", hands=2)
     b = bot(env=env)
     raw = env.unwrapped
@@ -212,6 +214,11 @@ def test_mjai_bot_in_the_aec_env() -> None:
     last = b._env.record()  # the env's table recorded the last hand for the adapter
     assert last.hand_no == 1 and bot_discards_its_draws(last, 0) > 0
     b.close()
+    events = [e for line in log.read_text().splitlines() for e in json.loads(line)]
+    kinds = [e["type"] for e in events if e["type"] in ("start_game", "start_kyoku", "end_game")]
+    assert kinds == ["start_game", "start_kyoku", "start_kyoku", "end_game"]  # one game
+    outcome = mjai.record_to_mjai(last, extension=False)[-2:]  # the last hand's, at close()
+    assert events[-3:-1] == outcome and outcome[0]["type"] in ("hora", "ryukyoku")
     late = mahjong_v0.env(variant="riichi")
     late.reset(seed=0)
     with pytest.raises(ValueError, match="before its first reset"):
