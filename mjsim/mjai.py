@@ -719,7 +719,8 @@ def records_from_mjai(
     """The mjsim :class:`~mjsim.engine.records.Record` of every kyoku of an mjai stream, each
     replayed through the engine and checked.
 
-    ``stream``: mjai JSON lines (text) or a list of event dicts. ``variant``: the rules a kyoku
+    ``stream``: mjai JSON lines (text) or a list of event dicts (Mortal's fields; the original
+    server's ``uradora_markers`` is read as ``ura_markers``). ``variant``: the rules a kyoku
     without an ``"mjsim"`` field is played by (default ``"riichi"``; a registered id or a
     :class:`~mjsim.rules.spec.RuleSpec`). ``start_points`` is subtracted from the scores.
 
@@ -735,10 +736,16 @@ def records_from_mjai(
     from mjsim.engine.records import Record
     from mjsim.engine.replay import replay_steps
 
-    events = loads(stream) if isinstance(stream, str) else [dict(e) for e in stream]
+    events = (
+        loads(stream)
+        if isinstance(stream, str)
+        else [dict(e) if isinstance(e, dict) else e for e in stream]
+    )
     for i, e in enumerate(events):
         if not isinstance(e, dict) or not isinstance(e.get("type"), str):
             raise ValueError(f"mjai event {i} is not an event (a dict with a 'type'): {e!r}")
+        if e["type"] == "hora" and "ura_markers" not in e and "uradora_markers" in e:
+            events[i] = {**e, "ura_markers": e["uradora_markers"]}  # the original server's name
     records = []
     for n_kyoku, (where0, kyoku) in enumerate(_kyoku_groups(events)):
         start = kyoku[0]

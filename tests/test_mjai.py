@@ -114,6 +114,15 @@ def test_worked_example_double_ron_after_a_riichi() -> None:
     assert ura == [mjai.tile_to_mjai(g.record.wall[136 - 10])]  # no kong: one ura indicator
 
 
+def test_the_original_servers_uradora_markers_are_read() -> None:
+    g = play(116)
+    events = mjai.records_to_mjai(g.record, extension=False)
+    for e in events:
+        if e["type"] == "hora":
+            e["uradora_markers"] = e.pop("ura_markers")
+    assert mjai.record_from_mjai(events).events.tolist()[1:] == g.record.events.tolist()[1:]
+
+
 def test_worked_example_kongs_and_a_drawn_hand() -> None:
     # seed 0: seat 0 adds 6z (green dragon, mjai "F") to its pung: kakan, the kan dora, then
     # the replacement draw; seat 3's riichi stick is down, all four seats are ready: deltas 0
