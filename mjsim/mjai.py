@@ -791,10 +791,14 @@ def records_from_mjai(
             variant=label,
             rules_version=str(ext.get("rules_version", "")),
         )
+        # the header dealt by the replay (spec, wall, seating, honba, sticks, scores); the
+        # replay stops there (closed), and the game is stepped here from the stream
+        steps = replay_steps(head, partial=True)
         try:
-            game = next(replay_steps(head, partial=True))[0]
+            game = next(steps)[0]
         except ValueError as e:
             raise ValueError(f"mjai kyoku at event {where0}: {e}") from None
+        steps.close()
         ptr = 1
         n_act = 0
         reactions = ext.get("reactions") if isinstance(ext.get("reactions"), dict) else None
