@@ -188,8 +188,9 @@ class MjaiAgent:
     messages and the arena name it (default: the command). ``timeout``: seconds to wait for
     each answer (and for the bot to exit on ``close()``), > 0; ``start_timeout``: for the
     answer to ``start_game``, where a bot may load its model (default 60). ``protocol``:
-    ``"batch"`` or ``"lines"``. ``env``: an AEC env (``mjsim.envs.mahjong_v0``) whose observations this agent
-    gets, before its first ``reset()``. ``cwd``: the bot's working directory.
+    ``"batch"`` or ``"lines"``. ``env``: an AEC env (``mjsim.envs.mahjong_v0``) whose
+    observations this agent gets, before its first ``reset()``. ``cwd``: the bot's working
+    directory.
     ``start_points``: added to mjsim's scores in ``start_kyoku``. ``stderr``: where the bot's
     standard error goes (default: this process's).
 
@@ -396,6 +397,12 @@ class MjaiAgent:
             if self._table is None or self._proc is None or self._proc.poll() is not None:
                 self._start_game(seat)
             self._table, self._seat, self._hand, self._sent = table, seat, key, 0
+        elif seat != self._seat:
+            raise MjaiBotError(
+                f"mjai bot {self.name!r} plays seat {self._seat} of this hand and was asked "
+                f"for seat {seat}: one MjaiAgent plays one seat (make one per seat; the arena "
+                "does from a class or a factory)"
+            )
         self._last_record = rec
         events = mjai.seat_view(
             mjai.record_to_mjai(rec, start_points=self.start_points, extension=False), seat

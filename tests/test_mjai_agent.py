@@ -111,6 +111,8 @@ def test_bad_answers_name_the_bot_the_seat_the_answer_and_the_legal_actions() ->
             b.act(g, g.legal_mask())
     with bot("exit") as b, pytest.raises(MjaiBotError, match=r"exited \(code 3\)"):
         b.act(g, g.legal_mask())
+    with bot() as b, pytest.raises(MjaiBotError, match=r"plays seat 0 .* asked for seat 1"):
+        play_hand(Game("riichi", seed=4), [b, b, KernelAgent("greedy"), KernelAgent("greedy")])
     with pytest.raises(MjaiBotError, match="cannot start"):
         MjaiAgent(["/nonexistent/bot"]).act(g, g.legal_mask())
     with pytest.raises(ValueError, match="timeout"):
