@@ -346,7 +346,11 @@ def build_parser() -> argparse.ArgumentParser:
         "lines to hand records (import: every kyoku replayed through the engine and checked "
         "event by event). docs/mjai.md describes the mapping.",
     )
-    msub = p.add_subparsers(dest="mjai_command", required=True)
+    msub = p.add_subparsers(
+        dest="mjai_command",
+        required=True,
+        help="export: records to mjai; import: mjai to records",
+    )
     for name, help_, what in (
         (
             "export",
