@@ -41,8 +41,19 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("variants", ("mjsim.variants",)),
     ("engine", ("mjsim.engine",)),
     # _args: the argument checks shared by self-play, the envs and the command line
-    # outcome: a finished hand as Python values, read by the envs and the boundary
-    ("play", ("mjsim.selfplay", "mjsim.envs", "mjsim.agents", "mjsim._args", "mjsim.outcome")),
+    # outcome: a finished hand as Python values, read by the envs and the boundary; mjai: records
+    # to and from mjai event streams, read by the mjai agent and the command line
+    (
+        "play",
+        (
+            "mjsim.selfplay",
+            "mjsim.envs",
+            "mjsim.agents",
+            "mjsim._args",
+            "mjsim.outcome",
+            "mjsim.mjai",
+        ),
+    ),
     (
         "boundary",
         (
