@@ -414,6 +414,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "1 when the winning tile was robbed from a kong (F_ROBBING_KONG).",
     ),
     Pattern(
+        "last_tile",
+        "海底",
+        "win on the last tile",
+        "context",
+        "1 when the win is on the last tile of the wall, self-drawn or discarded "
+        "(F_LAST_WALL_TILE).",
+    ),
+    Pattern(
         "last_tile_self_draw",
         "海底捞月 / 妙手回春",
         "self-draw of the last tile",
@@ -552,6 +560,7 @@ SELF_DRAWN = INDEX["self_drawn"]
 KONG_BLOOM = INDEX["kong_bloom"]
 KONG_DISCARD = INDEX["kong_discard"]
 ROBBING_KONG = INDEX["robbing_kong"]
+LAST_TILE = INDEX["last_tile"]
 LAST_TILE_SELF_DRAW = INDEX["last_tile_self_draw"]
 LAST_TILE_DISCARD = INDEX["last_tile_discard"]
 HEAVENLY = INDEX["heavenly"]
