@@ -1,0 +1,47 @@
+"""Tianjin 天津麻将 (``tianjin``) as a table: 番 = base × 2 ** factors, 天胡 × 4.
+
+Rules (docs/variants/tianjin.md): the bases add, 提溜 1 when nothing else ("但不能构成捉5、龙、
+素的、（双）混吊，就算提溜"), 捉5 3, 龙 4 ("捉5+龙=3+4=7番"); each of 素的, 混吊 / 双混吊 (one
+factor: "两种混吊在分数上没有区别"), 本混 and 杠开 doubles; 天胡 ×4, not after a kong
+("庄家摸到牌后，暗杠，补杠后胡牌，不算天胡"); the best reading counts ("牌型取最大的一个"); a win
+needs at least 2 番.
+"""
+
+from __future__ import annotations
+
+from mjsim.scoring.fan_table import FanTable, table_params
+
+PARAMS = {"heavenly_mult": 4, "min_to_win": 2}
+
+
+def table(variant: str = "tianjin", **params: int) -> FanTable:
+    """Tianjin's table; parameters :data:`PARAMS`."""
+    p = table_params(variant, PARAMS, params)
+    rows = (
+        {"zh": "提溜", "en": "plain win", "when": "win", "value": 1},
+        {"zh": "捉5", "en": "catch the five", "when": "catch_five", "value": 3,
+         "cancels": ("提溜",)},
+        {"zh": "龙", "en": "dragon (123-456-789 of one suit)", "when": "pure_straight",
+         "value": 4, "cancels": ("提溜",)},
+        {"zh": "素的", "en": "no wild", "when": "no_wild", "value": 2, "kind": "mul"},
+        {"zh": "混吊", "en": "wild single wait", "when": "wild_single_wait", "value": 2,
+         "kind": "mul"},
+        {"zh": "双混吊", "en": "double wild wait", "when": "wild_double_wait", "value": 2,
+         "kind": "mul"},
+        {"zh": "本混", "en": "dragon in the wild's suit", "when": "straight_in_wild_suit",
+         "value": 2, "kind": "mul"},
+        {"zh": "杠开", "en": "win on a kong replacement", "when": "kong_bloom", "value": 2,
+         "kind": "mul", "cancels": ("天胡",)},
+        {"zh": "天胡", "en": "heavenly win", "when": "heavenly", "value": p["heavenly_mult"],
+         "kind": "mul"},
+    )  # fmt: skip
+    return FanTable(
+        name=variant,
+        rows=rows,
+        combine="product",
+        unit="fan",
+        min_to_win=p["min_to_win"],
+        shapes=("standard",),
+        source="Tianjin rules (docs/variants/tianjin.md)",
+        params=p,
+    )
