@@ -22,7 +22,7 @@ def _eval(table: ft.FanTable, counts: dict[str, int], shape: int = ft.SHAPE_STAN
     for k, v in counts.items():
         c[INDEX[k]] = v
     applied = np.zeros(comp.rows.shape[0], np.int64)
-    v, u, q = ft.evaluate(c, shape, comp.rows, comp.cancels, comp.header, applied)
+    v, u, q, _limit = ft.evaluate(c, shape, comp.rows, comp.cancels, comp.header, applied)
     items = {comp.names[r][0]: int(applied[r]) for r in range(len(applied)) if applied[r]}
     return int(v), int(u), int(q), items
 

@@ -126,6 +126,26 @@ def test_tables_match_the_hand_written_scorers(family):
     assert rep.mismatches == 0, rep.examples
 
 
+@pytest.mark.parametrize(
+    ("family", "params"),
+    [(f, p) for f, sets in differential.OPTION_SETS.items() for p in sets],
+    ids=lambda x: x if isinstance(x, str) else ",".join(f"{k}={v}" for k, v in x.items()),
+)
+def test_tables_match_the_scorers_under_their_options(family, params):
+    rep = differential.check(family, 1500, seed=12, params=params)
+    assert rep.mismatches == 0, rep.examples
+
+
+def test_a_limit_hand_wins_a_tie_with_an_ordinary_reading():
+    # under a 4-番 cap, 222 333 444万 + 中中中 + 南南 reads as 混碰 4 (all pungs) or as chows:
+    # 混一色 2 + 自摸 1 + 箭刻 1 = 4; the special hand is the one named
+    r = _score(
+        "guangdong_jipinghu", "222333444m22z777z", "2m", params={"cap": 4},
+        flags={F_SELF_DRAWN: 1},
+    )  # fmt: skip
+    assert r.value == 4 and r.item_counts() == {"混碰": 1}
+
+
 def test_the_differential_check_sees_a_changed_value(monkeypatch):
     # the harness is not vacuous: a table with 金钩钓 worth 2 disagrees with the scorer
     real = tables.get

@@ -4,8 +4,8 @@
 sources, the winning tile, the wild kinds and the win-context flags), counts the patterns of
 :mod:`mjsim.scoring.patterns`, and, where the readings of the hand differ, evaluates the
 variant's compiled fan table (:mod:`mjsim.scoring.fan_table`) on every reading and keeps the one
-of highest value (就高不就低; on equal value the higher value before the cap, then the first
-reading found).
+of highest value (就高不就低; on equal value a limit hand first, then the higher value before the
+cap, then the first reading found).
 
 Readings considered (each only when the table's ``shapes`` allow it):
 
@@ -71,8 +71,8 @@ CTX_N_WINNERS = 0  # players winning on this discard (1 on a self-draw)
 N_CTX = 4
 
 # ---- result array (int64[N_RESULT])
-R_VALUE, R_UNCAPPED, R_QUALIFYING, R_SHAPE = range(4)
-N_RESULT = 4
+R_VALUE, R_UNCAPPED, R_QUALIFYING, R_SHAPE, R_LIMIT = range(5)
+N_RESULT = 5
 
 MAX_DECOMP = 64
 
@@ -211,8 +211,16 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
 @njit(cache=True)
 def _consider(cand, shape, rows, cancels, header, applied, best, best_counts, best_applied):
     """Evaluate the table on reading ``cand``; keep it if it beats ``best``."""
-    v, u, q = evaluate(cand, shape, rows, cancels, header, applied)
-    if best[R_SHAPE] == 0 or v > best[R_VALUE] or (v == best[R_VALUE] and u > best[R_UNCAPPED]):
+    v, u, q, lim = evaluate(cand, shape, rows, cancels, header, applied)
+    better = best[R_SHAPE] == 0 or v > best[R_VALUE]
+    if not better and v == best[R_VALUE]:
+        # equal value: a limit hand first (特殊牌型), then the higher value before the cap
+        if lim != (best[R_LIMIT] != 0):
+            better = lim
+        else:
+            better = u > best[R_UNCAPPED]
+    if better:
+        best[R_LIMIT] = 1 if lim else 0
         best[R_VALUE] = v
         best[R_UNCAPPED] = u
         best[R_QUALIFYING] = q
@@ -466,8 +474,9 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
         rows, cancels, header: the variant's :class:`~mjsim.scoring.fan_table.CompiledTable`.
         counts: ``int64[N_PATTERNS]`` out: the pattern counts of the best reading.
         applied: ``int64[R]`` out: how many times each table row counts in the best reading.
-        result: ``int64[N_RESULT]`` out: value, value before the cap, qualifying value, and the
-            shape bit of the best reading (0 = no reading: not a winning hand).
+        result: ``int64[N_RESULT]`` out: value, value before the cap, qualifying value, the
+            shape bit of the best reading (0 = no reading: not a winning hand), and whether its
+            value is a limit row.
 
     Returns:
         The hand value in the table's unit, or -1 when no reading of the table's shapes makes

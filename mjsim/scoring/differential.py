@@ -51,6 +51,21 @@ from mjsim.scoring.context import (
 
 #: the families checked, by the variant id whose table is used
 FAMILIES = ("hebei", "sichuan", "guangdong_jipinghu", "tianjin")
+#: non-default parameter sets checked too (each a reading the scorer offers as an option)
+OPTION_SETS: dict[str, tuple[dict, ...]] = {
+    "hebei": ({"all_pungs_mult": 3, "seven_pairs_mult": 4, "self_draw_mult": 3},),
+    "sichuan": (
+        {"cap": -1},
+        {"cap": 4, "golden_hook": 2, "self_draw_bonus": "fan"},
+        {"seven_pairs": False},
+    ),
+    "guangdong_jipinghu": (
+        {"additive": False},
+        {"seven_pairs": True, "opening_floor": False},
+        {"cap": 4},
+    ),
+    "tianjin": ({"heavenly_mult": 8},),
+}
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -211,8 +226,9 @@ def _tianjin_wilds(indicator: int) -> tuple[int, int]:
     return wild_kinds(indicator)
 
 
-def random_win(family: str, rng: np.random.Generator) -> Win:
-    """A random winning hand of ``family`` (one of :data:`FAMILIES`) with a consistent context.
+def random_win(family: str, rng: np.random.Generator, seven_pairs: bool = False) -> Win:
+    """A random winning hand of ``family`` (one of :data:`FAMILIES`) with a consistent context;
+    ``seven_pairs``: also seven-pairs hands where the family does not play them by default.
 
     Raises ``ValueError`` for an unknown family.
     """
@@ -220,7 +236,7 @@ def random_win(family: str, rng: np.random.Generator) -> Win:
         raise ValueError(f"unknown family {family!r}; families: {list(FAMILIES)}")
     while True:
         u = rng.random()
-        if family in ("hebei", "sichuan") and u < 0.12:
+        if (seven_pairs or family in ("hebei", "sichuan")) and u < 0.12:
             hand = _seven_pairs(family, rng)
         elif family in ("hebei", "guangdong_jipinghu") and u < 0.16:
             hand = _orphans(rng)
@@ -304,13 +320,18 @@ def random_win(family: str, rng: np.random.Generator) -> Win:
 # ---------------------------------------------------------------------------------------------
 
 
-def oracle(family: str, win: Win) -> tuple[int, dict[str, int]]:
-    """(value, {chinese item name: count}) of ``win`` by the family's hand-written scorer."""
+def oracle(family: str, win: Win, params: dict | None = None) -> tuple[int, dict[str, int]]:
+    """(value, {chinese item name: count}) of ``win`` by the family's hand-written scorer, with
+    the table parameters ``params`` translated to the scorer's options."""
+    params = params or {}
     if family == "hebei":
+        from mjsim.scoring.tables.hebei import PARAMS
         from mjsim.variants.hebei import DEFAULT_SCORE_VALUES, HEBEI_ITEMS, hebei_value
 
         table = np.zeros(32, np.int64)
         table[: len(DEFAULT_SCORE_VALUES)] = DEFAULT_SCORE_VALUES
+        for i, key in enumerate(PARAMS):  # the table's parameters in score_values order
+            table[i] = params.get(key, table[i])
         items = np.zeros(8, np.int32)
         v = hebei_value(win.concealed, win.melds, win.win_tile, win.flags, table, items)
         names = {i: zh for i, _en, zh in HEBEI_ITEMS}
@@ -320,8 +341,13 @@ def oracle(family: str, win: Win) -> tuple[int, dict[str, int]]:
         flags = win.flags.copy()
         flags[sc.F_MISSING_SUIT] = win.missing_suit
         items = np.zeros(sc.N_ITEMS, np.int32)
+        opts = dict(params)
+        if "self_draw_bonus" in opts:
+            opts["self_draw_bonus"] = (
+                sc.SELF_DRAW_ADD_FAN if opts["self_draw_bonus"] == "fan" else sc.SELF_DRAW_ADD_BASE
+            )
         v = sc.sichuan_value(
-            win.concealed, win.melds, win.win_tile, flags, sc.default_params(), items
+            win.concealed, win.melds, win.win_tile, flags, sc.default_params(**opts), items
         )
         names = {i: zh for i, _en, zh, _v in sc.SICHUAN_ITEMS}
     elif family == "guangdong_jipinghu":
@@ -331,7 +357,7 @@ def oracle(family: str, win: Win) -> tuple[int, dict[str, int]]:
         flags[jp.F_N_WINNERS] = win.n_winners
         items = np.zeros(jp.N_ITEMS, np.int32)
         v = jp.jipinghu_value(
-            win.concealed, win.melds, win.win_tile, flags, jp.default_params(), items
+            win.concealed, win.melds, win.win_tile, flags, jp.default_params(**params), items
         )
         names = {i: zh for i, _en, zh, _v, _k in jp.JIPINGHU_ITEMS}
     elif family == "tianjin":
@@ -339,6 +365,7 @@ def oracle(family: str, win: Win) -> tuple[int, dict[str, int]]:
 
         table = np.zeros(32, np.int64)
         table[: len(tj.DEFAULT_SCORE_VALUES)] = tj.DEFAULT_SCORE_VALUES
+        table[tj.TJ_HEAVENLY_MULT] = params.get("heavenly_mult", table[tj.TJ_HEAVENLY_MULT])
         items = np.zeros(16, np.int32)
         v = tj.tianjin_value(win.concealed, win.melds, win.win_tile, win.flags, table, items)
         if v == 0:
@@ -349,13 +376,19 @@ def oracle(family: str, win: Win) -> tuple[int, dict[str, int]]:
     return int(v), {names[i]: int(items[i]) for i in names if items[i]}
 
 
-def by_table(family: str, win: Win) -> tuple[int, dict[str, int]]:
-    """(value, {chinese item name: count}) of ``win`` by the family's fan table."""
+def by_table(family: str, win: Win, params: dict | None = None) -> tuple[int, dict[str, int]]:
+    """(value, {chinese item name: count}) of ``win`` by the family's fan table (``params``:
+    its named parameters)."""
     from mjsim.scoring import tables
     from mjsim.scoring.table_score import score_with_table
 
     res = score_with_table(
-        tables.get(family), win.concealed, win.melds, win.win_tile, win.flags, win.n_winners
+        tables.get(family, **(params or {})),
+        win.concealed,
+        win.melds,
+        win.win_tile,
+        win.flags,
+        win.n_winners,
     )
     return res.value, res.item_counts()
 
@@ -371,16 +404,19 @@ class Report:
     examples: list[str]
 
 
-def check(family: str, hands: int, seed: int = 0, keep: int = 5) -> Report:
-    """Score ``hands`` random wins of ``family`` (seeded) with the table and the oracle."""
+def check(
+    family: str, hands: int, seed: int = 0, keep: int = 5, params: dict | None = None
+) -> Report:
+    """Score ``hands`` random wins of ``family`` (seeded) with the table and the oracle, both
+    under the table parameters ``params`` (default: the variant's defaults)."""
     rng = np.random.default_rng(seed)
     bad = 0
     examples: list[str] = []
     t0 = time.perf_counter()
     for _ in range(hands):
-        win = random_win(family, rng)
-        want = oracle(family, win)
-        got = by_table(family, win)
+        win = random_win(family, rng, seven_pairs=bool((params or {}).get("seven_pairs")))
+        want = oracle(family, win, params)
+        got = by_table(family, win, params)
         if want != got:
             bad += 1
             if len(examples) < keep:
@@ -394,14 +430,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=100_000, help="random wins per family")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--family", choices=FAMILIES, action="append", help="default: all four")
+    ap.add_argument(
+        "--options", action="store_true", help="also each non-default parameter set (OPTION_SETS)"
+    )
     args = ap.parse_args(argv)
     failed = False
     for fam in args.family or FAMILIES:
-        rep = check(fam, args.hands, args.seed)
-        print(f"{fam}: {rep.hands} hands, {rep.mismatches} mismatches, {rep.seconds:.1f} s")
-        for line in rep.examples:
-            print("  " + line)
-        failed |= rep.mismatches > 0
+        sets: list[dict] = [{}]
+        if args.options:
+            sets += list(OPTION_SETS.get(fam, ()))
+        for params in sets:
+            rep = check(fam, args.hands, args.seed, params=params)
+            label = f"{fam}({', '.join(f'{k}={v}' for k, v in params.items())})" if params else fam
+            print(f"{label}: {rep.hands} hands, {rep.mismatches} mismatches, {rep.seconds:.1f} s")
+            for line in rep.examples:
+                print("  " + line)
+            failed |= rep.mismatches > 0
     return 1 if failed else 0
 
 

@@ -345,9 +345,10 @@ def evaluate(counts, shape, rows, cancels, header, applied):
         applied: ``int64[R]`` out: how many times each row counts (0 = not at all).
 
     Returns:
-        ``(value, uncapped, qualifying)``: the hand value in the table's unit, the value before
-        the cap (for choosing between readings of equal capped value), and the value of the
-        qualifying rows only (compared with ``min_to_win``).
+        ``(value, uncapped, qualifying, limit)``: the hand value in the table's unit, the value
+        before the cap (for choosing between readings of equal capped value), the value of the
+        qualifying rows only (compared with ``min_to_win``), and whether a limit row is the
+        value (a limit hand is preferred to an ordinary hand of equal value).
     """
     n_rows = rows.shape[0]
     for r in range(n_rows):
@@ -398,10 +399,10 @@ def evaluate(counts, shape, rows, cancels, header, applied):
         if header[H_COMBINE] == COMBINE_POW2:
             v = header[H_UNIT] << v
         q = v if rows[best, C_QUAL] != 0 else 0
-        return v, v, q
+        return v, v, q, True
     value, uncapped = _combine(rows, header, applied, False)
     qualifying, _u = _combine(rows, header, applied, True)
-    return value, uncapped, qualifying
+    return value, uncapped, qualifying, False
 
 
 __all__ = [
