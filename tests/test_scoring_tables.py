@@ -156,3 +156,16 @@ def test_the_differential_check_sees_a_changed_value(monkeypatch):
     monkeypatch.setattr(tables, "get", changed)
     rep = differential.check("sichuan", 3000, seed=11)
     assert rep.mismatches > 0 and "金钩钓" in rep.examples[0]
+
+
+def test_fan_tables_add_no_compiled_code():
+    # a table is data: its module is outside the compiled closure, so adding or changing a
+    # table neither compiles anything nor invalidates the compiled cache
+    from mjsim import _cache
+
+    files = _cache.module_files(_cache.source_roots())
+    closure = set(_cache.compiled_closure(files))
+    table_modules = {m for m in files if m.startswith("mjsim.scoring.tables")}
+    assert len(table_modules) == 5
+    assert not table_modules & closure
+    assert "mjsim.scoring.detect" in closure
