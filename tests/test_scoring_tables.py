@@ -108,6 +108,29 @@ def test_tianjin_plain_win_with_a_wild_is_below_the_minimum():
     assert r.value == 1 and not r.valid
 
 
+def test_set_structure_patterns_are_seen_with_wilds():
+    # 111万 222万 333筒 4索 55索 and two wilds (中): all pungs (the wilds make 4索 a pung or
+    # the pair); a table valuing 碰碰胡 sees it
+    from mjsim.scoring.fan_table import FanTable, compile_table
+
+    t = compile_table(
+        FanTable(
+            name="t",
+            rows=(
+                {"zh": "平胡", "when": "win", "value": 1},
+                {"zh": "碰碰胡", "when": "all_pungs", "value": 2, "cancels": ("平胡",)},
+                {"zh": "龙", "when": "pure_straight", "value": 4},
+            ),
+        )  # fmt: skip
+    )
+    c, m, w, f = _win("111222m333p455s77z", "4s", flags={F_WILD_KINDS: 1 << 33})
+    r = score_with_table(t, c, m, w, f)
+    assert r.value == 2 and r.counts["all_pungs"] == 1 and r.counts["wilds_held"] == 2
+    c, m, w, f = _win("12345689m111p11s7z", "1s", flags={F_WILD_KINDS: 1 << 33})
+    r = score_with_table(t, c, m, w, f)
+    assert r.value == 5 and r.item_counts() == {"平胡": 1, "龙": 1}
+
+
 def test_not_a_win_has_no_reading():
     r = _score("hebei", "1234567m1234567p", "1p")
     assert r.value == -1 and not r.valid and r.items == []

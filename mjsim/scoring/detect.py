@@ -14,7 +14,10 @@ Readings considered (each only when the table's ``shapes`` allow it):
   hold the winning tile (for the wait patterns and for a pung completed by a discard);
 - **standard**, wilds held: every suit for a pure straight (none, m, p, s) times every role of
   the winning tile (none; the 5 of 4-5-6万; completing a set with two wilds; the pair partner of
-  a wild), the rest of the hand completed with the wilds (naturals placed before wilds);
+  a wild), the rest of the hand completed with the wilds (naturals placed before wilds); and
+  every decomposition with its wild assignment, for the set-structure patterns (all pungs, all
+  chows, pure straight). With wilds held the wait patterns (边 / 坎 / 单钓) and
+  ``concealed_pungs`` are not detected (0);
 - **seven pairs** (no meld; :func:`mjsim.kernels.special.seven_pairs_quads`, wilds placed to
   make the most fours) and **thirteen orphans** (no meld).
 
@@ -370,11 +373,14 @@ def _wild_readings(
 
 @njit(cache=True)
 def _plain_readings(
-    nat, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header, applied, best, bc, ba
-):
-    """The standard readings of a hand without wilds: decomposition x set holding the win tile."""
+    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header, applied,
+    best, bc, ba,
+):  # fmt: skip
+    """The standard readings by decomposition: without wilds, decomposition x set holding the
+    winning tile; with wilds held, one reading per decomposition (the set-structure patterns
+    only: the wait and concealed-pung patterns are left 0)."""
     out = np.empty((MAX_DECOMP, DECOMP_ROWS, 3), np.int8)
-    nd = decompose(nat, n_sets, 0, header[H_PAIR_RULE], header[H_HONOR_CHOWS], out)
+    nd = decompose(nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], out)
     if nd > MAX_DECOMP:
         nd = MAX_DECOMP
     meld_pungs = 0
@@ -419,6 +425,15 @@ def _plain_readings(
             if lows[9 * s] > 0 and lows[9 * s + 3] > 0 and lows[9 * s + 6] > 0:
                 straight = s
                 break
+        if n_wild > 0:
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.ALL_PUNGS] = 1 if all_pungs else 0
+            cand[pt.ALL_CHOWS] = 1 if all_chows else 0
+            cand[pt.PURE_STRAIGHT] = 1 if straight >= 0 else 0
+            cand[pt.STRAIGHT_IN_WILD_SUIT] = 1 if straight >= 0 and wild_suit[straight] else 0
+            _consider(cand, SHAPE_STANDARD, rows, cancels, header, applied, best, bc, ba)
+            continue
         for r in range(DECOMP_ROWS):
             ty = out[i, r, 0]
             k = out[i, r, 1]
@@ -518,7 +533,7 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
     if shapes & SHAPE_STANDARD:
         if n_wild == 0:
             _plain_readings(
-                nat, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header,
+                nat, 0, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header,
                 applied, result, best_counts, best_applied,
             )  # fmt: skip
         else:
@@ -530,6 +545,10 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
                 _wild_readings(
                     nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied,
                     result, best_counts, best_applied,
+                )  # fmt: skip
+                _plain_readings(
+                    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
+                    header, applied, result, best_counts, best_applied,
                 )  # fmt: skip
     if n_melds == 0:
         cand = np.zeros(counts.shape[0], np.int64)

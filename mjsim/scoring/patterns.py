@@ -57,7 +57,10 @@ class Pattern:
     readings: str = ""
 
 
-_STD = "standard decompositions (4 sets + a pair; melds are fixed sets)"
+_STD = (
+    "standard decompositions (4 sets + a pair; melds are fixed sets; held wilds stand for any "
+    "kind, never a fifth copy)"
+)
 
 #: The vocabulary, in count-vector order.
 PATTERNS: tuple[Pattern, ...] = (
