@@ -192,3 +192,12 @@ def test_fan_tables_add_no_compiled_code():
     assert len(table_modules) == 5
     assert not table_modules & closure
     assert "mjsim.scoring.detect" in closure
+
+
+def test_the_three_sichuan_ids_share_one_table():
+    base = tables.get("sichuan")
+    for vid in ("chengdu", "sichuan_xuezhan"):
+        other = tables.get(vid)
+        assert other.names == base.names
+        assert np.array_equal(other.rows, base.rows)
+        assert np.array_equal(other.header, base.header)
