@@ -201,3 +201,26 @@ def test_the_three_sichuan_ids_share_one_table():
         assert other.names == base.names
         assert np.array_equal(other.rows, base.rows)
         assert np.array_equal(other.header, base.header)
+
+
+def test_a_hand_with_many_wild_readings_is_read_completely():
+    # six wilds (发 and 中) with 888万 9筒 11索 5索 7索: more decompositions than the
+    # detector's first buffer holds, and the all-pungs reading (888万, then 9筒, 5索 and 7索
+    # each with two wilds, the pair 11索) is not among the first ones: it is still found
+    from mjsim.kernels.decompose import decompose
+    from mjsim.scoring.detect import MAX_DECOMP
+    from mjsim.scoring.fan_table import FanTable, compile_table
+
+    rows = (
+        {"zh": "平胡", "when": "win", "value": 1},
+        {"zh": "碰碰胡", "when": "all_pungs", "value": 3, "cancels": ("平胡",)},
+    )
+    t = compile_table(FanTable(name="t", rows=rows))
+    c, m, w, f = _win("888m9p1157s666777z", "8m", flags={F_WILD_KINDS: (1 << 33) | (1 << 32)})
+    nat = c.copy()
+    nat[32:] = 0
+    first = np.empty((MAX_DECOMP, 6, 3), np.int8)
+    assert decompose(nat, 4, 6, 0, 0, first) > MAX_DECOMP
+    assert not any(all(first[i, r, 0] == 2 for r in range(1, 5)) for i in range(MAX_DECOMP))
+    r = score_with_table(t, c, m, w, f)
+    assert r.value == 3 and r.counts["all_pungs"] == 1 and r.counts["wilds_held"] == 6

@@ -381,8 +381,9 @@ def _plain_readings(
     only: the wait and concealed-pung patterns are left 0)."""
     out = np.empty((MAX_DECOMP, DECOMP_ROWS, 3), np.int8)
     nd = decompose(nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], out)
-    if nd > MAX_DECOMP:
-        nd = MAX_DECOMP
+    if nd > MAX_DECOMP:  # rare (several wilds): every decomposition is a reading
+        out = np.empty((nd, DECOMP_ROWS, 3), np.int8)
+        nd = decompose(nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], out)
     meld_pungs = 0
     meld_chows = 0
     conc_kongs = 0
@@ -404,6 +405,7 @@ def _plain_readings(
             wild_suit[k // 9] = True
     lows = np.zeros(27, np.int64)
     cand = np.zeros(g.shape[0], np.int64)
+    seen = np.zeros(16, np.bool_)
     for i in range(nd):
         pungs = 0
         chows = 0
@@ -426,6 +428,11 @@ def _plain_readings(
                 straight = s
                 break
         if n_wild > 0:
+            # with wilds, decompositions can run to thousands; only distinct pattern sets count
+            sig = (1 if all_pungs else 0) | (2 if all_chows else 0) | ((straight + 1) << 2)
+            if seen[sig]:
+                continue
+            seen[sig] = True
             cand[:] = g
             cand[pt.WIN] = 1
             cand[pt.ALL_PUNGS] = 1 if all_pungs else 0
