@@ -8,7 +8,11 @@ discard, ...). :func:`check` scores each hand with the variant's fan table
 (:mod:`mjsim.scoring.tables`) and with the family's hand-written jitted scorer, and reports every
 hand where the value or the items differ.
 
-``python -m mjsim.scoring.differential --hands 100000`` runs the check for the four families
+:func:`check_payments` does the same for the payment records (:mod:`mjsim.scoring.payments`)
+against the families' payment functions, over random values, seats, players still in and liable
+seats.
+
+``python -m mjsim.scoring.differential --hands 100000`` runs both checks for the four families
 (hebei, sichuan, guangdong_jipinghu, tianjin) and prints hands, mismatches and time.
 """
 
@@ -424,6 +428,100 @@ def check(
     return Report(family, hands, bad, time.perf_counter() - t0, examples)
 
 
+def payment_case(family: str, rng: np.random.Generator) -> dict:
+    """A random win to pay: value, seats, the players still in and a liable seat."""
+    winner = int(rng.integers(4))
+    dealer = int(rng.integers(4))
+    self_drawn = family == "tianjin" or rng.random() < 0.5
+    discarder = -1 if self_drawn else (winner + int(rng.integers(1, 4))) % 4
+    still_in = np.ones(4, np.bool_)
+    if family == "sichuan":  # blood battle: up to two others have already won
+        for q in range(4):
+            if q not in (winner, discarder) and rng.random() < 0.3:
+                still_in[q] = False
+    liable = -1
+    if family == "guangdong_jipinghu" and self_drawn and rng.random() < 0.4:
+        liable = (winner + int(rng.integers(1, 4))) % 4
+    robbed = family != "tianjin" and not self_drawn and rng.random() < 0.2
+    pow2 = family in ("sichuan", "guangdong_jipinghu")
+    value = int(rng.integers(0, 7)) if pow2 else int(rng.integers(1, 200))
+    return dict(
+        value=value, winner=winner, dealer=dealer, discarder=discarder, still_in=still_in,
+        liable=liable, robbed=robbed, base=int(rng.integers(1, 6)),
+    )  # fmt: skip
+
+
+def payments_oracle(family: str, case: dict, params: dict | None = None) -> list[int]:
+    """The payment vector of ``case`` by the family's hand-written payment function (hebei and
+    tianjin: the engine's one-share rule, :func:`mjsim.scoring.settlement.win_transfers`)."""
+    from mjsim.scoring.settlement import win_transfers
+
+    params = dict(params or {})
+    out = np.zeros(4, np.int64)
+    ones = np.ones(4, np.int64)
+    if family in ("hebei", "tianjin"):
+        win_transfers(
+            case["winner"], case["discarder"], case["value"], 0, case["still_in"], ones, out
+        )
+    elif family == "sichuan":
+        from mjsim.scoring import sichuan as sc
+
+        bonus = params.pop("self_draw_bonus", "base")
+        opts = {k: v for k, v in params.items() if k in ("cap", "golden_hook", "seven_pairs")}
+        p = sc.default_params(
+            self_draw_bonus=sc.SELF_DRAW_ADD_FAN if bonus == "fan" else sc.SELF_DRAW_ADD_BASE,
+            **opts,
+        )
+        sc.sichuan_win_payments(
+            case["value"], case["winner"], case["discarder"], case["still_in"], p,
+            case["base"], out,
+        )  # fmt: skip
+    elif family == "guangdong_jipinghu":
+        from mjsim.scoring.jipinghu import jipinghu_win_payments
+
+        # 抢杠: "当自摸，被抢杠者包三家牌" (the hand-written adapter's call)
+        robbed = case["robbed"]
+        jipinghu_win_payments(
+            case["value"], case["winner"], case["discarder"], case["discarder"] < 0 or robbed,
+            case["discarder"] if robbed else case["liable"], out,
+        )  # fmt: skip
+    return [int(x) for x in out]
+
+
+def payments_by_record(family: str, case: dict, params: dict | None = None) -> list[int]:
+    """The payment vector of ``case`` by the family's payment record."""
+    from mjsim.scoring import tables
+    from mjsim.scoring.payments import pay
+
+    params = dict(params or {})
+    if family == "sichuan":
+        params["base"] = case["base"]
+    rec = tables.compiled_payment(family, **params)
+    out = np.zeros(4, np.int64)
+    pay(
+        rec, case["value"], case["winner"], case["discarder"], case["dealer"], case["still_in"],
+        case["liable"], case["robbed"], out,
+    )  # fmt: skip
+    return [int(x) for x in out]
+
+
+def check_payments(family: str, n: int, seed: int = 0, params: dict | None = None) -> Report:
+    """Pay ``n`` random wins of ``family`` with its payment record and its hand-written rule."""
+    rng = np.random.default_rng(seed)
+    bad = 0
+    examples: list[str] = []
+    t0 = time.perf_counter()
+    for _ in range(n):
+        case = payment_case(family, rng)
+        want = payments_oracle(family, case, params)
+        got = payments_by_record(family, case, params)
+        if want != got:
+            bad += 1
+            if len(examples) < 5:
+                examples.append(f"{case}: scorer {want}, record {got}")
+    return Report(family, n, bad, time.perf_counter() - t0, examples)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the differential check; exit 1 on any mismatch."""
     ap = argparse.ArgumentParser(prog="python -m mjsim.scoring.differential", description=__doc__)
@@ -443,6 +541,11 @@ def main(argv: list[str] | None = None) -> int:
             rep = check(fam, args.hands, args.seed, params=params)
             label = f"{fam}({', '.join(f'{k}={v}' for k, v in params.items())})" if params else fam
             print(f"{label}: {rep.hands} hands, {rep.mismatches} mismatches, {rep.seconds:.1f} s")
+            for line in rep.examples:
+                print("  " + line)
+            failed |= rep.mismatches > 0
+            rep = check_payments(fam, args.hands, args.seed, params=params)
+            print(f"{label} payments: {rep.hands} wins, {rep.mismatches} mismatches")
             for line in rep.examples:
                 print("  " + line)
             failed |= rep.mismatches > 0

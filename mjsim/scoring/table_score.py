@@ -10,7 +10,7 @@ contradict itself. Plain Python; the jitted code is :mod:`mjsim.scoring.detect` 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,8 @@ class TableScore:
         counts: ``{pattern key: count}`` of the best reading (non-zero counts only).
         shape: the best reading's shape (``"standard"``, ``"seven_pairs"``,
             ``"thirteen_orphans"``, or ``""``).
+        payments: one int per seat (winner positive, sum 0) by the variant's payment record
+            (:func:`score_win`; empty from :func:`score_with_table`, which knows no seats).
     """
 
     value: int
@@ -43,6 +45,7 @@ class TableScore:
     items: list[tuple[int, str, str, int, int]]
     counts: dict[str, int]
     shape: str
+    payments: list[int] = field(default_factory=list)
 
     def item_counts(self) -> dict[str, int]:
         """``{chinese_name: count}`` of the items."""
@@ -137,6 +140,7 @@ def score_win(
     human: bool = False,
     n_winners: int = 1,
     has_won: Sequence[bool] | None = None,
+    liable: int | None = None,
     wilds: str | Iterable[int] = (),
     **params: Any,
 ) -> TableScore:
@@ -152,9 +156,14 @@ def score_win(
         seat_wind: E/S/W/N or 0-3; default the winner's wind from ``seat`` and ``dealer``.
         after_kong_discard, heavenly, earthly, human: 杠上炮, 天和, 地和, 人和.
         n_winners: players winning on this discard (一炮三响 when 3).
-        has_won: 4 booleans, seats that already won this hand (blood battle).
+        has_won: 4 booleans, seats that already won this hand (blood battle); they pay nothing.
+        liable: the seat that pays the whole self-draw (包), where the variant plays liability.
         wilds: the wild kinds, as tiles (``"3p4p"``) or kinds 0-33.
-        params: the table's named parameters (``cap=4``).
+        params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
+            ``base``).
+
+    Returns the :class:`TableScore` with ``payments`` by the variant's payment record
+    (:func:`mjsim.scoring.tables.payment`): all 0 for a hand below the minimum to win.
 
     Raises:
         ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
@@ -174,6 +183,8 @@ def score_win(
     from mjsim.scoring.win_checks import check_win_context
     from mjsim.tiles import parse_tiles
 
+    record = tables.compiled_payment(variant, **params)
+    params.pop("base", None)  # the payment record's parameter, not the table's
     compiled = tables.get(variant, **params)
     if seat_wind is None:
         if (
@@ -233,4 +244,23 @@ def score_win(
     flags[F_HUMAN] = int(bool(human))
     flags[F_WILD_KINDS] = mask
     flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
-    return score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
+    if liable is not None:
+        if (
+            isinstance(liable, bool)
+            or not isinstance(liable, int | np.integer)
+            or not 0 <= liable <= 3
+        ):
+            raise ValueError(f"liable must be a seat 0-3, got {liable!r}")
+        if liable == win.seat or not win.self_drawn:
+            raise ValueError("liable (包) pays a self-draw of another player")
+    result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
+    from mjsim.scoring.payments import pay
+
+    out = np.zeros(4, np.int64)
+    if result.valid:
+        still_in = np.ones(4, np.bool_) if has_won is None else ~np.array(has_won, np.bool_)
+        pay(
+            record, result.value, win.seat, win.discarder, win.dealer, still_in,
+            -1 if liable is None else int(liable), bool(robbing_kong), out,
+        )  # fmt: skip
+    return replace(result, payments=[int(x) for x in out])

@@ -1,8 +1,9 @@
 """The fan tables of the table-driven variants, as data (:mod:`mjsim.scoring.fan_table`).
 
-One module per scoring family; each has ``PARAMS`` (its named parameters and their defaults)
-and ``table(**params) -> FanTable``. :func:`get` builds, validates and compiles a variant's
-table. Plain Python: nothing here is compiled, and a new table adds no jitted code.
+One module per scoring family; each has ``PARAMS`` (its named parameters and their defaults),
+``table(**params) -> FanTable`` and ``payment(**params) -> PaymentRecord``
+(:mod:`mjsim.scoring.payments`). :func:`get` builds, validates and compiles a variant's table,
+:func:`compiled_payment` its payment record. Plain Python: nothing here is compiled, and a new table adds no jitted code.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ import importlib
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from mjsim.scoring.fan_table import CompiledTable, FanTable, compile_table
+from mjsim.scoring.payments import PaymentRecord, compile_record
 
 #: variant id -> module of its table (the three Sichuan ids share one table)
 MODULES = {
@@ -49,6 +53,19 @@ def _compiled(variant: str, items: tuple[tuple[str, Any], ...]) -> CompiledTable
 def get(variant: str, **params: Any) -> CompiledTable:
     """The compiled (validated) fan table of ``variant``; cached per parameter set."""
     return _compiled(variant, tuple(sorted(params.items())))
+
+
+def payment(variant: str, **params: Any) -> PaymentRecord:
+    """The payment record of ``variant`` under the table's parameters ``params`` (and the
+    record's own, e.g. Sichuan ``base``). Raises ``ValueError`` as :func:`table`."""
+    if variant not in MODULES:
+        raise ValueError(f"no fan table for {variant!r}; tables: {', '.join(names())}")
+    return importlib.import_module(MODULES[variant]).payment(variant, **params)
+
+
+def compiled_payment(variant: str, **params: Any) -> np.ndarray:
+    """The compiled payment record of ``variant`` (:func:`mjsim.scoring.payments.pay`)."""
+    return compile_record(payment(variant, **params))
 
 
 def _cell(value: Any) -> str:

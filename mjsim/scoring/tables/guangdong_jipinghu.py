@@ -10,6 +10,7 @@ least 3 番 ("不满3番牌型，按照3番满计算").
 from __future__ import annotations
 
 from mjsim.scoring.fan_table import FanTable, table_params
+from mjsim.scoring.payments import PaymentRecord
 
 PARAMS = {"cap": 3, "seven_pairs": False, "additive": True, "opening_floor": True}
 
@@ -92,4 +93,14 @@ def table(variant: str = "guangdong_jipinghu", **params) -> FanTable:
         shapes=shapes,
         source="Guangdong chicken-hand rules (docs/variants/guangdong_jipinghu.md)",
         params=p,
+    )
+
+
+def payment(variant: str = "guangdong_jipinghu", **params) -> PaymentRecord:
+    """The chicken hand's payments: ``2 ** 番`` from the discarder, or from each of the three on
+    a self-draw; a liable seat (包: "十二张落地包自摸", 大四喜 / 大三元 enablers, 杠上开花包杠,
+    the robbed seat of 抢杠, whose win counts as a self-draw) pays all three shares."""
+    table_params(variant, PARAMS, params)
+    return PaymentRecord(
+        name=variant, amount="pow2", liability="pays_all", rob_kong="self_draw_by_robbed"
     )

@@ -8,6 +8,7 @@ The values are the DEFAULT placeholder of :mod:`mjsim.variants.hebei` (``score_v
 from __future__ import annotations
 
 from mjsim.scoring.fan_table import FanTable, table_params
+from mjsim.scoring.payments import PaymentRecord
 
 PARAMS = {
     "base": 1,
@@ -41,3 +42,10 @@ def table(variant: str = "hebei", **params: int) -> FanTable:
         source="DEFAULT placeholder (docs/variants/hebei.md); no Hebei table in the sources",
         params=p,
     )
+
+
+def payment(variant: str = "hebei", **params: int) -> PaymentRecord:
+    """Hebei's payments: the discarder alone pays a discard win ("只有放炮家输分"), all three pay
+    a self-draw ("三家都要输分"), the hand value each."""
+    table_params(variant, PARAMS, params)
+    return PaymentRecord(name=variant)

@@ -10,6 +10,7 @@ The public Chengdu table (docs/variants/sichuan.md): 平胡 0, 对对胡 1, 清�
 from __future__ import annotations
 
 from mjsim.scoring.fan_table import FanTable, table_params
+from mjsim.scoring.payments import PaymentRecord
 
 PARAMS = {"cap": 3, "golden_hook": 1, "self_draw_bonus": "base", "seven_pairs": True}
 SELF_DRAW_BONUS = ("base", "fan")
@@ -64,3 +65,12 @@ def table(variant: str = "sichuan", **params) -> FanTable:
         source="public Chengdu table (docs/variants/sichuan.md)",
         params=p,
     )
+
+
+def payment(variant: str = "sichuan", base: int = 1, **params) -> PaymentRecord:
+    """Sichuan's payments: ``base * 2 ** 番`` from the discarder, or from each player still in
+    on a self-draw, plus ``base`` more each under 自摸加底 ("自摸加底：玩家自摸时额外收取其他未胡
+    玩家1倍基础分"); ``base`` is the base score b."""
+    p = table_params(variant, PARAMS, params)
+    extra = 1 if p["self_draw_bonus"] == "base" else 0
+    return PaymentRecord(name=variant, amount="pow2", unit=base, self_draw_extra=extra)

@@ -10,6 +10,7 @@ needs at least 2 番.
 from __future__ import annotations
 
 from mjsim.scoring.fan_table import FanTable, table_params
+from mjsim.scoring.payments import PaymentRecord
 
 PARAMS = {"heavenly_mult": 4, "min_to_win": 2}
 
@@ -45,3 +46,10 @@ def table(variant: str = "tianjin", **params: int) -> FanTable:
         source="Tianjin rules (docs/variants/tianjin.md)",
         params=p,
     )
+
+
+def payment(variant: str = "tianjin", **params: int) -> PaymentRecord:
+    """Tianjin's payments: a self-draw only game ("天津麻将只能自摸或杠开胡"): each of the three
+    pays the 番 (the 坐庄 / 拉庄 stakes multiply it in the engine's pre-hand bet)."""
+    table_params(variant, PARAMS, params)
+    return PaymentRecord(name=variant)
