@@ -78,6 +78,27 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def _record_text(rec: PaymentRecord) -> str:
+    share = f"{rec.unit} × 2^value" if rec.amount == "pow2" else f"{rec.unit} × value"
+    parts = [f"a share is {share}"]
+    if rec.discard == "discarder":
+        parts.append("the discarder pays a discard win")
+    else:
+        parts.append(f"every seat pays a discard win, the discarder {rec.discarder_mult} shares")
+    if rec.self_draw == "each":
+        extra = f" plus {rec.self_draw_extra} × {rec.unit}" if rec.self_draw_extra else ""
+        parts.append(f"each seat still in pays a self-draw{extra}")
+    else:
+        parts.append("nobody pays a self-draw")
+    if rec.dealer_mult != 1:
+        parts.append(f"the dealer's shares × {rec.dealer_mult}")
+    if rec.liability == "pays_all":
+        parts.append("a liable seat (包) pays every share of a self-draw")
+    if rec.rob_kong == "self_draw_by_robbed":
+        parts.append("a robbed kong is a self-draw the robbed seat pays in full")
+    return "; ".join(parts)
+
+
 def tables_page() -> str:
     """The Markdown page ``docs/reference/fan_tables.md``: every fan table with its defaults."""
     out = [
@@ -108,6 +129,8 @@ def tables_page() -> str:
             f"Combine: **{t.combine}**, unit {t.unit}, base {t.base}, cap {cap}, "
             f"minimum to win {t.min_to_win}; readings: {', '.join(t.shapes)}. "
             f"Parameters: {params}. Source: {t.source}.",
+            "",
+            f"Payments: {_record_text(payment(variant))}.",
             "",
             "| 中文 | English | when | kind | value | per | group | cancels | shapes |",
             "|---|---|---|---|---|---|---|---|---|",
