@@ -616,7 +616,8 @@ class _PythonTables:
         from mjsim.engine import Game
 
         n = self.spec.n_players
-        g = Game(self.spec, self.seed, hand_no=hand, dealer=hand % n, first_dealer=0, record=False)
+        # recorded: a Python agent may read the hand so far from Game.record (MjaiAgent does)
+        g = Game(self.spec, self.seed, hand_no=hand, dealer=hand % n, first_dealer=0)
         pos = self.positions[k]
         while not g.done:
             p = g.current_player

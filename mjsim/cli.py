@@ -339,6 +339,50 @@ def build_parser() -> argparse.ArgumentParser:
                    "check instead of playing (exit 1 if it holds a violation)")  # fmt: skip
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
+    p = sub.add_parser(
+        "mjai",
+        help="convert riichi hand records to and from mjai event streams (Mortal, mjai.app)",
+        description="Convert riichi hand records to mjai JSON lines (export) and mjai JSON "
+        "lines to hand records (import: every kyoku replayed through the engine and checked "
+        "event by event). docs/mjai.md describes the mapping.",
+    )
+    msub = p.add_subparsers(
+        dest="mjai_command",
+        required=True,
+        help="export: records to mjai; import: mjai to records",
+    )
+    for name, help_, what in (
+        (
+            "export",
+            "hand records (JSON lines, Game.record / mjsim play) to one mjai game",
+            "record",
+        ),
+        ("import", "an mjai stream to hand records, replayed and checked", "stream"),
+    ):
+        q = msub.add_parser(name, help=help_, description=help_)
+        q.add_argument(what, help=f"the {what} file ('-': standard input)")
+        q.add_argument(
+            "-o", "--out", default=None, metavar="FILE", help="write to FILE (default: stdout)"
+        )
+        q.add_argument(
+            "--start-points",
+            type=int,
+            default=25_000,
+            metavar="N",
+            help="mjai scores are mjsim's riichi scores + N (default 25000)",
+        )
+    msub.choices["export"].add_argument(
+        "--no-mjsim-field",
+        action="store_true",
+        help="leave out the start_kyoku 'mjsim' field (variant, spec, seed, the whole wall) "
+        "that makes an import give back the identical record",
+    )
+    msub.choices["import"].add_argument(
+        "--variant",
+        default="riichi",
+        help="the rules of kyoku without an 'mjsim' field (default riichi)",
+    )
+
     from mjsim.view.commands import add_parsers  # view, play
 
     add_parsers(sub, SET_HELP)
@@ -860,7 +904,48 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(args, _overrides(args.set))
 
 
+def cmd_mjai(args: argparse.Namespace) -> int:
+    from mjsim import mjai
+    from mjsim.engine.records import to_jsonl
+
+    src = getattr(args, "record", None) or getattr(args, "stream", None)
+    try:
+        text = sys.stdin.read() if src == "-" else Path(src).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ValueError(f"{src}: cannot read it ({e.strerror or e})") from None
+    try:
+        if args.mjai_command == "export":
+            from mjsim.view.model import read_records
+
+            events = mjai.records_to_mjai(
+                read_records(text),
+                start_points=args.start_points,
+                extension=not args.no_mjsim_field,
+            )
+            out = mjai.dumps(events)
+            summary = f"{sum(e['type'] == 'start_kyoku' for e in events)} kyoku"
+        else:
+            records = mjai.records_from_mjai(
+                text, variant=args.variant, start_points=args.start_points
+            )
+            out = "".join(to_jsonl(r) for r in records)
+            summary = f"{len(records)} hand record(s)"
+    except ValueError as e:
+        raise ValueError(f"{src}: {e}") from None
+    if args.out is None:
+        sys.stdout.write(out)
+    else:
+        try:
+            write_whole(Path(args.out), lambda tmp: Path(tmp).write_text(out, encoding="utf-8"))
+        except OSError as e:
+            raise ValueError(f"--out {args.out!r}: cannot write it ({e.strerror or e})") from None
+        checked = " (each kyoku replayed and checked)" if args.mjai_command == "import" else ""
+        print(f"wrote {summary} to {args.out}{checked}", file=sys.stderr)
+    return 0
+
+
 COMMANDS = {
+    "mjai": cmd_mjai,
     "simulate": cmd_simulate,
     "variants": cmd_variants,
     "arena": cmd_arena,
@@ -888,7 +973,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(
             "mjsim: error: a command is required: simulate, variants, arena, study, check, "
-            "view, play or compile "
+            "view, play, mjai or compile "
             "(mjsim --help describes them)",
             file=sys.stderr,
         )

@@ -18,7 +18,7 @@ def test_no_command_exits_2_with_usage(capsys):
     assert err.startswith("usage: mjsim ")
     assert (
         "mjsim: error: a command is required: simulate, variants, arena, study, check, view, "
-        "play or compile" in err
+        "play, mjai or compile" in err
     )
 
 
