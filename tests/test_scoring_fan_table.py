@@ -115,6 +115,22 @@ def test_qualifying_value_leaves_out_bonuses():
     assert _eval(_t(rows, min_to_win=3), {"all_pungs": 1, "flowers": 3})[:3] == (5, 5, 2)
 
 
+def test_a_condition_row_only_cancels():
+    # "杠开 does not count on a plain hand": the condition applies on a plain hand (the
+    # non-plain row 龙 cancels it) and cancels 杠开; it is worth nothing itself
+    rows = [
+        {"zh": "提溜", "when": "win", "value": 1},
+        {"zh": "龙", "when": "pure_straight", "value": 4, "cancels": ("提溜", "plain")},
+        {"zh": "杠开", "when": "kong_bloom", "value": 2, "kind": "mul"},
+        {"zh": "plain", "when": "win", "value": 0, "kind": "condition", "cancels": ("杠开",)},
+    ]
+    t = _t(rows, combine="product")
+    assert _eval(t, {"win": 1, "kong_bloom": 1})[:2] == (1, 1)
+    assert _eval(t, {"win": 1, "kong_bloom": 1, "pure_straight": 1}) == (
+        8, 8, 8, {"龙": 1, "杠开": 1},
+    )  # fmt: skip
+
+
 def test_tables_have_no_fixed_size():
     rows = [{"zh": f"r{i}", "when": "win", "value": 1} for i in range(200)]
     assert _eval(_t(rows), {"win": 1})[0] == 200
@@ -166,7 +182,7 @@ _row = st.fixed_dictionaries(
     {
         "when": st.one_of(st.sampled_from(_KEYS), st.lists(st.sampled_from(_KEYS), min_size=1, max_size=3).map(tuple)),
         "value": st.integers(1, 6),
-        "kind": st.sampled_from(["add", "add", "mul", "limit", "floor"]),
+        "kind": st.sampled_from(["add", "add", "mul", "limit", "floor", "condition"]),
         "per": st.sampled_from(["unit", "once"]),
         "min": st.integers(1, 2),
         "group": st.sampled_from([None, None, "g1", "g2"]),

@@ -102,6 +102,24 @@ def test_tianjin_catch_five_and_dragon_with_wilds():
     assert r.value == 28 and r.item_counts() == {"捉5": 1, "龙": 1, "素的": 1, "杠开": 1}
 
 
+def test_tianjin_kong_bloom_on_a_plain_win_option():
+    # 提溜 with a wild + 杠开 = 2 番 (a legal win); under tiliu_kong_bloom=False 杠开 does not
+    # count on it (1 番, below the minimum), while 混吊 + 杠开 still doubles
+    wild = (1 << 11) | (1 << 12)
+    melds = [(MELD_CONCEALED_KONG, 33, 0)]
+    flags = {F_SELF_DRAWN: 1, F_WILD_KINDS: wild, F_KONG_REPLACEMENT: 1}
+    r = _score("tianjin", "123m456m789p2z3p", "2z", melds, flags=flags)
+    assert r.value == 4 and r.item_counts() == {"提溜": 1, "混吊": 1, "杠开": 1}
+    # the wild 3筒 stands for 3万: a plain 提溜
+    r = _score("tianjin", "12m456m789p11z3p", "9p", melds, flags=flags)
+    assert r.value == 2 and r.item_counts() == {"提溜": 1, "杠开": 1}
+    off = {"tiliu_kong_bloom": False}
+    r = _score("tianjin", "12m456m789p11z3p", "9p", melds, params=off, flags=flags)
+    assert r.value == 1 and not r.valid and r.item_counts() == {"提溜": 1}
+    r = _score("tianjin", "123m456m789p2z3p", "2z", melds, params=off, flags=flags)
+    assert r.value == 4 and r.item_counts() == {"提溜": 1, "混吊": 1, "杠开": 1}
+
+
 def test_tianjin_plain_win_with_a_wild_is_below_the_minimum():
     wild = (1 << 11) | (1 << 12)
     r = _score("tianjin", "123m456m789p11z22z3p", "2z", flags={F_SELF_DRAWN: 1, F_WILD_KINDS: wild})

@@ -68,7 +68,7 @@ OPTION_SETS: dict[str, tuple[dict, ...]] = {
         {"seven_pairs": True, "opening_floor": False},
         {"cap": 4},
     ),
-    "tianjin": ({"heavenly_mult": 8},),
+    "tianjin": ({"heavenly_mult": 8}, {"tiliu_kong_bloom": False}),
 }
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -370,6 +370,7 @@ def oracle(family: str, win: Win, params: dict | None = None) -> tuple[int, dict
         table = np.zeros(32, np.int64)
         table[: len(tj.DEFAULT_SCORE_VALUES)] = tj.DEFAULT_SCORE_VALUES
         table[tj.TJ_HEAVENLY_MULT] = params.get("heavenly_mult", table[tj.TJ_HEAVENLY_MULT])
+        table[tj.TJ_TILIU_KONG_BLOOM] = int(params.get("tiliu_kong_bloom", True))
         items = np.zeros(16, np.int32)
         v = tj.tianjin_value(win.concealed, win.melds, win.win_tile, win.flags, table, items)
         if v == 0:

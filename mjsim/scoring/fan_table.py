@@ -20,7 +20,10 @@ A **row** (a dict) values one pattern, or several that must all hold:
   multiplied), ``"mul"`` (a factor: the value is multiplied by ``value ** count``),
   ``"limit"`` (a fixed value for the whole hand: when any limit row applies, the best single
   one is the hand's value and every other row is dropped; 特殊牌型不再叠加其他番种), or
-  ``"floor"`` (the value after the cap is raised to at least ``value``: 不满3番按3番计);
+  ``"floor"`` (the value after the cap is raised to at least ``value``: 不满3番按3番计), or
+  ``"condition"`` (worth nothing and not an item: it only cancels other rows when it applies,
+  and other rows may cancel it; "A does not count on a plain hand" is a condition row that
+  the non-plain rows cancel and that cancels A);
 - ``per``: ``"unit"`` (default: counts ``count`` times, e.g. 根 per four) or ``"once"``;
 - ``min``: the count the pattern needs for the row to apply (default 1; 龙七对 is
   ``seven_pairs_fours`` ≥ 1);
@@ -61,8 +64,14 @@ from mjsim.kernels import PAIR_258, PAIR_ANY, PAIR_NOT_28
 from mjsim.scoring.patterns import INDEX
 
 # ---- row kinds
-KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR = range(4)
-KINDS = {"add": KIND_ADD, "mul": KIND_MUL, "limit": KIND_LIMIT, "floor": KIND_FLOOR}
+KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR, KIND_CONDITION = range(5)
+KINDS = {
+    "add": KIND_ADD,
+    "mul": KIND_MUL,
+    "limit": KIND_LIMIT,
+    "floor": KIND_FLOOR,
+    "condition": KIND_CONDITION,
+}
 # ---- combine modes
 COMBINE_SUM, COMBINE_POW2, COMBINE_PRODUCT = range(3)
 COMBINES = {"sum": COMBINE_SUM, "pow2": COMBINE_POW2, "product": COMBINE_PRODUCT}

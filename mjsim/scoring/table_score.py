@@ -99,12 +99,12 @@ def score_with_table(
             result,
         )
     )
-    from mjsim.scoring.fan_table import C_VALUE, H_MIN_TO_WIN
+    from mjsim.scoring.fan_table import C_KIND, C_VALUE, H_MIN_TO_WIN, KIND_CONDITION
 
     items = [
         (r, en, zh, int(compiled.rows[r, C_VALUE]), int(applied[r]))
         for r, (zh, en) in enumerate(compiled.names)
-        if applied[r] > 0
+        if applied[r] > 0 and compiled.rows[r, C_KIND] != KIND_CONDITION
     ]
     qualifying = int(result[R_QUALIFYING])
     return TableScore(

@@ -12,13 +12,15 @@ from __future__ import annotations
 from mjsim.scoring.fan_table import FanTable, table_params
 from mjsim.scoring.payments import PaymentRecord
 
-PARAMS = {"heavenly_mult": 4, "min_to_win": 2}
+PARAMS = {"heavenly_mult": 4, "min_to_win": 2, "tiliu_kong_bloom": True}
 
 
-def table(variant: str = "tianjin", **params: int) -> FanTable:
-    """Tianjin's table; parameters :data:`PARAMS`."""
+def table(variant: str = "tianjin", **params) -> FanTable:
+    """Tianjin's table; parameters :data:`PARAMS` (``tiliu_kong_bloom`` False: 杠开 does not
+    double a plain 提溜 that holds a wild, so it cannot reach the 2-番 minimum: the A6.3
+    reading, see docs/variants/tianjin.md)."""
     p = table_params(variant, PARAMS, params)
-    rows = (
+    rows = [
         {"zh": "提溜", "en": "plain win", "when": "win", "value": 1},
         {"zh": "捉5", "en": "catch the five", "when": "catch_five", "value": 3,
          "cancels": ("提溜",)},
@@ -35,10 +37,19 @@ def table(variant: str = "tianjin", **params: int) -> FanTable:
          "kind": "mul", "cancels": ("天胡",)},
         {"zh": "天胡", "en": "heavenly win", "when": "heavenly", "value": p["heavenly_mult"],
          "kind": "mul"},
-    )  # fmt: skip
+    ]  # fmt: skip
+    if not p["tiliu_kong_bloom"]:
+        # a plain 提溜 with a wild: the readings with 捉5, 龙, 混吊 or 双混吊 are not plain
+        for row in rows:
+            if row["zh"] in ("捉5", "龙", "混吊", "双混吊"):
+                row["cancels"] = (*row.get("cancels", ()), "提溜有混")
+        rows.append(
+            {"zh": "提溜有混", "en": "plain win holding a wild", "when": ("win", "wilds_held"),
+             "value": 0, "kind": "condition", "cancels": ("杠开",)}
+        )  # fmt: skip
     return FanTable(
         name=variant,
-        rows=rows,
+        rows=tuple(rows),
         combine="product",
         unit="fan",
         min_to_win=p["min_to_win"],
@@ -48,7 +59,7 @@ def table(variant: str = "tianjin", **params: int) -> FanTable:
     )
 
 
-def payment(variant: str = "tianjin", **params: int) -> PaymentRecord:
+def payment(variant: str = "tianjin", **params) -> PaymentRecord:
     """Tianjin's payments: a self-draw only game ("天津麻将只能自摸或杠开胡"): each of the three
     pays the 番 (the 坐庄 / 拉庄 stakes multiply it in the engine's pre-hand bet)."""
     table_params(variant, PARAMS, params)
