@@ -14,7 +14,9 @@ Readings considered (each only when the table's ``shapes`` allow it):
   hold the winning tile (for the wait patterns and for a pung completed by a discard);
 - **standard**, wilds held: every suit for a pure straight (none, m, p, s) times every role of
   the winning tile (none; the 5 of 4-5-6万; completing a set with two wilds; the pair partner of
-  a wild), the rest of the hand completed with the wilds (naturals placed before wilds); and
+  a wild), the rest of the hand completed with the wilds (naturals placed before wilds; as in
+  the hand-written Tianjin scorer, this search does not stop a wild standing for a fifth copy
+  of a kind, which the decompositions and the engine's win check never allow); and
   every decomposition with its wild assignment, for the set-structure patterns (all pungs, all
   chows, pure straight). With wilds held the wait patterns (边 / 坎 / 单钓) and
   ``concealed_pungs`` are not detected (0);
