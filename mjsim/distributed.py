@@ -465,11 +465,12 @@ def item_table(spec: RuleSpec) -> tuple[tuple[Any, ...], ...] | None:
     """The rows of the spec's scoring-family item table, each starting with (item id, English
     name, Chinese name) and, in most families, the value of one occurrence (riichi: the han of
     a closed and of an open hand); ``None`` for a family without a table
-    (:func:`mjsim.outcome.item_rows`, one family -> table map for the CLI, the viewer and the
+    (:func:`mjsim.outcome.spec_item_rows`: a table-driven spec's fan table rows, else one
+    family -> table map for the CLI, the viewer and the
     envs' outcome)."""
-    from mjsim.outcome import item_rows
+    from mjsim.outcome import spec_item_rows
 
-    return item_rows(spec.scoring)
+    return spec_item_rows(spec)
 
 
 def item_names(spec: RuleSpec) -> tuple[str, ...] | None:

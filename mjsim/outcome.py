@@ -91,6 +91,24 @@ def item_rows(scoring: str) -> tuple[tuple[Any, ...], ...] | None:
     return tuple(getattr(importlib.import_module(mod), attr))
 
 
+def spec_item_rows(spec: RuleSpec) -> tuple[tuple[Any, ...], ...] | None:
+    """The item rows ``(id, English, Chinese, value)`` of ``spec``: a table-driven spec's fan
+    table rows (``id`` = the row, ``value`` = one occurrence's value; condition rows are not
+    items), else the family's item table (:func:`item_rows`)."""
+    name = spec.effective_fan_table()
+    if not name:
+        return item_rows(spec.scoring)
+    from mjsim.scoring import tables
+    from mjsim.scoring.fan_table import C_KIND, C_VALUE, KIND_CONDITION
+
+    compiled = tables.get(name, **tables.spec_params(name, tuple(spec.score_values)))
+    return tuple(
+        (r, en, zh, int(compiled.rows[r, C_VALUE]))
+        for r, (zh, en) in enumerate(compiled.names)
+        if compiled.rows[r, C_KIND] != KIND_CONDITION
+    )
+
+
 class OutcomeReader:
     """Reads the outcome of a finished hand of ``spec`` (module docstring) from an engine state.
 
@@ -101,7 +119,7 @@ class OutcomeReader:
     def __init__(self, spec: RuleSpec, rules: Any = None) -> None:
         self.n_players = int(spec.n_players)
         self.scoring = spec.scoring
-        rows = item_rows(spec.scoring)
+        rows = spec_item_rows(spec)
         self._names: dict[int, tuple[str, str]] = {}
         self._values: dict[int, int | None] = {}
         self._open_values: dict[int, int | None] = {}  # riichi: han in an open hand
@@ -111,9 +129,6 @@ class OutcomeReader:
             v = int(row[3]) if len(row) > 3 else None
             self._values[i] = v
             self._open_values[i] = int(row[4]) if spec.scoring == "riichi" else v
-        if spec.scoring == "hebei":  # base points (basic win) and multipliers: score_values
-            for i in self._names:
-                self._values[i] = self._open_values[i] = int(spec.score_values[i])
         if spec.scoring == "sichuan":
             from mjsim.scoring.sichuan import GOLDEN_HOOK, P_GOLDEN_HOOK
 

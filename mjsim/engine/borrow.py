@@ -1,7 +1,7 @@
 """Views of the state and the rules that numba's reference counting skips (hot loops only).
 
 Every engine function takes the whole :class:`~mjsim.engine.state.State` (11 arrays) and the
-:class:`~mjsim.rules.CompiledRules` (4 arrays), and numba increments the reference count of
+:class:`~mjsim.rules.CompiledRules` (8 arrays), and numba increments the reference count of
 every array argument when a function starts and decrements it when it returns: about 30 atomic
 operations per call, which the profile of the self-play loop put at about 40% of its time
 (``docs/engine.md``, "Where the time goes"). An array whose NRT meminfo pointer is null is
@@ -57,6 +57,13 @@ def borrow(s, r):
         unowned(s.rec),
     )
     r2 = CompiledRules(
-        unowned(r.params), unowned(r.tile_counts), unowned(r.wild), unowned(r.score_table)
+        unowned(r.params),
+        unowned(r.tile_counts),
+        unowned(r.wild),
+        unowned(r.score_table),
+        unowned(r.fan_rows),
+        unowned(r.fan_cancels),
+        unowned(r.fan_header),
+        unowned(r.pay_record),
     )
     return s2, r2

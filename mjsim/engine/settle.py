@@ -1,8 +1,9 @@
 """Settlement: the jitted scoring dispatch (the "small jitted hook" per scoring family).
 
-``hand_value`` and ``kong_points`` switch on ``rules.params[P_SCORING]``. A new family adds one
-code in :mod:`mjsim.rules.params` (``SCORING_CODES``) and one branch here calling that family's
-jitted function; nothing else in the loop changes.
+``hand_value`` values a win with the spec's fan table when it has one (:func:`table_value`:
+the one jitted pattern detector over the table's arrays, so a table-driven variant adds no
+jitted code), else switches on ``rules.params[P_SCORING]`` to the family's own scorer (guobiao,
+riichi, changsha and the families not yet on tables). ``kong_points`` switches on the family.
 
 Families whose payments are not "one payer's share" (guobiao: the base 8 from everyone plus the
 fan from the discarder; sichuan: only the players still in pay) produce the whole payment vector
@@ -36,9 +37,12 @@ from mjsim.scoring.changsha import (
     changsha_hand_value,
     changsha_is_big,
 )
+from mjsim.scoring.detect import CTX_N_WINNERS, N_CTX, N_RESULT, detect
+from mjsim.scoring.fan_table import C_KIND, KIND_CONDITION
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
-from mjsim.scoring.hebei import hebei_kong_points, hebei_value
+from mjsim.scoring.hebei import hebei_kong_points
 from mjsim.scoring.jipinghu import jipinghu_points
+from mjsim.scoring.patterns import N_PATTERNS
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
@@ -52,9 +56,9 @@ SICHUAN_BASE = SICHUAN_N_PARAMS
 @internal
 def hand_value(rules, concealed, melds, win_tile, flags, items):
     """Value of a legal win in the family's unit (one payer's share); fills ``items``."""
+    if rules.fan_rows.shape[0] > 0:
+        return table_value(rules, concealed, melds, win_tile, flags, 1, items)
     fam = rules.params[P_SCORING]
-    if fam == SCORING_HEBEI:
-        return hebei_value(concealed, melds, win_tile, flags, rules.score_table, items)
     if fam == SCORING_GUOBIAO:
         # total fan including flowers (1 each); see qualifying_value for the 8-fan minimum
         return guobiao_fan(concealed[:34], melds, win_tile, flags, items)
@@ -74,6 +78,37 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
     if fam == SCORING_TIANJIN:
         return tianjin_value(concealed, melds, win_tile, flags, rules.score_table, items)
     return 1
+
+
+@internal
+def table_value(rules, concealed, melds, win_tile, flags, n_winners, items):
+    """Value of a legal win by the spec's fan table (``rules.fan_rows``, ...): the detector's
+    best reading (:func:`mjsim.scoring.detect.detect`); ``items[r]`` = how many times row ``r``
+    counts (condition rows excluded: they are not items). ``n_winners``: players winning on
+    this discard. 0 when no reading of the table's shapes makes the hand a win."""
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[CTX_N_WINNERS] = n_winners
+    counts = np.zeros(N_PATTERNS, np.int64)
+    n_rows = rules.fan_rows.shape[0]
+    applied = np.zeros(n_rows, np.int64)
+    result = np.zeros(N_RESULT, np.int64)
+    v = detect(
+        concealed,
+        melds,
+        win_tile,
+        flags,
+        ctx,
+        rules.fan_rows,
+        rules.fan_cancels,
+        rules.fan_header,
+        counts,
+        applied,
+        result,
+    )
+    for r in range(min(n_rows, items.shape[0])):
+        if rules.fan_rows[r, C_KIND] != KIND_CONDITION:
+            items[r] = applied[r]
+    return v if v > 0 else 0
 
 
 @internal

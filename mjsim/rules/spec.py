@@ -12,8 +12,10 @@ the rule sets that play each value); each variant module cites the rule texts it
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -110,13 +112,42 @@ class CompiledRules(NamedTuple):
     - ``tile_counts``: ``uint8[42]``, copies of each kind in the wall (34 kinds + 8 flowers);
     - ``wild``: ``uint8[34]``, 1 for a fixed wild kind (``wild_rule == "fixed"``);
     - ``score_table``: ``int64[32]``, the scoring family's values (``RuleSpec.score_values``,
-      zero-padded; each family documents its layout).
+      zero-padded; each family documents its layout);
+    - ``fan_rows`` ``int64[R, 10]``, ``fan_cancels`` ``int64[E, 3]``, ``fan_header``
+      ``int64[8]``: the compiled fan table of a table-driven family
+      (:class:`mjsim.scoring.fan_table.CompiledTable`; ``R == 0``: the family has none);
+      ``pay_record``: ``int64[9]``, its payment record (:mod:`mjsim.scoring.payments`).
     """
 
     params: np.ndarray
     tile_counts: np.ndarray
     wild: np.ndarray
     score_table: np.ndarray
+    fan_rows: np.ndarray
+    fan_cancels: np.ndarray
+    fan_header: np.ndarray
+    pay_record: np.ndarray
+
+
+#: Fan tables by id: ``id -> builder(spec) -> (rows, cancels, header, record)`` (the arrays of
+#: :class:`CompiledRules`). The scoring layer owns the tables and registers them here
+#: (:mod:`mjsim.scoring.tables`); the rules only name one (``RuleSpec.fan_table``).
+FAN_TABLES: dict[str, Callable[[RuleSpec], tuple[np.ndarray, ...]]] = {}
+#: scoring families whose hand value is a fan table, and the table they use by default
+TABLE_FAMILIES: dict[str, str] = {"hebei": "hebei"}
+_TABLES_MODULE = "mjsim.scoring.tables"
+
+
+def register_fan_table(name: str, builder: Callable[[RuleSpec], tuple[np.ndarray, ...]]) -> None:
+    """Make the fan table ``name`` available to ``RuleSpec.fan_table`` (see :data:`FAN_TABLES`)."""
+    FAN_TABLES[name] = builder
+
+
+def _fan_tables() -> dict[str, Callable[[RuleSpec], tuple[np.ndarray, ...]]]:
+    """:data:`FAN_TABLES`, loading the tables that ship with the package on first use."""
+    if not FAN_TABLES:
+        importlib.import_module(_TABLES_MODULE)
+    return FAN_TABLES
 
 
 def _enum(name: str, value: Any, codes: dict[str, int]) -> None:
@@ -1203,6 +1234,15 @@ class RuleSpec:
         "overflow.",
         values="integers >= 0; as many as the family reads",
     )
+    fan_table: str = _doc(
+        "",
+        "scoring",
+        "The fan table (scoring as data: rows, combine mode and payment record) that values a "
+        "win; empty = the scoring family's own table when it is table-driven (hebei), else the "
+        "family's scorer. The table's named parameters come from score_values in the family's "
+        "layout.",
+        values="a fan table id (docs/reference/fan_tables.md) or empty",
+    )
     kong_payment_timing: str = _doc(
         "at_end",
         "scoring",
@@ -1637,6 +1677,11 @@ class RuleSpec:
         if len(self.score_values) > 32:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
         _check_score_values(self.scoring, self.score_values)
+        if self.fan_table and self.fan_table not in _fan_tables():
+            raise ValueError(
+                f"RuleSpec.fan_table={self.fan_table!r} is not a fan table; tables: "
+                f"{', '.join(sorted(FAN_TABLES))}"
+            )
         _enum("kong_payment_timing", self.kong_payment_timing, P.KONG_PAY_CODES)
         self._validate_win_claim_ready()
         self._validate_payments(counts)
@@ -2348,7 +2393,20 @@ class RuleSpec:
         p[P.P_N_WILD_KINDS] = int(wild.sum())
         table = np.zeros(32, dtype=np.int64)
         table[: len(self.score_values)] = self.score_values
-        return CompiledRules(p, counts, wild, table)
+        name = self.effective_fan_table()
+        if name:
+            rows, cancels, header, record = _fan_tables()[name](self)
+        else:
+            rows = np.zeros((0, 10), np.int64)
+            cancels = np.zeros((0, 3), np.int64)
+            header = np.zeros(8, np.int64)
+            record = np.zeros(9, np.int64)
+        return CompiledRules(p, counts, wild, table, rows, cancels, header, record)
+
+    def effective_fan_table(self) -> str:
+        """The id of the fan table that values a win (``fan_table``, else the scoring family's
+        own table, :data:`TABLE_FAMILIES`), or ``""`` for a family with a scorer of its own."""
+        return self.fan_table or TABLE_FAMILIES.get(self.scoring, "")
 
     def _compile_readings(self, p: np.ndarray) -> None:
         """Rule-reading options -> params 183-191 (see mjsim.rules.params)."""

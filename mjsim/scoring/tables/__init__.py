@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from mjsim.rules.spec import register_fan_table
 from mjsim.scoring.fan_table import CompiledTable, FanTable, compile_table
 from mjsim.scoring.payments import PaymentRecord, compile_record
 
@@ -66,6 +67,40 @@ def payment(variant: str, **params: Any) -> PaymentRecord:
 def compiled_payment(variant: str, **params: Any) -> np.ndarray:
     """The compiled payment record of ``variant`` (:func:`mjsim.scoring.payments.pay`)."""
     return compile_record(payment(variant, **params))
+
+
+#: ``RuleSpec.score_values`` positions of each table's parameters, ``(index, name)``, in the
+#: scoring family's layout (which the rules validate): a spec's values are the table's named
+#: parameters, so a study that changes ``score_values`` changes the table
+SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
+    "hebei": ((0, "base"), (1, "self_draw_mult"), (2, "all_pungs_mult"),
+              (3, "seven_pairs_mult"), (4, "thirteen_orphans_mult")),
+}  # fmt: skip
+
+
+def spec_params(variant: str, score_values: tuple[int, ...]) -> dict[str, Any]:
+    """The named parameters of the fan table ``variant`` read from a spec's ``score_values``
+    (:data:`SCORE_VALUE_PARAMS`; a parameter of type bool is ``value != 0``)."""
+    defaults = importlib.import_module(MODULES[variant]).PARAMS
+    out: dict[str, Any] = {}
+    for i, key in SCORE_VALUE_PARAMS.get(variant, ()):
+        if i < len(score_values):
+            v = int(score_values[i])
+            out[key] = v != 0 if isinstance(defaults[key], bool) else v
+    return out
+
+
+def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays of ``spec``'s fan table for :class:`mjsim.rules.CompiledRules`: ``(rows
+    int64[R, 10], cancels int64[E, 3], header int64[8], record int64[9])``, the table's
+    parameters taken from ``spec.score_values`` (:data:`SCORE_VALUE_PARAMS`).
+
+    Raises ``ValueError`` (naming the parameter) when a value is out of the table's range.
+    """
+    name = spec.effective_fan_table()
+    params = spec_params(name, tuple(spec.score_values))
+    compiled = get(name, **params)
+    return compiled.rows, compiled.cancels, compiled.header, compiled_payment(name, **params)
 
 
 def _cell(value: Any) -> str:
@@ -144,3 +179,7 @@ def tables_page() -> str:
             )
         out.append("")
     return "\n".join(out)
+
+
+for _name in MODULES:
+    register_fan_table(_name, compile_for_spec)

@@ -1,0 +1,99 @@
+"""Fan tables in the engine: a spec names its table (``RuleSpec.fan_table``, or its scoring
+family's own table), ``RuleSpec.compile`` turns it into fixed-type arrays of
+:class:`mjsim.rules.CompiledRules`, and the one jitted table branch of
+:func:`mjsim.engine.settle.hand_value` reads them. These tests compile nothing: they check
+what the game loop is typed on.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+from mjsim import variants
+from mjsim.outcome import spec_item_rows
+from mjsim.rules import spec as spec_mod
+from mjsim.scoring import tables
+from mjsim.scoring.fan_table import FanTable, compile_table
+from mjsim.scoring.hebei import HEBEI_ITEMS
+from mjsim.scoring.payments import PaymentRecord, compile_record
+
+#: the variants whose hand value is their fan table in the game loop
+TABLE_DRIVEN = ("hebei",)
+
+
+def _synthetic(spec: object) -> tuple[np.ndarray, ...]:
+    """A made-up table of another size (7 rows, cancels, a cap) and a doubling record."""
+    rows = (
+        {"zh": "和", "en": "win", "when": "win", "value": 1},
+        {"zh": "自摸", "en": "self-draw", "when": "self_drawn", "value": 1},
+        {"zh": "碰碰和", "en": "all pungs", "when": "all_pungs", "value": 2, "cancels": ("和",)},
+        {"zh": "七对", "en": "seven pairs", "when": "seven_pairs", "value": 2},
+        {"zh": "清一色", "en": "full flush", "when": "full_flush", "value": 3},
+        {"zh": "字一色", "en": "all honors", "when": "all_honors", "value": 6, "kind": "limit"},
+        {"zh": "杠开", "en": "kong bloom", "when": "kong_bloom", "value": 1},
+    )
+    c = compile_table(
+        FanTable(name="synthetic", rows=rows, cap=4, shapes=("standard", "seven_pairs"))
+    )
+    rec = compile_record(PaymentRecord(name="synthetic", amount="pow2", self_draw_extra=1))
+    return c.rows, c.cancels, c.header, rec
+
+
+@pytest.mark.parametrize("variant", TABLE_DRIVEN)
+def test_table_driven_variant_compiles_its_table(variant: str) -> None:
+    spec = variants.get(variant)
+    name = spec.effective_fan_table()
+    assert name == variant
+    rules = spec.compile()
+    want = tables.get(name, **tables.spec_params(name, tuple(spec.score_values)))
+    assert np.array_equal(rules.fan_rows, want.rows)
+    assert np.array_equal(rules.fan_cancels, want.cancels)
+    assert np.array_equal(rules.fan_header, want.header)
+    assert np.array_equal(rules.pay_record, tables.compiled_payment(name))
+
+
+def test_scorer_families_have_no_table() -> None:
+    for variant in ("guobiao", "riichi", "changsha"):
+        rules = variants.get(variant).compile()
+        assert variants.get(variant).effective_fan_table() == ""
+        assert rules.fan_rows.shape == (0, 10)
+        assert rules.fan_cancels.shape == (0, 3)
+
+
+def test_another_table_driven_variant_adds_no_jitted_code() -> None:
+    """A spec with another table, of another size, is the same numba type as hebei's: the game
+    loop compiled for one table-driven variant runs every other one without a new compile."""
+    spec_mod.register_fan_table("synthetic", _synthetic)
+    try:
+        other = variants.get("hebei").replace(name="synthetic", fan_table="synthetic")
+        rules = other.compile()
+        assert rules.fan_rows.shape == (7, 10)
+        base = variants.get("hebei").compile()
+        assert numba.typeof(rules) == numba.typeof(base)
+        for variant in TABLE_DRIVEN:
+            assert numba.typeof(variants.get(variant).compile()) == numba.typeof(rules)
+    finally:
+        del spec_mod.FAN_TABLES["synthetic"]
+
+
+def test_unknown_fan_table_is_refused_with_the_tables_named() -> None:
+    with pytest.raises(ValueError, match=r"fan_table='nope'.*hebei"):
+        variants.get("hebei", fan_table="nope")
+
+
+def test_hebei_table_follows_score_values() -> None:
+    """A study that changes hebei's score_values changes its table (base 3, all pungs x5)."""
+    spec = variants.get("hebei", score_values=(3, 2, 5, 2, 8, 2, 1))
+    rows = spec.compile().fan_rows
+    from mjsim.scoring.fan_table import C_VALUE
+
+    assert rows[0, C_VALUE] == 3  # 平胡
+    assert rows[2, C_VALUE] == 5  # 碰碰胡
+
+
+def test_hebei_items_are_named_from_the_table_as_before() -> None:
+    rows = spec_item_rows(variants.get("hebei"))
+    assert [(r[0], r[1], r[2]) for r in rows] == [tuple(r) for r in HEBEI_ITEMS]
+    assert [r[3] for r in rows] == [1, 2, 2, 2, 8]
