@@ -20,7 +20,7 @@ from mjsim.scoring.hebei import HEBEI_ITEMS
 from mjsim.scoring.payments import PaymentRecord, compile_record
 
 #: the variants whose hand value is their fan table in the game loop
-TABLE_DRIVEN = ("hebei",)
+TABLE_DRIVEN = ("hebei", "guangdong_jipinghu")
 
 
 def _synthetic(spec: object) -> tuple[np.ndarray, ...]:
@@ -46,12 +46,14 @@ def test_table_driven_variant_compiles_its_table(variant: str) -> None:
     spec = variants.get(variant)
     name = spec.effective_fan_table()
     assert name == variant
+    assert name in tables.names()
     rules = spec.compile()
     want = tables.get(name, **tables.spec_params(name, tuple(spec.score_values)))
     assert np.array_equal(rules.fan_rows, want.rows)
     assert np.array_equal(rules.fan_cancels, want.cancels)
     assert np.array_equal(rules.fan_header, want.header)
-    assert np.array_equal(rules.pay_record, tables.compiled_payment(name))
+    params = tables.spec_params(name, tuple(spec.score_values))
+    assert np.array_equal(rules.pay_record, tables.compiled_payment(name, **params))
 
 
 def test_scorer_families_have_no_table() -> None:
@@ -97,3 +99,27 @@ def test_hebei_items_are_named_from_the_table_as_before() -> None:
     rows = spec_item_rows(variants.get("hebei"))
     assert [(r[0], r[1], r[2]) for r in rows] == [tuple(r) for r in HEBEI_ITEMS]
     assert [r[3] for r in rows] == [1, 2, 2, 2, 8]
+
+
+@pytest.mark.parametrize(
+    ("variant", "module", "attr"),
+    [
+        ("guangdong_jipinghu", "mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
+    ],
+)
+def test_table_rows_keep_the_scorers_item_ids(variant: str, module: str, attr: str) -> None:
+    """The table's rows are in the order of the hand-written scorer's items, so an item id
+    names the same item in records written before the table and after."""
+    import importlib
+
+    old = getattr(importlib.import_module(module), attr)
+    rows = spec_item_rows(variants.get(variant))
+    assert [(r[0], r[2], r[3]) for r in rows] == [(r[0], r[2], r[3]) for r in old]
+
+
+def test_jipinghu_table_follows_score_values() -> None:
+    """score_values = [cap, seven_pairs, additive, opening_floor]: cap 4, no opening floors."""
+    spec = variants.get("guangdong_jipinghu", score_values=(4, 0, 1, 0))
+    rows = spec_item_rows(spec)
+    assert "天和" not in [r[2] for r in rows]
+    assert dict((r[2], r[3]) for r in rows)["杠上开花"] == 4

@@ -41,8 +41,9 @@ from mjsim.scoring.detect import CTX_N_WINNERS, N_CTX, N_RESULT, detect
 from mjsim.scoring.fan_table import C_KIND, KIND_CONDITION
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
 from mjsim.scoring.hebei import hebei_kong_points
-from mjsim.scoring.jipinghu import jipinghu_points
+from mjsim.scoring.jipinghu import F_N_WINNERS
 from mjsim.scoring.patterns import N_PATTERNS
+from mjsim.scoring.payments import pay_amount
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
@@ -56,9 +57,14 @@ SICHUAN_BASE = SICHUAN_N_PARAMS
 @internal
 def hand_value(rules, concealed, melds, win_tile, flags, items):
     """Value of a legal win in the family's unit (one payer's share); fills ``items``."""
-    if rules.fan_rows.shape[0] > 0:
-        return table_value(rules, concealed, melds, win_tile, flags, 1, items)
     fam = rules.params[P_SCORING]
+    if rules.fan_rows.shape[0] > 0:
+        if fam == SCORING_JIPINGHU:
+            # 一炮三响 (jipinghu_flags); the share one payer pays is 2 ** 番 points
+            v = table_value(rules, concealed, melds, win_tile, flags, flags[F_N_WINNERS], items)
+            return pay_amount(rules.pay_record, v) if v >= 0 else 0
+        v = table_value(rules, concealed, melds, win_tile, flags, 1, items)
+        return v if v > 0 else 0
     if fam == SCORING_GUOBIAO:
         # total fan including flowers (1 each); see qualifying_value for the 8-fan minimum
         return guobiao_fan(concealed[:34], melds, win_tile, flags, items)
@@ -66,8 +72,6 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
         return sichuan_value(
             concealed[:34], melds, win_tile, flags, rules.score_table[:SICHUAN_BASE], items
         )
-    if fam == SCORING_JIPINGHU:
-        return jipinghu_points(concealed, melds, win_tile, flags, rules.score_table, items)
     if fam == SCORING_CHANGSHA:
         return changsha_hand_value(concealed, melds, win_tile, flags, rules.score_table, items)
     if fam == SCORING_RIICHI:
@@ -85,7 +89,7 @@ def table_value(rules, concealed, melds, win_tile, flags, n_winners, items):
     """Value of a legal win by the spec's fan table (``rules.fan_rows``, ...): the detector's
     best reading (:func:`mjsim.scoring.detect.detect`); ``items[r]`` = how many times row ``r``
     counts (condition rows excluded: they are not items). ``n_winners``: players winning on
-    this discard. 0 when no reading of the table's shapes makes the hand a win."""
+    this discard. -1 when no reading of the table's shapes makes the hand a win."""
     ctx = np.zeros(N_CTX, np.int64)
     ctx[CTX_N_WINNERS] = n_winners
     counts = np.zeros(N_PATTERNS, np.int64)
@@ -108,7 +112,7 @@ def table_value(rules, concealed, melds, win_tile, flags, n_winners, items):
     for r in range(min(n_rows, items.shape[0])):
         if rules.fan_rows[r, C_KIND] != KIND_CONDITION:
             items[r] = applied[r]
-    return v if v > 0 else 0
+    return v
 
 
 @internal

@@ -134,7 +134,10 @@ class CompiledRules(NamedTuple):
 #: (:mod:`mjsim.scoring.tables`); the rules only name one (``RuleSpec.fan_table``).
 FAN_TABLES: dict[str, Callable[[RuleSpec], tuple[np.ndarray, ...]]] = {}
 #: scoring families whose hand value is a fan table, and the table they use by default
-TABLE_FAMILIES: dict[str, str] = {"hebei": "hebei"}
+TABLE_FAMILIES: dict[str, str] = {
+    "hebei": "hebei",
+    "jipinghu": "guangdong_jipinghu",
+}
 _TABLES_MODULE = "mjsim.scoring.tables"
 
 
@@ -1238,7 +1241,8 @@ class RuleSpec:
         "",
         "scoring",
         "The fan table (scoring as data: rows, combine mode and payment record) that values a "
-        "win; empty = the scoring family's own table when it is table-driven (hebei), else the "
+        "win; empty = the scoring family's own table when it is table-driven (hebei, jipinghu), "
+        "else the "
         "family's scorer. The table's named parameters come from score_values in the family's "
         "layout.",
         values="a fan table id (docs/reference/fan_tables.md) or empty",

@@ -100,6 +100,15 @@ def _move(out, payer, receiver, amount):
 
 
 @njit(cache=True)
+def pay_amount(rec, value):
+    """One payer's share of a win of ``value`` by the compiled record ``rec``: ``unit * value``,
+    or ``unit * 2 ** value`` (``amount="pow2"``), before self-draw extras and multipliers."""
+    if rec[K_AMOUNT] == 1:
+        return rec[K_UNIT] * (np.int64(1) << np.int64(value))
+    return rec[K_UNIT] * value
+
+
+@njit(cache=True)
 def pay(rec, value, winner, discarder, dealer, still_in, liable, robbed, out):
     """Add the payments of one win to ``out`` (``int64[4]``); return the winner's income.
 
@@ -116,9 +125,7 @@ def pay(rec, value, winner, discarder, dealer, still_in, liable, robbed, out):
     if robbed and discarder >= 0 and rec[K_ROB] == 1:
         liable = discarder
         discarder = -1
-    share = rec[K_UNIT] * value
-    if rec[K_AMOUNT] == 1:
-        share = rec[K_UNIT] * (np.int64(1) << np.int64(value))
+    share = pay_amount(rec, value)
     got = 0
     if discarder >= 0:
         if rec[K_DISCARD] == 0:

@@ -75,6 +75,8 @@ def compiled_payment(variant: str, **params: Any) -> np.ndarray:
 SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "hebei": ((0, "base"), (1, "self_draw_mult"), (2, "all_pungs_mult"),
               (3, "seven_pairs_mult"), (4, "thirteen_orphans_mult")),
+    "guangdong_jipinghu": ((0, "cap"), (1, "seven_pairs"), (2, "additive"),
+                           (3, "opening_floor")),
 }  # fmt: skip
 
 
