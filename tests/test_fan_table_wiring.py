@@ -20,7 +20,7 @@ from mjsim.scoring.hebei import HEBEI_ITEMS
 from mjsim.scoring.payments import PaymentRecord, compile_record
 
 #: the variants whose hand value is their fan table in the game loop
-TABLE_DRIVEN = ("hebei", "guangdong_jipinghu")
+TABLE_DRIVEN = ("hebei", "guangdong_jipinghu", "tianjin")
 
 
 def _synthetic(spec: object) -> tuple[np.ndarray, ...]:
@@ -105,6 +105,7 @@ def test_hebei_items_are_named_from_the_table_as_before() -> None:
     ("variant", "module", "attr"),
     [
         ("guangdong_jipinghu", "mjsim.scoring.jipinghu", "JIPINGHU_ITEMS"),
+        ("tianjin", "mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
     ],
 )
 def test_table_rows_keep_the_scorers_item_ids(variant: str, module: str, attr: str) -> None:

@@ -47,7 +47,7 @@ from mjsim.scoring.payments import pay_amount
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
-from mjsim.scoring.tianjin import tianjin_kong_points, tianjin_value
+from mjsim.scoring.tianjin import tianjin_kong_points
 
 #: sichuan ``score_values`` layout: ``[0:8]`` = the scorer's params (``default_params``),
 #: ``[8]`` = the base score b
@@ -79,8 +79,6 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
         info = np.zeros(6, dtype=np.int64)
         v = riichi_eval(concealed, melds, win_tile, flags, items, info)
         return v if v > 0 else 0
-    if fam == SCORING_TIANJIN:
-        return tianjin_value(concealed, melds, win_tile, flags, rules.score_table, items)
     return 1
 
 

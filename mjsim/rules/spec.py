@@ -137,6 +137,7 @@ FAN_TABLES: dict[str, Callable[[RuleSpec], tuple[np.ndarray, ...]]] = {}
 TABLE_FAMILIES: dict[str, str] = {
     "hebei": "hebei",
     "jipinghu": "guangdong_jipinghu",
+    "tianjin": "tianjin",
 }
 _TABLES_MODULE = "mjsim.scoring.tables"
 
@@ -1241,8 +1242,8 @@ class RuleSpec:
         "",
         "scoring",
         "The fan table (scoring as data: rows, combine mode and payment record) that values a "
-        "win; empty = the scoring family's own table when it is table-driven (hebei, jipinghu), "
-        "else the "
+        "win; empty = the scoring family's own table when it is table-driven (hebei, jipinghu, "
+        "tianjin), else the "
         "family's scorer. The table's named parameters come from score_values in the family's "
         "layout.",
         values="a fan table id (docs/reference/fan_tables.md) or empty",

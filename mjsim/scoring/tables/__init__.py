@@ -77,6 +77,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
               (3, "seven_pairs_mult"), (4, "thirteen_orphans_mult")),
     "guangdong_jipinghu": ((0, "cap"), (1, "seven_pairs"), (2, "additive"),
                            (3, "opening_floor")),
+    "tianjin": ((0, "tiliu_kong_bloom"), (3, "heavenly_mult")),
 }  # fmt: skip
 
 
