@@ -132,7 +132,8 @@ _TABLE[: len(HEBEI_SCORE_VALUES)] = HEBEI_SCORE_VALUES
 
 
 def score_hebei(win: WinInput, **variant_context: Any) -> ScoreResult:
-    """Score one Hebei win; ``total`` and ``payments`` in points.
+    """Score one Hebei win; ``total`` and ``payments`` in points, valued by Hebei's fan table
+    (:mod:`mjsim.scoring.tables.hebei`; :func:`hebei_value` is its test oracle).
 
     Raises ``ValueError`` for an unknown keyword or a hand that is not a Hebei win (standard shape,
     all pungs, seven pairs or thirteen orphans, the last two fully concealed).
@@ -143,8 +144,12 @@ def score_hebei(win: WinInput, **variant_context: Any) -> ScoreResult:
         raise ValueError(
             "hebei: not a winning hand (4 melds + pair, seven pairs, thirteen orphans)"
         )
+    from mjsim.scoring.table_score import table_counts
+
+    value, counts = table_counts("hebei", {}, win.concealed, win.melds, win.win_tile, win.flags)
     items = np.zeros(8, np.int32)
-    value = int(hebei_value(win.concealed, win.melds, win.win_tile, win.flags, _TABLE, items))
+    for i, n in counts.items():
+        items[i] = n
     out = np.zeros(4, np.int64)
     win_transfers(
         win.seat, win.discarder, value, 0, np.ones(4, np.bool_), np.ones(4, np.int64), out

@@ -437,6 +437,8 @@ def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
     - ``heavenly`` / ``earthly`` / ``human``: 天和 / 地和 / 人和 (at least 3 番 by default);
     - options of :func:`default_params`: ``cap``, ``seven_pairs``, ``additive``, ``opening_floor``.
 
+    The hand is valued by the chicken hand's fan table
+    (:mod:`mjsim.scoring.tables.guangdong_jipinghu`; :func:`jipinghu_value` is its test oracle).
     ``total`` is the 番; payments are ``2 ** 番`` from the discarder, or from each of the three on
     a self-draw (or all three shares from ``liable``).
 
@@ -476,8 +478,21 @@ def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
     flags[F_HEAVENLY] = int(heavenly)
     flags[F_EARTHLY] = int(earthly)
     flags[F_HUMAN] = int(human)
+    from mjsim.scoring.table_score import table_counts
+    from mjsim.scoring.tables import spec_params
+
+    fan, counts = table_counts(
+        "guangdong_jipinghu",
+        spec_params("guangdong_jipinghu", tuple(int(x) for x in params)),
+        win.concealed,
+        win.melds,
+        win.win_tile,
+        flags,
+        n_winners,
+    )
     items = np.zeros(N_ITEMS, np.int32)
-    fan = int(jipinghu_value(win.concealed, win.melds, win.win_tile, flags, params, items))
+    for i, n in counts.items():
+        items[i] = n
     if fan < 0:
         raise ValueError(
             "guangdong_jipinghu: not a winning hand (4 melds + pair, or thirteen orphans; seven "

@@ -118,6 +118,28 @@ def score_with_table(
     )
 
 
+def table_counts(
+    variant: str,
+    params: dict[str, Any],
+    concealed: np.ndarray,
+    melds: np.ndarray,
+    win_tile: int,
+    flags: np.ndarray,
+    n_winners: int = 1,
+) -> tuple[int, dict[int, int]]:
+    """``(value, {row: count})`` of one win by the fan table of ``variant`` under its named
+    parameters ``params`` (:mod:`mjsim.scoring.tables`): what :func:`mjsim.score`'s adapters of
+    the table-driven variants value a hand with. ``value`` is -1 when no reading of the table's
+    shapes makes the hand a win; the rows of a table keep the item ids of the variant's items.
+    """
+    from mjsim.scoring import tables
+
+    result = score_with_table(
+        tables.get(variant, **params), concealed, melds, win_tile, flags, n_winners
+    )
+    return result.value, {r: n for r, _en, _zh, _v, n in result.items}
+
+
 def score_win(
     variant: str,
     hand: str | Sequence[int] | np.ndarray,

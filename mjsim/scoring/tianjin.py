@@ -318,7 +318,8 @@ def score_tianjin(
     14 tiles (天胡, needs ``seat == dealer``). ``score_values``: a table in the
     :data:`DEFAULT_SCORE_VALUES` layout.
 
-    Payments: each of the three others pays the 番 (self-draw only; 坐庄/拉庄 multipliers
+    The hand is valued by Tianjin's fan table (:mod:`mjsim.scoring.tables.tianjin`;
+    :func:`tianjin_value` is its test oracle). Payments: each of the three others pays the 番 (self-draw only; 坐庄/拉庄 multipliers
     are not applied). A hand below 2 番 is ``valid=False`` with zero payments.
 
     Raises:
@@ -361,11 +362,21 @@ def score_tianjin(
         mask |= 1 << k
     flags[F_WILD_KINDS] = mask
     flags[F_HEAVENLY] = int(heavenly)
-    table = np.zeros(32, np.int64)
-    table[: len(values)] = np.asarray(values, np.int64)
+    from mjsim.scoring.table_score import table_counts
+    from mjsim.scoring.tables import spec_params
+
+    value, counts = table_counts(
+        "tianjin",
+        spec_params("tianjin", tuple(int(x) for x in values)),
+        win.concealed,
+        win.melds,
+        win.win_tile,
+        flags,
+    )
     items = np.zeros(16, np.int32)
-    value = int(tianjin_value(win.concealed, win.melds, win.win_tile, flags, table, items))
-    if value == 0:
+    for i, n in counts.items():
+        items[i] = n
+    if value <= 0:
         raise ValueError("tianjin: not a winning hand (4 sets + a pair, 混 standing for any tile)")
     valid = value >= 2
     payments = [0, 0, 0, 0]
