@@ -197,8 +197,8 @@ N_TI = 9
 # unpickling / copy).
 SLOT = 5  # address + up to 4 dimensions
 H_STATE = 0  # slots 0..10: the State arrays in field order
-H_RULES = 11  # slots 11..14: the CompiledRules arrays in field order
-H_EXTRA = 15  # first slot of the env's own arrays
+H_RULES = 11  # slots 11..18: the CompiledRules arrays in field order
+H_EXTRA = 19  # first slot of the env's own arrays
 
 #: dtype and number of dimensions of the State and CompiledRules arrays, in field order
 STATE_LAYOUT: tuple[tuple[type, int], ...] = (
@@ -217,13 +217,17 @@ STATE_LAYOUT: tuple[tuple[type, int], ...] = (
     (np.uint8, 1),  # tile_counts
     (np.uint8, 1),  # rules wild
     (np.int64, 1),  # score_table
+    (np.int64, 2),  # fan_rows
+    (np.int64, 2),  # fan_cancels
+    (np.int64, 1),  # fan_header
+    (np.int64, 1),  # pay_record
 )
 
 # AEC header (table 0): extra slots and scalars
 # totals int64[4], rewards int64[4], mask bool[A], obs int8[C, 34]
-AEC_TOTALS, AEC_REWARDS, AEC_MASK, AEC_OBS = 15, 16, 17, 18
+AEC_TOTALS, AEC_REWARDS, AEC_MASK, AEC_OBS = 19, 20, 21, 22
 AEC_LAYOUT = ((np.int64, 1), (np.int64, 1), (np.bool_, 1), (np.int8, 2))
-AEC_CTL = 19 * SLOT  # scalars: + 0 seed, + 1 hands left, + 2 first dealer, + 3 encoder version
+AEC_CTL = 23 * SLOT  # scalars: + 0 seed, + 1 hands left, + 2 first dealer, + 3 encoder version
 C_SEED, C_HANDS_LEFT, C_FIRST_DEALER, C_VERSION = 0, 1, 2, 3
 N_AEC_CTL = 4
 # aec_step_h return code: (current player + 1) | ENDED | DEALT | REWARDED
@@ -233,8 +237,8 @@ CODE_DEALT = 16  # ... and the next hand of the match was dealt
 CODE_REWARDED = 32  # some seat's reward is not zero
 
 # vector env header: extra slots and scalars
-(V_ACTIONS, V_TI, V_AGENTS, V_TOTALS, V_OBS, V_MASKS, V_REWARDS, V_TERMINATED) = range(15, 23)
-V_SEAT_REWARDS, V_CURRENT = 23, 24
+(V_ACTIONS, V_TI, V_AGENTS, V_TOTALS, V_OBS, V_MASKS, V_REWARDS, V_TERMINATED) = range(19, 27)
+V_SEAT_REWARDS, V_CURRENT = 27, 28
 VECTOR_LAYOUT = (
     (np.int64, 1),  # actions int64[B]
     (np.int64, 2),  # ti int64[B, N_TI]
@@ -247,7 +251,7 @@ VECTOR_LAYOUT = (
     (np.float64, 2),  # seat_rewards float64[B, n_players]
     (np.int64, 1),  # current int64[B]
 )
-V_CTL = 25 * SLOT  # scalars: + 0 hands per episode, + 1 encoder version
+V_CTL = 29 * SLOT  # scalars: + 0 hands per episode, + 1 encoder version
 C_N_HANDS, C_V_VERSION = 0, 1
 N_V_CTL = 2
 
@@ -311,7 +315,7 @@ def _v4(h, i, dt):
 
 @nb.njit(cache=True)
 def header_state(h):
-    """``(State, CompiledRules)`` viewing the arrays of header ``h`` (slots 0..14)."""
+    """``(State, CompiledRules)`` viewing the arrays of header ``h`` (slots 0..18)."""
     s = State(
         _v2(h, 0, np.uint8),
         _v3(h, 1, np.uint8),
@@ -326,7 +330,14 @@ def header_state(h):
         _v2(h, 10, np.int32),
     )
     r = CompiledRules(
-        _v1(h, 11, np.int64), _v1(h, 12, np.uint8), _v1(h, 13, np.uint8), _v1(h, 14, np.int64)
+        _v1(h, 11, np.int64),
+        _v1(h, 12, np.uint8),
+        _v1(h, 13, np.uint8),
+        _v1(h, 14, np.int64),
+        _v2(h, 15, np.int64),
+        _v2(h, 16, np.int64),
+        _v1(h, 17, np.int64),
+        _v1(h, 18, np.int64),
     )
     return s, r
 

@@ -183,16 +183,23 @@ def _references(text: str, known: Iterable[str]) -> set[str]:
 #: (``Game._repr_html_``, the envs' ``render``) import them on use; they are not followed, so
 #: editing them keeps the compiled cache. None of them may import numba (a test checks).
 PRESENTATION = ("mjsim.view",)
+#: packages of data that compiled code reads only as arrays of fixed types: the fan tables and
+#: payment records (``mjsim.scoring.tables``) reach the kernels through
+#: ``CompiledRules.fan_rows`` and the other table arrays, never as code, so adding or editing a
+#: table neither compiles anything nor invalidates the compiled cache. None of them may import
+#: numba (a test checks).
+DATA = ("mjsim.scoring.tables",)
 
 
 def _presentation(name: str) -> bool:
-    return any(name == p or name.startswith(p + ".") for p in PRESENTATION)
+    return any(name == p or name.startswith(p + ".") for p in (*PRESENTATION, *DATA))
 
 
 def compiled_closure(files: dict[str, Path]) -> list[str]:
     """The modules whose sources compiled code can depend on, sorted: every module that imports
     numba, and every mjsim module it names (imports at any depth, module names in strings),
-    transitively, except the presentation packages (:data:`PRESENTATION`). Modules outside it
+    transitively, except the presentation packages (:data:`PRESENTATION`) and the data packages
+    (:data:`DATA`). Modules outside it
     (the command line, rule studies, statistics, the viewer) are plain Python that no kernel
     sees; editing them keeps the compiled cache."""
     texts = {name: p.read_text(encoding="utf-8", errors="replace") for name, p in files.items()}

@@ -383,3 +383,15 @@ def test_a_portable_cache_shipped_in_the_package_loads_without_compiling(tmp_pat
     assert run("user", "c1", call) == "1 0 generic"  # adopted and loaded: no compile
     assert run("user", "c1", call) == "1 0 generic"
     assert run("user", "c2", call, **{_cache.CPU_ENV: "host"}) == "0 1 None"
+
+
+def test_fan_tables_are_data_outside_the_closure():
+    # the rules name the tables (RuleSpec.fan_table) and the scorers' adapters read them, yet a
+    # table reaches compiled code only as CompiledRules arrays: editing one keeps the compiled
+    # cache; none of them may import numba
+    files = _cache.module_files(_cache.source_roots())
+    data = {name for name in files if name.startswith("mjsim.scoring.tables")}
+    assert {"mjsim.scoring.tables", "mjsim.scoring.tables.hebei"} <= data
+    assert not data & set(_cache.compiled_closure(files))
+    for name in data:
+        assert not _cache._NUMBA.search(files[name].read_text(encoding="utf-8")), name
