@@ -210,7 +210,6 @@ def first_use(targets: list[str], python: str = sys.executable) -> list[dict]:
     command and the processes it waited for) and the compile times its notices reported."""
     from common import run_subprocess
 
-    root = Path(__file__).resolve().parents[1]
     results = []
     print(HEADER)
     for target in targets:
@@ -222,7 +221,9 @@ def first_use(targets: list[str], python: str = sys.executable) -> list[dict]:
             inherited += ("NUMBA_CPU_FEATURES", "MJSIM_NUMBA_CPU_AUTO")
             saved = {k: os.environ.pop(k) for k in inherited if k in os.environ}
             try:
-                res = run_subprocess([python, *args], env=env, timeout=7200, cwd=root)
+                # run outside the source tree: ``python -m`` puts the working directory first
+                # on sys.path, which would import the sources instead of an installed wheel
+                res = run_subprocess([python, *args], env=env, timeout=7200, cwd=cache)
             finally:
                 os.environ.update(saved)
         compiled = re.findall(r"mjsim: (?:\S+: )?compiled (.+?) in ([^\r\n]+)", res.stderr)

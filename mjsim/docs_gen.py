@@ -5,7 +5,10 @@
 - the "Options" table of each variant page ``docs/variants/<id>.md`` (between its
   ``generated`` markers): the fields where the variant differs from the RuleSpec defaults;
 - the coverage table of ``docs/variants.md`` (between its ``generated`` markers): which of the
-  rule sets of the catalogue are playable, which are not yet and why, from the registry.
+  rule sets of the catalogue are playable, which are not yet and why, from the registry;
+- ``docs/reference/patterns.md``: the pattern vocabulary of table-driven scoring
+  (:mod:`mjsim.scoring.patterns`); ``docs/reference/fan_tables.md``: the fan tables
+  (:mod:`mjsim.scoring.tables`).
 
 ``python -m mjsim.docs_gen`` rewrites them; ``python -m mjsim.docs_gen --check`` exits 1 naming
 each stale file (the test suite runs the same check). Plain Python, outside the compiled code.
@@ -176,9 +179,13 @@ def targets() -> dict[str, tuple[str | None, Callable[[], str]]]:
     """Generated files: path relative to the repository root -> (name of the generated section
     inside a hand-written page, or ``None`` for a whole generated page; function giving it)."""
     from mjsim import variants
+    from mjsim.scoring.patterns import patterns_page
+    from mjsim.scoring.tables import tables_page
 
     out: dict[str, tuple[str | None, Callable[[], str]]] = {
         "docs/reference/rulespec.md": (None, rulespec_reference),
+        "docs/reference/patterns.md": (None, patterns_page),
+        "docs/reference/fan_tables.md": (None, tables_page),
     }
     out["docs/variants.md"] = ("coverage", coverage_table)
     for vid in variants.names():

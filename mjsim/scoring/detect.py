@@ -1,0 +1,587 @@
+"""The pattern detector: one jitted kernel that counts every pattern of a winning hand.
+
+:func:`detect` reads a winning hand (concealed counts with the winning tile, melds with their
+sources, the winning tile, the wild kinds and the win-context flags), counts the patterns of
+:mod:`mjsim.scoring.patterns`, and, where the readings of the hand differ, evaluates the
+variant's compiled fan table (:mod:`mjsim.scoring.fan_table`) on every reading and keeps the one
+of highest value (就高不就低; on equal value a limit hand first, then the higher value before the
+cap, then the first reading found).
+
+Readings considered (each only when the table's ``shapes`` allow it):
+
+- **standard**, no wild held: every decomposition of the concealed tiles into sets and a pair
+  (:func:`mjsim.kernels.decompose.decompose`), melds as fixed sets, times every set that can
+  hold the winning tile (for the wait patterns and for a pung completed by a discard);
+- **standard**, wilds held: every suit for a pure straight (none, m, p, s) times every role of
+  the winning tile (none; the 5 of 4-5-6万; completing a set with two wilds; the pair partner of
+  a wild), the rest of the hand completed with the wilds (naturals placed before wilds; as in
+  the hand-written Tianjin scorer, this search does not stop a wild standing for a fifth copy
+  of a kind, which the decompositions and the engine's win check never allow); and
+  every decomposition with its wild assignment, for the set-structure patterns (all pungs, all
+  chows, pure straight). With wilds held the wait patterns (边 / 坎 / 单钓) and
+  ``concealed_pungs`` are not detected (0);
+- **seven pairs** (no meld; :func:`mjsim.kernels.special.seven_pairs_quads`, wilds placed to
+  make the most fours) and **thirteen orphans** (no meld).
+
+The detector's own context array ``ctx`` (``int64[N_CTX]``) carries win-context facts that the
+shared flags (:mod:`mjsim.scoring.context`) do not: ``CTX_N_WINNERS`` (winners on this discard).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from mjsim.kernels import DECOMP_ROWS, SET_CHOW, SET_PAIR, SET_PUNG
+from mjsim.kernels.decompose import decompose, search
+from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
+from mjsim.melds import (
+    MELD_ADDED_KONG,
+    MELD_CHOW,
+    MELD_CONCEALED_KONG,
+    MELD_KONG,
+    MELD_NONE,
+    MELD_PUNG,
+)
+from mjsim.scoring import patterns as pt
+from mjsim.scoring.context import (
+    F_AFTER_KONG_DISCARD,
+    F_DEALER_REPEATS,
+    F_EARTHLY,
+    F_FLOWERS,
+    F_HEAVENLY,
+    F_HUMAN,
+    F_IS_DEALER,
+    F_KONG_REPLACEMENT,
+    F_LAST_WALL_TILE,
+    F_READY,
+    F_ROBBING_KONG,
+    F_ROUND_WIND,
+    F_SEAT_WIND,
+    F_SELF_DRAWN,
+    F_WILD_KINDS,
+)
+from mjsim.scoring.fan_table import (
+    H_HONOR_CHOWS,
+    H_PAIR_RULE,
+    H_SHAPES,
+    SHAPE_SEVEN_PAIRS,
+    SHAPE_STANDARD,
+    SHAPE_THIRTEEN_ORPHANS,
+    evaluate,
+)
+
+# ---- the detector's context array
+CTX_N_WINNERS = 0  # players winning on this discard (1 on a self-draw)
+N_CTX = 4
+
+# ---- result array (int64[N_RESULT])
+R_VALUE, R_UNCAPPED, R_QUALIFYING, R_SHAPE, R_LIMIT = range(5)
+N_RESULT = 5
+
+MAX_DECOMP = 64
+
+# win-tile roles of the wild readings (the order readings are tried in)
+_ROLE_NONE, _ROLE_FIVE, _ROLE_DOUBLE, _ROLE_SINGLE = range(4)
+
+
+@njit(cache=True)
+def _is_terminal(k):
+    return k < 27 and (k % 9 == 0 or k % 9 == 8)
+
+
+@njit(cache=True)
+def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
+    """Fill the hand and context patterns of ``g`` (int64[N_PATTERNS], zeroed)."""
+    n_melds = 0
+    claimed = 0
+    conc_kongs = 0
+    exp_kongs = 0
+    konged = np.zeros(34, np.bool_)
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        n_melds += 1
+        if t == MELD_CONCEALED_KONG:
+            conc_kongs += 1
+        elif t == MELD_KONG or t == MELD_ADDED_KONG:
+            exp_kongs += 1
+        if t != MELD_CONCEALED_KONG:
+            claimed += 1
+        if t == MELD_CONCEALED_KONG or t == MELD_KONG or t == MELD_ADDED_KONG:
+            konged[melds[m, 1]] = True
+    suits = 0
+    honors = False
+    simples = False
+    terms = False
+    fours = 0
+    fours_free = 0
+    for k in range(34):
+        n = totals[k]
+        if n == 0:
+            continue
+        if k < 27:
+            suits |= 1 << (k // 9)
+            if _is_terminal(k):
+                terms = True
+            else:
+                simples = True
+        else:
+            honors = True
+        if n >= 4:
+            fours += 1
+            if not konged[k]:
+                fours_free += 1
+    one_suit = suits == 1 or suits == 2 or suits == 4
+    g[pt.FULL_FLUSH] = 1 if one_suit and not honors else 0
+    g[pt.HALF_FLUSH] = 1 if one_suit and honors else 0
+    g[pt.ALL_HONORS] = 1 if suits == 0 and honors else 0
+    g[pt.ALL_TERMINALS] = 1 if terms and not simples and not honors else 0
+    g[pt.TERMINALS_AND_HONORS] = 1 if terms and honors and not simples else 0
+    g[pt.ALL_SIMPLES] = 1 if simples and not terms and not honors else 0
+    missing = 0
+    for s in range(3):
+        if (suits >> s) & 1 == 0:
+            missing += 1
+    g[pt.SUITS_MISSING] = missing
+    g[pt.NO_WILD] = 1 if n_wild == 0 else 0
+    g[pt.WILDS_HELD] = n_wild
+    g[pt.FOURS] = fours
+    g[pt.FOURS_NOT_KONGED] = fours_free
+    g[pt.KONGS] = conc_kongs + exp_kongs
+    g[pt.CONCEALED_KONGS] = conc_kongs
+    g[pt.EXPOSED_KONGS] = exp_kongs
+    g[pt.CONCEALED_HAND] = 1 if claimed == 0 else 0
+    n_conc = n_wild
+    for k in range(34):
+        n_conc += nat[k]
+    self_drawn = flags[F_SELF_DRAWN] != 0
+    g[pt.PAIR_ONLY_CONCEALED] = 1 if n_melds > 0 and n_conc == 2 else 0
+    g[pt.ALL_CALLED] = (
+        1 if n_melds > 0 and n_conc == 2 and conc_kongs == 0 and not self_drawn else 0
+    )
+    # honour pungs
+    dp = 0
+    dpair = 0
+    wp = 0
+    wpair = 0
+    for k in range(27, 34):
+        n = totals[k]
+        if k < 31:
+            if n >= 3:
+                wp += 1
+            elif n == 2:
+                wpair += 1
+        else:
+            if n >= 3:
+                dp += 1
+            elif n == 2:
+                dpair += 1
+    g[pt.DRAGON_PUNGS] = dp
+    g[pt.SEAT_WIND_PUNG] = 1 if totals[27 + flags[F_SEAT_WIND]] >= 3 else 0
+    g[pt.ROUND_WIND_PUNG] = 1 if totals[27 + flags[F_ROUND_WIND]] >= 3 else 0
+    g[pt.BIG_THREE_DRAGONS] = 1 if dp == 3 else 0
+    g[pt.LITTLE_THREE_DRAGONS] = 1 if dp == 2 and dpair == 1 else 0
+    g[pt.BIG_FOUR_WINDS] = 1 if wp == 4 else 0
+    g[pt.LITTLE_FOUR_WINDS] = 1 if wp == 3 and wpair == 1 else 0
+    # nine gates: no meld, 1112345678999 of one suit + one more of that suit
+    if n_melds == 0 and n_wild == 0 and one_suit and not honors:
+        b = 0 if suits == 1 else (9 if suits == 2 else 18)
+        ok = nat[b] >= 3 and nat[b + 8] >= 3
+        for r in range(1, 8):
+            if nat[b + r] < 1:
+                ok = False
+        g[pt.NINE_GATES] = 1 if ok else 0
+    # circumstances
+    g[pt.SELF_DRAWN] = 1 if self_drawn else 0
+    g[pt.KONG_BLOOM] = 1 if self_drawn and flags[F_KONG_REPLACEMENT] != 0 else 0
+    g[pt.KONG_DISCARD] = 1 if not self_drawn and flags[F_AFTER_KONG_DISCARD] != 0 else 0
+    g[pt.ROBBING_KONG] = 1 if flags[F_ROBBING_KONG] != 0 else 0
+    last = flags[F_LAST_WALL_TILE] != 0
+    g[pt.LAST_TILE] = 1 if last else 0
+    g[pt.LAST_TILE_SELF_DRAW] = 1 if last and self_drawn else 0
+    g[pt.LAST_TILE_DISCARD] = 1 if last and not self_drawn else 0
+    g[pt.HEAVENLY] = 1 if flags[F_HEAVENLY] != 0 else 0
+    g[pt.EARTHLY] = 1 if flags[F_EARTHLY] != 0 else 0
+    g[pt.HUMAN] = 1 if flags[F_HUMAN] != 0 else 0
+    g[pt.DEALER] = 1 if flags[F_IS_DEALER] != 0 else 0
+    g[pt.DEALER_REPEATS] = flags[F_DEALER_REPEATS]
+    g[pt.FLOWERS] = flags[F_FLOWERS]
+    g[pt.READY] = 1 if flags[F_READY] != 0 else 0
+    g[pt.TRIPLE_RON] = 1 if ctx[CTX_N_WINNERS] >= 3 else 0
+    return n_melds
+
+
+@njit(cache=True)
+def _consider(cand, shape, rows, cancels, header, applied, best, best_counts, best_applied):
+    """Evaluate the table on reading ``cand``; keep it if it beats ``best``."""
+    v, u, q, lim = evaluate(cand, shape, rows, cancels, header, applied)
+    better = best[R_SHAPE] == 0 or v > best[R_VALUE]
+    if not better and v == best[R_VALUE]:
+        # equal value: a limit hand first (特殊牌型), then the higher value before the cap
+        if lim != (best[R_LIMIT] != 0):
+            better = lim
+        else:
+            better = u > best[R_UNCAPPED]
+    if better:
+        best[R_LIMIT] = 1 if lim else 0
+        best[R_VALUE] = v
+        best[R_UNCAPPED] = u
+        best[R_QUALIFYING] = q
+        best[R_SHAPE] = shape
+        best_counts[:] = cand
+        best_applied[:] = applied
+
+
+@njit(cache=True)
+def _sets_only(c, n_sets, jokers):
+    """Can ``c`` (int64[34], restored on return) plus ``jokers`` wilds form exactly ``n_sets``
+    pungs/chows? Naturals are placed before wilds."""
+    k = 0
+    while k < 34 and c[k] == 0:
+        k += 1
+    if k == 34:
+        return jokers == 3 * n_sets
+    if n_sets == 0:
+        return False
+    u = c[k] if c[k] < 3 else 3
+    if 3 - u <= jokers:
+        c[k] -= u
+        ok = _sets_only(c, n_sets - 1, jokers - (3 - u))
+        c[k] += u
+        if ok:
+            return True
+    if k < 27 and k % 9 <= 7:
+        need = 0
+        take1 = c[k + 1] > 0
+        take2 = k % 9 <= 6 and c[k + 2] > 0
+        if not take1:
+            need += 1
+        if not take2:
+            need += 1
+        if need <= jokers and need < 2:
+            c[k] -= 1
+            if take1:
+                c[k + 1] -= 1
+            if take2:
+                c[k + 2] -= 1
+            ok = _sets_only(c, n_sets - 1, jokers - need)
+            c[k] += 1
+            if take1:
+                c[k + 1] += 1
+            if take2:
+                c[k + 2] += 1
+            if ok:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _with_pair(c, n_sets, jokers):
+    """``c`` + ``jokers`` = ``n_sets`` sets and one pair."""
+    for k in range(34):
+        if c[k] >= 2:
+            c[k] -= 2
+            ok = _sets_only(c, n_sets, jokers)
+            c[k] += 2
+            if ok:
+                return True
+        elif c[k] == 1 and jokers >= 1:
+            c[k] -= 1
+            ok = _sets_only(c, n_sets, jokers - 1)
+            c[k] += 1
+            if ok:
+                return True
+    if jokers >= 2:
+        return _sets_only(c, n_sets, jokers - 2)
+    return False
+
+
+@njit(cache=True)
+def _take(c, k, j):
+    """Remove one tile of kind ``k`` (natural if held, else a wild); the wilds left."""
+    if c[k] > 0:
+        c[k] -= 1
+        return j
+    return j - 1
+
+
+@njit(cache=True)
+def _wild_readings(
+    nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied, best, bc, ba
+):
+    """The standard readings of a hand holding wilds: straight suit x winning-tile role."""
+    win_wild = ((wmask >> win_tile) & 1) != 0
+    wild_suit = np.zeros(3, np.bool_)
+    for k in range(27):
+        if (wmask >> k) & 1:
+            wild_suit[k // 9] = True
+    c = np.zeros(34, np.int64)
+    cand = np.zeros(g.shape[0], np.int64)
+    for d in range(-1, 3):
+        for role in range(4):
+            if role == _ROLE_FIVE and not (win_wild or win_tile == 4):
+                continue
+            if (role == _ROLE_SINGLE or role == _ROLE_DOUBLE) and n_wild == 0:
+                continue
+            for k in range(34):
+                c[k] = nat[k]
+            j = n_wild
+            used = 0
+            pair_done = False
+            five = role == _ROLE_FIVE or (role == _ROLE_DOUBLE and (win_wild or win_tile == 4))
+            dbl = role == _ROLE_DOUBLE
+            if role != _ROLE_NONE:
+                if win_wild:
+                    j -= 1
+                else:
+                    c[win_tile] -= 1
+                if role == _ROLE_FIVE:
+                    j0 = j
+                    j = _take(c, 3, j)
+                    j = _take(c, 5, j)
+                    used += 1
+                    dbl = j0 - j == 2
+                elif role == _ROLE_SINGLE:
+                    j -= 1
+                    pair_done = True
+                else:
+                    j -= 2
+                    used += 1
+            if d >= 0:
+                for x in range(9):
+                    if five and d == 0 and 3 <= x <= 5:
+                        continue  # the 4-5-6万 of the straight holds the winning 5
+                    j = _take(c, 9 * d + x, j)
+                used += 2 if (five and d == 0) else 3
+            if j < 0 or used > n_sets:
+                continue
+            if pair_done:
+                ok = _sets_only(c, n_sets - used, j)
+            else:
+                ok = _with_pair(c, n_sets - used, j)
+            if not ok:
+                continue
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.PURE_STRAIGHT] = 1 if d >= 0 else 0
+            cand[pt.STRAIGHT_IN_WILD_SUIT] = 1 if d >= 0 and wild_suit[d] else 0
+            cand[pt.CATCH_FIVE] = 1 if five else 0
+            cand[pt.WILD_SINGLE_WAIT] = 1 if role == _ROLE_SINGLE else 0
+            cand[pt.WILD_DOUBLE_WAIT] = 1 if dbl and role != _ROLE_SINGLE else 0
+            _consider(cand, SHAPE_STANDARD, rows, cancels, header, applied, best, bc, ba)
+
+
+@njit(cache=True)
+def _plain_readings(
+    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header, applied,
+    best, bc, ba,
+):  # fmt: skip
+    """The standard readings by decomposition: without wilds, decomposition x set holding the
+    winning tile; with wilds held, one reading per decomposition (the set-structure patterns
+    only: the wait and concealed-pung patterns are left 0)."""
+    out = np.empty((MAX_DECOMP, DECOMP_ROWS, 3), np.int8)
+    nd = decompose(nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], out)
+    if nd > MAX_DECOMP:  # rare (several wilds): every decomposition is a reading
+        out = np.empty((nd, DECOMP_ROWS, 3), np.int8)
+        nd = decompose(nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], out)
+    meld_pungs = 0
+    meld_chows = 0
+    conc_kongs = 0
+    chow_lows = np.zeros(27, np.int64)  # chows by lowest kind: melds, then the reading's
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        if t == MELD_CHOW:
+            meld_chows += 1
+            chow_lows[melds[m, 1]] += 1
+        elif t == MELD_PUNG or t == MELD_KONG or t == MELD_ADDED_KONG or t == MELD_CONCEALED_KONG:
+            meld_pungs += 1
+            if t == MELD_CONCEALED_KONG:
+                conc_kongs += 1
+    wild_suit = np.zeros(3, np.bool_)
+    for k in range(27):
+        if (wmask >> k) & 1:
+            wild_suit[k // 9] = True
+    lows = np.zeros(27, np.int64)
+    cand = np.zeros(g.shape[0], np.int64)
+    seen = np.zeros(16, np.bool_)
+    for i in range(nd):
+        pungs = 0
+        chows = 0
+        for k in range(27):
+            lows[k] = chow_lows[k]
+        for r in range(1, DECOMP_ROWS):
+            ty = out[i, r, 0]
+            if ty == SET_PUNG:
+                pungs += 1
+            elif ty == SET_CHOW:
+                chows += 1
+                lows[out[i, r, 1]] += 1
+            elif ty >= 0:
+                chows += 1  # an honour chow is a chow
+        all_pungs = chows == 0 and meld_chows == 0
+        all_chows = pungs == 0 and meld_pungs == 0
+        straight = -1
+        for s in range(3):
+            if lows[9 * s] > 0 and lows[9 * s + 3] > 0 and lows[9 * s + 6] > 0:
+                straight = s
+                break
+        if n_wild > 0:
+            # with wilds, decompositions can run to thousands; only distinct pattern sets count
+            sig = (1 if all_pungs else 0) | (2 if all_chows else 0) | ((straight + 1) << 2)
+            if seen[sig]:
+                continue
+            seen[sig] = True
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.ALL_PUNGS] = 1 if all_pungs else 0
+            cand[pt.ALL_CHOWS] = 1 if all_chows else 0
+            cand[pt.PURE_STRAIGHT] = 1 if straight >= 0 else 0
+            cand[pt.STRAIGHT_IN_WILD_SUIT] = 1 if straight >= 0 and wild_suit[straight] else 0
+            _consider(cand, SHAPE_STANDARD, rows, cancels, header, applied, best, bc, ba)
+            continue
+        for r in range(DECOMP_ROWS):
+            ty = out[i, r, 0]
+            k = out[i, r, 1]
+            if ty < 0:
+                continue
+            holds = False
+            if ty == SET_PAIR or ty == SET_PUNG:
+                holds = k == win_tile
+            elif ty == SET_CHOW:
+                holds = k <= win_tile <= k + 2 and win_tile < 27
+            if not holds:
+                continue
+            dup = False
+            for r2 in range(r):
+                if out[i, r2, 0] == ty and out[i, r2, 1] == k:
+                    dup = True
+            if dup:
+                continue
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.ALL_PUNGS] = 1 if all_pungs else 0
+            cand[pt.ALL_CHOWS] = 1 if all_chows else 0
+            cand[pt.PURE_STRAIGHT] = 1 if straight >= 0 else 0
+            cand[pt.STRAIGHT_IN_WILD_SUIT] = 1 if straight >= 0 and wild_suit[straight] else 0
+            cp = pungs + conc_kongs
+            if ty == SET_PUNG and not self_drawn:
+                cp -= 1
+            cand[pt.CONCEALED_PUNGS] = cp
+            if ty == SET_CHOW:
+                pos = win_tile - k
+                cand[pt.CLOSED_WAIT] = 1 if pos == 1 else 0
+                cand[pt.EDGE_WAIT] = (
+                    1 if (pos == 2 and k % 9 == 0) or (pos == 0 and k % 9 == 6) else 0
+                )
+                cand[pt.CATCH_FIVE] = 1 if k == 3 and win_tile == 4 else 0
+            elif ty == SET_PAIR:
+                cand[pt.SINGLE_WAIT] = 1
+            _consider(cand, SHAPE_STANDARD, rows, cancels, header, applied, best, bc, ba)
+
+
+@njit(cache=True)
+def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts, applied, result):
+    """Count the patterns of a winning hand and evaluate the variant's table on its best reading.
+
+    Args:
+        concealed: ``uint8[>=34]`` concealed tiles INCLUDING the winning tile, wild tiles as their
+            own kinds (indices past 33 are ignored).
+        melds: ``int8[MAX_MELDS, 3]`` rows ``(meld_type, tile, source)`` (:mod:`mjsim.melds`).
+        win_tile: kind 0-33 of the winning tile.
+        flags: ``int64[N_FLAGS]`` win-context flags (:mod:`mjsim.scoring.context`); the wild
+            kinds are ``flags[F_WILD_KINDS]`` (bit k = kind k is wild).
+        ctx: ``int64[N_CTX]`` the detector's context (``CTX_N_WINNERS``).
+        rows, cancels, header: the variant's :class:`~mjsim.scoring.fan_table.CompiledTable`.
+        counts: ``int64[N_PATTERNS]`` out: the pattern counts of the best reading.
+        applied: ``int64[R]`` out: how many times each table row counts in the best reading.
+        result: ``int64[N_RESULT]`` out: value, value before the cap, qualifying value, the
+            shape bit of the best reading (0 = no reading: not a winning hand), and whether its
+            value is a limit row.
+
+    Returns:
+        The hand value in the table's unit, or -1 when no reading of the table's shapes makes
+        the hand a win.
+    """
+    wmask = flags[F_WILD_KINDS]
+    nat = np.zeros(34, np.uint8)
+    totals = np.zeros(34, np.int64)
+    n_wild = 0
+    for k in range(34):
+        n = concealed[k]
+        totals[k] += n
+        if k < 62 and (wmask >> k) & 1:
+            n_wild += n
+        else:
+            nat[k] = n
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        k = melds[m, 1]
+        if t == MELD_CHOW:
+            totals[k] += 1
+            totals[k + 1] += 1
+            totals[k + 2] += 1
+        elif t == MELD_PUNG:
+            totals[k] += 3
+        else:
+            totals[k] += 4
+    g = np.zeros(counts.shape[0], np.int64)
+    n_melds = _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g)
+    n_sets = 4 - n_melds
+    shapes = header[H_SHAPES]
+    for r in range(result.shape[0]):
+        result[r] = 0
+    best_counts = np.zeros(counts.shape[0], np.int64)
+    best_applied = np.zeros(applied.shape[0], np.int64)
+    self_drawn = flags[F_SELF_DRAWN] != 0
+    if shapes & SHAPE_STANDARD:
+        if n_wild == 0:
+            _plain_readings(
+                nat, 0, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header,
+                applied, result, best_counts, best_applied,
+            )  # fmt: skip
+        else:
+            lim = np.full(34, 4, np.int64)
+            n_ok, _keys = search(
+                nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], lim, False
+            )
+            if n_ok > 0:
+                _wild_readings(
+                    nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied,
+                    result, best_counts, best_applied,
+                )  # fmt: skip
+                _plain_readings(
+                    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
+                    header, applied, result, best_counts, best_applied,
+                )  # fmt: skip
+    if n_melds == 0:
+        cand = np.zeros(counts.shape[0], np.int64)
+        if shapes & SHAPE_SEVEN_PAIRS:
+            quads = seven_pairs_quads(nat, n_wild)
+            if quads >= 0:
+                cand[:] = g
+                cand[pt.WIN] = 1
+                cand[pt.SEVEN_PAIRS] = 1
+                cand[pt.SEVEN_PAIRS_FOURS] = quads
+                _consider(
+                    cand, SHAPE_SEVEN_PAIRS, rows, cancels, header, applied, result,
+                    best_counts, best_applied,
+                )  # fmt: skip
+        if shapes & SHAPE_THIRTEEN_ORPHANS and is_thirteen_orphans(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.THIRTEEN_ORPHANS] = 1
+            _consider(
+                cand, SHAPE_THIRTEEN_ORPHANS, rows, cancels, header, applied, result,
+                best_counts, best_applied,
+            )  # fmt: skip
+    counts[:] = best_counts
+    applied[:] = best_applied
+    if result[R_SHAPE] == 0:
+        return -1
+    return result[R_VALUE]

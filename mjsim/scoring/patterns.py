@@ -1,0 +1,608 @@
+"""The pattern vocabulary of table-driven scoring: every hand feature a fan table may value.
+
+A *pattern* is one countable fact about a winning hand: a hand shape (碰碰胡 all pungs), a tile
+class (清一色 full flush), a meld fact (暗杠 concealed kongs), a wait (单钓 single wait) or a
+circumstance of the win read from the win-context flags (杠上开花 win on a kong replacement). The
+detector (:mod:`mjsim.scoring.detect`) fills one count per pattern for a winning hand; a fan
+table (:mod:`mjsim.scoring.fan_table`) says what each count is worth in one variant. The same
+vocabulary serves every table-driven variant, so a pattern is defined once, here, and a variant
+that scores it under another name (对对胡 / 碰碰和 / 大对子) only names its table row differently.
+
+Each pattern has a *scope*:
+
+- ``hand``: a fact of the tiles held (concealed tiles and melds together), the same for every
+  reading of the hand;
+- ``reading``: a fact of one reading of the hand (one decomposition into sets and a pair and
+  the set that holds the winning tile; the seven-pairs reading; the thirteen-orphans reading).
+  Where readings differ the detector evaluates the variant's table on each and keeps the
+  highest value (就高不就低);
+- ``context``: a circumstance of the win, read from the win-context flags
+  (:mod:`mjsim.scoring.context`) or the detector's context array.
+
+Counting conventions (what "the tiles held" means): the concealed tiles include the winning tile;
+a kong counts four copies of its kind; a wild tile counts as its own printed kind for the ``hand``
+patterns (a flush holding a wild of another suit is not a flush), while the ``reading`` patterns
+use the kinds the wilds stand for in that reading.
+
+:data:`PATTERNS` is the table; :func:`index` gives a pattern's position in the count vector,
+and the module constants (``ALL_PUNGS``, ``FULL_FLUSH``, ...) are those positions for the jitted
+detector. The documentation page ``docs/reference/patterns.md`` is generated from this table
+(``python -m mjsim.docs_gen``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One entry of the vocabulary.
+
+    Attributes:
+        key: identifier used in fan tables (``"all_pungs"``).
+        zh: the usual Chinese name(s), ``/``-separated where regions differ.
+        en: English name.
+        scope: ``"hand"``, ``"reading"`` or ``"context"`` (module docstring).
+        definition: the exact definition the detector implements; the count it yields.
+        readings: which readings of the hand are considered, and known readings of the rule
+            texts that the definition does not take (a table then needs another pattern).
+    """
+
+    key: str
+    zh: str
+    en: str
+    scope: str
+    definition: str
+    readings: str = ""
+
+
+_STD = (
+    "standard decompositions (4 sets + a pair; melds are fixed sets; held wilds stand for any "
+    "kind, never a fifth copy)"
+)
+
+#: The vocabulary, in count-vector order.
+PATTERNS: tuple[Pattern, ...] = (
+    # ---- the win itself
+    Pattern(
+        "win",
+        "胡 / 平胡 / 鸡和",
+        "any win",
+        "reading",
+        "1 for every winning reading. A table values a plain win (平胡, 鸡和, 提溜) with a row on "
+        "this pattern that the shape rows cancel (不计).",
+        "every reading the table's shapes allow",
+    ),
+    # ---- hand shapes (reading)
+    Pattern(
+        "all_pungs",
+        "碰碰胡 / 对对胡 / 碰碰和 / 大对子",
+        "all pungs",
+        "reading",
+        "1 when every set of the reading is a pung or a kong (melds included) and the hand has "
+        "its pair: 4 pungs/kongs + a pair.",
+        _STD,
+    ),
+    Pattern(
+        "all_chows",
+        "平和 / 平胡 (all chows)",
+        "all chows",
+        "reading",
+        "1 when every set of the reading is a chow (melds included); the pair is any pair.",
+        _STD + "; readings that also ask for a two-sided wait or a non-value pair need their own "
+        "pattern",
+    ),
+    Pattern(
+        "seven_pairs",
+        "七对 / 七小对 / 小七对",
+        "seven pairs",
+        "reading",
+        "1 in the seven-pairs reading: seven pairs, no meld; four of a kind counts as two pairs "
+        "(wilds pair with any tile).",
+        "the seven-pairs reading only (a hand that is also standard is scored both ways and the "
+        "better reading kept)",
+    ),
+    Pattern(
+        "seven_pairs_fours",
+        "豪华七对 / 龙七对 / 双豪华 / 三豪华",
+        "luxury seven pairs (fours)",
+        "reading",
+        "In the seven-pairs reading, the number of kinds held four times (0-3), wilds placed to "
+        "make as many fours as possible. A table values the luxury levels by this count.",
+        "the seven-pairs reading only",
+    ),
+    Pattern(
+        "thirteen_orphans",
+        "十三幺 / 国士无双",
+        "thirteen orphans",
+        "reading",
+        "1 in the thirteen-orphans reading: one of each terminal and honour plus a second copy of "
+        "one of them, no meld.",
+        "the thirteen-orphans reading only",
+    ),
+    Pattern(
+        "pure_straight",
+        "一条龙 / 青龙 / 清龙 / 龙",
+        "pure straight",
+        "reading",
+        "1 when the reading holds the chows 123, 456 and 789 of one suit (melds included; wilds "
+        "may stand in them).",
+        _STD + "; with wilds held, each suit for the straight is tried",
+    ),
+    Pattern(
+        "concealed_pungs",
+        "暗刻",
+        "concealed pungs",
+        "reading",
+        "Pungs formed inside the concealed hand plus concealed kongs; a pung completed by a "
+        "claimed discard counts as exposed.",
+        _STD + " and the set holding the winning tile (no wild held)",
+    ),
+    # ---- waits (reading)
+    Pattern(
+        "edge_wait",
+        "边张 / 边",
+        "edge wait",
+        "reading",
+        "1 when the winning tile is the 3 of a 1-2-3 chow or the 7 of a 7-8-9 chow of the reading.",
+        "the set holding the winning tile, in each standard decomposition (no wild held); a "
+        "variant that asks that it be the hand's only winning tile needs that as its own rule",
+    ),
+    Pattern(
+        "closed_wait",
+        "坎张 / 嵌张 / 夹 / 卡",
+        "closed wait",
+        "reading",
+        "1 when the winning tile is the middle tile of a chow of the reading.",
+        "as edge_wait",
+    ),
+    Pattern(
+        "single_wait",
+        "单钓 / 单吊",
+        "single wait",
+        "reading",
+        "1 when the winning tile completes the pair of the reading.",
+        "as edge_wait",
+    ),
+    Pattern(
+        "catch_five",
+        "捉5 / 捉五魁",
+        "catch the five",
+        "reading",
+        "1 when the winning tile (5万, or a wild standing for it) is the 5 of a 4-5-6万 chow; "
+        "the 4万 and 6万 may be wilds.",
+        "the set holding the winning tile; with wilds held, every role of the winning tile",
+    ),
+    # ---- wild roles (reading)
+    Pattern(
+        "wild_single_wait",
+        "混吊 / 单混吊 / 爆头",
+        "wild single wait",
+        "reading",
+        "1 when the winning tile forms the pair with a wild (or, when the winning tile is itself "
+        "wild, with another wild). A wild drawn onto a natural single is not this pattern.",
+        "with wilds held: every role of the winning tile (pair partner, set with two wilds, the "
+        "5 of 4-5-6万, or no particular role) and every suit for pure_straight",
+    ),
+    Pattern(
+        "wild_double_wait",
+        "双混吊",
+        "double wild wait",
+        "reading",
+        "1 when the winning tile completes a set with two wilds (a 4-5-6万 chow whose 4 and 6 "
+        "are wilds around a winning 5万 included).",
+        "as wild_single_wait",
+    ),
+    Pattern(
+        "straight_in_wild_suit",
+        "本混 / 本混龙",
+        "straight in the wild's suit",
+        "reading",
+        "1 when the reading's pure straight is in the suit of a wild kind.",
+        "as wild_single_wait",
+    ),
+    # ---- tile classes (hand)
+    Pattern(
+        "full_flush",
+        "清一色",
+        "full flush",
+        "hand",
+        "1 when every tile held is of one suit (no honour).",
+    ),
+    Pattern(
+        "half_flush",
+        "混一色",
+        "half flush",
+        "hand",
+        "1 when the tiles held are one suit and honours, both present.",
+    ),
+    Pattern(
+        "all_honors",
+        "字一色 / 风一色 (all honours)",
+        "all honours",
+        "hand",
+        "1 when every tile held is an honour.",
+        "风一色 read as 'winds only' is not this pattern",
+    ),
+    Pattern(
+        "all_terminals",
+        "清幺九",
+        "all terminals",
+        "hand",
+        "1 when every tile held is a 1 or a 9 of a suit.",
+    ),
+    Pattern(
+        "terminals_and_honors",
+        "混幺九",
+        "terminals and honours",
+        "hand",
+        "1 when every tile held is a terminal or an honour, and both are present.",
+    ),
+    Pattern(
+        "all_simples",
+        "断幺九 / 断幺",
+        "all simples",
+        "hand",
+        "1 when no tile held is a terminal or an honour.",
+    ),
+    Pattern(
+        "suits_missing",
+        "缺门 / 缺一门",
+        "missing suits",
+        "hand",
+        "The number of the three suits of which no tile is held (0-3).",
+    ),
+    Pattern(
+        "no_wild",
+        "素的 / 无鬼 / 硬胡 / 德国",
+        "no wild",
+        "hand",
+        "1 when the concealed hand holds no tile of a wild kind (flags F_WILD_KINDS; always 1 "
+        "without wilds).",
+    ),
+    Pattern(
+        "wilds_held",
+        "财神数 / 混数",
+        "wilds held",
+        "hand",
+        "The number of concealed tiles of a wild kind (三财神 = 3).",
+    ),
+    # ---- fours and kongs (hand)
+    Pattern(
+        "fours",
+        "根",
+        "fours (roots)",
+        "hand",
+        "The number of kinds held four times, kongs included (Sichuan 根).",
+    ),
+    Pattern(
+        "fours_not_konged",
+        "四归一 / 活",
+        "fours not konged",
+        "hand",
+        "The number of kinds held four times without a kong of that kind.",
+    ),
+    Pattern(
+        "kongs",
+        "杠",
+        "kongs",
+        "hand",
+        "The number of kong melds, concealed and exposed.",
+    ),
+    Pattern(
+        "concealed_kongs",
+        "暗杠",
+        "concealed kongs",
+        "hand",
+        "The number of concealed kongs.",
+    ),
+    Pattern(
+        "exposed_kongs",
+        "明杠",
+        "exposed kongs",
+        "hand",
+        "The number of exposed kongs (claimed or added to a pung).",
+    ),
+    # ---- melds (hand)
+    Pattern(
+        "concealed_hand",
+        "门清 / 门前清 / 立胡",
+        "concealed hand",
+        "hand",
+        "1 when no meld was claimed from another seat (concealed kongs allowed).",
+    ),
+    Pattern(
+        "pair_only_concealed",
+        "金钩钓 / 单钓将",
+        "golden hook",
+        "hand",
+        "1 when every set is a meld (concealed kongs included) and only the pair is concealed.",
+    ),
+    Pattern(
+        "all_called",
+        "全求人 / 大吊车 / 手把一",
+        "all called",
+        "hand",
+        "1 when every set is a claimed meld (no concealed kong) and the pair was completed by a "
+        "discard.",
+    ),
+    # ---- honour pungs (hand)
+    Pattern(
+        "dragon_pungs",
+        "箭刻",
+        "dragon pungs",
+        "hand",
+        "The number of dragon kinds held three or four times.",
+    ),
+    Pattern(
+        "seat_wind_pung",
+        "门风刻 / 门风",
+        "seat-wind pung",
+        "hand",
+        "1 when the seat wind (F_SEAT_WIND) is held three or four times.",
+    ),
+    Pattern(
+        "round_wind_pung",
+        "圈风刻 / 圈风",
+        "round-wind pung",
+        "hand",
+        "1 when the round wind (F_ROUND_WIND) is held three or four times.",
+    ),
+    Pattern(
+        "big_three_dragons",
+        "大三元",
+        "big three dragons",
+        "hand",
+        "1 when all three dragons are held three or four times.",
+    ),
+    Pattern(
+        "little_three_dragons",
+        "小三元",
+        "little three dragons",
+        "hand",
+        "1 when two dragons are held three or four times and the third twice.",
+    ),
+    Pattern(
+        "big_four_winds",
+        "大四喜",
+        "big four winds",
+        "hand",
+        "1 when all four winds are held three or four times.",
+    ),
+    Pattern(
+        "little_four_winds",
+        "小四喜",
+        "little four winds",
+        "hand",
+        "1 when three winds are held three or four times and the fourth twice.",
+    ),
+    Pattern(
+        "nine_gates",
+        "九莲宝灯",
+        "nine gates",
+        "hand",
+        "1 when the hand has no meld and is 1112345678999 of one suit plus one more tile of that "
+        "suit.",
+    ),
+    # ---- circumstances (context)
+    Pattern(
+        "self_drawn",
+        "自摸",
+        "self-draw",
+        "context",
+        "1 when the win is a self-draw (F_SELF_DRAWN).",
+    ),
+    Pattern(
+        "kong_bloom",
+        "杠上开花 / 杠开",
+        "win on a kong replacement",
+        "context",
+        "1 when the win is self-drawn on a kong's replacement tile (F_KONG_REPLACEMENT and "
+        "F_SELF_DRAWN).",
+    ),
+    Pattern(
+        "kong_discard",
+        "杠上炮",
+        "win on a discard after a kong",
+        "context",
+        "1 when the win is on a discard made right after the discarder's kong "
+        "(F_AFTER_KONG_DISCARD, not self-drawn).",
+    ),
+    Pattern(
+        "robbing_kong",
+        "抢杠 / 抢杠胡",
+        "robbing a kong",
+        "context",
+        "1 when the winning tile was robbed from a kong (F_ROBBING_KONG).",
+    ),
+    Pattern(
+        "last_tile",
+        "海底",
+        "win on the last tile",
+        "context",
+        "1 when the win is on the last tile of the wall, self-drawn or discarded "
+        "(F_LAST_WALL_TILE).",
+    ),
+    Pattern(
+        "last_tile_self_draw",
+        "海底捞月 / 妙手回春",
+        "self-draw of the last tile",
+        "context",
+        "1 when the win is self-drawn on the last tile of the wall (F_LAST_WALL_TILE and "
+        "F_SELF_DRAWN).",
+    ),
+    Pattern(
+        "last_tile_discard",
+        "海底炮",
+        "win on the last discard",
+        "context",
+        "1 when the win is on the discard of the last tile of the wall (F_LAST_WALL_TILE, not "
+        "self-drawn).",
+    ),
+    Pattern(
+        "heavenly",
+        "天胡 / 天和",
+        "heavenly hand",
+        "context",
+        "1 when the dealer wins on the deal (F_HEAVENLY).",
+    ),
+    Pattern(
+        "earthly",
+        "地胡 / 地和",
+        "earthly hand",
+        "context",
+        "1 when a non-dealer wins in the first go-round (F_EARTHLY; which draws or discards "
+        "count is the variant's reading, set by whoever fills the flag).",
+    ),
+    Pattern(
+        "human",
+        "人和 / 人胡",
+        "human hand",
+        "context",
+        "1 when a non-dealer wins on a discard of the first go-round (F_HUMAN).",
+    ),
+    Pattern(
+        "dealer",
+        "庄家",
+        "dealer",
+        "context",
+        "1 when the winner is the dealer (F_IS_DEALER).",
+    ),
+    Pattern(
+        "dealer_repeats",
+        "连庄",
+        "dealer repeats",
+        "context",
+        "The dealer-repeat counter carried into the hand (F_DEALER_REPEATS).",
+    ),
+    Pattern(
+        "flowers",
+        "花",
+        "flowers",
+        "context",
+        "The number of flower tiles the winner holds (F_FLOWERS).",
+    ),
+    Pattern(
+        "ready",
+        "报听 / 听",
+        "declared ready",
+        "context",
+        "1 when the winner had declared ready (F_READY).",
+    ),
+    Pattern(
+        "triple_ron",
+        "一炮三响",
+        "three winners on one discard",
+        "context",
+        "1 when three players win on the same discard (the detector's context CTX_N_WINNERS).",
+    ),
+)
+
+#: position of each pattern in the count vector
+INDEX: dict[str, int] = {p.key: i for i, p in enumerate(PATTERNS)}
+N_PATTERNS = len(PATTERNS)
+SCOPES = ("hand", "reading", "context")
+assert len(INDEX) == N_PATTERNS, "duplicate pattern key"
+assert all(p.scope in SCOPES for p in PATTERNS)
+
+
+def index(key: str) -> int:
+    """Position of pattern ``key`` in the count vector.
+
+    Raises ``ValueError`` naming the unknown key and listing the known ones.
+    """
+    try:
+        return INDEX[key]
+    except KeyError:
+        raise ValueError(f"unknown pattern {key!r}; known patterns: {', '.join(INDEX)}") from None
+
+
+# positions as module constants, for the jitted detector (numba reads them as constants)
+WIN = INDEX["win"]
+ALL_PUNGS = INDEX["all_pungs"]
+ALL_CHOWS = INDEX["all_chows"]
+SEVEN_PAIRS = INDEX["seven_pairs"]
+SEVEN_PAIRS_FOURS = INDEX["seven_pairs_fours"]
+THIRTEEN_ORPHANS = INDEX["thirteen_orphans"]
+PURE_STRAIGHT = INDEX["pure_straight"]
+CONCEALED_PUNGS = INDEX["concealed_pungs"]
+EDGE_WAIT = INDEX["edge_wait"]
+CLOSED_WAIT = INDEX["closed_wait"]
+SINGLE_WAIT = INDEX["single_wait"]
+CATCH_FIVE = INDEX["catch_five"]
+WILD_SINGLE_WAIT = INDEX["wild_single_wait"]
+WILD_DOUBLE_WAIT = INDEX["wild_double_wait"]
+STRAIGHT_IN_WILD_SUIT = INDEX["straight_in_wild_suit"]
+FULL_FLUSH = INDEX["full_flush"]
+HALF_FLUSH = INDEX["half_flush"]
+ALL_HONORS = INDEX["all_honors"]
+ALL_TERMINALS = INDEX["all_terminals"]
+TERMINALS_AND_HONORS = INDEX["terminals_and_honors"]
+ALL_SIMPLES = INDEX["all_simples"]
+SUITS_MISSING = INDEX["suits_missing"]
+NO_WILD = INDEX["no_wild"]
+WILDS_HELD = INDEX["wilds_held"]
+FOURS = INDEX["fours"]
+FOURS_NOT_KONGED = INDEX["fours_not_konged"]
+KONGS = INDEX["kongs"]
+CONCEALED_KONGS = INDEX["concealed_kongs"]
+EXPOSED_KONGS = INDEX["exposed_kongs"]
+CONCEALED_HAND = INDEX["concealed_hand"]
+PAIR_ONLY_CONCEALED = INDEX["pair_only_concealed"]
+ALL_CALLED = INDEX["all_called"]
+DRAGON_PUNGS = INDEX["dragon_pungs"]
+SEAT_WIND_PUNG = INDEX["seat_wind_pung"]
+ROUND_WIND_PUNG = INDEX["round_wind_pung"]
+BIG_THREE_DRAGONS = INDEX["big_three_dragons"]
+LITTLE_THREE_DRAGONS = INDEX["little_three_dragons"]
+BIG_FOUR_WINDS = INDEX["big_four_winds"]
+LITTLE_FOUR_WINDS = INDEX["little_four_winds"]
+NINE_GATES = INDEX["nine_gates"]
+SELF_DRAWN = INDEX["self_drawn"]
+KONG_BLOOM = INDEX["kong_bloom"]
+KONG_DISCARD = INDEX["kong_discard"]
+ROBBING_KONG = INDEX["robbing_kong"]
+LAST_TILE = INDEX["last_tile"]
+LAST_TILE_SELF_DRAW = INDEX["last_tile_self_draw"]
+LAST_TILE_DISCARD = INDEX["last_tile_discard"]
+HEAVENLY = INDEX["heavenly"]
+EARTHLY = INDEX["earthly"]
+HUMAN = INDEX["human"]
+DEALER = INDEX["dealer"]
+DEALER_REPEATS = INDEX["dealer_repeats"]
+FLOWERS = INDEX["flowers"]
+READY = INDEX["ready"]
+TRIPLE_RON = INDEX["triple_ron"]
+
+
+def patterns_page() -> str:
+    """The Markdown page ``docs/reference/patterns.md``: the vocabulary as a table."""
+    out = [
+        "# Scoring patterns",
+        "",
+        "<!-- generated by python -m mjsim.docs_gen from mjsim/scoring/patterns.py; "
+        "do not edit -->",
+        "",
+        "The vocabulary of table-driven scoring (`mjsim.scoring.patterns`): every fact about a "
+        "winning hand that a variant's fan table (`mjsim.scoring.fan_table`) can value. One "
+        "jitted detector (`mjsim.scoring.detect`) counts them for a winning hand; where the "
+        "readings of a hand differ, it evaluates the variant's table on each reading and keeps "
+        "the highest value (就高不就低).",
+        "",
+        "Scopes: **hand** = a fact of the tiles held (concealed tiles and melds, the winning "
+        "tile included; a wild counts as its printed kind), the same in every reading; "
+        "**reading** = a fact of one reading (a decomposition into sets and a pair with the set "
+        "holding the winning tile, the seven-pairs reading, the thirteen-orphans reading; "
+        "wilds count as what they stand for); **context** = a circumstance of the win, from the "
+        "win-context flags.",
+        "",
+        "| # | key | 中文 | English | scope | definition (the count) | readings considered |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for i, p in enumerate(PATTERNS):
+        out.append(
+            f"| {i} | `{p.key}` | {p.zh} | {p.en} | {p.scope} | {p.definition} | "
+            f"{p.readings or '—'} |"
+        )
+    return "\n".join(out) + "\n"

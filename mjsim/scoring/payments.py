@@ -1,0 +1,153 @@
+"""Payment records as data: who pays a win, and how much, from a small vocabulary of terms.
+
+A :class:`PaymentRecord` turns a hand value (a fan table's result) into the payment vector of one
+win. It is plain data, validated by :func:`compile_record` (a ``ValueError`` names the bad field
+and lists the legal values) into an ``int64`` array that the one jitted function :func:`pay`
+reads, so a variant's payments add no jitted code. Terms:
+
+- ``amount``: what one payer's share is: ``"value"`` (the hand value times ``unit``) or
+  ``"pow2"`` (``unit * 2 ** value``: doubling tables, Sichuan ``b · 2^番``);
+- ``discard``: who pays a discard win: ``"discarder"`` (the discarder pays one share) or
+  ``"everyone"`` (every other seat still in pays one share; the discarder
+  ``discarder_mult`` shares);
+- ``self_draw``: who pays a self-draw: ``"each"`` (every other seat still in pays one share)
+  or ``"none"`` (a variant without self-draw payments);
+- ``self_draw_extra``: added to each self-draw share, in ``unit`` s (Sichuan 自摸加底: 1);
+- ``dealer_mult``: a share paid or received by the dealer is multiplied by it (庄家加倍; 1 =
+  none);
+- ``liability``: ``"pays_all"``: a liable seat (包: 十二张落地, 大三元 / 大四喜 enablers,
+  杠上开花包杠) pays every payer's share of a self-draw; ``"none"``: liability is not played;
+- ``rob_kong``: how a robbed kong is paid: ``"discard"`` (the robbed seat pays as a discarder)
+  or ``"self_draw_by_robbed"`` (counted as a self-draw whose shares the robbed seat pays all:
+  "抢杠和等同杠开，当自摸，被抢杠者包三家牌").
+
+Every payment is a transfer, so the vector sums to zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+AMOUNTS = {"value": 0, "pow2": 1}
+DISCARDS = {"discarder": 0, "everyone": 1}
+SELF_DRAWS = {"each": 0, "none": 1}
+LIABILITIES = {"none": 0, "pays_all": 1}
+ROB_KONGS = {"discard": 0, "self_draw_by_robbed": 1}
+
+# compiled record (int64[N_REC])
+K_AMOUNT, K_UNIT, K_DISCARD, K_DISCARDER_MULT, K_SELF_DRAW, K_EXTRA, K_DEALER_MULT = range(7)
+K_LIABLE, K_ROB = 7, 8
+N_REC = 9
+
+
+@dataclass(frozen=True)
+class PaymentRecord:
+    """A variant's payment rule as data (module docstring for each term)."""
+
+    name: str
+    amount: str = "value"
+    unit: int = 1
+    discard: str = "discarder"
+    discarder_mult: int = 1
+    self_draw: str = "each"
+    self_draw_extra: int = 0
+    dealer_mult: int = 1
+    liability: str = "none"
+    rob_kong: str = "discard"
+
+
+def compile_record(rec: PaymentRecord) -> np.ndarray:
+    """Validate ``rec`` and compile it to ``int64[N_REC]``.
+
+    Raises ``ValueError`` naming the record and the bad field, with the legal values.
+    """
+
+    def choice(field: str, value: object, legal: dict[str, int]) -> int:
+        if not isinstance(value, str) or value not in legal:
+            raise ValueError(
+                f"payment record {rec.name!r}, {field}: {value!r} is not one of {sorted(legal)}"
+            )
+        return legal[value]
+
+    def count(field: str, value: object, lo: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < lo:
+            raise ValueError(
+                f"payment record {rec.name!r}, {field}: must be an integer >= {lo}, got {value!r}"
+            )
+        return int(value)
+
+    out = np.zeros(N_REC, np.int64)
+    out[K_AMOUNT] = choice("amount", rec.amount, AMOUNTS)
+    out[K_UNIT] = count("unit", rec.unit, 1)
+    out[K_DISCARD] = choice("discard", rec.discard, DISCARDS)
+    out[K_DISCARDER_MULT] = count("discarder_mult", rec.discarder_mult, 1)
+    out[K_SELF_DRAW] = choice("self_draw", rec.self_draw, SELF_DRAWS)
+    out[K_EXTRA] = count("self_draw_extra", rec.self_draw_extra, 0)
+    out[K_DEALER_MULT] = count("dealer_mult", rec.dealer_mult, 1)
+    out[K_LIABLE] = choice("liability", rec.liability, LIABILITIES)
+    out[K_ROB] = choice("rob_kong", rec.rob_kong, ROB_KONGS)
+    return out
+
+
+@njit(cache=True)
+def _move(out, payer, receiver, amount):
+    if payer != receiver and amount != 0:
+        out[payer] -= amount
+        out[receiver] += amount
+
+
+@njit(cache=True)
+def pay(rec, value, winner, discarder, dealer, still_in, liable, robbed, out):
+    """Add the payments of one win to ``out`` (``int64[4]``); return the winner's income.
+
+    Args:
+        rec: a compiled record (:func:`compile_record`).
+        value: the hand value (the fan table's result).
+        winner, dealer: absolute seats.
+        discarder: the discarder's seat on a discard win, -1 on a self-draw.
+        still_in: ``bool[4]``, the seats that have not won yet (blood battle: only they pay).
+        liable: the seat that pays the whole self-draw (包), or -1.
+        robbed: the win robbed a kong of ``discarder`` (抢杠).
+        out: ``int64[4]`` per-seat deltas, added to.
+    """
+    if robbed and discarder >= 0 and rec[K_ROB] == 1:
+        liable = discarder
+        discarder = -1
+    share = rec[K_UNIT] * value
+    if rec[K_AMOUNT] == 1:
+        share = rec[K_UNIT] * (np.int64(1) << np.int64(value))
+    got = 0
+    if discarder >= 0:
+        if rec[K_DISCARD] == 0:
+            a = share
+            if discarder == dealer or winner == dealer:
+                a *= rec[K_DEALER_MULT]
+            _move(out, discarder, winner, a)
+            return a
+        for p in range(4):
+            if p == winner or not still_in[p]:
+                continue
+            a = share * (rec[K_DISCARDER_MULT] if p == discarder else 1)
+            if p == dealer or winner == dealer:
+                a *= rec[K_DEALER_MULT]
+            _move(out, p, winner, a)
+            got += a
+        return got
+    if rec[K_SELF_DRAW] == 1:
+        return 0
+    each = share + rec[K_EXTRA] * rec[K_UNIT]
+    for p in range(4):
+        if p == winner or not still_in[p]:
+            continue
+        a = each
+        if p == dealer or winner == dealer:
+            a *= rec[K_DEALER_MULT]
+        payer = p
+        if liable >= 0 and (rec[K_LIABLE] == 1 or (robbed and rec[K_ROB] == 1)):
+            payer = liable
+        _move(out, payer, winner, a)
+        got += a
+    return got

@@ -1,0 +1,266 @@
+"""Score a win with a compiled fan table: the Python boundary around the jitted detector.
+
+:func:`score_with_table` runs :func:`mjsim.scoring.detect.detect` on one win (arrays) and names
+the rows that count, in the variant's own words (Chinese and English); :func:`score_win` does the
+same from strings, with :func:`mjsim.score`'s checks and a check that the win context does not
+contradict itself. Plain Python; the jitted code is :mod:`mjsim.scoring.detect` and
+:mod:`mjsim.scoring.fan_table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from mjsim.scoring.fan_table import CompiledTable
+from mjsim.scoring.patterns import PATTERNS
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """One win scored by a fan table.
+
+    Attributes:
+        value: the hand value in the table's unit; -1 when the hand is not a win of the
+            table's shapes.
+        uncapped: the value before the cap.
+        qualifying: the value of the rows that count toward ``min_to_win``.
+        valid: a win (``value >= 0``) whose qualifying value reaches ``min_to_win``.
+        items: ``[(row, english, chinese, value, count), ...]`` the rows that count, in table
+            order (``value`` of one occurrence).
+        counts: ``{pattern key: count}`` of the best reading (non-zero counts only).
+        shape: the best reading's shape (``"standard"``, ``"seven_pairs"``,
+            ``"thirteen_orphans"``, or ``""``).
+        payments: one int per seat (winner positive, sum 0) by the variant's payment record
+            (:func:`score_win`; empty from :func:`score_with_table`, which knows no seats).
+    """
+
+    value: int
+    uncapped: int
+    qualifying: int
+    valid: bool
+    items: list[tuple[int, str, str, int, int]]
+    counts: dict[str, int]
+    shape: str
+    payments: list[int] = field(default_factory=list)
+
+    def item_counts(self) -> dict[str, int]:
+        """``{chinese_name: count}`` of the items."""
+        return {zh: n for _i, _en, zh, _v, n in self.items}
+
+
+_SHAPE_NAMES = {1: "standard", 2: "seven_pairs", 4: "thirteen_orphans"}
+
+
+def score_with_table(
+    compiled: CompiledTable,
+    concealed: np.ndarray,
+    melds: np.ndarray,
+    win_tile: int,
+    flags: np.ndarray,
+    n_winners: int = 1,
+) -> TableScore:
+    """Score one win (arrays as :mod:`mjsim.scoring.context` describes) with ``compiled``.
+
+    ``n_winners``: players winning on the same discard (一炮三响 when 3). The hand is not
+    checked for legality beyond having a reading of the table's shapes (that is the rules'
+    job); the result says ``value == -1`` when it has none.
+    """
+    from mjsim.scoring.detect import (
+        CTX_N_WINNERS,
+        N_CTX,
+        N_RESULT,
+        R_QUALIFYING,
+        R_SHAPE,
+        R_UNCAPPED,
+        detect,
+    )
+
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[CTX_N_WINNERS] = n_winners
+    counts = np.zeros(len(PATTERNS), np.int64)
+    applied = np.zeros(compiled.rows.shape[0], np.int64)
+    result = np.zeros(N_RESULT, np.int64)
+    value = int(
+        detect(
+            np.ascontiguousarray(concealed[:34], np.uint8),
+            np.ascontiguousarray(melds, np.int8),
+            int(win_tile),
+            np.ascontiguousarray(flags, np.int64),
+            ctx,
+            compiled.rows,
+            compiled.cancels,
+            compiled.header,
+            counts,
+            applied,
+            result,
+        )
+    )
+    from mjsim.scoring.fan_table import C_KIND, C_VALUE, H_MIN_TO_WIN, KIND_CONDITION
+
+    items = [
+        (r, en, zh, int(compiled.rows[r, C_VALUE]), int(applied[r]))
+        for r, (zh, en) in enumerate(compiled.names)
+        if applied[r] > 0 and compiled.rows[r, C_KIND] != KIND_CONDITION
+    ]
+    qualifying = int(result[R_QUALIFYING])
+    return TableScore(
+        value=value,
+        uncapped=int(result[R_UNCAPPED]),
+        qualifying=qualifying,
+        valid=value >= 0 and qualifying >= int(compiled.header[H_MIN_TO_WIN]),
+        items=items if value >= 0 else [],
+        counts={p.key: int(c) for p, c in zip(PATTERNS, counts, strict=True) if c},
+        shape=_SHAPE_NAMES.get(int(result[R_SHAPE]), ""),
+    )
+
+
+def score_win(
+    variant: str,
+    hand: str | Sequence[int] | np.ndarray,
+    *,
+    win_tile: str | int,
+    melds: Iterable[str | Sequence[int]] = (),
+    self_drawn: bool = False,
+    seat: int = 0,
+    dealer: int = 0,
+    discarder: int | None = None,
+    seat_wind: str | int | None = None,
+    round_wind: str | int = "E",
+    flowers: int | str = 0,
+    last_wall_tile: bool = False,
+    kong_replacement: bool = False,
+    robbing_kong: bool = False,
+    after_kong_discard: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+    human: bool = False,
+    n_winners: int = 1,
+    has_won: Sequence[bool] | None = None,
+    liable: int | None = None,
+    wilds: str | Iterable[int] = (),
+    **params: Any,
+) -> TableScore:
+    """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
+
+    The hand, melds and seats are parsed and checked as :func:`mjsim.score` checks them
+    (:func:`mjsim.scoring.api.build_win`); the win context is then checked for contradictions
+    (:func:`mjsim.scoring.win_checks.check_win_context`), and the hand is scored with the
+    variant's fan table (:mod:`mjsim.scoring.tables`) under its named parameters ``params``.
+
+    Args:
+        variant: a variant with a fan table (:func:`mjsim.scoring.tables.names`).
+        seat_wind: E/S/W/N or 0-3; default the winner's wind from ``seat`` and ``dealer``.
+        after_kong_discard, heavenly, earthly, human: 杠上炮, 天和, 地和, 人和.
+        n_winners: players winning on this discard (一炮三响 when 3).
+        has_won: 4 booleans, seats that already won this hand (blood battle); they pay nothing.
+        liable: the seat that pays the whole self-draw (包), where the variant plays liability.
+        wilds: the wild kinds, as tiles (``"3p4p"``) or kinds 0-33.
+        params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
+            ``base``).
+
+    Returns the :class:`TableScore` with ``payments`` by the variant's payment record
+    (:func:`mjsim.scoring.tables.payment`): all 0 for a hand below the minimum to win.
+
+    Raises:
+        ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
+            conflict named); ``n_winners`` outside 1-3 or above 1 on a self-draw; an unknown
+            variant, table parameter or wild tile.
+    """
+    from mjsim.scoring import tables
+    from mjsim.scoring.api import _wind, build_win
+    from mjsim.scoring.context import (
+        F_AFTER_KONG_DISCARD,
+        F_EARTHLY,
+        F_HEAVENLY,
+        F_HUMAN,
+        F_N_WILD,
+        F_WILD_KINDS,
+    )
+    from mjsim.scoring.win_checks import check_win_context
+    from mjsim.tiles import parse_tiles
+
+    record = tables.compiled_payment(variant, **params)
+    params.pop("base", None)  # the payment record's parameter, not the table's
+    compiled = tables.get(variant, **params)
+    if seat_wind is None:
+        if (
+            isinstance(seat, int)
+            and isinstance(dealer, int)
+            and 0 <= seat <= 3
+            and 0 <= dealer <= 3
+        ):
+            seat_wind = (seat - dealer) % 4
+        else:
+            seat_wind = 0  # build_win names the bad seat
+    win = build_win(
+        hand,
+        win_tile=win_tile,
+        melds=melds,
+        self_drawn=self_drawn,
+        seat=seat,
+        dealer=dealer,
+        discarder=discarder,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        flowers=flowers,
+        last_wall_tile=last_wall_tile,
+        kong_replacement=kong_replacement,
+        robbing_kong=robbing_kong,
+    )
+    check_win_context(
+        seat=win.seat,
+        dealer=win.dealer,
+        self_drawn=win.self_drawn,
+        n_melds=win.n_melds,
+        seat_wind=_wind(seat_wind, "seat_wind"),
+        kong_replacement=bool(kong_replacement),
+        last_wall_tile=bool(last_wall_tile),
+        after_kong_discard=bool(after_kong_discard),
+        robbing_kong=bool(robbing_kong),
+        heavenly=bool(heavenly),
+        earthly=bool(earthly),
+        human=bool(human),
+        discarder=win.discarder,
+        has_won=has_won,
+    )
+    if isinstance(n_winners, bool) or not isinstance(n_winners, int) or not 1 <= n_winners <= 3:
+        raise ValueError(f"n_winners must be 1-3, got {n_winners!r}")
+    if win.self_drawn and n_winners != 1:
+        raise ValueError(f"a self-draw has one winner, got n_winners={n_winners}")
+    kinds = parse_tiles(wilds, flowers=False) if isinstance(wilds, str) else list(wilds)
+    mask = 0
+    for k in kinds:
+        if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 0 <= k < 34:
+            raise ValueError(f"wilds must be tiles or kinds 0-33, got {k!r}")
+        mask |= 1 << int(k)
+    flags = win.flags.copy()
+    flags[F_AFTER_KONG_DISCARD] = int(bool(after_kong_discard))
+    flags[F_HEAVENLY] = int(bool(heavenly))
+    flags[F_EARTHLY] = int(bool(earthly))
+    flags[F_HUMAN] = int(bool(human))
+    flags[F_WILD_KINDS] = mask
+    flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
+    if liable is not None:
+        if (
+            isinstance(liable, bool)
+            or not isinstance(liable, int | np.integer)
+            or not 0 <= liable <= 3
+        ):
+            raise ValueError(f"liable must be a seat 0-3, got {liable!r}")
+        if liable == win.seat or not win.self_drawn:
+            raise ValueError("liable (包) pays a self-draw of another player")
+    result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
+    from mjsim.scoring.payments import pay
+
+    out = np.zeros(4, np.int64)
+    if result.valid:
+        still_in = np.ones(4, np.bool_) if has_won is None else ~np.array(has_won, np.bool_)
+        pay(
+            record, result.value, win.seat, win.discarder, win.dealer, still_in,
+            -1 if liable is None else int(liable), bool(robbing_kong), out,
+        )  # fmt: skip
+    return replace(result, payments=[int(x) for x in out])
