@@ -177,3 +177,15 @@ def test_nagashi_mangan_paid_as_a_non_dealer_self_drawn_mangan() -> None:
     off = _play_to_draw(mjsim.variants.get(V, nagashi_mangan=False))
     assert off.payments.tolist() != [-4000, 8000, -2000, -2000]
     assert sum(off.payments.tolist()) == 0
+
+
+def test_independent_hands_start_every_seat_at_start_points() -> None:
+    # within a hand no score moves, so the points floor can never bind in independent hands:
+    # greedy bots (which declare riichi) give the same hands with and without it
+    agents = ["greedy", "random", "greedy", "random"]
+    on = mjsim.simulate(V, 60, agents=agents, seed=3, threads=1)
+    off = mjsim.simulate(
+        mjsim.variants.get(V, ready_min_points=0), 60, agents=agents, seed=3, threads=1
+    )
+    for col in ("winners", "win_kind", "pay0", "pay1", "pay2", "pay3", "decisions"):
+        assert (on[col] == off[col]).all(), col
