@@ -189,3 +189,17 @@ def test_independent_hands_start_every_seat_at_start_points() -> None:
     )
     for col in ("winners", "win_kind", "pay0", "pay1", "pay2", "pay3", "decisions"):
         assert (on[col] == off[col]).all(), col
+
+
+@pytest.mark.parametrize("preset", ["riichi_mahjongsoul", "riichi_wrc"])
+def test_presets_play_whole_matches(preset: str) -> None:
+    rows = mjsim.simulate(
+        preset,
+        40,
+        agents=["greedy", "random", "greedy", "random"],
+        seed=1,
+        threads=1,
+        match_hands=8,
+    )
+    assert (rows["error"] == 0).all()
+    assert (rows["winners"] != 0).any()
