@@ -13,7 +13,8 @@ from helpers import make_wall
 import mjsim
 from mjsim.actions import CHOW_LOW, PASS, PUNG, READY_DISCARD
 from mjsim.engine import Game
-from mjsim.engine.state import PV_SCORE
+from mjsim.engine.state import PV_N_EXPOSED, PV_N_MELDS, PV_SCORE
+from mjsim.melds import MELD_PUNG
 from mjsim.tiles import parse_tiles
 
 pytestmark = pytest.mark.usefixtures("game_compiled")
@@ -203,3 +204,31 @@ def test_presets_play_whole_matches(preset: str) -> None:
     )
     assert (rows["error"] == 0).all()
     assert (rows["winners"] != 0).any()
+
+
+def _four_tile_game(spec, hand: str) -> Game:
+    """Seat 1 holds ``hand`` + 111p 222p 333p; the three pungs are laid down as exposed melds
+    before the dealer's first discard, so its concealed hand is the four tiles of ``hand``."""
+    w = make_wall(
+        {1: hand + "111p222p333p", 2: "5678m5678p5678s9m", 3: "456p3456s1z2z3z4z5z6z"}, "1m"
+    )
+    g = Game(spec, wall=w)
+    st = g.state
+    for i, k in enumerate((9, 10, 11)):
+        st.hands[0, 1, k] -= 3
+        st.melds[0, 1, i] = (MELD_PUNG, k, 2)
+    st.pv[0, 1, PV_N_MELDS] = 3
+    st.pv[0, 1, PV_N_EXPOSED] = 3
+    g.step(0)  # the dealer discards 1m
+    return g
+
+
+def test_a_chow_leaving_only_forbidden_discards_is_not_offered() -> None:
+    # 1m 2m 3m 4m: chowing 1m with 2m 3m leaves 1m and 4m, both forbidden: not offered
+    g = _four_tile_game(V, "1234m")
+    assert not (g.phase == "react" and g.current_player == 1 and g.legal_mask()[CHOW_LOW])
+    off = _four_tile_game(mjsim.variants.get(V, forbid_chow_same_discard=False), "1234m")
+    assert off.phase == "react" and off.current_player == 1 and off.legal_mask()[CHOW_LOW]
+    # 1m 2m 3m 5m: the chow leaves 5m to discard: offered
+    g = _four_tile_game(V, "1235m")
+    assert g.phase == "react" and g.current_player == 1 and g.legal_mask()[CHOW_LOW]
