@@ -50,6 +50,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from mjsim._stack import stack_empty
 from mjsim.actions import (
     BET,
     CHOOSE_SUIT,
@@ -69,10 +70,9 @@ from mjsim.actions import (
     WIN,
 )
 from mjsim.engine.aborts import terminal_honor_kinds
-from mjsim.engine.core import honor_flowers
+from mjsim.engine.board import honor_flowers
 from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
-from mjsim.engine.stack import stack_empty
 from mjsim.engine.state import (
     PH_EXCHANGE,
     PH_REACT,

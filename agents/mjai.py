@@ -380,9 +380,9 @@ class MjaiAgent:
         """The bot's answer to the events since its last one, as a legal action id."""
         table, rec = self._record(observation)
         if isinstance(table, _EnvTable):
-            from mjsim.engine import core
+            from mjsim.engine import legal
 
-            seat = int(core.current_player(table.raw.state_arrays, 0))
+            seat = int(legal.current_player(table.raw.state_arrays, 0))
         else:
             seat = int(observation.current_player)
         key = self._key(rec)

@@ -42,7 +42,7 @@ def choose_action(agent, s, r, t, mask):
 @nb.njit(cache=True)
 def choose_action_counted(agent, s, r, t, mask, n):
     """:func:`choose_action` when the number ``n`` (int64) of legal actions in ``mask`` is
-    known (the return value of :func:`mjsim.engine.core.legal_mask`; ``-1``: unknown). The same
+    known (the return value of :func:`mjsim.engine.legal.legal_mask`; ``-1``: unknown). The same
     action as :func:`choose_action`; the random bot then skips counting the mask."""
     if agent == AGENT_GREEDY:
         return greedy_action(s, r, t, mask)

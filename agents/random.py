@@ -29,7 +29,7 @@ def random_action(s, r, t, mask):
 @nb.njit(cache=True)
 def random_action_counted(s, r, t, mask, n):
     """:func:`random_action` when the number ``n`` (int64) of True entries of ``mask`` is
-    known (the return value of :func:`mjsim.engine.core.legal_mask`); ``n < 0``: count them
+    known (the return value of :func:`mjsim.engine.legal.legal_mask`); ``n < 0``: count them
     here. The same action as :func:`random_action` for the same mask and RNG state."""
     if n < 0:
         n = n_legal(mask)

@@ -26,7 +26,7 @@ import numba as nb
 import numpy as np
 
 from mjsim.actions import N_ACTIONS
-from mjsim.engine.core import honor_flowers, remaining
+from mjsim.engine.board import honor_flowers, remaining
 from mjsim.engine.honor_sets import n_bufeng
 from mjsim.engine.meld_tiles import add_meld_tiles, add_plain_meld, meld_kind_shown
 from mjsim.engine.special_kongs import added_copies
@@ -510,8 +510,8 @@ def encode_planes_v3(s, r, t, me, out):
     - 58..61 ``set_aside_honors_rel0..3``: honours each relative seat has set aside face up,
       copies per kind (27-33): 放风 sets (``honor_set_exposure``, weihai:
       "放风") and honours kept as flowers (``honors_are_flowers``);
-    - 62 ``scalars_v3``: cells 0-3 the pre-hand stake of each relative seat (``pre_hand_bet``:
-      炮子 0-4 for "paozi"; the tianjin 坐庄/拉庄 choice for "tianjin"; announced, so
+    - 62 ``scalars_v3``: cells 0-3 the pre-hand stake of each relative seat (``pre_hand_bet``,
+      炮子 0-4 for "paozi"; the 坐庄/拉庄 choice for "sit_and_pull"; announced, so
       public), cells 4-7 the number of 补风 tiles each relative seat added to its 放风 set.
 
     Reads only information public to ``me``."""

@@ -2,7 +2,8 @@
 bookkeeping, in-kernel opponents, and the one-call batched step of the vector env.
 
 All functions read and write the engine's :class:`~mjsim.engine.state.State` arrays through the
-public kernels of :mod:`mjsim.engine.core`; nothing here changes the rules.
+public kernels of the engine (:mod:`mjsim.engine.deal`, :mod:`mjsim.engine.legal`,
+:mod:`mjsim.engine.step`); nothing here changes the rules.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from mjsim.envs.encoders import encode_any
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
-from mjsim.engine import core
+from mjsim.engine import deal, legal, step
 from mjsim.engine.rng import hand_key
 from mjsim.engine.state import (
     PH_DONE,
@@ -75,7 +76,7 @@ def start_match(s, r, t, seed, hand_no, dealer):
     z = np.int64(0)
     d = np.int64(dealer)
     # the same compiled signature of reset_table as mjsim.selfplay's and Game's
-    core.reset_table(
+    deal.reset_table(
         s, r, t, hand_key(seed, hand_no), np.int64(hand_no), d, z, z, z + 1, np.bool_(True), d, z
     )
 
@@ -83,11 +84,11 @@ def start_match(s, r, t, seed, hand_no, dealer):
 @nb.njit(cache=True)
 def next_hand(s, r, t, seed, first_dealer):
     """Deal the next hand of a match after a finished one with the engine's carry-over
-    (:func:`mjsim.engine.core.next_hand`: scores, next dealer, prevailing wind per the
+    (:func:`mjsim.engine.deal.next_hand`: scores, next dealer, prevailing wind per the
     variant's ``round_wind_rule``, dealer-repeat counter, multiplier, draw streak), RNG key
     ``(seed, hand_no + 1)``. ``first_dealer`` is kept for the callers' signature (the engine
     reads the match's first dealer from the state)."""
-    core.next_hand(s, r, t, hand_key(seed, np.int64(s.tv[t, TV_HAND_NO]) + 1))
+    deal.next_hand(s, r, t, hand_key(seed, np.int64(s.tv[t, TV_HAND_NO]) + 1))
 
 
 @nb.njit(cache=True)
@@ -96,15 +97,15 @@ def aec_step(s, r, t, a, seed, hands_left, first_dealer, totals, rewards, mask):
     the next hand of the match. ``rewards`` (int64[4]) receives each seat's points change,
     ``totals`` (int64[4]) is updated; ``mask`` (bool[N_ACTIONS]) gets the next decision's legal
     actions. Returns ``(current player or -1, 1 if a hand ended)``."""
-    core.apply_action(s, r, t, a)
+    step.apply_action(s, r, t, a)
     ended = 0
     if s.tv[t, TV_PHASE] == PH_DONE:
         ended = 1
     seat_deltas(s, r, t, totals, rewards)
     if ended and hands_left > 0:
         next_hand(s, r, t, seed, first_dealer)
-    cp = core.current_player(s, t)
-    core.legal_mask(s, r, t, mask)
+    cp = legal.current_player(s, t)
+    legal.legal_mask(s, r, t, mask)
     return cp, ended
 
 
@@ -119,14 +120,14 @@ def play_opponents(s, r, t, learner, agents, mask):
     is over. Returns the current player (-1 = over); ``mask`` holds that seat's legal actions
     when it returns a seat."""
     while True:
-        p = core.current_player(s, t)
+        p = legal.current_player(s, t)
         if p < 0:
             return p
-        n = core.legal_mask(s, r, t, mask)
+        n = legal.legal_mask(s, r, t, mask)
         if p == learner or agents[p] == CALLER:
             return p
         a = choose_action_counted(agents[p], s, r, t, mask, n)
-        core.apply_action(s, r, t, a)
+        step.apply_action(s, r, t, a)
 
 
 @nb.njit(cache=True)
@@ -156,7 +157,7 @@ def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, ma
     seat), dealing further hands of a match while ``hands_left > 0`` (decremented per extra
     hand dealt). Returns ``(current player or -1, hands_left)``; ``mask`` holds the current
     player's legal actions, all False when the episode is over."""
-    core.apply_action(s, r, t, a)
+    step.apply_action(s, r, t, a)
     while True:
         cp = play_opponents(s, r, t, learner, agents, mask)
         if cp >= 0:
@@ -417,7 +418,7 @@ def vector_step_h(h, lo, hi, scale):
             row[TI_HANDS_LEFT] = n_hands - 1
             seat_totals(s, r, t, totals[t])
             row[TI_NEEDS_RESET] = 0
-            cp = core.current_player(s, t)
+            cp = legal.current_player(s, t)
         else:
             cp, hl = learner_step(
                 s,

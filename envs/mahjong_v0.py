@@ -20,7 +20,7 @@ Semantics (``docs/observations.md``):
   discarder; each answer stays hidden (no observation shows it) until all have answered, then
   the engine applies win > pung/kong > chow. A seat with no option is not asked.
 - Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}``; the mask is the
-  engine's legal mask (``mjsim.engine.core.legal_mask``) for the agent to act and all zeros for
+  engine's legal mask (``mjsim.engine.legal.legal_mask``) for the agent to act and all zeros for
   the others. Actions are ``mjsim.actions`` ids (``docs/actions.md``).
 - Rewards are payments in the variant's points as they happen (immediate kong points at the
   kong, the hand's settlement at its end); ``normalize_rewards=True`` divides them by
@@ -31,7 +31,7 @@ Semantics (``docs/observations.md``):
   ``gymnasium.error.ClosedEnvironmentError`` until ``reset()``, which starts the env again (the
   same rule as the Gymnasium envs).
 - ``hands > 1`` plays a match: the next hand is dealt with the carry-over the engine computes
-  (``mjsim.engine.core.next_hand``: dealer rotation, prevailing wind per the variant's
+  (``mjsim.engine.deal.next_hand``: dealer rotation, prevailing wind per the variant's
   ``round_wind_rule``, dealer-repeat counter, drawn-hand multiplier, draw streak, running
   scores). The episode ends after ``hands``
   hands; there is no truncation (every hand ends by a win or an exhaustive draw).
@@ -84,7 +84,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 
 from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
-from mjsim.engine import core
+from mjsim.engine import legal
 from mjsim.engine.records import render_table
 from mjsim.engine.seating import seating_table
 from mjsim.engine.state import (
@@ -502,7 +502,7 @@ class raw_env(AECEnv):
         self._next_hand_no = h + self.hands
         self._rewarded = False
         seat_totals(s, self._rules, 0, self._totals)
-        core.legal_mask(s, self._rules, 0, self._mask)
+        legal.legal_mask(s, self._rules, 0, self._mask)
         self._obs_seat = -1
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.agent_at_seat = list(self.possible_agents)
@@ -513,7 +513,7 @@ class raw_env(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agent_at_seat[int(core.current_player(s, 0))]
+        self.agent_selection = self.agent_at_seat[int(legal.current_player(s, 0))]
         if self._coef:
             self._phi = self._potentials(False)
 
@@ -524,8 +524,8 @@ class raw_env(AECEnv):
         s, r, cf = self._state, self._rules, _compile_notice.compile_for
         cf(start_match, s, r, 0, 0, 0, 0)
         cf(seat_totals, s, r, 0, self._totals)
-        cf(core.legal_mask, s, r, 0, self._mask)
-        cf(core.current_player, s, 0)
+        cf(legal.legal_mask, s, r, 0, self._mask)
+        cf(legal.current_player, s, 0)
         cf(aec_step_h, self._h, 0)
         if self._planes:
             cf(encode_h, self._h, 0, self._obs_buf, self._version)

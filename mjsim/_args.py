@@ -4,13 +4,16 @@ and name the bad one the same way (``name`` is the keyword or the command-line o
 
 from __future__ import annotations
 
-import difflib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+# re-exported: the checks every boundary shares, defined in the lowest layer that needs them
+from mjsim._text import did_you_mean as did_you_mean
+from mjsim.actions import check_action as check_action
 
 #: the largest value a count or seed may take: the engine holds them as int64
 INT64_MAX = 2**63 - 1
@@ -19,26 +22,6 @@ INT64_MAX = 2**63 - 1
 def _is_integer(value: Any) -> bool:
     """A Python or numpy integer, not a bool (``True`` is an ``int`` to Python)."""
     return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
-
-
-def did_you_mean(word: str, choices: Iterable[str], n: int = 3) -> str:
-    """``"; did you mean sichuan_xuezhan?"``: the choices closest to ``word`` (case-insensitive
-    difflib ratio >= 0.6, and within 0.1 of the best one, at most ``n``, best first), or ``""``
-    when none is close. Appended to "unknown ..." messages by every boundary that takes a name
-    (variant ids, RuleSpec fields, agents, scorers)."""
-    key = str(word).lower()
-    scored = []
-    for c in dict.fromkeys(choices):
-        m = difflib.SequenceMatcher(None, key, c.lower())
-        if m.real_quick_ratio() >= 0.6 and m.quick_ratio() >= 0.6 and m.ratio() >= 0.6:
-            scored.append((-m.ratio(), c))
-    if not scored:
-        return ""
-    scored.sort()
-    best = -scored[0][0]
-    names = [c for r, c in scored[:n] if -r >= best - 0.1]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-    return f"; did you mean {listed}?"
 
 
 def check_int(name: str, value: Any, lo: int = 0) -> int:
@@ -197,15 +180,4 @@ def seat_agents(
     return names
 
 
-def check_action(value: Any, name: str = "action") -> int:
-    """An action id from Python: an ``int``, a numpy integer or a 0-d integer array, as ``int``.
-
-    Raises ``ValueError`` naming ``name`` for anything else (a float such as ``1.5`` was
-    silently truncated to action 1; a string raised ``int()``'s own message)."""
-    if isinstance(value, np.ndarray) and value.ndim == 0:
-        value = value[()]
-    if not _is_integer(value):
-        raise ValueError(
-            f"{name}={value!r} must be an integer action id, not {type(value).__name__}"
-        )
-    return int(value)
+__all__ = ["check_action", "did_you_mean"]  # re-exported from their own modules

@@ -20,7 +20,7 @@ rule studies, arenas, statistics) keeps the compiled code. Older hash directorie
 the :data:`KEEP` most recently used stay, and so does any used within :data:`GRACE` seconds.
 
 Compiled code is keyed by content, not by where the sources live: inside that directory each
-kernel is filed under its module's name (``mjsim.engine.core/...``), not under a hash of its
+kernel is filed under its module's name (``mjsim.engine.step/...``), not under a hash of its
 absolute path as numba does by default (:class:`ContentCacheLocator`). A second clone, a moved
 checkout, an editable install and a wheel of the same sources therefore share one compiled
 cache.
@@ -126,7 +126,7 @@ def source_roots() -> list[Path]:
 
 
 def module_files(roots: Iterable[Path]) -> dict[str, Path]:
-    """Every ``*.py`` file below ``roots`` by its module name (``mjsim.engine.core``).
+    """Every ``*.py`` file below ``roots`` by its module name (``mjsim.engine.step``).
 
     ``roots`` are :func:`source_roots`: the first is the ``mjsim`` package, the others are
     ``envs`` and ``agents``, installed as ``mjsim.envs`` and ``mjsim.agents`` whether they sit
@@ -466,7 +466,7 @@ def _locator_class():
 
 def module_subpath(module: str) -> str:
     """The subdirectory of the cache directory holding the kernels of ``module``
-    (``mjsim.engine.core`` -> ``mjsim.engine``: numba names each file after the source file's
+    (``mjsim.engine.step`` -> ``mjsim.engine``: numba names each file after the source file's
     base name and the function, so one directory per package keeps the names unique)."""
     return module.rpartition(".")[0] or module
 

@@ -296,7 +296,7 @@ def link_only_callees() -> None:
     through ``Dispatcher.get_call_template``) keeps its LLVM IR after the per-function passes,
     linked with its callees' IR, without the module pipeline and without machine code
     (:class:`LinkOnlyEntry` stands for its entry point); numba's cache stores it as bitcode.
-    The function Python calls (``selfplay._run_slice``, ``core.step`` from ``Game``, the env
+    The function Python calls (``selfplay._run_slice``, ``mjsim.engine.step.step`` from ``Game``, the env
     kernels) links that IR and runs the O3 pipeline and code generation once over the whole
     call tree, as numba would at its own level. A link-only specialisation that Python calls
     later is optimised and generated then (and re-cached as machine code). Results are the same

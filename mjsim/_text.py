@@ -9,8 +9,9 @@ the command line prints goes through them.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 
 def width(text: str) -> int:
@@ -58,3 +59,23 @@ def columns(rows: Sequence[Sequence[str]], align: str = "", gap: int = 2) -> lis
         ).rstrip()
         for r in rows
     ]
+
+
+def did_you_mean(word: str, choices: Iterable[str], n: int = 3) -> str:
+    """``"; did you mean sichuan_xuezhan?"``: the choices closest to ``word`` (case-insensitive
+    difflib ratio >= 0.6, and within 0.1 of the best one, at most ``n``, best first), or ``""``
+    when none is close. Appended to "unknown ..." messages by every boundary that takes a name
+    (variant ids, RuleSpec fields, agents, scorers)."""
+    key = str(word).lower()
+    scored = []
+    for c in dict.fromkeys(choices):
+        m = difflib.SequenceMatcher(None, key, c.lower())
+        if m.real_quick_ratio() >= 0.6 and m.quick_ratio() >= 0.6 and m.ratio() >= 0.6:
+            scored.append((-m.ratio(), c))
+    if not scored:
+        return ""
+    scored.sort()
+    best = -scored[0][0]
+    names = [c for r, c in scored[:n] if -r >= best - 0.1]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"; did you mean {listed}?"

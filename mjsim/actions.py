@@ -51,6 +51,9 @@ block                   ids        meaning
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import numpy as np
 
 DISCARD = 0
 KONG = 34
@@ -240,3 +243,17 @@ def action_from_name(name: str) -> int:
 
 
 ACTION_NAMES: tuple[str, ...] = tuple(action_name(a) for a in range(N_ACTIONS))
+
+
+def check_action(value: Any, name: str = "action") -> int:
+    """An action id from Python: an ``int``, a numpy integer or a 0-d integer array, as ``int``.
+
+    Raises ``ValueError`` naming ``name`` for anything else (a float such as ``1.5`` was
+    silently truncated to action 1; a string raised ``int()``'s own message)."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if not isinstance(value, int | np.integer) or isinstance(value, bool | np.bool_):
+        raise ValueError(
+            f"{name}={value!r} must be an integer action id, not {type(value).__name__}"
+        )
+    return int(value)

@@ -32,7 +32,7 @@ How mjsim maps (``docs/mjai.md``):
   ``round_wind``, ``honba`` its ``repeat``, ``kyotaku`` its ``deposits / 1000``;
 - scores: mjsim's riichi scores count from 0, mjai's from the starting points:
   ``mjai score = mjsim score + start_points`` (25,000 by default);
-- the wall layout is mjsim's (``mjsim.variants.riichi``): the deal from ``wall[0]``, the
+- the wall layout is mjsim's (``mjsim.engine.hooks_riichi``): the deal from ``wall[0]``, the
   dealer's 14th tile ``wall[52]`` (its first ``tsumo``), draws from the head, kong replacements
   from the end, dora indicators ``wall[L-5-i]``, ura ``wall[L-10-i]``. The engine turns a kan
   dora when a kong stands (no seat robbed it), before the replacement draw: the ``dora`` event
@@ -96,7 +96,7 @@ STICK = 1000
 #: the hand size and seats this mapping is for (four-player Riichi)
 N_SEATS = 4
 HAND = 13
-#: dead-wall offsets of mjsim's riichi (``mjsim.variants.riichi``: ``DORA_OFFSET``,
+#: dead-wall offsets of mjsim's riichi (``mjsim.engine.hooks_riichi``: ``DORA_OFFSET``,
 #: ``URA_OFFSET``); copied here so that this module imports no compiled code
 DORA_OFFSET = 5
 URA_OFFSET = 10

@@ -78,7 +78,7 @@ ITEM_TABLES = {
     "guobiao": ("mjsim.scoring.guobiao_fans", "GUOBIAO_FANS"),
     "riichi": ("mjsim.scoring.riichi_yaku", "RIICHI_YAKU"),
     "tianjin": ("mjsim.scoring.tianjin", "TIANJIN_ITEMS"),
-    "hebei": ("mjsim.variants.hebei", "HEBEI_ITEMS"),
+    "hebei": ("mjsim.scoring.hebei", "HEBEI_ITEMS"),
 }
 
 

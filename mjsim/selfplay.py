@@ -39,7 +39,7 @@ from mjsim._args import (
 from mjsim.actions import N_ACTIONS
 from mjsim.agents.policies import agent_id, choose_action_counted
 from mjsim.agents.random import n_legal
-from mjsim.engine import core
+from mjsim.engine import board, deal, invariants, legal, step
 from mjsim.engine.borrow import borrow
 from mjsim.engine.rng import hand_key
 from mjsim.engine.seating import seat_players, seating_table
@@ -120,7 +120,7 @@ def play_hand(s, r, t, agents, mask, check):
 
     With ``check``, every step verifies: the hand has taken fewer than :func:`step_bound`
     decisions, the mask is not empty, ``legal_mask``'s count matches it, the chosen action is
-    in it, and :func:`mjsim.engine.core.check_invariants` holds (else ``ERR_ILLEGAL`` /
+    in it, and :func:`mjsim.engine.invariants.check_invariants` holds (else ``ERR_ILLEGAL`` /
     ``ERR_INVARIANT``). Returns the table's error code."""
     bound = np.int64(0)
     if check:
@@ -129,13 +129,13 @@ def play_hand(s, r, t, agents, mask, check):
             n_tiles += r.tile_counts[k]
         bound = step_bound(np.int64(r.params[0]), n_tiles)
     while True:
-        p = core.current_player(s, t)
+        p = legal.current_player(s, t)
         if p < 0:
             break
         if check and s.tv[t, TV_N_DECISIONS] >= bound:
             s.tv[t, TV_ERROR] = ERR_INVARIANT  # the hand does not end (hand termination)
             break
-        n = core.legal_mask(s, r, t, mask)
+        n = legal.legal_mask(s, r, t, mask)
         if n == 0:
             s.tv[t, TV_ERROR] = ERR_INVARIANT
             break
@@ -146,8 +146,8 @@ def play_hand(s, r, t, agents, mask, check):
         if check and (a < 0 or not mask[a]):
             s.tv[t, TV_ERROR] = ERR_ILLEGAL
             break
-        core.apply_action(s, r, t, a)
-        if check and core.check_invariants(s, r, t) != 0:
+        step.apply_action(s, r, t, a)
+        if check and invariants.check_invariants(s, r, t) != 0:
             s.tv[t, TV_ERROR] = ERR_INVARIANT
             break
     return s.tv[t, TV_ERROR]
@@ -161,7 +161,7 @@ def _run_slice(
     """Play hands ``first_hand + lo .. first_hand + hi - 1`` on table ``w`` (releases the GIL).
 
     ``match_hands > 1``: hand ``h`` is hand ``h % match_hands`` of a match; its first hand is
-    dealt by seat 0 (prevailing wind East, scores cleared), the others by :func:`core.next_hand`
+    dealt by seat 0 (prevailing wind East, scores cleared), the others by :func:`mjsim.engine.deal.next_hand`
     (the carry-over of the previous hand, which this slice must contain). ``agents``: int64[4]
     agent id of each player; ``seating``: int64[4, 4]
     (:func:`mjsim.engine.seating.seating_table`): each hand, player ``players[seat]`` (from the
@@ -177,17 +177,17 @@ def _run_slice(
         z = np.int64(0)
         if match_hands <= 1:
             dealer = np.int64(hand % n_players)
-            core.reset_table(
+            deal.reset_table(
                 s, r, w, hand_key(seed, hand), hand, dealer, z, z, z + 1, np.bool_(True), z, z
             )
         elif hand % match_hands == 0:
             for q in range(s.pv.shape[1]):
                 s.pv[w, q, PV_SCORE] = 0
-            core.reset_table(
+            deal.reset_table(
                 s, r, w, hand_key(seed, hand), hand, z, z, z, z + 1, np.bool_(True), z, z
             )
         else:
-            core.next_hand(s, r, w, hand_key(seed, hand))
+            deal.next_hand(s, r, w, hand_key(seed, hand))
         tv = s.tv[w]
         seat_players(seating, tv[TV_ROUND_WIND], tv[TV_FIRST_DEALER], n_players, players)
         for q in range(n_players):
@@ -202,7 +202,7 @@ def _run_slice(
         cols[i, 5] = tv[TV_N_DECISIONS]
         cols[i, 6] = tv[TV_N_DRAWS]
         cols[i, 7] = tv[TV_N_KONGS]
-        cols[i, 8] = core.remaining(s, w)
+        cols[i, 8] = board.remaining(s, w)
         cols[i, 9] = tv[TV_ERROR]
         cols[i, 10] = 1 if tv[TV_PHASE] == PH_DONE else 0
         first = -1

@@ -12,7 +12,7 @@ violation with a record that reproduces it (``mjsim check`` on the command line)
 How: the hands are played by the compiled self-play loop (:func:`mjsim.simulate` with
 ``check=True``), which verifies at every step that the seat to act has a non-empty legal mask
 whose count agrees with it, that the bot's action is in it, the engine's invariants
-(:func:`mjsim.engine.core.check_invariants`: tile conservation, hand sizes, meld counts,
+(:func:`mjsim.engine.invariants.check_invariants`: tile conservation, hand sizes, meld counts,
 payments zero-sum with the deposits on the table counted) and that the hand has taken fewer than
 :func:`mjsim.selfplay.step_bound` decisions; each result row is then checked per hand for
 zero-sum payments (:func:`balanced`). A hand that fails is played again in Python, one
@@ -66,7 +66,7 @@ KINDS: dict[str, str] = {
     "not_reproduced": "a hand the compiled loop flagged fails again when replayed in Python",
     "unclassified": "a flagged hand past max_replays, counted by the loop's error but not replayed",
 }
-#: the codes of mjsim.engine.core.check_invariants
+#: the codes of mjsim.engine.invariants.check_invariants
 INVARIANT_KINDS = {1: "tile_conservation", 2: "hand_size", 3: "zero_sum", 4: "meld_count"}
 #: what the run checks at every step / per hand (the report's header)
 CHECKED = (
@@ -377,21 +377,21 @@ def _run_checked(g: Any, choose: Callable[[int, np.ndarray], int | None], bound:
     first :class:`_Found` violation, ``None`` when the hand ended clean, or ``"stopped"`` when
     ``choose`` returned ``None``."""
     from mjsim.actions import N_ACTIONS, action_name
-    from mjsim.engine import core
+    from mjsim.engine import invariants, legal, step
     from mjsim.engine.state import ERROR_NAMES, PV_PAY, TV_ERROR, TV_N_DECISIONS, TV_WINNERS
 
     s, r = g.state, g.rules
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)
     scratch = np.zeros(N_ACTIONS, dtype=np.bool_)
     while True:
-        p = int(core.current_player(s, 0))
+        p = int(legal.current_player(s, 0))
         if p < 0:
             break
         dec = int(s.tv[0, TV_N_DECISIONS])
         if dec >= bound:
             return _Found("step_bound", p, dec, f"still in play after {dec} decisions")
         mask[:] = False
-        count = int(core.legal_mask(s, r, 0, mask))
+        count = int(legal.legal_mask(s, r, 0, mask))
         held = int(mask.sum())
         if held == 0:
             return _Found(
@@ -414,10 +414,10 @@ def _run_checked(g: Any, choose: Callable[[int, np.ndarray], int | None], bound:
                 f"{name} is not in the legal mask ({_legal_text(mask)})",
                 action=a,
             )
-        err = int(core.step(s, r, 0, a, scratch))
+        err = int(step.step(s, r, 0, a, scratch))
         if err != 0:
             return _Found("engine_error", p, dec, f"{ERROR_NAMES[err]} after {action_name(a)}")
-        code = int(core.check_invariants(s, r, 0))
+        code = int(invariants.check_invariants(s, r, 0))
         if code != 0:
             return _Found(
                 INVARIANT_KINDS.get(code, "engine_error"),

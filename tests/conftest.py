@@ -87,7 +87,7 @@ _START = pytest.StashKey[tuple[float, float]]()
 SELFPLAY_WORDS = re.compile(r"\b(simulate|selfplay|subprocess|arena|study|ray)\b")
 #: words that mean it compiles the env kernels (family "envs"), checked after SELFPLAY_WORDS
 ENVS_WORDS = re.compile(r"\bmjsim\.envs\b|\bfrom mjsim import envs\b")
-#: words that mean it steps a ``Game`` (family "game": ``core.step``, ``core.legal_mask``, ...)
+#: words that mean it steps a ``Game`` (family "game": ``mjsim.engine.step.step``, ``mjsim.engine.legal.legal_mask``, ...)
 GAME_WORDS = re.compile(r"\bGame\b|\bmake_wall\b")
 _FAMILIES: dict[str, str | None] = {}
 _WARM: set[str] = set()

@@ -86,7 +86,7 @@ def test_hash_changes_with_any_source_edit_only(tmp_path):
     # module of constants that jitted code imports: all change it
     seen = {h0}
     for path, text in [
-        (roots[0] / "engine" / "core.py", "\n# edited\n"),
+        (roots[0] / "engine" / "step.py", "\n# edited\n"),
         (roots[1] / "__init__.py", "\n# edited\n"),
         (roots[0] / "kernels" / "new_module.py", "import numba\nX = 1\n"),
         (roots[0] / "rules" / "params.py", "\n# edited\n"),
@@ -107,7 +107,7 @@ def test_compiled_closure_follows_imports_and_lazy_tables():
     files = _cache.module_files(_cache.source_roots())
     closure = set(_cache.compiled_closure(files))
     # jitted modules, what they import (constants are baked into machine code), packages
-    assert {"mjsim.engine.core", "mjsim.rules.params", "mjsim.kernels", "mjsim"} <= closure
+    assert {"mjsim.engine.step", "mjsim.rules.params", "mjsim.kernels", "mjsim"} <= closure
     assert {"mjsim.envs.kernels", "mjsim.agents.greedy"} <= closure
     # modules named only in a lazy import table (strings) count as imported
     assert "mjsim.kernels.standard" in closure

@@ -6,8 +6,11 @@ import numpy as np
 import pytest
 
 from mjsim.actions import N_ACTIONS, PASS, WIN, action_from_name, action_name
-from mjsim.engine import Game, core, validate_wall
+from mjsim.engine import Game, validate_wall
+from mjsim.engine.invariants import check_invariants
+from mjsim.engine.legal import current_player, legal_mask
 from mjsim.engine.state import ERR_ILLEGAL, TV_ERROR
+from mjsim.engine.step import step
 from mjsim.variants import get
 
 
@@ -17,7 +20,7 @@ def random_hand(g: Game, rng: np.random.Generator) -> int:
         legal = g.legal_actions()
         assert legal, "live decision with an empty mask"
         g.step(int(rng.choice(legal)))
-        assert core.check_invariants(g.state, g.rules, 0) == 0
+        assert check_invariants(g.state, g.rules, 0) == 0
         n += 1
     return n
 
@@ -48,10 +51,10 @@ def test_illegal_action_raises_naming_it_and_the_legal_ones() -> None:
 def test_batched_step_sets_the_error_code_and_the_table_stops() -> None:
     g = Game("hebei", seed=1)
     mask = np.zeros(N_ACTIONS, np.bool_)
-    assert core.step(g.state, g.rules, 0, PASS, mask) == ERR_ILLEGAL
+    assert step(g.state, g.rules, 0, PASS, mask) == ERR_ILLEGAL
     assert g.state.tv[0, TV_ERROR] == ERR_ILLEGAL
-    assert core.current_player(g.state, 0) == -1
-    assert core.legal_mask(g.state, g.rules, 0, mask) == 0
+    assert current_player(g.state, 0) == -1
+    assert legal_mask(g.state, g.rules, 0, mask) == 0
 
 
 def test_wall_validation_names_surplus_and_missing_tiles() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mjsim.envs import encoders as enc
 
 from mjsim import variants
-from mjsim.engine import core
+from mjsim.engine.board import remaining
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
     PH_DECLARE,
@@ -235,8 +235,8 @@ def test_planes_at_the_deal(variant):
             shown[int(s.tv[0, TV_INDICATOR])] = 1
         np.testing.assert_array_equal(p[enc.PL_UNSEEN], counts - hand - shown)
         left = int(s.tv[0, TV_TAIL] - s.tv[0, TV_HEAD])
-        # live wall: an indicator taken out of play (tianjin) is not counted (core.remaining)
-        assert (p[enc.PL_TILES_LEFT] == min(int(core.remaining(s, 0)), 127)).all()
+        # live wall: an indicator taken out of play (tianjin) is not counted (mjsim.engine.board.remaining)
+        assert (p[enc.PL_TILES_LEFT] == min(int(remaining(s, 0)), 127)).all()
         assert p[enc.PL_SCALARS, 4 + (0 - me) % n] == 1  # dealer, relative
         assert p[enc.PL_SCALARS, 11] == n
         # the own-turn plane is set in the own-turn phase only (not during 定缺 / declarations)

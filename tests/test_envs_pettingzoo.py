@@ -15,7 +15,8 @@ from pettingzoo.test import api_test, seed_test
 import mjsim
 from mjsim import variants
 from mjsim.actions import N_ACTIONS, PASS, WIN
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.legal import legal_mask
 from mjsim.engine.state import (
     PH_REACT,
     PV_SCORE,
@@ -158,7 +159,7 @@ def test_rewards_equal_simulate_payments(variant):
                 if term or trunc:
                     e.step(None)
                     continue
-                core.legal_mask(e.state_arrays, e._rules, 0, mask)
+                legal_mask(e.state_arrays, e._rules, 0, mask)
                 e.step(int(random_action(e.state_arrays, e._rules, 0, mask)))
                 tot += [e.rewards[x] for x in e.possible_agents]
             want = [res[f"pay{p}"][i] for p in range(e.n_players)]
@@ -214,7 +215,7 @@ def _rig_two_seat_window(variant: str, seed: int = 0):
         h[q, :34] = new[q]
     for i, x in zip(live_pos, rest, strict=True):
         s.wall[0, i] = x
-    core.legal_mask(s, raw._rules, 0, raw._mask)
+    legal_mask(s, raw._rules, 0, raw._mask)
     if not raw._mask[k]:
         return None
     raw.step(k)

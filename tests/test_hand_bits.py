@@ -3,8 +3,13 @@ force), and the engine's shape pre-tests built on them against their per-kind st
 
 import numpy as np
 
-from mjsim.engine import core
 from mjsim.engine.hand_bits import hand_bits, isolated_bits, near_bits, popcount
+from mjsim.engine.shapes import (
+    _SIMPLE_SHAPES,
+    _isolated,
+    _simple_shape_bits,
+    _simple_shape_possible,
+)
 
 
 def _hands(n, seed):
@@ -45,7 +50,7 @@ def test_hand_bits_match_per_kind_definitions():
                 k for k in range(34) if h[k] in (1, 4) and not _near(h, k) and (k < 27 or hc == 0)
             ]
             assert [k for k in range(34) if (iso >> k) & 1] == want
-            assert core._isolated(h, hc, np.int64(2)) == min(len(want), 3)
+            assert _isolated(h, hc, np.int64(2)) == min(len(want), 3)
 
 
 def test_simple_shape_possible_per_kind_statement():
@@ -71,9 +76,7 @@ def test_simple_shape_possible_per_kind_statement():
                         or (shapes & 66 and n_sets == 4 and sp)
                         or (shapes & 4 and n_sets == 4 and to)
                     )
-                    got = core._simple_shape_bits(
-                        h, np.int64(x), *hand_bits(h)[1:4], n_sets, shapes, hc
-                    )
+                    got = _simple_shape_bits(h, np.int64(x), *hand_bits(h)[1:4], n_sets, shapes, hc)
                     assert got == bool(want), (h[:34], x, hc, shapes, n_sets)
 
 
@@ -84,7 +87,7 @@ def test_simple_shape_possible_is_necessary_for_riichi_shapes():
     from mjsim.kernels import SHAPES_RIICHI
     from mjsim.kernels.shanten import is_win
 
-    assert (SHAPES_RIICHI & ~core._SIMPLE_SHAPES) == 0
+    assert (SHAPES_RIICHI & ~_SIMPLE_SHAPES) == 0
     rng = np.random.default_rng(4)
     wins = 0
     for i in range(3000):
@@ -110,17 +113,17 @@ def test_simple_shape_possible_is_necessary_for_riichi_shapes():
         if not is_win(h, 4, 0, 0, 0, SHAPES_RIICHI):
             continue
         wins += 1
-        assert core._simple_shape_possible(h, np.int64(-1), 4, SHAPES_RIICHI, 0)
+        assert _simple_shape_possible(h, np.int64(-1), 4, SHAPES_RIICHI, 0)
         for x in np.flatnonzero(h):
             g = h.copy()
             g[x] -= 1
-            assert core._simple_shape_possible(g, np.int64(x), 4, SHAPES_RIICHI, 0)
+            assert _simple_shape_possible(g, np.int64(x), 4, SHAPES_RIICHI, 0)
             assert is_win(g, 4, 1, 0, 0, SHAPES_RIICHI)  # the joker test of _tenpai
             total, pairs = int(g.sum()), int((g // 2).sum())
             orph = sum(g[k] > 0 for k in (0, 8, 9, 17, 18, 26, *range(27, 34)))
             nonorph = sum(int(g[k]) for k in range(27) if k % 9 not in (0, 8))
             assert (
-                core._isolated(g, 0, np.int64(1)) <= 1
+                _isolated(g, 0, np.int64(1)) <= 1
                 or (total == 13 and pairs >= 6)
                 or (total == 13 and orph >= 12 and nonorph == 0)
             )

@@ -75,7 +75,7 @@ def test_t7_2_seven_pairs_and_thirteen_orphans_only_the_discarder_pays() -> None
     g.step(WIN)
     assert g.done and g.winners == [1] and g.win_kind == "discard" and g.win_from == 0
     assert list(g.payments) == [-8, 8, 0, 0]
-    from mjsim.variants.hebei import I_THIRTEEN_ORPHANS
+    from mjsim.scoring.hebei import I_THIRTEEN_ORPHANS
 
     assert g.items[1, I_THIRTEEN_ORPHANS] == 1
     # seven pairs by discard

@@ -1,6 +1,6 @@
 """Numba's dead-code elimination must never drop a write into an array (``mjsim._jit.keep_writes``).
 
-Numba-level inlining of ``core._add_river`` lost river entries in ``_wild_kong``,
+Numba-level inlining of ``mjsim.engine.board._add_river`` lost river entries in ``_wild_kong``,
 ``_kong_tile`` and ``_grab_dealer``: no error, the ``SetItem`` statements were deleted at compile
 time by numba's ``remove_dead``, which the typed ``InlineOverloads`` pass runs whenever it
 inlined an ``@overload(inline="always")`` (in mjsim: the ``_canon`` calls of every ``@internal``

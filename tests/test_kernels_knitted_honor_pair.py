@@ -105,8 +105,9 @@ def test_hypothesis_min_with_standard(kinds: list[int], w: int) -> None:
 
 
 def test_engine_and_spec() -> None:
-    from mjsim.engine import Game, core
+    from mjsim.engine import Game
     from mjsim.engine.state import WK_DISCARD
+    from mjsim.engine.win_check import _win_ok
     from mjsim.rules import check_playable
     from mjsim.variants import get
 
@@ -115,8 +116,8 @@ def test_engine_and_spec() -> None:
     g = Game(spec, seed=0)
     s, r = g.state, g.rules
     s.hands[0, 1, :34] = c34("147m258p369s1234z")  # waits on E, S, W or N for the pair
-    assert core._win_ok(s, r, 0, 1, 27, WK_DISCARD, 0, False)
-    assert not core._win_ok(s, r, 0, 1, 31, WK_DISCARD, 0, False)
+    assert _win_ok(s, r, 0, 1, 27, WK_DISCARD, 0, False)
+    assert not _win_ok(s, r, 0, 1, 31, WK_DISCARD, 0, False)
     g = Game(get("hebei"), seed=0)
     g.state.hands[0, 1, :34] = c34("147m258p369s1234z")
-    assert not core._win_ok(g.state, g.rules, 0, 1, 27, WK_DISCARD, 0, False)
+    assert not _win_ok(g.state, g.rules, 0, 1, 27, WK_DISCARD, 0, False)

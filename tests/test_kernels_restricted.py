@@ -247,11 +247,11 @@ def _yingkou_game(tail: int, hand: list[int], **overrides):  # type: ignore[no-u
 
 
 def _self_draw_ok(g) -> bool:  # type: ignore[no-untyped-def]
-    from mjsim.engine import core
     from mjsim.engine.state import WK_SELF_DRAW
+    from mjsim.engine.win_check import _win_ok
 
     k = int(np.flatnonzero(g.state.hands[0, 0, :34])[0])
-    return bool(core._win_ok(g.state, g.rules, 0, 0, k, WK_SELF_DRAW, -1, False))
+    return bool(_win_ok(g.state, g.rules, 0, 0, k, WK_SELF_DRAW, -1, False))
 
 
 def test_spec_compiles_to_the_modifier_bit_and_is_playable() -> None:

@@ -327,8 +327,8 @@ def test_a_tampered_stream_is_refused_or_replays_to_itself(data, how: str) -> No
 
 
 def test_the_copied_engine_constants_agree() -> None:
+    from mjsim.engine import hooks_riichi as riichi
     from mjsim.engine import state
-    from mjsim.variants import riichi
 
     assert (mjai.DORA_OFFSET, mjai.URA_OFFSET) == (riichi.DORA_OFFSET, riichi.URA_OFFSET)
     ev = (state.EV_DEAL, state.EV_DRAW, state.EV_DRAW_TAIL, state.EV_ACT, state.EV_CALL)

@@ -1,5 +1,5 @@
 """Borrowed (reference-count-free) views of the state in the hot loops (``mjsim.engine.borrow``)
-and stack scratch arrays (``mjsim.engine.stack``): same memory, nothing leaked, nothing freed
+and stack scratch arrays (``mjsim._stack``): same memory, nothing leaked, nothing freed
 twice.
 
 ``simulate`` and the batched primitives work on views whose NRT meminfo is null, so numba's
@@ -18,8 +18,8 @@ from numba.core.runtime import _nrt_python, rtsys
 
 import mjsim
 from mjsim import variants
+from mjsim._stack import stack_empty
 from mjsim.engine.borrow import borrow, unowned
-from mjsim.engine.stack import stack_empty
 from mjsim.engine.state import new_state
 
 

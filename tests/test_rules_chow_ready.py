@@ -9,7 +9,8 @@ import pytest
 from helpers import make_wall
 
 import mjsim
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import PV_CHOW_READY, PV_READY
 from mjsim.melds import MELD_CHOW
 from mjsim.rules.spec import check_playable
@@ -108,5 +109,5 @@ def test_random_hands_with_chow_ready_keep_invariants() -> None:
             assert legal
             ready = [a for a in legal if a >= 188 or 68 <= a < 102]  # prefer 吃听 and ready
             g.step(int(rng.choice(ready or legal)))
-            assert core.check_invariants(g.state, g.rules, 0) == 0
+            assert check_invariants(g.state, g.rules, 0) == 0
         assert int(g.payments.sum()) == 0

@@ -231,7 +231,10 @@ def test_reserve_validation_names_the_field() -> None:
             {"draw_counter_rule": "double_per_draw", "draw_multiplier_after_cap": 8},
             [1, 2, 4, 8, 16, 32, 8, 8],
         ),
-        ({"draw_counter_rule": "shanghai"}, [1, 2, 2, 2]),  # 荒番: x2 while the counter >= 1
+        (
+            {"draw_counter_rule": "up_per_draw_down_per_win"},
+            [1, 2, 2, 2],
+        ),  # 荒番: x2 while the counter >= 1
         ({"draw_multiplier": 3}, [1, 3, 9]),  # legacy "multiply"
     ],
 )
@@ -246,17 +249,17 @@ def test_draw_counter_rules(overrides: dict, mults: list[int]) -> None:
 
 
 def test_shanghai_counter_goes_down_by_one_per_win() -> None:
-    g = _double_win(draw_counter_rule="shanghai")
+    g = _double_win(draw_counter_rule="up_per_draw_down_per_win")
     assert int(g.state.tv[0, 76]) == 0 and int(g.state.tv[0, 38]) == 1
-    from mjsim.engine import core
+    from mjsim.engine.deal import reset_table
 
-    g = Game("hebei", seed=5, draw_counter_rule="shanghai")
+    g = Game("hebei", seed=5, draw_counter_rule="up_per_draw_down_per_win")
     s = g.state
-    core.reset_table(s, g.rules, 0, np.uint64(7), 0, 0, 0, 0, 2, True, 0, 2)  # counter 2 in
+    reset_table(s, g.rules, 0, np.uint64(7), 0, 0, 0, 0, 2, True, 0, 2)  # counter 2 in
     passive(g)
     assert int(s.tv[0, 76]) == 3 and int(s.tv[0, 38]) == 2
     w = wall136({1: "1m2m3m 4m5m6m 7m8m9m 1p1p 2s3s", 2: "4p5p6p 7p8p9p 5z5z5z 6z6z 2s3s"}, "4s")
-    g = Game("hebei", wall=w, draw_counter_rule="shanghai")
+    g = Game("hebei", wall=w, draw_counter_rule="up_per_draw_down_per_win")
     g._start(0, 0, 0, 0, 2, 2)  # counter 2 carried in
     g.step(action_from_name("discard 4s"))
     while not g.done:

@@ -15,7 +15,9 @@ from helpers import FLOWERS, FUZHOU_GOLD, NINGBO_LIKE
 
 import mjsim
 from mjsim.actions import DECLARE, PASS, PUNG, WIN
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.board import honor_flowers
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import (
     PV_HELD_FLOWERS,
     PV_N_FLOWERS,
@@ -55,7 +57,7 @@ FUZHOU_LIKE = dict(honors_are_flowers=True, reserve_whole_stacks=False, wall_res
 
 def _quads(g: Game) -> int:
     s = g.state
-    return sum(core.honor_flowers(s, 0, p, k) == 4 for p in range(4) for k in range(27, 34))
+    return sum(honor_flowers(s, 0, p, k) == 4 for p in range(4) for k in range(27, 34))
 
 
 @pytest.mark.parametrize("per_quad", [0, 2])
@@ -66,13 +68,13 @@ def test_four_identical_honour_flowers_enlarge_the_reserve(per_quad: int) -> Non
     head = suits[:13] + [28] * 4 + suits[13:22] + [31] * 3 + suits[22:32] + suits[32:46]
     g = Game(spec, wall=scripted_wall(spec, head))
     s = g.state
-    assert core.honor_flowers(s, 0, 1, 28) == 4 and core.honor_flowers(s, 0, 2, 31) == 3
+    assert honor_flowers(s, 0, 1, 28) == 4 and honor_flowers(s, 0, 2, 31) == 3
     assert int(s.tv[0, TV_RESERVE_EXTRA]) == per_quad
     # random play: the extra reserve is always per_quad x the quads set aside so far
     rng = np.random.default_rng(0)
     while not g.done:
         g.step(int(rng.choice(g.legal_actions())))
-        assert core.check_invariants(s, g.rules, 0) == 0
+        assert check_invariants(s, g.rules, 0) == 0
         kongs_extra = 0  # hebei: reserve_per_kong = 0
         assert int(s.tv[0, TV_RESERVE_EXTRA]) == per_quad * _quads(g) + kongs_extra
 
@@ -142,7 +144,7 @@ def test_flower_kong_is_an_own_turn_action_not_right_after_a_pung() -> None:
     assert FLOWER_KONG in g.legal_actions() and WIN not in g.legal_actions()
     _discard_drawn(g)  # seat 1 keeps the flower
     while not (g.current_player == 1 and g.phase == "react"):
-        assert core.check_invariants(s, g.rules, 0) == 0
+        assert check_invariants(s, g.rules, 0) == 0
         if g.phase == "react":
             g.step(PASS)
         else:
@@ -163,7 +165,7 @@ def test_flower_kong_is_an_own_turn_action_not_right_after_a_pung() -> None:
     assert int(s.hands[0, 1, SPRING]) == 1  # set aside (hands[34:] = flowers of the seat)
     assert int(s.tv[0, TV_REPLACEMENT]) == 1 and g.tiles_left == tail_before - 1
     assert FLOWER_KONG not in g.legal_actions()
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
 
 
 def test_auto_replacement_is_unchanged_and_random_hands_replay() -> None:
@@ -177,7 +179,7 @@ def test_auto_replacement_is_unchanged_and_random_hands_replay() -> None:
         rng = np.random.default_rng(seed)
         while not h.done:
             h.step(int(rng.choice(h.legal_actions())))
-            assert core.check_invariants(h.state, h.rules, 0) == 0
+            assert check_invariants(h.state, h.rules, 0) == 0
         assert int(h.payments.sum()) == 0
         h2 = mjsim.replay(h.record)
         assert np.array_equal(h2.state.hands, h.state.hands)
@@ -201,7 +203,7 @@ def test_a_turned_season_makes_the_seasons_wild() -> None:
     assert int(s.pv[0, 1, PV_HELD_FLOWERS]) == 1 << (AUTUMN - 34)
     assert int(s.pv[0, 1, PV_N_FLOWERS]) == 0 and int(s.pv[0, 2, PV_N_FLOWERS]) == 1
     assert int(s.pv[0, 0, PV_HELD_FLOWERS]) == 1 << (SPRING - 34)
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
     legal = g.legal_actions()
     assert WIN in legal and FLOWER_KONG not in legal  # a wild flower is never exposed
     g.step(WIN)
@@ -233,7 +235,7 @@ def test_wild_flowers_in_random_hands_keep_invariants_and_replay() -> None:
         s = g.state
         while not g.done:
             g.step(int(rng.choice(g.legal_actions())))
-            assert core.check_invariants(s, g.rules, 0) == 0
+            assert check_invariants(s, g.rules, 0) == 0
             w = int(s.tv[0, TV_WILD_FLOWERS])
             for p in range(4):
                 # wild flowers are never set aside: every copy a seat has is held
@@ -308,7 +310,7 @@ def test_non_dealers_grab_the_gold_nearest_first(seat1_grabs: bool) -> None:
     winner = 1 if seat1_grabs else 2
     assert g.winners == [winner] and g.win_kind == "self_draw" and g.win_tile == GOLD
     assert int(g.state.tv[0, TV_GRABBED]) == winner + 1
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert check_invariants(g.state, g.rules, 0) == 0
     assert int(g.payments.sum()) == 0
     assert np.array_equal(mjsim.replay(g.record).state.hands, g.state.hands)
 
@@ -319,7 +321,7 @@ def test_passed_grabs_return_to_the_dealers_discard() -> None:
     g.step(PASS)
     g.step(PASS)
     assert g.phase == "turn" and g.current_player == 1 and int(g.state.tv[0, TV_GRAB]) == 3
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert check_invariants(g.state, g.rules, 0) == 0
 
 
 @pytest.mark.parametrize("seat2", ["none", "pass", "grab"])
@@ -334,7 +336,7 @@ def test_the_dealers_grab_yields_to_a_non_dealer(seat2: str) -> None:
         g.step(GRAB if seat2 == "grab" else PASS)
     assert g.winners == [2 if seat2 == "grab" else 0] and g.win_tile == GOLD
     assert int(g.state.pv[0, 0, 10]) == 1  # PV_N_RIVER: the dealer's useless tile
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert check_invariants(g.state, g.rules, 0) == 0
 
 
 def test_no_grab_for_three_golds() -> None:

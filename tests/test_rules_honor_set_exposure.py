@@ -12,7 +12,9 @@ from helpers import make_wall
 
 import mjsim
 from mjsim.actions import FENG, PASS, WIN, action_from_name, action_name, encode_discard
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.board import honor_flowers
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import PV_FENG, PV_VALUE, TV_DRAWN
 from mjsim.tiles import parse_tiles
 from mjsim.variants import get
@@ -39,8 +41,8 @@ def test_set_then_bufeng_then_win_pays_the_bufeng() -> None:
     assert g.legal_actions() == [FENG + 1]
     g.step(FENG + 1)
     assert int(s.pv[0, 0, PV_FENG]) == 0b1000011 | 128
-    assert [core.honor_flowers(s, 0, 0, k) for k in (27, 28, 33)] == [1, 1, 1]
-    assert int(s.tv[0, TV_DRAWN]) == _k("3s") and core.check_invariants(s, g.rules, 0) == 0
+    assert [honor_flowers(s, 0, 0, k) for k in (27, 28, 33)] == [1, 1, 1]
+    assert int(s.tv[0, TV_DRAWN]) == _k("3s") and check_invariants(s, g.rules, 0) == 0
     assert all(a < FENG for a in g.legal_actions())  # no 补风 of a tile that was not drawn
     g.step(encode_discard(_k("5s")))
     for _ in range(3):
@@ -52,7 +54,7 @@ def test_set_then_bufeng_then_win_pays_the_bufeng() -> None:
     assert g.current_player == 0 and int(s.tv[0, TV_DRAWN]) == _k("4z")
     assert FENG + 3 in g.legal_actions()  # 补风 of the drawn 北
     g.step(FENG + 3)
-    assert int(s.pv[0, 0, PV_FENG]) >> 8 == 1 and core.check_invariants(s, g.rules, 0) == 0
+    assert int(s.pv[0, 0, PV_FENG]) >> 8 == 1 and check_invariants(s, g.rules, 0) == 0
     g.step(WIN)  # 123m 456m 789m 99p 123s on the 补风 replacement
     v = int(s.pv[0, 0, PV_VALUE])
     assert g.winners == [0] and list(g.payments) == [3 * (v + 1), -(v + 1), -(v + 1), -(v + 1)]

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 import mjsim
-from mjsim.engine import Game, core
+from mjsim.engine import Game
 from mjsim.engine.state import TV_DEALER, WK_DISCARD, WK_SELF_DRAW
+from mjsim.engine.win_check import _win_ok
 from mjsim.rules import check_playable
 from mjsim.tiles import as_counts
 from mjsim.variants import get
@@ -41,19 +42,19 @@ def test_deal_and_win_checks() -> None:
     assert [int(sizes[(d + i) % 4]) for i in range(4)] == [13, 12, 12, 12]
     # the dealer's 13 tiles + the imagined tile (as a 5z) make 4 melds + a pair
     _set(g, d, "123m456m789m123p5z")
-    assert core._win_ok(s, r, 0, d, 31, WK_SELF_DRAW, -1, False)
+    assert _win_ok(s, r, 0, d, 31, WK_SELF_DRAW, -1, False)
     _set(g, d, "123m456m789m13p5z6z")  # would need two jokers
-    assert not core._win_ok(s, r, 0, d, 31, WK_SELF_DRAW, -1, False)
+    assert not _win_ok(s, r, 0, d, 31, WK_SELF_DRAW, -1, False)
     # a 12-tile seat wins on a discarded 3p (12p + the imagined 3p... or 123p + 5z pair) or 5z
     q = (d + 1) % 4
     _set(g, q, "123m456m789m12p5z")
-    assert core._win_ok(s, r, 0, q, 11, WK_DISCARD, 3, False)
-    assert core._win_ok(s, r, 0, q, 31, WK_DISCARD, 3, False)
-    assert not core._win_ok(s, r, 0, q, 12, WK_DISCARD, 3, False)  # 124p: no
+    assert _win_ok(s, r, 0, q, 11, WK_DISCARD, 3, False)
+    assert _win_ok(s, r, 0, q, 31, WK_DISCARD, 3, False)
+    assert not _win_ok(s, r, 0, q, 12, WK_DISCARD, 3, False)  # 124p: no
     # without the imagined wild (a plain 13-tile table) the same 14 tiles need a real pair
     g13 = Game(get("hebei"), seed=1)
     _set(g13, q, "123m456m789m12p5z6z")
-    assert not core._win_ok(g13.state, g13.rules, 0, q, 11, WK_DISCARD, 3, False)
+    assert not _win_ok(g13.state, g13.rules, 0, q, 11, WK_DISCARD, 3, False)
 
 
 def test_self_play_keeps_invariants() -> None:

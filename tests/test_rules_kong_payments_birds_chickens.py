@@ -48,7 +48,7 @@ GZ = dict(
     kong_pay_rule="table",
     kong_pay_values=(20, 10, 10),
     kong_hot_shot="refund_and_pay",
-    win_filter="guizhou",
+    win_filter="plain_discard_needs_kong",
 )
 CHICKENS = dict(chicken_flip="after_win", open_chicken=True, hero_chicken=True)
 
@@ -71,13 +71,13 @@ def passive(g: Game, until) -> None:
 def test_fields_validate_and_play() -> None:
     check_playable(get("hebei", **GZ, **CHICKENS))
     check_playable(get("hebei", self_draw_only=True, birds=4, bird_rule="horse"))
-    assert get("changsha").birds == 1 and get("sichuan").kong_pay_case() == "sichuan"
+    assert get("changsha").birds == 1 and get("sichuan").kong_pay_case() == "wind_and_rain"
     for bad, field in [
         ({"kong_pay_rule": "dou"}, "kong_pay_rule"),
         ({**GZ, "kong_pay_values": (20, 10)}, "kong_pay_values"),
         ({**GZ, "kong_payment_timing": "at_end", "kong_hot_shot": "none"}, "kong_pay_rule"),
         ({"kong_pay_values": (1, 1, 1)}, "kong_pay_values"),
-        ({"kong_pay_rule": "sichuan"}, "kong_pay_rule"),
+        ({"kong_pay_rule": "wind_and_rain"}, "kong_pay_rule"),
         ({**GZ, "kong_hot_shot": "yes"}, "kong_hot_shot"),
         ({"kong_hot_shot": "refund_and_pay"}, "kong_hot_shot"),
         ({"birds": 5}, "birds"),
@@ -87,7 +87,7 @@ def test_fields_validate_and_play() -> None:
         ({"open_chicken": 1}, "open_chicken"),
         ({**CHICKENS, "chicken_value": -1}, "chicken_value"),
         ({**CHICKENS, "birds": 1}, "birds"),
-        ({"win_filter": "guizhou"}, "win_filter"),
+        ({"win_filter": "plain_discard_needs_kong"}, "win_filter"),
     ]:
         with pytest.raises(ValueError, match=field):
             get("hebei", **bad)
@@ -126,7 +126,7 @@ def test_dou_ledger_and_hot_shot() -> None:
 
 def test_guizhou_filter_pinghu_needs_a_dou() -> None:
     wall = make_wall_108(HOT, dealer_extra="6m", draws="9s", tail="4s")
-    for flt, can in (("guizhou", False), ("none", True)):
+    for flt, can in (("plain_discard_needs_kong", False), ("none", True)):
         g = Game(get("hebei", **{**GZ, "win_filter": flt}), wall=wall)
         g.step("discard 6m")
         passive(g, until=lambda g: g.current_player == 1 and g.phase == "turn")

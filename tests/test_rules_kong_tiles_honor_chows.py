@@ -1,4 +1,4 @@
-"""Kong-only tiles (``kong_only_tiles``), the wuhan win filter (``win_filter="wuhan"``) and
+"""Kong-only tiles (``kong_only_tiles``), the wuhan win filter (``win_filter="small_win_258_pair"``) and
 honour-chow claims (``honor_chows``).
 
 Scripted walls (``helpers.make_wall``) where tile conservation matters; crafted tables (hands
@@ -14,8 +14,10 @@ from helpers import make_wall
 
 import mjsim
 from mjsim.actions import CHOW_HIGH, CHOW_LOW, CHOW_MID, PASS
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.board import remaining
 from mjsim.engine.honor_chows import honor_chow_tiles
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.kong_tiles import is_kong_only, is_money_tile
 from mjsim.engine.state import (
     PV_N_KONG_MONEY,
@@ -38,7 +40,7 @@ WUHAN = dict(
     wild_rule="indicator_next",
     wild_kong=True,
     kong_only_tiles="red_dragon",
-    win_filter="wuhan",
+    win_filter="small_win_258_pair",
     must_open=True,
     win_shapes=("standard", "all_258_free", "all_honors_free"),
 )
@@ -47,7 +49,7 @@ ANQING = dict(
     wild_rule="indicator_next",
     wild_stand_in=33,
     wild_discard_claimable=False,
-    kong_only_tiles="anqing",
+    kong_only_tiles="two_dragons",
 )
 NANCHANG = dict(allow_chow=True, chow_left_only=True, honor_chows="both")
 
@@ -95,16 +97,16 @@ def test_red_dragon_kong_sets_the_tile_aside_with_a_replacement() -> None:
     names = g.legal_action_names()
     assert "kong 7z" in names and "discard 7z" not in names  # the seat's choice, never discarded
     assert "discard 5p" in names
-    left = core.remaining(g.state, 0)
+    left = remaining(g.state, 0)
     g.step("kong 7z")
     s = g.state
     assert g.current_player == 0 and g.phase == "turn"
     assert s.hands[0, 0, 33] == 0 and int(s.pv[0, 0, PV_N_KONG_TILES]) == 1
     assert s.river[0, 0, 0] == 33 and s.river_flags[0, 0, 0] == RF_KONG_TILE
     assert int(s.tv[0, TV_DRAWN]) == K("6p") and int(s.tv[0, TV_REPLACEMENT]) == 1
-    assert core.remaining(s, 0) == left - 1
+    assert remaining(s, 0) == left - 1
     assert int(s.pv[0, 0, PV_N_KONG_MONEY]) == 0
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
     assert "kong 7z" not in g.legal_action_names()
     # without the rule 7z is an ordinary discard and there is no kong
     names = Game(get("hebei"), wall=wall).legal_action_names()
@@ -112,7 +114,7 @@ def test_red_dragon_kong_sets_the_tile_aside_with_a_replacement() -> None:
 
 
 def test_anqing_kong_tiles_are_forced_and_the_green_dragon_earns_a_unit() -> None:
-    spec = get("hebei", kong_only_tiles="anqing")
+    spec = get("hebei", kong_only_tiles="two_dragons")
     g = Game(spec, wall=make_wall({0: "5z6z7z123m456m789m1p"}, "5p", tail="6p7p"))
     assert g.legal_action_names() == ["kong 5z", "kong 6z"]  # 必须亮出: nothing else first
     g.step("kong 6z")
@@ -122,11 +124,11 @@ def test_anqing_kong_tiles_are_forced_and_the_green_dragon_earns_a_unit() -> Non
     assert int(s.pv[0, 0, PV_N_KONG_TILES]) == 2 and int(s.pv[0, 0, PV_N_KONG_MONEY]) == 1
     assert [int(x) for x in s.river_flags[0, 0, :2]] == [RF_KONG_TILE] * 2
     assert "discard 7z" in g.legal_action_names()  # 红中 is no kong tile without a dragon 钻
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
 
 
 def test_kong_only_kinds_follow_the_wild() -> None:
-    p = get("hebei", kong_only_tiles="anqing", wild_rule="indicator_next").compile().params
+    p = get("hebei", kong_only_tiles="two_dragons", wild_rule="indicator_next").compile().params
     wild = np.zeros(34, np.uint8)
     f = is_kong_only.py_func
     m = is_money_tile.py_func
@@ -167,7 +169,7 @@ def test_a_held_kong_only_tile_blocks_the_win() -> None:
     ],
 )
 def test_wuhan_filter(hand: str, tile: str, extra: dict, can: bool) -> None:
-    g = table([tile + JUNK1, JUNK1, hand, JUNK3], win_filter="wuhan", **extra)
+    g = table([tile + JUNK1, JUNK1, hand, JUNK3], win_filter="small_win_258_pair", **extra)
     g.step(f"discard {tile}")
     assert ("win" in react(g, 2)) is can
     g = table([tile + JUNK1, JUNK1, hand, JUNK3], **extra)
@@ -177,7 +179,7 @@ def test_wuhan_filter(hand: str, tile: str, extra: dict, can: bool) -> None:
 
 def test_wuhan_rows_validate() -> None:
     with pytest.raises(ValueError, match="RuleSpec.win_filter"):
-        RuleSpec(win_filter="wuhan", win_shapes=("seven_pairs",))
+        RuleSpec(win_filter="small_win_258_pair", win_shapes=("seven_pairs",))
     with pytest.raises(ValueError, match="RuleSpec.kong_only_tiles"):
         RuleSpec(kong_only_tiles="red_dragon", honors_are_flowers=True)
     with pytest.raises(ValueError, match="RuleSpec.honor_chows"):
@@ -240,7 +242,7 @@ def test_self_play_keeps_invariants_and_replays(extra: dict) -> None:
         g = Game(spec, seed=seed)
         while not g.done:
             g.step(int(rng.choice(g.legal_actions())))
-        assert core.check_invariants(g.state, g.rules, 0) == 0
+        assert check_invariants(g.state, g.rules, 0) == 0
         seen_row |= bool((g.state.melds[0, :, :, 0] == MELD_HONOR_CHOW).any())
         seen_row |= bool((g.state.river_flags[0] & RF_KONG_TILE).any())
         g2 = mjsim.replay(g.record)

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 import mjsim
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.board import remaining
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import TV_TAIL
 from mjsim.variants import get
 
@@ -23,11 +25,11 @@ def test_only_71_tiles_are_played(seed: int) -> None:
     s = g.state
     pool = s.wall[0, 71:136].copy()
     # "After dealing 14 + 13 = 27, 44 tiles are left to draw"
-    assert int(s.tv[0, TV_TAIL]) == 71 and core.remaining(s, 0) == 44
+    assert int(s.tv[0, TV_TAIL]) == 71 and remaining(s, 0) == 44
     rng = np.random.default_rng(seed)
     while not g.done:
         g.step(int(rng.choice(g.legal_actions())))
-        assert core.check_invariants(s, g.rules, 0) == 0
+        assert check_invariants(s, g.rules, 0) == 0
     assert np.array_equal(s.wall[0, 71:136], pool) and int(s.tv[0, TV_TAIL]) <= 71
     assert np.array_equal(mjsim.replay(g.record).state.hands, s.hands)
 

@@ -65,7 +65,7 @@ def _play(wall: list[int], bets: list[int], script: str, **overrides) -> Game:
 def test_tianjin_sit_and_pull_multiply_the_dealer_pairs(wall, script) -> None:
     base = _play(wall, [], script).payments.astype(np.int64)
     bets = [1, 2, 0, 1]  # the dealer sits; seat 1 拉 twice, seat 3 once
-    g = _play(wall, bets, script, pre_hand_bet="tianjin")
+    g = _play(wall, bets, script, pre_hand_bet="sit_and_pull")
     assert [int(g.state.pv[0, p, PV_BET]) for p in range(4)] == bets
     mult = {1: 2 * 4, 2: 2 * 1, 3: 2 * 2}  # dealer <-> X: (坐庄 ? 2 : 1) x 2 ** 拉(X)
     w = g.winners[0]
@@ -88,7 +88,7 @@ def test_paozi_adds_both_stakes_to_each_payment() -> None:
 
 
 def test_bet_mask_and_illegal_stakes() -> None:
-    g = Game("hebei", wall=HEAVENLY, pre_hand_bet="tianjin")
+    g = Game("hebei", wall=HEAVENLY, pre_hand_bet="sit_and_pull")
     assert g.legal_actions() == [BET, BET + 1]  # the dealer: sit or not
     with pytest.raises(ValueError, match="illegal"):
         g.step(BET + 2)
@@ -99,7 +99,7 @@ def test_bet_mask_and_illegal_stakes() -> None:
 
 
 def test_replay_validates_the_stakes() -> None:
-    g = _play(HEAVENLY, [1, 0, 2, 1], "dealer", pre_hand_bet="tianjin")
+    g = _play(HEAVENLY, [1, 0, 2, 1], "dealer", pre_hand_bet="sit_and_pull")
     rec = g.record
     again = mjsim.replay(rec)
     assert np.array_equal(again.state.pv, g.state.pv)
@@ -117,7 +117,7 @@ def test_spec_validation_and_action_names() -> None:
     with pytest.raises(ValueError, match="pre_hand_bet.*missing_suit_choice"):
         get("sichuan", pre_hand_bet="paozi")
     check_playable(get("tianjin"))
-    assert get("tianjin").pre_hand_bet == "tianjin"
+    assert get("tianjin").pre_hand_bet == "sit_and_pull"
     assert BET + N_BET <= N_ACTIONS and encode_bet(4) == 196 and decode(194) == ("bet", 2)
     assert action_name(193) == "bet 1" and action_from_name("bet 3") == BET + 3
     with pytest.raises(ValueError):

@@ -12,7 +12,8 @@ from helpers import discard_drawn, make_wall
 
 import mjsim
 from mjsim.actions import KONG, PASS, PUNG, SPECIAL_KONG, WIN, action_from_name, action_name
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import PV_N_MELDS, PV_SK_EXTRA, TV_DRAWN, TV_N_KONGS
 from mjsim.melds import MELD_PUNG, MELD_SPECIAL_KONG, meld_kinds
 from mjsim.tiles import parse_tiles
@@ -45,7 +46,7 @@ def test_winds_and_dragons_from_the_dealt_hand_then_a_heavenly_win() -> None:
     g.step(SPECIAL_KONG + 1)  # 喜杠: three tiles out, no replacement
     assert list(s.melds[0, 0, 1]) == [MELD_SPECIAL_KONG, 31, 0]
     assert int(s.pv[0, 0, PV_N_MELDS]) == 2 and int(s.hands[0, 0, :34].sum()) == 8
-    assert int(s.tv[0, TV_N_KONGS]) == 2 and core.check_invariants(s, g.rules, 0) == 0
+    assert int(s.tv[0, TV_N_KONGS]) == 2 and check_invariants(s, g.rules, 0) == 0
     # 123m 456m 99p + two special sets: a complete hand
     assert WIN in g.legal_actions()
     g.step(WIN)
@@ -89,7 +90,7 @@ def test_addition_to_a_special_kong_completes_as_a_kong() -> None:
     while g.phase == "react":  # seat 2's filler could also rob the 1m (123 234 234 456 55m)
         g.step(PASS)
     assert int(s.tv[0, TV_N_KONGS]) == 2 and int(s.tv[0, TV_DRAWN]) == _kinds("9p")[0]
-    assert int(s.pv[0, 0, PV_SK_EXTRA + 2]) == 1 and core.check_invariants(s, g.rules, 0) == 0
+    assert int(s.pv[0, 0, PV_SK_EXTRA + 2]) == 1 and check_invariants(s, g.rules, 0) == 0
 
 
 def test_robbed_addition_is_void() -> None:
@@ -100,7 +101,7 @@ def test_robbed_addition_is_void() -> None:
         g.step(PASS)
     assert int(s.pv[0, 0, PV_SK_EXTRA + 2]) == 0 and int(s.tv[0, TV_N_KONGS]) == 1
     assert g.current_player == 1 and list(s.melds[0, 1, 0]) == [MELD_PUNG, 0, 3]
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
 
 
 def test_validation_names_and_self_play() -> None:

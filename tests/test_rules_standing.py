@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from helpers import make_wall
 
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import PV_N_RIVER, PV_READY, PV_STANDING, RF_CLAIMED, RF_FACE_DOWN, RF_READY
 from mjsim.rules.spec import RuleSpec, check_playable
 from mjsim.tiles import parse_tiles
@@ -96,7 +97,7 @@ def test_ready_must_discard_a_standing_tile_face_down() -> None:
     assert s.river_flags[0, 0, 0] == RF_READY | RF_FACE_DOWN
     # seat 1 holds 5s5s but may not pung the face-down tile: no reaction window, it draws
     assert g.phase == "turn" and g.current_player == 1
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
 
 
 def test_pung_with_standing_copies() -> None:
@@ -144,7 +145,7 @@ def test_random_taiyuan_hands_keep_the_standing_invariants() -> None:
             best = [a for a in legal if 68 <= a <= 107]  # prefer ready declarations and wins
             g.step(int(rng.choice(best or legal)))
             s = g.state
-            assert core.check_invariants(s, g.rules, 0) == 0
+            assert check_invariants(s, g.rules, 0) == 0
             for p in range(4):
                 st = standing(g, p)
                 for k in set(st):

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from helpers import make_wall
 
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.rng import dice_pair
 from mjsim.engine.state import PV_LOOKED, PV_N_RIVER, RF_OLD_TREASURE, TV_TREASURE
 from mjsim.rules.spec import check_playable
@@ -68,7 +69,7 @@ def test_drawn_treasure_wins_for_a_ready_seat_only() -> None:
     assert g.legal_action_names() == ["discard 7z", "win"]  # 摸宝
     g.step("win")
     assert g.winners == [0] and g.win_kind == "self_draw" and g.win_tile == K("1p")
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert check_invariants(g.state, g.rules, 0) == 0
     # without the rule the 7z is an ordinary tile
     g0 = Game(get("hebei"), seed=0, wall=wall)
     play_to_dealer_draw(g0)
@@ -93,7 +94,7 @@ def test_harbin_changes_the_treasure_at_three_visible_copies() -> None:
     assert s.river[0, 0, n - 1] == K("7z") and s.river_flags[0, 0, n - 1] == RF_OLD_TREASURE
     assert g.tiles_left == left - 4 - 1
     assert s.pv[0, 0, PV_LOOKED] == 1
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
 
 
 def test_changchun_dice_treasure_and_match_win() -> None:
@@ -116,7 +117,7 @@ def test_changchun_dice_treasure_and_match_win() -> None:
     play_to_dealer_draw(g)
     g.step("win")
     assert g.winners == [0] and g.win_tile == K("4p")
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert check_invariants(g.state, g.rules, 0) == 0
 
 
 @pytest.mark.parametrize("rule", [HARBIN, CHANGCHUN])
@@ -130,5 +131,5 @@ def test_random_hands_with_the_treasure_keep_invariants(rule: dict) -> None:
             assert legal
             best = [a for a in legal if 68 <= a <= 107]  # prefer ready, calls and wins
             g.step(int(rng.choice(best or legal)))
-            assert core.check_invariants(g.state, g.rules, 0) == 0
+            assert check_invariants(g.state, g.rules, 0) == 0
         assert int(g.payments.sum()) == 0

@@ -8,7 +8,9 @@ import pytest
 
 import mjsim
 from mjsim.actions import DISCARD, PASS, READY_DISCARD, WIN
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.board import remaining
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.records import Record
 from mjsim.engine.state import (
     EV_ACT,
@@ -24,6 +26,7 @@ from mjsim.engine.state import (
     decode_event,
     encode_event,
 )
+from mjsim.engine.win_context import _fill_flags
 from mjsim.scoring.context import F_LAST_WALL_TILE, F_POOL_DRAW, N_FLAGS
 from mjsim.variants import get
 
@@ -64,7 +67,7 @@ def _play(g: Game) -> None:
             g.step(READY_DISCARD + drawn)
         else:
             g.step(DISCARD + drawn)
-        assert core.check_invariants(g.state, g.rules, 0) == 0
+        assert check_invariants(g.state, g.rules, 0) == 0
 
 
 def test_exchange_then_final_ready_draw_win() -> None:
@@ -77,23 +80,23 @@ def test_exchange_then_final_ready_draw_win() -> None:
     g.step(DISCARD + 33)  # 白 out, the first pool tile (9p) in
     assert s.hands[0, 0, 33] == 0 and s.hands[0, 0, 17] == 1 and s.wall[0, 71] == 33
     assert int(s.tv[0, TV_POOL_CUR]) == 72 and int(s.tv[0, TV_DRAWN]) == 17  # 9p is the 14th
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
     g.step(PASS)
     assert g.phase == "exchange" and g.current_player == 1
     g.step(PASS)
     assert g.phase == "turn" and g.current_player == 0
     _play(g)
     # the wall ran out: seat 1, ready, drew 9s (discarded at once), then 4p completes its hand
-    assert int(s.tv[0, TV_FIRST_READY]) == 2 and core.remaining(s, 0) == 0
+    assert int(s.tv[0, TV_FIRST_READY]) == 2 and remaining(s, 0) == 0
     assert g.phase == "pool_draw" and g.current_player == 1
     assert sorted(g.legal_actions()) == [WIN, PASS]
     assert int(s.tv[0, TV_POOL_END]) == 134 and s.river[0, 1, s.pv[0, 1, PV_N_RIVER] - 1] == 26
     flags = np.zeros(N_FLAGS, np.int64)
-    core._fill_flags(s, g.rules, 0, 1, 12, WK_SELF_DRAW, -1, flags)
+    _fill_flags(s, g.rules, 0, 1, 12, WK_SELF_DRAW, -1, flags)
     assert flags[F_POOL_DRAW] == 2 and flags[F_LAST_WALL_TILE] == 1  # won on the 2nd pool draw
     g.step(WIN)
     assert g.done and s.pv[0, 1, PV_WON] == 1 and int(s.tv[0, TV_WIN_KIND]) == WK_SELF_DRAW
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
     # replay rebuilds the exchange and the pool draws; a tampered pool tile is rejected
     assert np.array_equal(mjsim.replay(g.record).state.hands, s.hands)
     ev = list(g.record.events)
@@ -116,7 +119,7 @@ def test_final_ready_draws_miss_is_a_drawn_hand() -> None:
     _play(g)
     s = g.state
     assert g.done and int(s.tv[0, TV_POOL_END]) == 134 and s.pv[0, 1, PV_WON] == 0  # nobody won
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert check_invariants(s, g.rules, 0) == 0
     assert np.array_equal(mjsim.replay(g.record).state.hands, s.hands)
 
 
@@ -150,7 +153,7 @@ def _random_hands(n: int) -> tuple[int, int]:
             legal = g.legal_actions()
             ready = [a for a in legal if READY_DISCARD <= a < READY_DISCARD + 34]
             g.step(ready[0] if ready else int(rng.choice(legal)))
-            assert core.check_invariants(s, g.rules, 0) == 0, seed
+            assert check_invariants(s, g.rules, 0) == 0, seed
         n_swaps += int(s.tv[0, TV_POOL_CUR]) - 71
         n_pool += int(s.tv[0, TV_POOL_END] < 136)
     return n_swaps, n_pool

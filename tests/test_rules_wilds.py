@@ -13,7 +13,11 @@ import pytest
 
 import mjsim
 from mjsim.actions import DECLARE
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.board import can_draw_normal, honor_flowers, remaining, wild_successor
+from mjsim.engine.draws import _take
+from mjsim.engine.invariants import check_invariants
+from mjsim.engine.shapes import _wild_pair
 from mjsim.engine.state import (
     PV_N_FLOWERS,
     PV_N_WILD_DISCARDED,
@@ -28,6 +32,7 @@ from mjsim.engine.state import (
     WK_DISCARD,
     WK_SELF_DRAW,
 )
+from mjsim.engine.win_check import _win_ok
 from mjsim.rules import RuleSpec, check_playable
 from mjsim.variants import get
 
@@ -65,14 +70,14 @@ def set_hand(g: Game, p: int, tiles: list[int]) -> None:
 def test_wild_successor_cycles() -> None:
     sep = get("hebei", wild_rule="indicator").compile()
     one = get("hebei", wild_rule="indicator", wild_honor_cycle="single").compile()
-    assert [core.wild_successor(sep, k) for k in (0, 8, 17, 26)] == [1, 0, 9, 18]
+    assert [wild_successor(sep, k) for k in (0, 8, 17, 26)] == [1, 0, 9, 18]
     # winds E->S->W->N->E; dragons 中->发->白->中 (33->32->31->33)
-    assert [core.wild_successor(sep, k) for k in (27, 30, 33, 32, 31)] == [28, 27, 32, 31, 33]
+    assert [wild_successor(sep, k) for k in (27, 30, 33, 32, 31)] == [28, 27, 32, 31, 33]
     # single cycle E S W N 中 发 白 E (fujian_baida)
-    assert [core.wild_successor(one, k) for k in (30, 33, 31)] == [33, 32, 27]
+    assert [wild_successor(one, k) for k in (30, 33, 31)] == [33, 32, 27]
     # absent kinds are skipped: the 84-tile set has ranks 2-8 only
     r84 = get("hebei", tile_set="84", wild_rule="indicator").compile()
-    assert core.wild_successor(r84, 7) == 1  # 8m -> 2m
+    assert wild_successor(r84, 7) == 1  # 8m -> 2m
 
 
 @pytest.mark.parametrize(
@@ -91,24 +96,24 @@ def test_tail_first_indicator_and_wild_kinds(tail: int, overrides: dict, wilds: 
     assert int(g.state.tv[0, TV_INDICATOR]) == tail
     assert wild_kinds(g) == wilds
     # out of play by default: 136 - 53 dealt - the indicator
-    assert core.remaining(g.state, 0) == 136 - 53 - 1
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert remaining(g.state, 0) == 136 - 53 - 1
+    assert check_invariants(g.state, g.rules, 0) == 0
 
 
 def test_indicator_in_play_and_skipped_by_replacements() -> None:
     spec = get("hebei", wild_rule="indicator")
     wall = build_wall(spec, {-1: 20, -2: 21})
     g = Game(spec.replace(indicator_in_play=True), wall=wall)
-    assert core.remaining(g.state, 0) == 136 - 53
+    assert remaining(g.state, 0) == 136 - 53
     g = Game(spec, wall=wall)
     # a replacement draw skips the indicator and takes the next tile toward the head
-    k = core._take(g.state, g.rules, 0, 0, True)
+    k = _take(g.state, g.rules, 0, 0, True)
     assert k == 21 and int(g.state.tv[0, TV_TAIL]) == 134
-    assert core.remaining(g.state, 0) == 136 - 53 - 2
+    assert remaining(g.state, 0) == 136 - 53 - 2
     # the passed indicator is still counted once by the tile-conservation check
     g.state.hands[0, 0, 21] -= 1
     g.state.tv[0, TV_TAIL] = 135
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert check_invariants(g.state, g.rules, 0) == 0
 
 
 def test_tail_first_flower_goes_to_the_dealer() -> None:
@@ -116,7 +121,7 @@ def test_tail_first_flower_goes_to_the_dealer() -> None:
     g = Game(spec, wall=build_wall(spec, {-1: 34, -2: 5}))
     assert int(g.state.tv[0, TV_INDICATOR]) == 5 and wild_kinds(g) == [5]
     assert g.state.hands[0, 0, 34] == 1 and g.state.pv[0, 0, PV_N_FLOWERS] >= 1
-    assert core.check_invariants(g.state, g.rules, 0) == 0
+    assert check_invariants(g.state, g.rules, 0) == 0
 
 
 @pytest.mark.parametrize("source", ["dice_small_from_tail", "dice_sum_from_tail"])
@@ -147,11 +152,11 @@ def test_wall_ends_at_the_indicator_stack() -> None:
     pos = int(s.tv[0, TV_IND_POS])
     stack = pos - pos % 2
     s.tv[0, TV_HEAD] = stack - 1
-    assert core.can_draw_normal(s, r, 0)
+    assert can_draw_normal(s, r, 0)
     s.tv[0, TV_HEAD] = stack
-    assert not core.can_draw_normal(s, r, 0)  # 抓完翻混的前一张牌: the hand is drawn
+    assert not can_draw_normal(s, r, 0)  # 抓完翻混的前一张牌: the hand is drawn
     s.tv[0, TV_TAIL] = pos  # replacement draws passed the indicator: the whole wall is drawn
-    assert core.can_draw_normal(s, r, 0)
+    assert can_draw_normal(s, r, 0)
 
 
 def _wild_4m_game(**overrides) -> Game:
@@ -192,23 +197,23 @@ def test_wild_discard_penalty() -> None:
         s.pv[0, 0, PV_N_WILD_DISCARDED] = 1
         assert ("win" in g.legal_action_names()) == self_draw_ok, pen
         s.hands[0, 0, 4] -= 1  # waiting on 5m
-        assert core._win_ok(s, r, 0, 0, 4, WK_DISCARD, 1, False) == discard_ok, pen
+        assert _win_ok(s, r, 0, 0, 4, WK_DISCARD, 1, False) == discard_ok, pen
 
 
 def test_lone_wild_wait_wins_by_self_draw_only() -> None:
     g = _heavenly(wild_single_wait_self_draw_only=True)
     s, r = g.state, g.rules
     set_hand(g, 0, [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 33])  # 財神单吊: any tile completes it
-    assert not core._win_ok(s, r, 0, 0, 20, WK_DISCARD, 1, False)
+    assert not _win_ok(s, r, 0, 0, 20, WK_DISCARD, 1, False)
     s.hands[0, 0, 20] += 1
-    assert core._win_ok(s, r, 0, 0, 20, WK_SELF_DRAW, -1, False)
+    assert _win_ok(s, r, 0, 0, 20, WK_SELF_DRAW, -1, False)
     g = _heavenly()
     set_hand(g, 0, [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 33])
-    assert core._win_ok(g.state, g.rules, 0, 0, 20, WK_DISCARD, 1, False)
+    assert _win_ok(g.state, g.rules, 0, 0, 20, WK_DISCARD, 1, False)
     # an ordinary wait with a wild in hand is not a lone-wild wait
     g = _heavenly(wild_single_wait_self_draw_only=True)
     set_hand(g, 0, [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 33])
-    assert core._win_ok(g.state, g.rules, 0, 0, 5, WK_DISCARD, 1, False)
+    assert _win_ok(g.state, g.rules, 0, 0, 5, WK_DISCARD, 1, False)
 
 
 def test_stand_in_counts_as_the_wild_kind() -> None:
@@ -218,10 +223,10 @@ def test_stand_in_counts_as_the_wild_kind() -> None:
     assert wild_kinds(g) == [1]
     hand = [0, 31, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 13]  # 1m 白 3m 456m 789m 123p 55p
     set_hand(g, 0, hand)
-    assert core._win_ok(g.state, g.rules, 0, 0, 13, WK_SELF_DRAW, -1, False)
+    assert _win_ok(g.state, g.rules, 0, 0, 13, WK_SELF_DRAW, -1, False)
     g = Game(spec.replace(wild_stand_in=-1), wall=build_wall(spec, {-1: 0}))
     set_hand(g, 0, hand)
-    assert not core._win_ok(g.state, g.rules, 0, 0, 13, WK_SELF_DRAW, -1, False)
+    assert not _win_ok(g.state, g.rules, 0, 0, 13, WK_SELF_DRAW, -1, False)
 
 
 def test_three_wilds_win_without_a_shape() -> None:
@@ -229,7 +234,7 @@ def test_three_wilds_win_without_a_shape() -> None:
     for flag in (True, False):
         g = _heavenly(three_wild_win=flag)
         set_hand(g, 0, hand)
-        assert core._win_ok(g.state, g.rules, 0, 0, 33, WK_SELF_DRAW, -1, False) == flag
+        assert _win_ok(g.state, g.rules, 0, 0, 33, WK_SELF_DRAW, -1, False) == flag
 
 
 def test_honors_are_flowers_set_aside_and_replaced() -> None:
@@ -238,12 +243,12 @@ def test_honors_are_flowers_set_aside_and_replaced() -> None:
         g = Game(spec, seed=seed)
         s = g.state
         assert int(s.hands[0, :4, 27:34].sum()) == 0
-        n_set_aside = sum(core.honor_flowers(s, 0, p, k) for p in range(4) for k in range(27, 34))
+        n_set_aside = sum(honor_flowers(s, 0, p, k) for p in range(4) for k in range(27, 34))
         assert n_set_aside == int(s.pv[0, :4, PV_N_FLOWERS].sum()) > 0
         rng = np.random.default_rng(seed)
         while not g.done:
             g.step(int(rng.choice(g.legal_actions())))
-            assert core.check_invariants(s, g.rules, 0) == 0
+            assert check_invariants(s, g.rules, 0) == 0
             assert int(s.hands[0, :4, 27:34].sum()) == 0
 
 
@@ -295,7 +300,7 @@ def test_random_hands_with_indicator_wilds_keep_invariants_and_replay() -> None:
         g = Game(spec, seed=seed)
         while not g.done:
             g.step(int(rng.choice(g.legal_actions())))
-            assert core.check_invariants(g.state, g.rules, 0) == 0
+            assert check_invariants(g.state, g.rules, 0) == 0
         assert int(g.payments.sum()) == 0
         g2 = mjsim.replay(g.record)
         assert np.array_equal(g2.state.hands, g.state.hands)
@@ -317,23 +322,23 @@ def test_wild_pair_detection_for_jinque() -> None:
     g = _heavenly(multi_winner="nearest_wild_pair_first")  # 7z wild
     s, r = g.state, g.rules
     set_hand(g, 1, [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 33, 33])  # 123m456m789m 34p + 7z 7z
-    assert core._wild_pair(s, r, 0, 1, 13)  # 345p, the two wilds are the pair (金雀)
+    assert _wild_pair(s, r, 0, 1, 13)  # 345p, the two wilds are the pair (金雀)
     set_hand(g, 1, [0, 1, 2, 3, 4, 5, 6, 7, 13, 13, 18, 33, 33])  # 123m456m78m 55p 1s + 7z 7z
-    assert core._win_ok(s, r, 0, 1, 8, WK_DISCARD, 0, False)  # a win, but 55p is the pair
-    assert not core._wild_pair(s, r, 0, 1, 8)
+    assert _win_ok(s, r, 0, 1, 8, WK_DISCARD, 0, False)  # a win, but 55p is the pair
+    assert not _wild_pair(s, r, 0, 1, 8)
 
 
 def test_wild_kong_sets_a_wild_aside_with_a_replacement() -> None:
     g = _wild_4m_game(wild_kong=True)
     assert DECLARE + 3 in g.legal_actions()
-    left = core.remaining(g.state, 0)
+    left = remaining(g.state, 0)
     g.step(DECLARE + 3)
     s = g.state
     assert g.current_player == 0 and g.phase == "turn"
     assert s.hands[0, 0, 3] == 0 and int(s.pv[0, 0, PV_N_WILD_KONGS]) == 1
     assert s.river[0, 0, 0] == 3 and s.river_flags[0, 0, 0] == RF_WILD_KONG
-    assert core.remaining(s, 0) == left - 1
-    assert core.check_invariants(s, g.rules, 0) == 0
+    assert remaining(s, 0) == left - 1
+    assert check_invariants(s, g.rules, 0) == 0
     assert DECLARE + 3 not in g.legal_actions()  # no wild left in hand
     g = _wild_4m_game()
     assert DECLARE + 3 not in g.legal_actions()

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from mjsim.actions import PASS, READY_SHOWN, WIN
-from mjsim.engine import Game, core
+from mjsim.engine import Game
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import (
     PV_LOCK_HAND,
     PV_N_EXPOSED,
@@ -303,7 +304,7 @@ def test_win_filters() -> None:
         assert win_offered(g) is can, (filt, hand)
     # rizhao: seven pairs need a 2-5-8 pair
     for hand, can in (("1133m1133p1199s1z", False), ("1122m1133p1199s1z", True)):
-        g = table(["1z" + DEALER[2:], SEAT1, hand, SEAT3], win_filter="rizhao")
+        g = table(["1z" + DEALER[2:], SEAT1, hand, SEAT3], win_filter="seven_pairs_258_pair")
         g.step("discard 1z")
         assert win_offered(g) is can, hand
 
@@ -541,5 +542,5 @@ def test_random_hands_with_the_new_rules_keep_invariants() -> None:
             legal = g.legal_actions()
             assert legal
             g.step(int(rng.choice(legal)))
-            assert core.check_invariants(g.state, g.rules, 0) == 0
+            assert check_invariants(g.state, g.rules, 0) == 0
         assert int(g.payments.sum()) == 0

@@ -41,7 +41,7 @@ def test_bool_fields_say_true_or_false():
 
 
 def test_documentation_cites_no_developer_material():
-    # no paths, no sections of texts that do not ship, no work-package codes
+    # no paths, no sections of texts that do not ship, no planning codes
     bad = re.compile(r"/(?:work|root)/|§|variants_[AB]|\bgaps[A-Z]?\b|\bG\d+[a-z]?\b|\bseed\b")
     for d in DOCS.values():
         for text in (d.doc, d.values, d.source):

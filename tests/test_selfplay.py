@@ -14,7 +14,7 @@ from mjsim.selfplay import RESULT_DTYPE
 
 def test_ten_thousand_random_hands_keep_every_invariant() -> None:
     # check=True runs, at every step inside the compiled loop: mask non-empty, chosen action in
-    # the mask, tile conservation, hand sizes, zero-sum payments (mjsim.engine.core.check_invariants)
+    # the mask, tile conservation, hand sizes, zero-sum payments (mjsim.engine.invariants.check_invariants)
     r = mjsim.simulate("hebei", 10_000, seed=7, check=True)
     assert r.dtype == RESULT_DTYPE and len(r) == 10_000
     assert np.all(r["error"] == 0)

@@ -11,7 +11,7 @@ import pytest
 import mjsim
 from mjsim import soak, variants
 from mjsim.cli import main
-from mjsim.engine import Game, core
+from mjsim.engine import Game, invariants
 from mjsim.engine.records import to_jsonl
 from mjsim.engine.state import ERR_INVARIANT, EV_ACT, TV_N_DECISIONS, decode_event, encode_event
 from mjsim.selfplay import step_bound
@@ -134,12 +134,12 @@ def test_broken_invariant_named_with_seat_and_decision(monkeypatch, tmp_path, ca
     # loop's row for hand 5 flagged: the check names the invariant, seat and decision, and the
     # record stops at the action that broke it
     _inject_flag(monkeypatch, [5])
-    real = core.check_invariants
+    real = invariants.check_invariants
 
     def broken(s, r, t):
         return 1 if s.tv[t, TV_N_DECISIONS] == 13 else real(s, r, t)  # after the 13th action
 
-    monkeypatch.setattr(core, "check_invariants", broken)
+    monkeypatch.setattr(invariants, "check_invariants", broken)
     rec_dir = tmp_path / "r"
     argv = ["check", "hebei", "--hands", "8", "--seed", "9", "--threads", "1", "--quiet"]
     assert main([*argv, "--records", str(rec_dir)]) == 1
@@ -152,7 +152,7 @@ def test_broken_invariant_named_with_seat_and_decision(monkeypatch, tmp_path, ca
     assert (v.kind, v.hand, v.decision) == ("tile_conservation", 5, 12)
     acts = [e for e in v.record.events if decode_event(int(e))[0] == EV_ACT]
     assert len(acts) == 13  # up to the action that broke it
-    monkeypatch.setattr(core, "check_invariants", real)
+    monkeypatch.setattr(invariants, "check_invariants", real)
     with pytest.raises(ValueError, match="ends at event .* no violation before it"):
         soak.check_record(path)  # without the break the record stops mid-hand
 

@@ -2,8 +2,8 @@
 
 - ``Game.tiles_left`` (``tail - head``, the row column ``tiles_left``, the encoders' tiles-left
   plane) counts the live wall with the reserve kept back: exact (no off-by-one) and equal to the
-  draws still possible when the variant keeps no reserve (guobiao: "荒牌每盘抓完第144张牌", seed
-  001); hebei keeps 12 tiles back in whole stacks (T7.1) and ends with 13 in
+  draws still possible when the variant keeps no reserve (guobiao: "荒牌每盘抓完第144张牌");
+  hebei keeps 12 tiles back in whole stacks and ends with 13 in
   the wall. ``Game.draws_left`` is the number of tiles that can still be drawn.
 - A record's ``wall`` is the whole shuffled wall: in flower variants the deal's flower
   replacements come from the tail, and a record that dropped those tail tiles could not be

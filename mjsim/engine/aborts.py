@@ -1,12 +1,12 @@
-"""Riichi abortive draws (途中流局; docs/spec_gaps.md G54, ``riichi_aborts``): 九種九牌 (a
+"""Riichi abortive draws (途中流局, ``riichi_aborts``): 九種九牌 (a
 voluntary declaration, action ``NINE_TERMINALS = DECLARE + 4``), 四風連打, 四家立直 and 四槓散了.
 
-Predicates only (they read the state); :mod:`mjsim.engine.core` ends the hand as an abortive
+Predicates only (they read the state); :mod:`mjsim.engine.draws` / :mod:`mjsim.engine.step` end the hand as an abortive
 draw (``tv[TV_RC_ABORT] = 1``: no payments, the dealer stays under ``dealer_on_draw=
 "stays_if_ready"``, the honba counter +1, deposits stay on the table and are carried under
 ``carry_deposits``).
 
-Sources: B §27.1 (seed 001 "日本麻将") lists the abortive draws; the conditions are the public
+Sources: the Riichi rule text ("日本麻将") lists the abortive draws; the conditions are the public
 (Tenhou) rules:
 
 - 九種九牌: on a seat's first draw, before any call or kong, a hand with nine or more distinct

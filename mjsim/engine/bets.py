@@ -1,18 +1,18 @@
-"""Pre-hand stakes (``pre_hand_bet``, docs/spec_gaps.md G57): the phase ``PH_BET`` and the money.
+"""Pre-hand stakes (``pre_hand_bet``): the phase ``PH_BET`` and the money.
 
 After the deal, the flower replacement and the wild indicator, and before the dealer's first
 action, every seat from the dealer in turn order chooses a stake with ``BET + k`` (``BET + 0`` =
 no stake, the pass). The choices are public (each is recorded as an ``act`` event when made) and
 kept in ``pv[t, seat, PV_BET]``; a replay re-validates each against the mask.
 
-- ``"paozi"`` (shaanxi 下炮子, variants_A.md §12.6 [public]: "Before each hand, every player
+- ``"paozi"`` (shaanxi 下炮子, [public]: "Before each hand, every player
   declares 0–4 炮子"; "the amount is base_win + 炮子(winner) + 炮子(payer)"): each seat
   ``k`` = 0..4. Every seat that paid a win pays ``(炮子(winner) + 炮子(payer)) x mult`` more.
-- ``"tianjin"`` (A §6.2: "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍"; "杠分
+- ``"tianjin"`` ([rec] "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍"; "杠分
   计算也是如此"): the dealer sits (``k`` = 1) or not (0); each non-dealer 拉 ``k`` = 0..2 times.
   Every payment between the dealer and seat X (the win, and the kong points settled at the end
   of the hand) is multiplied by ``(坐庄 ? 2 : 1) x 2 ** 拉(X)``; payments between non-dealers
-  are unchanged (A §6.2 recommended closed form; T6.36: the dealer sits, B 拉 1 and self-draws
+  are unchanged (recommended closed form; example: the dealer sits, B 拉 1 and self-draws
   4 番: the dealer pays 16, A and C pay 4 each). Kong points paid at once
   (``kong_payment_timing="immediate"``) are not multiplied (tianjin settles them at the end).
 """
@@ -38,7 +38,7 @@ from mjsim.rules.params import (
     P_N_PLAYERS,
     P_PRE_HAND_BET,
     PRE_BET_PAOZI,
-    PRE_BET_TIANJIN,
+    PRE_BET_SIT_AND_PULL,
 )
 
 
@@ -49,7 +49,7 @@ def bet_max(r, seat, dealer):
     rule = r.params[P_PRE_HAND_BET]
     if rule == PRE_BET_PAOZI:
         return 4
-    if rule == PRE_BET_TIANJIN:
+    if rule == PRE_BET_SIT_AND_PULL:
         return 1 if seat == dealer else 2
     return 0
 
@@ -86,7 +86,7 @@ def bet_step(s, r, t, a):
 @nb.njit(cache=True)
 def bet_pair_mult(s, r, t, p, q):
     """Multiplier of every payment between seats ``p`` and ``q`` (tianjin 坐庄 / 拉庄), else 1."""
-    if r.params[P_PRE_HAND_BET] != PRE_BET_TIANJIN:
+    if r.params[P_PRE_HAND_BET] != PRE_BET_SIT_AND_PULL:
         return 1
     dealer = s.tv[t, TV_DEALER]
     if p == dealer:

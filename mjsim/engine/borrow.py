@@ -1,9 +1,9 @@
 """Views of the state and the rules that numba's reference counting skips (hot loops only).
 
-Every engine helper takes the whole :class:`~mjsim.engine.state.State` (11 arrays) and the
+Every engine function takes the whole :class:`~mjsim.engine.state.State` (11 arrays) and the
 :class:`~mjsim.rules.CompiledRules` (4 arrays), and numba increments the reference count of
 every array argument when a function starts and decrements it when it returns: about 30 atomic
-operations per helper call, which the profile of the self-play loop put at about 40% of its time
+operations per call, which the profile of the self-play loop put at about 40% of its time
 (``docs/engine.md``, "Where the time goes"). An array whose NRT meminfo pointer is null is
 skipped by both operations (``NRT_incref`` returns at once), so a loop that works on
 :func:`borrow`-ed views pays only for the calls.

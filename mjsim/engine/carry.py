@@ -1,19 +1,19 @@
 """Carry-over between the hands of a match beyond the dealer and the draw counter
-(docs/spec_gaps.md G64): the riichi honba counter and deposit pool, the 上楼 dealer level
+the riichi honba counter and deposit pool, the 上楼 dealer level
 (``dealer_level_max``, beijing) and the dealer stake 庄底子 (``draw_dealer_stake``, anqing).
 
-Called from :mod:`mjsim.engine.core`: :func:`end_carry` by ``_end_hand`` once the dealer
+Called from the engine: :func:`end_carry` by ``_end_hand`` once the dealer
 succession and the dealer-repeat counter are set, :func:`carry_pot_out` / :func:`carry_pot_in`
-by ``core.next_hand`` around the deal of the next hand (``Game.next_hand`` does the same from
+by ``mjsim.engine.deal.next_hand`` around the deal of the next hand (``Game.next_hand`` does the same from
 Python). State: ``tv[TV_REPEAT]`` / ``tv[TV_NEXT_REPEAT]`` (the honba counter under
 ``repeat_counter="honba"``), ``tv[TV_RC_POT]`` (deposits on the table) and ``tv[TV_RC_POT_IN]``
 (deposits carried into the hand, so that ``sum(payments) + pot - pot_in == 0`` at every step);
 ``tv[TV_LEVEL]`` / ``tv[TV_NEXT_LEVEL]`` and ``tv[TV_STAKE]`` / ``tv[TV_NEXT_STAKE]``.
 
-Sources: B §27 "东二局 3 本场" (the honba counter) and "立直需要拿出1000点供托" (deposits); the
+Sources: "东二局 3 本场" (the honba counter) and "立直需要拿出1000点供托" (deposits); the
 public rule (Tenhou): honba +1 after a dealer win or any drawn hand (abortive draws included), reset
-by a non-dealer win; deposits left by a drawn hand go to the next winner. B §28 "庄家连庄或荒牌，
-上楼，仅有2层" and "杠不上楼" (the x2 per level is the rulebook's [rec]); B §26 "荒庄庄连庄，庄底子加4，
+by a non-dealer win; deposits left by a drawn hand go to the next winner. "庄家连庄或荒牌，
+上楼，仅有2层" and "杠不上楼" (the x2 per level is the rulebook's [rec]); "荒庄庄连庄，庄底子加4，
 闲底子不变".
 """
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_from_name, action_name
-from mjsim.engine import core
+from mjsim.engine import board, deal, legal, step
 from mjsim.engine.records import Record, render_table
 from mjsim.engine.rng import hand_key
 from mjsim.engine.seating import players_at_seats
@@ -172,10 +172,10 @@ class Game:
         types :meth:`_start`, :meth:`legal_mask` and :meth:`step` pass, without running them."""
         s, r, m, cf = self.state, self.rules, self._mask, _compile_notice.compile_for
         cf(hand_key, 0, 0)
-        cf(core.reset_table, s, r, 0, np.uint64(0), 0, 0, 0, 0, 1, True, 0, 0)
-        cf(core.current_player, s, 0)
-        cf(core.legal_mask, s, r, 0, m)
-        cf(core.step, s, r, 0, 0, m)
+        cf(deal.reset_table, s, r, 0, np.uint64(0), 0, 0, 0, 0, 1, True, 0, 0)
+        cf(legal.current_player, s, 0)
+        cf(legal.legal_mask, s, r, 0, m)
+        cf(step.step, s, r, 0, 0, m)
 
     # ------------------------------------------------------------------ lifecycle
     def _start(
@@ -196,7 +196,7 @@ class Game:
         if not shuffle:
             s.wall[0, :] = 0
             s.wall[0, : len(self._fixed_wall)] = self._fixed_wall
-        core.reset_table(
+        deal.reset_table(
             s,
             self.rules,
             0,
@@ -242,12 +242,12 @@ class Game:
     @property
     def current_player(self) -> int:
         """Seat to decide, or -1 when the hand is over."""
-        return int(core.current_player(self.state, 0))
+        return int(legal.current_player(self.state, 0))
 
     def legal_mask(self) -> np.ndarray:
         """``bool[N_ACTIONS]`` legal actions of the current player (all False when done)."""
         m = np.zeros(N_ACTIONS, dtype=np.bool_)
-        core.legal_mask(self.state, self.rules, 0, m)
+        legal.legal_mask(self.state, self.rules, 0, m)
         return m
 
     def legal_actions(self) -> list[int]:
@@ -264,7 +264,7 @@ class Game:
         Raises ``ValueError`` naming the action and listing the legal ones (names and ids) if it
         is illegal or out of range (``"action 999 out of range 0..207; seat 0 to act, legal: ..."``),
         if it is not an integer or a name (``None``, a float), or if the hand is over."""
-        from mjsim._args import check_action
+        from mjsim.actions import check_action
 
         if self.done:
             raise ValueError(f"the hand is over; action {action!r} not applied")
@@ -285,7 +285,7 @@ class Game:
             raise refuse(f"action {a} out of range 0..{N_ACTIONS - 1}")
         if not m[a]:
             raise refuse(f"illegal action {action_name(a)} (id {a})")
-        err = core.step(self.state, self.rules, 0, a, self._mask)
+        err = step.step(self.state, self.rules, 0, a, self._mask)
         if err != 0:
             raise RuntimeError(f"engine error {ERROR_NAMES[err]} after {action_name(a)}")
 
@@ -378,10 +378,10 @@ class Game:
 
     @property
     def tiles_left(self) -> int:
-        """Tiles in the live wall (:func:`mjsim.engine.core.remaining`: ``tail - head``, an
+        """Tiles in the live wall (:func:`mjsim.engine.board.remaining`: ``tail - head``, an
         indicator out of play not counted), the reserve kept back (``wall_reserve``) included:
         a hebei hand ends with 13 tiles left; see :attr:`draws_left`."""
-        return int(core.remaining(self.state, 0))
+        return int(board.remaining(self.state, 0))
 
     @property
     def draws_left(self) -> int:

@@ -1,8 +1,8 @@
 """Bit masks of a hand's 34 kind counts (bit ``k`` = kind ``k``): one branch-free pass over the
 counts instead of a data-dependent branch per kind, for the necessary shape conditions of the
-hot per-decision checks (:func:`mjsim.engine.core._isolated`,
-:func:`mjsim.engine.core._simple_shape_possible`, the kong and discard candidates of
-:func:`mjsim.engine.core.legal_mask`). Random hands make every per-kind branch of those loops
+hot per-decision checks (:func:`mjsim.engine.shapes._isolated`,
+:func:`mjsim.engine.shapes._simple_shape_possible`, the kong and discard candidates of
+:func:`mjsim.engine.legal.legal_mask`). Random hands make every per-kind branch of those loops
 unpredictable; here the work is a fixed sequence of shifts, ANDs and a population count.
 
 Kinds: 0-26 the three suits (9 each, rank ``k % 9``), 27-33 the honours (:mod:`mjsim.tiles`).
@@ -76,7 +76,7 @@ def popcount(x):
 @nb.njit(cache=True)
 def isolated_bits(occ, lone, honor_chow):
     """Kinds held 1 or 4 times that no standard set can use without a wild: suited ones with no
-    same-suit tile within distance 2, and the honours unless ``honor_chow`` (G67) is on."""
+    same-suit tile within distance 2, and the honours unless ``honor_chow`` is on."""
     iso = lone & SUITED & ~near_bits(occ)
     if honor_chow == 0:
         iso |= lone & HONORS

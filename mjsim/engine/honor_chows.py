@@ -1,5 +1,5 @@
-"""Honour-chow claims (``honor_chows``; docs/spec_gaps.md G67): nanchang "三张不重复的同类的字牌可以
-组成一副顺子" (variants_B.md §5.1, seed 001) — three different winds, or 中发白, form a chow.
+"""Honour-chow claims (``honor_chows``): nanchang "三张不重复的同类的字牌可以
+组成一副顺子" — three different winds, or 中发白, form a chow.
 
 A discarded honour can never make a suited chow, so the three chow action ids carry the honour
 chows of a discarded honour ``k``:

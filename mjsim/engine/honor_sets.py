@@ -1,6 +1,6 @@
-"""放风 / 补风 honour-set exposure (``honor_set_exposure``, docs/spec_gaps.md G24; weihai).
+"""放风 / 补风 honour-set exposure (``honor_set_exposure``; weihai).
 
-Rule source: ``/work/shared/rules/variants_B.md`` §33: "第一圈如果有东南西北风中的3颗不同的风就可以放
+Rule source (weihai): "第一圈如果有东南西北风中的3颗不同的风就可以放
 风，或者是中发白三颗也可以放风"; "以后再抓到这七张牌就可以补风（从牌墙末端补风）"; "如果赢家补风N，则在原先
 赢的积分结算后加N，输家补风M则是在原先输的积分基础上减去M，并且补风不算作各种“番”内".
 

@@ -1,21 +1,21 @@
-"""Birds 扎鸟 and horses 买马 (docs/spec_gaps.md G58): ``birds`` tiles revealed after a win.
+"""Birds 扎鸟 and horses 买马 ``birds`` tiles revealed after a win.
 
 After a win the next ``params[P_BIRDS]`` tiles at the wall head are turned (they stay in the
 wall; the hand is over); when the wall is empty the winning tile itself is the one bird (changsha
 "如果海底胡，即以海底为牌为鸟"), or, with ``seabed_birds="all"`` (``P_SEABED_BIRDS``), every one of
 the birds (扎N鸟 on a 海底 win: all N on the 海底 tile's seat). Each bird names a seat by its rank counted from the dealer: 1/5/9,
 东, 中 -> the dealer; 2/6, 南, 发 -> the next seat; 3/7, 西, 白 -> the seat opposite; 4/8, 北 -> the
-previous seat (changsha 003 "一表示庄家，二表示下家，三为对家，四为上家，依此类推"; the usual 买马
+previous seat (changsha "一表示庄家，二表示下家，三为对家，四为上家，依此类推"; the usual 买马
 mapping for honours [public]). ``tv[t, TV_BIRD]`` keeps the first bird (-1 = none).
 
 How birds change the money (``params[P_BIRD_RULE]``):
 
-- ``BIRD_RULE_RANK_SEAT`` (扎鸟, changsha A §2.6 "玩家胡牌后，再摸紧跟着的牌即为鸟"): each payer pays
+- ``BIRD_RULE_RANK_SEAT`` (扎鸟, changsha "玩家胡牌后，再摸紧跟着的牌即为鸟"): each payer pays
   ``x (1 + birds on the winner + birds on the payer)``; the changsha scorer applies it itself
   (``changsha_win_payments``), other families through :func:`bird_bonus`;
 - ``BIRD_RULE_RANK_SEAT_DOUBLING`` (扎鸟, each bird doubles): ``x 2 ** (birds on the winner +
   birds on the payer)``;
-- ``BIRD_RULE_HORSE`` (买马, guangdong_tuidaohu A App. A.1 "bonus 'horse' tiles drawn after a win"):
+- ``BIRD_RULE_HORSE`` (买马, guangdong_tuidaohu "bonus 'horse' tiles drawn after a win"):
   each payer pays ``x (1 + horses on the winner)``.
 """
 

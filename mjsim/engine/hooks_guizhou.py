@@ -1,19 +1,19 @@
-"""Guizhou 捉鸡 hooks (variants_B.md §7): chickens 鸡 (docs/spec_gaps.md G59) and the 豆 test of
-``win_filter="guizhou"`` (G42).
+"""Guizhou 捉鸡 hooks: chickens 鸡 and the 豆 test of
+``win_filter="plain_discard_needs_kong"``.
 
-Chickens are scoring tiles, not wilds. At the settlement of a win (not of a drawn hand: B §7.5
+Chickens are scoring tiles, not wilds. At the settlement of a win (not of a drawn hand:
 [rec] "no chicken settlement on a draw") the chicken kinds are:
 
 - 翻鸡 (``chicken_flip``): the next undrawn tile is turned; the kind one rank above it (9 -> 1) is a
-  chicken (001 "胡牌后翻开下一张未摸得牌，如翻开的是2万，即3万是鸡牌"; "after_self_draw": only after a
+  chicken ("胡牌后翻开下一张未摸得牌，如翻开的是2万，即3万是鸡牌"; "after_self_draw": only after a
   self-draw, "自抠（自摸）后翻一张牌"); none when the wall is empty;
 - 打明鸡 (``open_chicken``): the tile at stack 3 from the head after the deal, one stack further
-  per kong declared, names a chicken the same way (001 "起牌后三墩翻起～如翻2条，3条就是鸡…有杠牌就要
+  per kong declared, names a chicken the same way ("起牌后三墩翻起～如翻2条，3条就是鸡…有杠牌就要
   翻第四墩～以此类推"); the top tile of stack ``j`` is wall position ``head0 + 2 (j - 1)``;
-- 英雄鸡 (``hero_chicken``): 1s (幺鸡) is always a chicken (001 "英雄鸡一条每次都是鸡").
+- 英雄鸡 (``hero_chicken``): 1s (幺鸡) is always a chicken ("英雄鸡一条每次都是鸡").
 
 Every seat's chicken tiles (concealed or melded; a discard winner's winning tile included) are
-paid ``chicken_value`` by each other seat (B §7.1 [rec]: "each chicken tile a player holds ... is
+paid ``chicken_value`` by each other seat ([rec] "each chicken tile a player holds ... is
 worth 1 base unit ... from each other player, settled for every player"; "胡牌的人可能赔钱，被胡的人
 可能赢钱"). A kind named by two sources counts once. The kinds are kept in
 ``tv[t, TV_CHICKEN_FLIP / TV_CHICKEN_OPEN / TV_CHICKEN_HERO]`` (-1 = none).
@@ -126,11 +126,11 @@ def chicken_settle(s, r, t, winners, win_kind, tile):
 
 
 @internal
-def guizhou_discard_win_ok(s, r, t, p, h):
-    """``win_filter="guizhou"`` for a discard win of seat ``p`` (``h``: its concealed hand with
+def kong_income_discard_win_ok(s, r, t, p, h):
+    """``win_filter="plain_discard_needs_kong"`` for a discard win of seat ``p`` (``h``: its concealed hand with
     the discard): a 平胡 needs a 豆 (kong income this hand, :func:`kong_income`) or a 热炮 (the
-    discard came right after the discarder's kong); bigger hands always win (B §7.2 "在有“豆”情况
-    下允许点胡"; §7.3 "A 平胡 with no 豆 may win in this case"). 抢杠 is not a discard win: exempt."""
+    discard came right after the discarder's kong); bigger hands always win ("在有“豆”情况
+    下允许点胡": a 平胡 with no 豆 may win in this case). 抢杠 is not a discard win: exempt."""
     if s.tv[t, TV_AFTER_KONG] != 0 or kong_income(s, t, p) > 0:
         return True
     return not is_pinghu(h, s.melds[t, p], r.params[P_WIN_SHAPES])

@@ -1,4 +1,4 @@
-"""The kong-payment hook point (docs/spec_gaps.md G61b) and the generic kong ledger (G62).
+"""The kong-payment hook and the generic kong ledger.
 
 Every kong paid when it is declared (``kong_payment_timing="immediate"``, and the Sichuan family
 whatever its timing) goes through ONE jitted hook, :func:`kong_pay`, a switch on the case id
@@ -6,15 +6,15 @@ whatever its timing) goes through ONE jitted hook, :func:`kong_pay`, a switch on
 
 - ``KONG_RULE_POINTS``: the scoring family's ``kong_points`` times the carried multiplier from
   every other seat (the engine's rule before the hook; 0 for the families without kong points);
-- ``KONG_RULE_SICHUAN``: 刮风下雨, :func:`mjsim.scoring.sichuan.sichuan_kong_payment` (variants_A.md
-  §3.5, seed 003 "面下杠时立刻收取其他未胡者1倍点数"; "下雨立刻收取其他未胡者2倍点数"; "承包制：玩家直杠时，
+- ``KONG_RULE_WIND_AND_RAIN``: 刮风下雨, :func:`mjsim.scoring.sichuan.sichuan_kong_payment` (the rule text
+  "面下杠时立刻收取其他未胡者1倍点数"; "下雨立刻收取其他未胡者2倍点数"; "承包制：玩家直杠时，
   只收取点杠(引杠)玩家2倍基础分");
 - ``KONG_RULE_TABLE``: ``kong_pay_values`` = (concealed: each other seat still in pays, added: each
   other seat still in pays, exposed: its discarder pays), times the carried multiplier: guizhou 豆
-  (20, 10, 10; variants_B.md §7.3 "闷豆：即暗杠"; "豆者20番，可叠加"; "点豆：手中有3张相同的牌，然后杠了
-  其他玩家的一张牌"), changchun (2, 1, 1; variants_A.md §8.6 [public] "exposed kong from a discard
+  (20, 10, 10; "闷豆：即暗杠"; "豆者20番，可叠加"; "点豆：手中有3张相同的牌，然后杠了
+  其他玩家的一张牌"), changchun (2, 1, 1; [public] "exposed kong from a discard
   -> the discarder pays 1 stake; added kong -> each other pays 1; concealed kong -> each pays 2"),
-  guangdong_tuidaohu / qingyuan (2, 1, 3; variants_B.md §15 "开杠杠谁的就谁多输3点，暗杠的话，三家每多
+  guangdong_tuidaohu / qingyuan (2, 1, 3; "开杠杠谁的就谁多输3点，暗杠的话，三家每多
   家输2点").
 
 The engine side (:func:`pay_kong`) keeps the per-hand ledger for every case: ``pv[t, payer,
@@ -22,7 +22,7 @@ PV_LEDGER0 + receiver]`` (what ``payer`` paid ``receiver`` for kongs this hand) 
 PV_LAST_KONG]`` (what ``q`` paid for the most recent kong). A robbed kong is never paid: the hook
 runs after the robbing window has closed. Readers of the ledger: 呼叫转移 and 退税
 (:mod:`mjsim.engine.hooks_sichuan`), guizhou 热炮 (:func:`kong_hot_shot`) and the guizhou 豆 test of
-``win_filter="guizhou"`` (:func:`kong_income`).
+``win_filter="plain_discard_needs_kong"`` (:func:`kong_income`).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from mjsim.engine.settle import kong_points
 from mjsim.engine.state import PV_LAST_KONG, PV_LEDGER0, TV_FROM, TV_MULT
 from mjsim.melds import MELD_CONCEALED_KONG, MELD_KONG
 from mjsim.rules.params import (
-    KONG_RULE_SICHUAN,
     KONG_RULE_TABLE,
+    KONG_RULE_WIND_AND_RAIN,
     P_KONG_PAY_ADDED,
     P_KONG_PAY_CONCEALED,
     P_KONG_PAY_EXPOSED,
@@ -71,7 +71,7 @@ def kong_pay(fid, kong_type, konger, supplier, still_in, pts, mult, params, tabl
         out: ``int64[4]`` payment deltas, updated (zero-sum).
     """
     n = params[P_N_PLAYERS]
-    if fid == KONG_RULE_SICHUAN:
+    if fid == KONG_RULE_WIND_AND_RAIN:
         sichuan_kong_payment(
             kong_type, konger, supplier, still_in, False, table[:BASE], table[BASE], ledger, out
         )
@@ -117,7 +117,7 @@ def kong_hot_shot(s, r, t, konger, winners):
     """guizhou 热炮 (``kong_hot_shot="refund_and_pay"``): ``konger`` dealt in right after its
     kong; each payer of that kong (``PV_LAST_KONG``) is refunded and ``konger`` pays each winner
     of the bitmask ``winners`` the kong's whole value (闷豆 60, 转弯豆 30, 点豆 10 with the 豆
-    table), on top of the win payment. Source: variants_B.md §7.3 "点热炮者点炮前成的那个豆不算…
+    table), on top of the win payment. Source: "点热炮者点炮前成的那个豆不算…
     闷豆60番、转弯豆30番、点豆10番…此外还需要付点炮的钱"."""
     n = r.params[P_N_PLAYERS]
     led = _ledger(s, t)

@@ -8,7 +8,7 @@ hook (:func:`mjsim.engine.hooks_kong.kong_pay`). The ledger ``int64[4, 4]`` ``[p
 most recent kong. ``score_values`` layout: ``[0:8]`` the scorer's params
 (:func:`mjsim.scoring.sichuan.default_params`), ``[8]`` the base score b.
 
-Seed passages (``/work/shared/rules/variants_A.md`` §3.5-§3.6, seed 003): "面下杠时立刻收取其他未胡者
+Rule text: "面下杠时立刻收取其他未胡者
 1倍点数"; "下雨立刻收取其他未胡者2倍点数"; "承包制：玩家直杠时，只收取点杠(引杠)玩家2倍基础分"; robbed:
 "玩家面下杠时，他家可以抢杠而胡，刮风下雨无效" (the payment is made only after the robbing window
 closes, so a robbed kong never pays); "呼叫转移：即某玩家杠牌后打出的牌其他玩家可以胡，那么该玩家的刮风

@@ -1,4 +1,4 @@
-"""Kong-only tiles (红中杠 / 杠牌, ``kong_only_tiles``; docs/spec_gaps.md G22): which kinds they are
+"""Kong-only tiles (红中杠 / 杠牌, ``kong_only_tiles``): which kinds they are
 at a table, and the own-turn legality mask that sets them aside.
 
 A kong-only tile is never discarded, never called and never part of a winning hand: on its own
@@ -8,14 +8,14 @@ kong for the scorer (``F_KONG_TILES``) but not for the reserve, the kong count o
 ``KONG + k`` can name it without ambiguity because a kong-only kind is never in a pung or in a
 concealed four that could be konged the usual way.
 
-- ``"red_dragon"`` (wuhan, variants_B.md §22; seed 001 "红中留在手上不能胡"; A App. A.4 "discarding
+- ``"red_dragon"`` (wuhan, the rule text "红中留在手上不能胡"; "discarding
   红中 counts as a kong"): 红中 (33). Setting it aside is the seat's CHOICE (the seed says a held
   红中 blocks the win, so it can be held); it is never a plain discard.
-- ``"anqing"`` (B §26; seed 001 "发财和白板是杠牌，只能用来杠，手上有，就不能胡牌"; "发：必须亮出了，
+- ``"two_dragons"`` (anqing, the rule text "发财和白板是杠牌，只能用来杠，手上有，就不能胡牌"; "发：必须亮出了，
   且从牌尾补牌"; "如果是中发白的钻牌。则其余两个就成了杠牌"): 发 and 白 (32, 31), or, when the 钻
   (wild) is a dragon, the two other dragons. They "must" be shown: at its own turn a seat holding
   one has ``KONG + k`` of its kong-only kinds as its ONLY legal actions (set aside before anything
-  else, one per decision), so the anqing reading is "automatic, at the holder's turn". The money
+  else, one per decision), so the reading is "automatic, at the holder's turn". The money
   tile (each earns one unit: "几个发算几个翻的钱") is 发, or 红中 when 发 is the 钻 ("当发为钻时，
   红中充当发牌"); ``PV_N_KONG_MONEY`` / ``F_KONG_MONEY`` count it.
 
@@ -30,9 +30,9 @@ import numpy as np
 
 from mjsim.actions import KONG, N_ACTIONS
 from mjsim.rules.params import (
-    KONG_ONLY_ANQING,
     KONG_ONLY_NONE,
     KONG_ONLY_RED_DRAGON,
+    KONG_ONLY_TWO_DRAGONS,
     P_KONG_ONLY_TILES,
 )
 
@@ -46,7 +46,7 @@ def is_kong_only(params, wild, k):
         return False
     if mode == KONG_ONLY_RED_DRAGON:
         return k == 33
-    if mode == KONG_ONLY_ANQING:
+    if mode == KONG_ONLY_TWO_DRAGONS:
         if wild[31] != 0 or wild[32] != 0 or wild[33] != 0:
             return True  # a dragon 钻: the other two dragons
         return k != 33  # 发 and 白; 红中 stands for the 钻's natural tile
@@ -56,7 +56,7 @@ def is_kong_only(params, wild, k):
 @nb.njit(cache=True)
 def is_money_tile(params, wild, k):
     """anqing: the kong-only tile that earns one unit (发, or 红中 when 发 is the 钻)."""
-    if params[P_KONG_ONLY_TILES] != KONG_ONLY_ANQING:
+    if params[P_KONG_ONLY_TILES] != KONG_ONLY_TWO_DRAGONS:
         return False
     return k == (33 if wild[32] != 0 else 32) and is_kong_only(params, wild, k)
 
@@ -75,12 +75,12 @@ def holds_kong_only(params, wild, h):
 @nb.njit(cache=True)
 def kong_only_mask(params, wild, h, live, mask, n):
     """Adjust the own-turn mask ``mask`` (``bool[N_ACTIONS]``, ``n`` legal) of a seat holding
-    ``h``: ``KONG + k`` for each kong-only kind held and no discard of one; under "anqing" those
+    ``h``: ``KONG + k`` for each kong-only kind held and no discard of one; under "two_dragons" those
     are the only legal actions. ``live``: live tiles left (0: no replacement, nothing changes).
     Returns the new number of legal actions."""
     if live <= 0 or not holds_kong_only(params, wild, h):
         return n
-    if params[P_KONG_ONLY_TILES] == KONG_ONLY_ANQING:
+    if params[P_KONG_ONLY_TILES] == KONG_ONLY_TWO_DRAGONS:
         for a in range(N_ACTIONS):
             mask[a] = False
     for k in range(31, 34):

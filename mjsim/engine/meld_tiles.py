@@ -1,8 +1,8 @@
 """The tiles of a meld row, counted per kind: one definition for every reader of ``s.melds``.
 
 A meld row is ``(meld_type, tile, source)`` (:mod:`mjsim.melds`): a chow is three consecutive
-kinds from ``tile``, an honour chow three different honours (G67, ``in_honor_chow``), a special
-kong (G31) its group's kinds with the added copies in ``pv[PV_SK_EXTRA + g]``, a pung three and
+kinds from ``tile``, an honour chow three different honours (``in_honor_chow``), a special
+kong its group's kinds with the added copies in ``pv[PV_SK_EXTRA + g]``, a pung three and
 a kong four copies of ``tile``. Used by the tile-conservation check, the greedy bot's visible
 counts and the observation encoders, so a new meld type is taught to all of them here.
 :func:`meld_kind_shown` is the one rule for which meld rows a seat may see the kind of.
@@ -32,7 +32,7 @@ def meld_kind_shown(r, mtype, owner, viewer):
     int) owned by seat ``owner`` (int); ``r`` are the compiled rules. Returns a bool.
 
     Every meld is public except another seat's concealed kong (``MELD_CONCEALED_KONG``): it
-    lies face down, so the other seats see that it exists but not its kind (seed 001
+    lies face down, so the other seats see that it exists but not its kind (the rule text
     "暗杠时，4只牌牌面向下…唯在牌局完结后…都需打开供对手查阅"), unless the rules lay it face up
     (``RuleSpec.concealed_kong_shown``, ``P_CONCEALED_KONG_SHOWN``: riichi's closed kan). The
     owner always sees its own. The one predicate for every reader that shows or counts meld

@@ -1,29 +1,30 @@
 """The unused pool of ``wall_tiles_used`` in play: the opening exchange and the final ready draws.
 
-Two-player 71-tile mahjong (variants_B.md §29, seed 001) plays only 71 random tiles of the 136
-(``wall_tiles_used``, docs/spec_gaps.md G4): ``wall[t, 0:N]`` is the hand's wall and
-``wall[t, N:]`` the unused pool. Two rules of §29 play with that pool:
+Two-player 71-tile mahjong plays only 71 random tiles of the 136
+(``wall_tiles_used``): ``wall[t, 0:N]`` is the hand's wall and
+``wall[t, N:]`` the unused pool. Two rules of the two-player game play with that pool:
 
-- **Opening exchange** (``opening_exchange``, G56; 001 "庄家发完14 张牌、闲家发完13 张牌后，系统允许
+- **Opening exchange** (``opening_exchange``; "庄家发完14 张牌、闲家发完13 张牌后，系统允许
   玩家选择需要换掉的麻将牌，不限张数"): phase ``PH_EXCHANGE`` after the deal, each seat from the
   dealer in turn order. ``DISCARD + k`` swaps one held ``k``: the pool tile at
-  ``wall[t, tv[TV_POOL_CUR]]`` comes into the hand and ``k`` takes its place (B §29 [rec]:
+  ``wall[t, tv[TV_POOL_CUR]]`` comes into the hand and ``k`` takes its place ([rec]:
   "swapped tiles are replaced from the unused 65-tile pool and the swapped-out tiles go back to
   it"); the cursor moves up, so a swapped-out tile never comes back this hand and the pool's
   shuffle makes every replacement random. ``PASS`` ends the seat's exchange. A seat swaps at
   most ``hand_size + 1`` times ("不限张数": every held tile once), so the phase always ends.
-- **Final ready draws** (``final_ready_draws`` = N, G60; 001 "一旦71 张牌全部使用完毕后，即游戏结束。
+- **Final ready draws** (``final_ready_draws`` = N; "一旦71 张牌全部使用完毕后，即游戏结束。
   若有听牌则海底捞月，若均没 听牌则流局"; "若两人全部听 牌 ... 由先听牌的玩家进行海底捞月"): when the
   wall runs out and a seat has declared ready, the first seat to have declared
   (``tv[TV_FIRST_READY]``) draws up to N tiles from the top of the pool (``wall[t, end - 1]``,
   ``tv[TV_POOL_END]`` moves down), one at a time; phase ``PH_POOL_DRAW`` offers ``WIN`` / ``PASS``
   on a tile that completes the hand, a tile that does not is discarded at once (the ready
   seat's hand is played by the system: "此后不允许换张并由系统自动帮玩家摸牌打牌"). The number of
-  draws is not in the seed (B §29 [rec]: "draws once ... (configurable number of draws)").
+  draws is not in the seed ([rec] "draws once ... (configurable number of draws)").
 
 ``check_invariants`` counts ``wall[t, N:tv[TV_POOL_END]]`` as the pool, so tile conservation holds
 at every step. Every swap and pool draw is recorded as an ``EV_POOL`` event (after the ``act``
-of a swap), so ``mjsim.replay`` rebuilds and checks both. The callers in ``core`` record events.
+of a swap), so ``mjsim.replay`` rebuilds and checks both. The callers (:mod:`mjsim.engine.step`,
+:mod:`mjsim.engine.hand_end`) record the events.
 """
 
 from __future__ import annotations

@@ -277,7 +277,7 @@ def render_table(
     tv = state.tv[t]
     live = int(tv[TV_TAIL] - tv[TV_HEAD])
     if tv[TV_IND_OUT] != 0 and tv[TV_HEAD] <= tv[TV_IND_POS] < tv[TV_TAIL]:
-        live -= 1  # an indicator out of play is not a live tile (core.remaining)
+        live -= 1  # an indicator out of play is not a live tile (mjsim.engine.board.remaining)
     wall = f"wall={live} tiles left"
     if draws_left is not None:
         wall += f" ({int(draws_left)} to draw)"

@@ -3,16 +3,17 @@
 The engine's seats are table positions: the deal, the seat winds and every array of
 :class:`~mjsim.engine.state.State` are indexed by seat. Players (agents) are who sits there. In
 most variants a player keeps one seat for the whole match; guobiao changes seats before the West
-round: East swaps with South and West with North, and the original South deals first (seed 001,
-"第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"; variants_B.md §1.1 item 5).
+round: East swaps with South and West with North, and the original South deals first (the rule text,
+"第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄").
 
-A variant states its seating as ``SEATING`` in its module (:mod:`mjsim.variants.guobiao`): one
-row per prevailing wind (East South West North), entry ``i`` = the player, counted from the
-match's first dealer, who sits at seat ``first_dealer + i``. Players are numbered by their seats
-in the first hand of the match (player ``p`` starts at seat ``p``). The self-play loop
-(:func:`mjsim.simulate` with ``match_hands``), :attr:`mjsim.engine.Game.players_at_seats` and
-the AEC environment read the seating of every hand from its prevailing wind and first dealer
-(``TV_ROUND_WIND``, ``TV_FIRST_DEALER``), so a match keyed by rounds needs no hand counter.
+A rule set states its seating in the spec field ``RuleSpec.seating``, a name of
+:data:`mjsim.rules.spec.SEATINGS`: one row per prevailing wind (East South West North), entry
+``i`` = the player, counted from the match's first dealer, who sits at seat ``first_dealer + i``.
+Players are numbered by their seats in the first hand of the match (player ``p`` starts at seat
+``p``). The self-play loop (:func:`mjsim.simulate` with ``match_hands``),
+:attr:`mjsim.engine.Game.players_at_seats` and the AEC environment read the seating of every hand
+from its prevailing wind and first dealer (``TV_ROUND_WIND``, ``TV_FIRST_DEALER``), so a match
+keyed by rounds needs no hand counter.
 """
 
 from __future__ import annotations
@@ -20,25 +21,20 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from mjsim.rules.spec import RuleSpec
+from mjsim.rules.spec import SEATINGS, RuleSpec
 
 
 def seating_table(spec: RuleSpec) -> np.ndarray:
-    """``int64[4, 4]``: the variant's ``SEATING`` (row = prevailing wind 0-3, entry ``i`` = player
-    offset at seat offset ``i`` from the first dealer); identity rows for variants without one,
-    for specs whose name is not a registered variant and for fewer than 4 players.
+    """``int64[4, 4]``: the rows of ``SEATINGS[spec.seating]`` (row = prevailing wind 0-3, entry
+    ``i`` = player offset at seat offset ``i`` from the first dealer); identity rows for fewer
+    than 4 players (validation allows only ``seating="fixed"`` there).
 
-    Raises ``ValueError`` if a variant's ``SEATING`` is not 4 permutations of 0-3 with the
-    identity for the East round."""
-    from mjsim import variants
-
+    Raises ``ValueError`` if the table is not 4 permutations of 0-3 with the identity for the
+    East round."""
     table = np.tile(np.arange(4, dtype=np.int64), (4, 1))
-    module = variants.module(spec.name)
-    if module is None or spec.n_players != 4:
+    if spec.n_players != 4:
         return table
-    seating = getattr(module, "SEATING", None)
-    if seating is None:
-        return table
+    seating = SEATINGS[spec.seating]
     arr = np.asarray(seating, dtype=np.int64)
     if (
         arr.shape != (4, 4)
@@ -46,8 +42,8 @@ def seating_table(spec: RuleSpec) -> np.ndarray:
         or arr[0].tolist() != [0, 1, 2, 3]
     ):
         raise ValueError(
-            f"{module}.SEATING must be 4 permutations of 0..3 (the East round's the identity: "
-            f"players are numbered by their first seats), got {seating!r}"
+            f"SEATINGS[{spec.seating!r}] must be 4 permutations of 0..3 (the East round's the "
+            f"identity: players are numbered by their first seats), got {seating!r}"
         )
     return arr
 

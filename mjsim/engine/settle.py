@@ -33,16 +33,16 @@ from mjsim.scoring.changsha import (
     OPT_LUXURY_LEVELS,
     P_UNIT_BIG_DISCARD,
     P_UNIT_SMALL_DISCARD,
+    changsha_hand_value,
     changsha_is_big,
 )
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
+from mjsim.scoring.hebei import hebei_kong_points, hebei_value
+from mjsim.scoring.jipinghu import jipinghu_points
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
 from mjsim.scoring.tianjin import tianjin_kong_points, tianjin_value
-from mjsim.variants.changsha import changsha_hand_value
-from mjsim.variants.guangdong_jipinghu import jipinghu_points
-from mjsim.variants.hebei import hebei_kong_points, hebei_value
 
 #: sichuan ``score_values`` layout: ``[0:8]`` = the scorer's params (``default_params``),
 #: ``[8]`` = the base score b
@@ -109,7 +109,7 @@ def variant_flags(rules, flags, missing_suit):
 @nb.njit(cache=True)
 def qualifying_value(rules, value, n_flowers):
     """The part of a hand value compared with ``min_fan`` (guobiao: flowers do not count,
-    variants_B.md §1.4 "每花计一分。不计在起和分内")."""
+    "每花计一分。不计在起和分内")."""
     if rules.params[P_SCORING] == SCORING_GUOBIAO:
         return value - n_flowers
     return value

@@ -1,6 +1,6 @@
-"""Special kongs 旋风杠 / 喜杠 / 幺蛋 / 九蛋 (``special_kongs``, docs/spec_gaps.md G31; changchun).
+"""Special kongs 旋风杠 / 喜杠 / 幺蛋 / 九蛋 (``special_kongs``; changchun).
 
-Rule source: ``/work/shared/rules/variants_A.md`` §8.2: "特殊杠牌只有起手牌才算，后续抓齐的杠不算";
+Rule source (changchun): "特殊杠牌只有起手牌才算，后续抓齐的杠不算";
 "当发完牌后，手牌中有东、西、南、北风时，可以亮出算一个明杠，如果再有其他的风牌可以补杠，每补一张风牌多
 算一个明杠"; 喜杠 中发白, 幺蛋 1条 1饼 1万, 九蛋 9条 9饼 9万 likewise; "起手杠的旋风杠、喜杠还有幺九蛋
 不算补杠，以后再摸到一张，才是补杠"; "被抢叉（碰）和抢胡的杠就不再算数".
@@ -12,9 +12,9 @@ group, 0)`` (27, 31, 0 or 8); :func:`mjsim.melds.meld_kinds` expands it. Reading
 - Declared on the seat's first turn only (no discard yet, no claimed meld: the tiles come from
   the dealt hand and the first draw), one action per group; not robbable (not a 补杠).
 - The row counts as one set of the hand. The 4-tile 旋风杠 takes a replacement from the tail
-  like any kong; a 3-tile group takes none (A §8.2 says the replacement is INFERRED; with one, a
+  like any kong; a 3-tile group takes none (the rule text does not say; the replacement is inferred: with one, a
   3-tile set would leave the hand a tile too long for four sets and a pair).
-- Every special kong is a kong: the kong count and the reserve grow (A8.4 "recommended: yes"),
+- Every special kong is a kong: the kong count and the reserve grow (the recommended reading),
   and it is paid as an added kong (each other seat pays; there is no discarder).
 - A later copy of a group kind is added with ``KONG + k`` (an added kong: robbing window, 抢叉
   with ``rob_kong_by_pung``, replacement draw; ``first_turn_no_added_kong`` applies). The added
@@ -44,7 +44,7 @@ from mjsim.engine.state import (
 from mjsim.melds import MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_SPECIAL_KONG
 from mjsim.rules.params import (
     KONG_PAY_IMMEDIATE,
-    KONG_RULE_SICHUAN,
+    KONG_RULE_WIND_AND_RAIN,
     P_ALLOW_ADDED_KONG,
     P_KONG_PAY_RULE,
     P_KONG_PAYMENT_TIMING,
@@ -200,7 +200,7 @@ def special_kong_declare(s, r, t, p, g):
     if s.tv[t, TV_N_KONGS] > r.params[P_RESERVE_FREE_KONGS]:
         s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_KONG]
     if (
-        r.params[P_KONG_PAY_RULE] == KONG_RULE_SICHUAN
+        r.params[P_KONG_PAY_RULE] == KONG_RULE_WIND_AND_RAIN
         or r.params[P_KONG_PAYMENT_TIMING] == KONG_PAY_IMMEDIATE
     ):
         pay_kong(s, r, t, p, np.int64(MELD_ADDED_KONG))

@@ -1,8 +1,8 @@
 """Who paid a win: snapshot the payment column before a win is settled, read each payer's share after.
 
-Bonuses that multiply "what each payer paid for this win" — birds / horses (G58,
-:func:`mjsim.engine.hooks_birds.bird_bonus`) and pre-hand stakes (G57,
-:func:`mjsim.engine.bets.bet_win_payments`) — take :func:`pay_snapshot` before the win's
+Bonuses that multiply "what each payer paid for this win" — birds / horses
+(:func:`mjsim.engine.hooks_birds.bird_bonus`) and pre-hand stakes
+(:func:`mjsim.engine.bets.bet_win_payments`) — take :func:`pay_snapshot` before the win's
 payments and :func:`paid_since` after them; the rule that defines each bonus stays in its module.
 """
 

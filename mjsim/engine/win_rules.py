@@ -1,27 +1,27 @@
-"""Jitted win requirements added for the issue-3 gap work (win / claim / ready group).
+"""Jitted win requirements beyond the shape: suit count, terminals, single tile, 2-5-8, win filters.
 
 Each function reads a seat's concealed counts ``h`` (``uint8[>=34]``, the winning tile included)
 and its meld rows ``melds`` (``int8[MAX_MELDS, 3]``, rows ``(meld_type, tile, source)``), plus the
 compiled ``params`` (``int64[NP]``, :mod:`mjsim.rules.params`). They are called by
-:mod:`mjsim.engine.core` for the WIN action and for the ready declaration; nothing here touches
+:mod:`mjsim.engine.shapes` for the WIN action and for the ready declaration; nothing here touches
 the game state.
 
-Rule sources (``/work/shared/rules``; docs/spec_gaps.md gives the whole list):
+Rule sources:
 
-- ``free_shape_ok``: 将将胡 / 将一色 "玩家手上每一张牌都为 2 、 5 、 8" (variants_A.md §2.4); 风一色 /
-  乱风 "全副牌都是风向牌，可以是乱风向的牌" (A §1.5); rizhao winds only (B §35).
-- ``terminal_ok``: changchun "不能缺1，9，当手牌中有风、字牌的时候可免1、9" (A §8.4); harbin
-  "红中就可代替这个“幺九牌条件”" (A §10.4); neimenggu "必须有幺九或箭刻" (B §16).
-- ``suit count``: harbin "清一色不能听，必须有两种色以上。（注：红中不算色）" (A §10.4).
-- ``win_filter``: changchun "使用红中、发财、白板做将牌时可免" (A §8.4); harbin "红中" pair as the
-  pung (A §10.4); rizhao "但必须至少有一对是258" (B §35).
-- ``has_258_tile``: yantai "添加和牌牌型中有且至少有２、５、８中的一个" (B §32).
-- ``single_tile_ok``: changchun "胡牌时只有飘胡允许手把一" (A §8.4).
-- ``wuhan_ok``: wuhan 屁胡 "两个癞子胡屁胡不能胡" and the big-hand list "碰碰胡、将一色、清一色、风一色、
-  全求人、杠开、海底捞、抢杠都算大胡。其他就都是屁胡" (seed 001; variants_B.md §22, A App. A.4: a 屁胡
+- ``free_shape_ok``: 将将胡 / 将一色 "玩家手上每一张牌都为 2 、 5 、 8"; 风一色 /
+  乱风 "全副牌都是风向牌，可以是乱风向的牌"; rizhao winds only.
+- ``terminal_ok``: changchun "不能缺1，9，当手牌中有风、字牌的时候可免1、9"; harbin
+  "红中就可代替这个“幺九牌条件”"; neimenggu "必须有幺九或箭刻".
+- ``suit count``: harbin "清一色不能听，必须有两种色以上。（注：红中不算色）".
+- ``win_filter``: changchun "使用红中、发财、白板做将牌时可免"; harbin "红中" pair as the
+  pung; rizhao "但必须至少有一对是258".
+- ``has_258_tile``: yantai "添加和牌牌型中有且至少有２、５、８中的一个".
+- ``single_tile_ok``: changchun "胡牌时只有飘胡允许手把一".
+- ``small_win_ok``: wuhan 屁胡 "两个癞子胡屁胡不能胡" and the big-hand list "碰碰胡、将一色、清一色、风一色、
+  全求人、杠开、海底捞、抢杠都算大胡。其他就都是屁胡" (a 屁胡
   needs a 2-5-8 pair).
-- ``is_pinghu``: guizhou 平胡 (B §7.2: not 大对子 "4个三张相同的和1个对", not 七对, not 清一色), for
-  ``win_filter="guizhou"`` ("在有“豆”情况下允许点胡"; :mod:`mjsim.engine.hooks_guizhou`).
+- ``is_pinghu``: guizhou 平胡 ([rec] not 大对子 "4个三张相同的和1个对", not 七对, not 清一色), for
+  ``win_filter="plain_discard_needs_kong"`` ("在有“豆”情况下允许点胡"; :mod:`mjsim.engine.hooks_guizhou`).
 """
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ from mjsim.rules.params import (
     TERMINAL_OR_DRAGON_PUNG,
     TERMINAL_OR_RED,
     TERMINAL_TERMINAL,
-    WIN_FILTER_CHANGCHUN,
-    WIN_FILTER_HARBIN,
     WIN_FILTER_NONE,
+    WIN_FILTER_PUNG_OR_DRAGON_PAIR,
+    WIN_FILTER_PUNG_OR_RED_DRAGON_PAIR,
 )
 
 FREE_SHAPES = SHAPE_ALL_258_FREE | SHAPE_ALL_HONORS_FREE
@@ -143,10 +143,10 @@ def _tally(h, melds, suit):
             continue
         k = np.int64(melds[i, 1])
         if mt == MELD_SPECIAL_KONG:
-            f |= special_tally(k, suit)  # G31 旋风杠 / 喜杠 / 幺九蛋: a kong
+            f |= special_tally(k, suit)  # 旋风杠 / 喜杠 / 幺九蛋: a kong
             continue
         if mt == MELD_HONOR_CHOW:
-            suit[3] += 3  # three different honours (G67): no pung, no terminal
+            suit[3] += 3  # three different honours: no pung, no terminal
             f |= 2 | 64
             if k == 31:
                 f |= 4
@@ -178,7 +178,7 @@ def _tally(h, melds, suit):
 
 @nb.njit(cache=True)
 def requirements_ok(params, h, melds, exempt_258):
-    """The gap-work win requirements over concealed ``h`` (winning tile included) and ``melds``:
+    """The further win requirements over concealed ``h`` (winning tile included) and ``melds``:
     suit_rule="at_least_two", terminal_rule (all but "terminal_or_honor", which the engine's
     older must_have_terminal check applies), single_tile_win, must_have_258_tile (waived when
     ``exempt_258``: the caller found a seven-pairs / thirteen-orphans win) and win_filter."""
@@ -217,19 +217,19 @@ def win_filter(fid, h, melds, f):
 
     - changchun: a pung/kong is needed, or a dragon pair as the eye (with no honour chows a
       dragon held exactly twice in a complete hand IS the eye): "使用红中、发财、白板做将牌时可免".
-    - harbin: a pung/kong is needed; a pair of 红中 counts as one (A §10.4).
+    - harbin: a pung/kong is needed; a pair of 红中 counts as one.
     - rizhao: handled by the engine (it needs the shape test): seven pairs need a 2-5-8 pair.
     """
     if fid == WIN_FILTER_NONE:
         return True
-    if fid == WIN_FILTER_CHANGCHUN:
+    if fid == WIN_FILTER_PUNG_OR_DRAGON_PAIR:
         if (f & 16) != 0:
             return True
         for k in range(31, 34):
             if h[k] == 2:
                 return True
         return False
-    if fid == WIN_FILTER_HARBIN:
+    if fid == WIN_FILTER_PUNG_OR_RED_DRAGON_PAIR:
         return (f & 16) != 0 or h[33] >= 2
     return True
 
@@ -269,8 +269,8 @@ def all_pungs_ok(c, nw):
 
 
 @nb.njit(cache=True)
-def wuhan_ok(params, c, nw, melds, discard_win, big_event):
-    """``win_filter="wuhan"`` over a complete hand: natural concealed counts ``c`` (``uint8[34]``,
+def small_win_ok(params, c, nw, melds, discard_win, big_event):
+    """``win_filter="small_win_258_pair"`` over a complete hand: natural concealed counts ``c`` (``uint8[34]``,
     the winning tile included, wilds removed), ``nw`` wilds (赖子) held, the seat's ``melds``.
 
     A 大胡 may win with any pair and any number of 赖子: ``big_event`` (杠开 = a self-draw on a
@@ -278,7 +278,7 @@ def wuhan_ok(params, c, nw, melds, discard_win, big_event):
     with only the pair concealed and no concealed kong), 清一色 (one suit, "将是乱将"), 将一色 (every
     tile a 2, 5 or 8), 风一色 (every tile an honour), 碰碰胡 (no chow; pungs and a pair). Anything
     else is a 屁胡: at most one 赖子 ("两个癞子胡屁胡不能胡") and a standard hand whose pair is a 2, 5
-    or 8 of a suit (A App. A.4 "2-5-8 pair"). The caller has checked the shape."""
+    or 8 of a suit ("2-5-8 pair"). The caller has checked the shape."""
     if big_event:
         return True
     n_conc = 0
@@ -330,7 +330,7 @@ def is_pinghu(h, melds, shapes):
     """True if the complete hand (concealed ``h`` with the winning tile, ``melds``) is a guizhou
     平胡: not one suit (清一色), not seven pairs (七对 / 龙七对, when ``shapes`` allows them), not
     all pungs (大对子: no chow, concealed counts 0 / 2 / 3 with exactly one pair). Honours count
-    as no suit. Source: variants_B.md §7.2 (the hand table; "平胡 10 basic hand")."""
+    as no suit. Source: the guizhou rules (the hand table; "平胡 10 basic hand")."""
     suits = 0
     n_melds = 0
     chow = False

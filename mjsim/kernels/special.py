@@ -867,7 +867,7 @@ def is_shisanlan(counts: np.ndarray, n_wild: int) -> bool:
     """Complete 十三烂: 14 singles, same-suit tiles at least 3 apart, honours all different.
 
     Rule source: the Nanchang rules (Nanchang, the rule text "比全不靠更容易和的“十三烂”") with the
-    [rec] definition of the Hainan seed text "每张牌都不成对、顺、刻，且2张牌之间至少隔2个数字"
+    [rec] definition of the Hainan rule text "每张牌都不成对、顺、刻，且2张牌之间至少隔2个数字"
     (the Hainan rules, Hainan 十三幺). Every 全不靠 is a 十三烂.
 
     Args:

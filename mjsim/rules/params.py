@@ -1,8 +1,13 @@
 """Indices into ``CompiledRules.params`` (``int64[NP]``) and the integer codes of enum fields.
 
 Numba treats module-level integer globals as compile-time constants, so a jitted kernel reads a
-rule as ``rules.params[P_ALLOW_CHOW]`` at no cost. Adding a rule = one dataclass field in
-:mod:`mjsim.rules.spec`, one ``P_`` index here, one line in ``RuleSpec.compile`` and its validation.
+rule as ``rules.params[P_ALLOW_CHOW]`` at no cost. The indices are grouped by kind of rule:
+0-47 table, calls and basic win rules; 48-79 win, claim, ready and lockout rules; 80-111 wall,
+dealer, winds and carry-over; 112-143 wild tiles, flowers, dice; 144-149 riichi; 150-175 kong
+payments, birds, chickens; 176-182 stakes, special kongs, honour sets, the unused pool;
+183-191 the other readings of ambiguous rule texts. Unused
+slots are 0. Adding a rule = one dataclass field in :mod:`mjsim.rules.spec`, one ``P_`` index
+here, one line in ``RuleSpec.compile`` and its validation.
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ P_SCORING = 38
 P_KONG_PAYMENT_TIMING = 39
 P_N_WILD_KINDS = 40
 P_FORCED_WIN_TILES = 41  # live wall <= this: a seat that can win must win (sichuan, 0 = off)
-# ---- win / claim / ready / lockout rules (gapsA, range 48-79; docs/spec_gaps.md G25-G51)
+# ---- win, claim, ready and lockout rules (48-79)
 P_MW_SCOPE = 48  # missed-win lockout scope: MW_SCOPE_* (derived from missed_win_scope)
 P_MW_LIFT = 49  # what lifts a missed-win lockout: MW_LIFT_* (derived from missed_win_lift)
 P_MW_UNREADY_ONLY = 50  # the missed-win lockout binds only seats that have not declared ready
@@ -60,7 +65,7 @@ P_MIN_FAN_DISCARD = 53  # minimum qualifying value of a discard (or robbing) win
 P_MIN_FAN_SELF_DRAW = 54  # minimum qualifying value of a self-draw win
 P_ROB_KONG_BY_PUNG = 55  # a tile added to a kong may be punged instead of won
 P_ROB_KONG_AS_SELF_DRAW = 56  # robbing a kong counts as a self-draw; the robbed seat pays all
-P_WIN_FILTER = 57  # WIN_FILTER_* regional win predicate (mjsim.engine.win_filters)
+P_WIN_FILTER = 57  # WIN_FILTER_*: a further win predicate (mjsim.engine.win_rules)
 P_SEVEN_PAIRS_QUADS = 58  # seven pairs may hold four of a kind as two pairs (1) or not (0)
 P_KONG_AFTER_READY = 59  # KONG_READY_* kongs a ready (locked) seat may declare
 P_NO_CLAIMS_LAST_DISCARD = 60  # the discard after the last wall tile may only be won
@@ -80,14 +85,11 @@ P_MUST_HAVE_258_TILE = 73  # a standard win holds at least one 2, 5 or 8
 P_READY_MODE0 = 74  # READY_MODE_* declared by READY_DISCARD + k (-1 = none)
 P_READY_MODE1 = 75  # READY_MODE_* declared by READY_SHOWN + k (-1 = none)
 P_FREE_HONORS = 76  # all_honors_free: 0 = any honours, 1 = winds only
-# ---- gapsD (win / claim / ready; docs/spec_gaps.md G26, G29, G48)
-P_STANDING_TILES = 77  # 立牌: the first N tiles dealt to each seat stand apart (0 = off; G29)
-P_CHOW_READY_ANY_SEAT = 78  # 吃听: CHOW_READY_* for any seat the chow makes ready (G26)
-P_FORCED_WIN = 79  # FORCED_WIN_*: who must win when WIN is legal (G48)
-# Index ranges reserved for the issue-3 gap work (so parallel additions never collide):
-#   48-79 win / claim / ready / lockout rules; 80-111 wall, dealer, winds, carry-over;
-#   112-143 wild tiles, flowers, dice; 144-159 riichi.
-# ---- gapsB block (80-111): wall, dealer, winds, carry-over
+# -- standing tiles, chow-ready, forced wins
+P_STANDING_TILES = 77  # 立牌: the first N tiles dealt to each seat stand apart (0 = off)
+P_CHOW_READY_ANY_SEAT = 78  # 吃听: CHOW_READY_* for any seat the chow makes ready
+P_FORCED_WIN = 79  # FORCED_WIN_*: who must win when WIN is legal
+# ---- wall, dealer, winds, carry-over (80-111)
 P_DICE_KONG = 80  # Changsha 开杠: KONG_DICE + k, legal when ready; dice-chosen replacement
 P_DEALER_ON_DRAW = 81  # DRAW_DEALER_*: who deals after an exhaustive draw
 P_DEALER_AFTER_MULTI_WIN = 82  # MULTI_DEALER_*: who deals after several winners on one discard
@@ -98,66 +100,66 @@ P_RESERVE_FREE_KONGS = 86  # the first N kongs of a hand do not enlarge the rese
 P_DRAW_COUNTER_RULE = 87  # DRAW_COUNTER_*: the payment multiplier carried over drawn hands
 P_DRAW_MULTIPLIER_CAP = 88  # double_per_draw: the largest multiplier
 P_DRAW_MULTIPLIER_AFTER_CAP = 89  # double_per_draw: the multiplier once the streak passes the cap
-# -- helper carry (session 4): carry-over between hands (docs/spec_gaps.md G64)
+# -- carry-over between hands
 P_REPEAT_COUNTER = 90  # REPEAT_*: how TV_REPEAT moves between hands (dealer repeats / honba)
 P_DEALER_LEVEL_MAX = 91  # 上楼: dealer levels (x2 each on hand payments), 0 = off
 P_DRAW_DEALER_STAKE = 92  # 庄底子: dealer stake + this per drawn hand the dealer keeps
-# ---- kernels (session 4), 104-111
-P_IMAGINED_WILD = 108  # 心皇: one virtual wild per seat, used only in win / ready checks (G2)
-# ---- wild tiles, flowers, dice (gapsC: 112-143; docs/spec_gaps.md section B and C)
-P_WILD_OFFSETS = 112  # bitmask of offsets 0..2 from the indicator (wild_offsets; G6)
-P_WILD_HONOR_CYCLE = 113  # WILD_CYCLE_* (G7)
-P_INDICATOR_SOURCE = 114  # IND_* (G8)
-P_INDICATOR_IN_PLAY = 115  # the indicator tile stays drawable (G9)
-P_WALL_END_AT_INDICATOR = 116  # normal draws stop at the indicator's stack (G10)
-P_WILD_IN_CALLS = 117  # a wild may stand in for a tile of a chow/pung/kong (G12; not played)
-P_WILD_DISCARD_CLAIMABLE = 118  # a discarded wild may be chowed/punged/konged/won on (G12)
-P_WILD_DISCARD_PENALTY = 119  # WILD_PENALTY_* (G13)
-P_WILD_SINGLE_WAIT_SELF_DRAW = 120  # a lone-wild wait wins by self-draw only (G14)
-P_WILD_SUBSTITUTES = 121  # WILD_SUBST_* (G15)
-P_WILD_STAND_IN = 122  # kind whose copies count as natural copies of the wild kind, -1 (G16)
-P_THREE_WILD_WIN = 123  # holding three wilds is a win (G18)
-P_HONORS_ARE_FLOWERS = 124  # the 28 honour tiles are set aside like flowers (G3)
-P_KONG_ONLY_TILES = 125  # KONG_ONLY_* (G22)
-P_FLOWER_INSTANT_WIN = 126  # 0 or 8: holding that many flowers is a win (G23)
-P_WILD_KONG = 127  # a single wild may be set aside with a replacement draw (DECLARE + 3; G20)
-# ---- gapsD: the treasure tile 宝 (wild_rule="treasure"; docs/spec_gaps.md G17)
+# -- hand shapes
+P_IMAGINED_WILD = 108  # 心皇: one virtual wild per seat, used only in win / ready checks
+# ---- wild tiles, flowers, dice (112-143)
+P_WILD_OFFSETS = 112  # bitmask of offsets 0..2 from the indicator (wild_offsets)
+P_WILD_HONOR_CYCLE = 113  # WILD_CYCLE_*
+P_INDICATOR_SOURCE = 114  # IND_*
+P_INDICATOR_IN_PLAY = 115  # the indicator tile stays drawable
+P_WALL_END_AT_INDICATOR = 116  # normal draws stop at the indicator's stack
+P_WILD_IN_CALLS = 117  # a wild may stand in for a tile of a chow/pung/kong (not played)
+P_WILD_DISCARD_CLAIMABLE = 118  # a discarded wild may be chowed/punged/konged/won on
+P_WILD_DISCARD_PENALTY = 119  # WILD_PENALTY_*
+P_WILD_SINGLE_WAIT_SELF_DRAW = 120  # a lone-wild wait wins by self-draw only
+P_WILD_SUBSTITUTES = 121  # WILD_SUBST_*
+P_WILD_STAND_IN = 122  # kind whose copies count as natural copies of the wild kind, -1
+P_THREE_WILD_WIN = 123  # holding three wilds is a win
+P_HONORS_ARE_FLOWERS = 124  # the 28 honour tiles are set aside like flowers
+P_KONG_ONLY_TILES = 125  # KONG_ONLY_*
+P_FLOWER_INSTANT_WIN = 126  # 0 or 8: holding that many flowers is a win
+P_WILD_KONG = 127  # a single wild may be set aside with a replacement draw (DECLARE + 3)
+# -- the treasure tile 宝 (wild_rule="treasure")
 P_TREASURE_SOURCE = 128  # TREASURE_*: how the 宝 is chosen
 P_TREASURE_CHANGE_AT = 129  # 换宝 once this many copies of the 宝 kind are visible (0 = never)
 P_TREASURE_COUNT_MELDS = 130  # melded copies count as visible for 换宝 (harbin), else discards
 P_TREASURE_MATCH_WINS = 131  # 对宝: a ready seat that looked wins when the 宝 is its winning tile
-# -- gapsG (session 5): fuzhou / ningbo flowers and wilds (132-143; spec_gaps.md G11 G19 G21 G53d G63)
-P_RESERVE_PER_FLOWER_QUAD = 132  # tiles kept back per four identical honour flowers (G53d)
+# -- flowers held in the hand, wild flowers, the gold grab, lone-wild waits
+P_RESERVE_PER_FLOWER_QUAD = 132  # tiles kept back per four identical honour flowers
 P_FLOWER_REPLACEMENT = 133  # FLOWER_REPL_*: a flower drawn in play is replaced at once or by 杠花
-P_WILD_FLOWER_GROUPS = 134  # a turned flower makes its group (seasons / plants) wild (G11)
-P_GRAB_WILD = 135  # 抢金: the seats the revealed gold completes may take it and win (G19)
-P_WILD_WAIT_CONTEXT = 136  # report 爆头 / 财飘 (lone-wild waits) to the scorer (G63, hangzhou)
-# ---- riichi (helper riichi), 144-159: Japanese Riichi declaration, furiten, dora, draws
-P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (G46, 立直 門前)
-P_READY_DEPOSIT = 145  # points the declarer puts on the table (G46; riichi 1000), to the winner
-P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next hand (G64, 供托)
-P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready (G68)
-P_RIICHI_ABORTS = 148  # G54: 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
+P_WILD_FLOWER_GROUPS = 134  # a turned flower makes its group (seasons / plants) wild
+P_GRAB_WILD = 135  # 抢金: the seats the revealed gold completes may take it and win
+P_WILD_WAIT_CONTEXT = 136  # report 爆头 / 财飘 (lone-wild waits) to the scorer (hangzhou)
+# ---- riichi (144-149): the deposit declaration, dora, drawn hands
+P_READY_REQUIRES_CLOSED = 144  # declaring ready needs a closed hand (立直 門前)
+P_READY_DEPOSIT = 145  # points the declarer puts on the table (riichi 1000), to the winner
+P_CARRY_DEPOSITS = 146  # ready deposits left by a drawn hand go to the next hand (供托)
+P_DORA = 147  # dora indicators from the dead wall: 1 + 1 per kong, ura dora under ready
+P_RIICHI_ABORTS = 148  # 九種九牌 (DECLARE + 4), 四風連打, 四家立直, 四槓散了 (abortive draws)
 P_NOTEN_PENALTY = 149  # exhaustive draw: non-ready seats pay this total to the ready seats
-# ---- gapsF (session 5): kong-payment hook, birds / horses, chickens (spec_gaps.md G58-G62)
+# ---- kong payments, birds / horses, chickens (150-175)
 P_KONG_PAY_RULE = 150  # KONG_RULE_*: the case of the kong_pay hook (mjsim.engine.hooks_kong)
 P_KONG_PAY_CONCEALED = 151  # kong_pay_rule="table": each other seat pays this for a concealed kong
 P_KONG_PAY_ADDED = 152  # kong_pay_rule="table": each other seat pays this for an added kong
 P_KONG_PAY_EXPOSED = 153  # kong_pay_rule="table": the discarder pays this for an exposed kong
 P_KONG_HOT_SHOT = 154  # HOT_SHOT_*: a discard won right after the discarder's kong (热炮)
-P_BIRDS = 155  # birds / horses revealed from the wall head after a win (0..4; G58)
+P_BIRDS = 155  # birds / horses revealed from the wall head after a win (0..4)
 P_BIRD_RULE = 156  # BIRD_RULE_*: how the birds change the win payments
-P_CHICKEN_FLIP = 157  # CHICKEN_FLIP_*: 翻鸡 after a win (G59)
+P_CHICKEN_FLIP = 157  # CHICKEN_FLIP_*: 翻鸡 after a win
 P_OPEN_CHICKEN = 158  # 打明鸡: the tile at stack 3 (+1 per kong) from the head names a chicken
 P_HERO_CHICKEN = 159  # 英雄鸡: 1s (幺鸡) is always a chicken
 P_CHICKEN_VALUE = 160  # what each other seat pays per chicken tile a seat holds
-# ---- gapsH (session 6): 176-179 pre-hand stakes, special kongs, honour-set exposure
-P_PRE_HAND_BET = 176  # PRE_BET_*: a pre-play phase of BET + k choices (G57), read by settlement
-P_SPECIAL_KONGS = 177  # 旋风杠 / 喜杠 / 幺蛋 / 九蛋 from the dealt hand (SPECIAL_KONG + g, G31)
-P_WALL_TILES_USED = 179  # G4: only wall[0:N] is this hand's wall (0 = the whole set)
-P_HONOR_SET_EXPOSURE = 178  # 放风 / 补风: FENG + j honour exposures with replacements (G24)
-P_OPENING_EXCHANGE = 180  # G56: after the deal each seat may swap held tiles with the unused pool
-P_FINAL_READY_DRAWS = 181  # G60: at wall exhaustion the first ready seat draws this many from it
+# ---- pre-hand stakes, special kongs, honour sets, the unused pool (176-191)
+P_PRE_HAND_BET = 176  # PRE_BET_*: a pre-play phase of BET + k choices, read by settlement
+P_SPECIAL_KONGS = 177  # 旋风杠 / 喜杠 / 幺蛋 / 九蛋 from the dealt hand (SPECIAL_KONG + g)
+P_WALL_TILES_USED = 179  # only wall[0:N] is this hand's wall (0 = the whole set)
+P_HONOR_SET_EXPOSURE = 178  # 放风 / 补风: FENG + j honour exposures with replacements
+P_OPENING_EXCHANGE = 180  # after the deal each seat may swap held tiles with the unused pool
+P_FINAL_READY_DRAWS = 181  # at wall exhaustion the first ready seat draws this many from it
 P_CONCEALED_KONG_SHOWN = 182  # the kind of a concealed kong is public (riichi); else face down
 # ---- rule-reading options (183-191): the other reading of an ambiguity of the rule texts
 P_VOID_KONG = 183  # VOID_KONG_*: kongs while a tile of the void suit (定缺) is still held
@@ -173,13 +175,19 @@ NP = 192  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
 PRE_BET_NONE = 0
-PRE_BET_PAOZI = 1  # shaanxi 下炮子: each seat 0-4 炮子; a payer pays + 炮子(winner) + 炮子(payer)
-PRE_BET_TIANJIN = 2  # tianjin 坐庄 (dealer 0/1) / 拉庄 (each non-dealer 0-2): dealer <-> X pays
+PRE_BET_PAOZI = 1  # 下炮子 (shaanxi): each seat 0-4 炮子; a payer pays + 炮子(winner) + 炮子(payer)
+PRE_BET_SIT_AND_PULL = (
+    2  # 坐庄 (dealer 0/1) / 拉庄 (each non-dealer 0-2; tianjin): dealer <-> X pays
+)
 # x (坐庄 ? 2 : 1) x 2 ** 拉(X), non-dealer pairs x 1; kong points settled at the end too
-PRE_HAND_BET_CODES = {"none": PRE_BET_NONE, "paozi": PRE_BET_PAOZI, "tianjin": PRE_BET_TIANJIN}
+PRE_HAND_BET_CODES = {
+    "none": PRE_BET_NONE,
+    "paozi": PRE_BET_PAOZI,
+    "sit_and_pull": PRE_BET_SIT_AND_PULL,
+}
 FLOWER_REPL_AUTO = 0  # every flower is set aside and replaced from the tail when drawn
 FLOWER_REPL_ACTION = 1  # after the opening replacement a drawn flower stays in the hand until
-# its holder exposes it on its own turn (杠花, DECLARE + 2; ningbo, G21)
+# its holder exposes it on its own turn (杠花, DECLARE + 2; ningbo)
 FLOWER_REPLACEMENT_CODES = {"auto": FLOWER_REPL_AUTO, "action": FLOWER_REPL_ACTION}
 
 FLOWERS_NONE = 0
@@ -197,7 +205,7 @@ WILD_CODES = {
     "indicator": WILD_INDICATOR,
     "indicator_next": WILD_INDICATOR_NEXT,
 }
-WILD_TREASURE = 4  # 宝: a ready seat's self-drawn 宝 tile stands for any tile (gapsD, G17)
+WILD_TREASURE = 4  # 宝: a ready seat's self-drawn 宝 tile stands for any tile
 WILD_CODES["treasure"] = WILD_TREASURE
 
 TREASURE_LAST_WALL_TILE = 0  # the last wall tile after the deal, out of play (harbin)
@@ -235,16 +243,16 @@ WILD_PENALTY_CODES = {
 }
 
 WILD_SUBST_ANY = 0
-WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (SHAPE_WILD_SIMPLES, G15)
+WILD_SUBST_SIMPLES = 1  # a wild may not stand for a 1, 9 or honour (SHAPE_WILD_SIMPLES)
 WILD_SUBST_CODES = {"any": WILD_SUBST_ANY, "simples": WILD_SUBST_SIMPLES}
 
 KONG_ONLY_NONE = 0
 KONG_ONLY_RED_DRAGON = 1  # 红中 (wuhan)
-KONG_ONLY_ANQING = 2  # 发 and 白, or the two dragons other than a dragon 钻 (anqing)
+KONG_ONLY_TWO_DRAGONS = 2  # 发 and 白, or the two dragons other than a dragon wild 钻 (anqing)
 KONG_ONLY_CODES = {
     "none": KONG_ONLY_NONE,
     "red_dragon": KONG_ONLY_RED_DRAGON,
-    "anqing": KONG_ONLY_ANQING,
+    "two_dragons": KONG_ONLY_TWO_DRAGONS,
 }
 
 # win shapes: same bit values as the constants of mjsim.kernels
@@ -260,9 +268,9 @@ SHAPE_ALL_258_FREE = (
 )
 SHAPE_ALL_HONORS_FREE = 512  # every tile an honour, no structure (风一色 / 乱风; in the engine)
 # modifier bit (not a shape, not in SHAPE_CODES): wilds stand for simples only; compiled from
-# wild_substitutes="simples" (G15, mjsim.kernels.restricted)
+# wild_substitutes="simples" (mjsim.kernels.restricted)
 SHAPE_WILD_SIMPLES = 128
-SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, B §31; kernel shape, G37)
+SHAPE_KNITTED_HONOR_PAIR = 1024  # 十三不靠 以字作将 (common fan table, kernel shape)
 # modifier bit (not a shape): a wild may stand for a fifth copy of a kind; compiled from
 # wild_fifth_copy=True (mjsim.kernels.fifth)
 SHAPE_WILD_FIFTH = 2048
@@ -297,7 +305,7 @@ SUIT_NONE = 0
 SUIT_MISSING_ONE = 1  # at most two suits in the winning hand (缺一门)
 SUIT_ALL_THREE = 2  # all three suits present (三门齐)
 SUIT_ONE_SUIT_8 = 3  # at least 8 tiles of one suit (一门八张)
-SUIT_AT_LEAST_TWO = 4  # at least two suits (no one-suit hand; honours are no suit) (gapsA, G38)
+SUIT_AT_LEAST_TWO = 4  # at least two suits (no one-suit hand; honours are no suit)
 SUIT_CODES = {
     "none": SUIT_NONE,
     "missing_one": SUIT_MISSING_ONE,
@@ -322,12 +330,12 @@ LOCKOUT_CODES = {
 MULTI_ALL = 0
 MULTI_NEAREST = 1  # head bump (截和): only the first claimant in turn order after the discarder
 MULTI_NEAREST_WILD_PAIR = 2  # head bump, but a winner whose pair is two wilds beats nearer seats
-MULTI_ALL_MAX2 = 3  # riichi (G50a): up to two winners; three claimants = abortive draw
+MULTI_ALL_MAX2 = 3  # riichi: up to two winners; three claimants = abortive draw
 MULTI_CODES = {
     "all": MULTI_ALL,
     "nearest": MULTI_NEAREST,
-    "nearest_wild_pair_first": MULTI_NEAREST_WILD_PAIR,  # fuzhou 金雀 (G50b)
-    "all_max2": MULTI_ALL_MAX2,  # riichi double ron, triple ron = abortive draw (G50a)
+    "nearest_wild_pair_first": MULTI_NEAREST_WILD_PAIR,  # fuzhou 金雀
+    "all_max2": MULTI_ALL_MAX2,  # riichi double ron, triple ron = abortive draw
 }
 
 ROB_NONE = 0
@@ -388,7 +396,7 @@ RESERVE_CODES = {
 
 DRAW_COUNTER_MULTIPLY = 0  # legacy: each drawn hand multiplies by draw_multiplier; a win resets
 DRAW_COUNTER_DOUBLE = 1  # 2 ** (consecutive drawn hands), capped; a win resets
-DRAW_COUNTER_SHANGHAI = 2  # 荒番: counter +1 per draw, -1 per win; x2 while the counter >= 1
+DRAW_COUNTER_UP_DOWN = 2  # 荒番 (shanghai): +1 per drawn hand, -1 per win; x2 while >= 1
 REPEAT_DEALER = 0  # +1 while the dealer stays, else 0 (连庄; today's behaviour)
 REPEAT_HONBA = 1  # +1 after a dealer win or any drawn hand, 0 after a non-dealer win (本场)
 REPEAT_COUNTER_CODES = {"dealer": REPEAT_DEALER, "honba": REPEAT_HONBA}
@@ -396,7 +404,7 @@ REPEAT_COUNTER_CODES = {"dealer": REPEAT_DEALER, "honba": REPEAT_HONBA}
 DRAW_COUNTER_CODES = {
     "multiply": DRAW_COUNTER_MULTIPLY,
     "double_per_draw": DRAW_COUNTER_DOUBLE,
-    "shanghai": DRAW_COUNTER_SHANGHAI,
+    "up_per_draw_down_per_win": DRAW_COUNTER_UP_DOWN,
 }
 
 KONG_PAY_IMMEDIATE = 0  # paid when declared, kept whatever happens
@@ -429,7 +437,7 @@ SCORING_CODES = {
 }
 
 
-# ---- gapsA enum codes
+# ---- enum codes of the win, claim, ready and lockout rules
 MW_SCOPE_ALL = 0  # every discard win (all waits) is locked
 MW_SCOPE_TILE = 1  # only the passed kind is locked
 MW_SCOPE_CODES = {"all_waits": MW_SCOPE_ALL, "tile": MW_SCOPE_TILE}
@@ -454,18 +462,19 @@ OWN_DISCARD_CODES = {
 }
 
 WIN_FILTER_NONE = 0
-WIN_FILTER_CHANGCHUN = 1  # pung requirement waived by any kong or a dragon pair as the eye
-WIN_FILTER_HARBIN = 2  # a pair of 红中 counts as the required pung
-WIN_FILTER_RIZHAO = 3  # seven pairs need a 2-5-8 pair
-WIN_FILTER_WUHAN = 4  # 屁胡: at most one 赖子 and a 2-5-8 pair; big hands any (engine.win_rules)
-WIN_FILTER_GUIZHOU = 5  # 平胡 on a discard only with a 豆 (kong income), 热炮 or 抢杠 (gapsF, G42)
+WIN_FILTER_PUNG_OR_DRAGON_PAIR = 1  # a pung / kong, or a dragon pair as the eye (changchun)
+WIN_FILTER_PUNG_OR_RED_DRAGON_PAIR = 2  # a pung / kong; a pair of 红中 counts as one (harbin)
+WIN_FILTER_SEVEN_PAIRS_258_PAIR = 3  # seven pairs need a 2-5-8 pair (rizhao)
+WIN_FILTER_SMALL_WIN_258_PAIR = 4  # 屁胡: at most one wild and a 2-5-8 pair; 大胡 any (wuhan)
+WIN_FILTER_PLAIN_DISCARD_NEEDS_KONG = 5  # 平胡 on a discard only with a 豆 (kong income), 热炮 or
+# 抢杠 (guizhou)
 WIN_FILTER_CODES = {
     "none": WIN_FILTER_NONE,
-    "changchun": WIN_FILTER_CHANGCHUN,
-    "harbin": WIN_FILTER_HARBIN,
-    "rizhao": WIN_FILTER_RIZHAO,
-    "wuhan": WIN_FILTER_WUHAN,
-    "guizhou": WIN_FILTER_GUIZHOU,
+    "pung_or_dragon_pair": WIN_FILTER_PUNG_OR_DRAGON_PAIR,
+    "pung_or_red_dragon_pair": WIN_FILTER_PUNG_OR_RED_DRAGON_PAIR,
+    "seven_pairs_258_pair": WIN_FILTER_SEVEN_PAIRS_258_PAIR,
+    "small_win_258_pair": WIN_FILTER_SMALL_WIN_258_PAIR,
+    "plain_discard_needs_kong": WIN_FILTER_PLAIN_DISCARD_NEEDS_KONG,
 }
 
 KONG_READY_STILL_READY = 0  # only the drawn tile, and the hand is still ready after it (today)
@@ -525,7 +534,7 @@ READY_MODE_CODES = {
 
 FREE_HONORS_CODES = {"any": 0, "winds": 1}
 
-# ---- gapsD enum codes
+# ---- forced wins
 FORCED_WIN_NONE = 0
 FORCED_WIN_LAST_N = 1  # once the live wall is <= forced_win_tiles, a seat that can win must win
 FORCED_WIN_WHEN_READY = 2  # a ready seat must win whenever it can (taiyuan platform auto-win)
@@ -536,13 +545,15 @@ FORCED_WIN_CODES = {
 }
 
 
-# ---- gapsF enum codes (session 5; docs/spec_gaps.md G58, G59, G61b, G62)
+# ---- kong payments, birds / horses, chickens
 KONG_RULE_POINTS = 0  # the scoring family's kong_points, from every other seat (today's rule)
-KONG_RULE_SICHUAN = 1  # 刮风下雨 (mjsim.scoring.sichuan.sichuan_kong_payment); scoring="sichuan"
+KONG_RULE_WIND_AND_RAIN = (
+    1  # 刮风下雨 (mjsim.scoring.sichuan.sichuan_kong_payment); scoring="sichuan"
+)
 KONG_RULE_TABLE = 2  # kong_pay_values: (concealed each, added each, exposed from the discarder)
 KONG_RULE_CODES = {
     "points": KONG_RULE_POINTS,
-    "sichuan": KONG_RULE_SICHUAN,
+    "wind_and_rain": KONG_RULE_WIND_AND_RAIN,
     "table": KONG_RULE_TABLE,
 }
 

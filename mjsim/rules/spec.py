@@ -19,7 +19,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from mjsim.melds import MAX_MELDS
 from mjsim.rules import params as P
+from mjsim.rules.limits import MAX_RIVER
 
 N_KINDS = 34
 N_KINDS_FLOWERS = 42
@@ -69,6 +71,33 @@ TILE_SETS: dict[str, tuple[int, ...]] = {
 }
 
 WIN_SHAPE_NAMES = tuple(P.SHAPE_CODES)
+
+#: Seating of a match (``RuleSpec.seating``): which player sits at which table seat, one row per
+#: prevailing wind (East South West North); entry ``i`` = the player, counted from the match's
+#: first dealer, who sits at seat ``first_dealer + i``. Players are numbered by their seats in the
+#: first hand (the East round's row is the identity). Read by :mod:`mjsim.engine.seating`.
+SEATINGS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "fixed": ((0, 1, 2, 3),) * 4,
+    # guobiao: before the West round East swaps with South and West with North, and the original
+    # South deals first ("第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄")
+    "swap_pairs_at_west": ((0, 1, 2, 3), (0, 1, 2, 3), (1, 0, 3, 2), (1, 0, 3, 2)),
+}
+
+#: Former spellings of enum values (the names of the cities whose rule they first modelled),
+#: accepted on construction and read as the feature name: field -> {former: current}.
+FORMER_VALUES: dict[str, dict[str, str]] = {
+    "win_filter": {
+        "changchun": "pung_or_dragon_pair",
+        "harbin": "pung_or_red_dragon_pair",
+        "rizhao": "seven_pairs_258_pair",
+        "wuhan": "small_win_258_pair",
+        "guizhou": "plain_discard_needs_kong",
+    },
+    "kong_only_tiles": {"anqing": "two_dragons"},
+    "pre_hand_bet": {"tianjin": "sit_and_pull"},
+    "draw_counter_rule": {"shanghai": "up_per_draw_down_per_win"},
+    "kong_pay_rule": {"sichuan": "wind_and_rain"},
+}
 
 #: scoring families with a jitted dealer-succession hook (``dealer_rotation="hook"``)
 _DEALER_HOOK_FAMILIES = ("changsha",)
@@ -543,8 +572,9 @@ class RuleSpec:
         "Tiles that are never discarded or called: on its turn a seat sets one aside face up "
         "(action KONG + k) and draws a replacement from the tail; a hand holding one cannot "
         "win; the scorer counts them. red_dragon: the Red dragons, set aside when the seat "
-        "chooses; anqing: Green and White (or the two dragons other than a dragon wild 钻), set "
-        "aside at the holder's turn.",
+        "chooses; two_dragons: Green and White (or the two dragons other than a dragon wild "
+        "钻), set aside at the holder's turn (anqing; the former spelling anqing is read as "
+        "two_dragons).",
         choices=tuple(P.KONG_ONLY_CODES),
         source='Wuhan: 红中; Anqing: "必须亮出"',
     )
@@ -794,12 +824,15 @@ class RuleSpec:
     win_filter: str = _doc(
         "none",
         "winning",
-        "A regional win condition, applied to the win and to the ready declaration: none; "
-        "changchun (the pung a win needs may be any kong, or a dragon pair as the eye); harbin "
-        "(a pair of Red dragons counts as the pung a win needs); rizhao (seven pairs need a "
-        "2-5-8 pair); wuhan (屁胡, a hand with no big-hand pattern: at most one wild and a 2-5-8 "
-        "pair); guizhou (a 平胡 wins on a discard only with a 豆, kong income this hand, on a "
-        '热炮 or by robbing a kong; needs kong_payment_timing="immediate").',
+        "A further win condition, applied to the win and to the ready declaration: none; "
+        "pung_or_dragon_pair (the pung a win needs may be any kong, or a dragon pair as the "
+        "eye; changchun); pung_or_red_dragon_pair (a pair of Red dragons counts as the pung a "
+        "win needs; harbin); seven_pairs_258_pair (seven pairs need a 2-5-8 pair; rizhao); "
+        "small_win_258_pair (屁胡, a hand with no big-hand pattern: at most one wild and a 2-5-8 "
+        "pair; wuhan); plain_discard_needs_kong (a 平胡 wins on a discard only with a 豆, kong "
+        'income this hand, on a 热炮 or by robbing a kong; needs kong_payment_timing="immediate"; '
+        "guizhou). The former spellings changchun, harbin, rizhao, wuhan and guizhou are read as "
+        "these names.",
         choices=tuple(P.WIN_FILTER_CODES),
         source='Guizhou: "在有“豆”情况下允许点胡"',
     )
@@ -1099,8 +1132,9 @@ class RuleSpec:
         "match",
         "How drawn hands raise the next hand's payments: multiply (x draw_multiplier per drawn "
         "hand; a win resets); double_per_draw (2 ** consecutive drawn hands, up to "
-        "draw_multiplier_cap, then draw_multiplier_after_cap; a win resets); shanghai (荒番: +1 "
-        "per drawn hand, -1 per win, payments x 2 while it is at least 1).",
+        "draw_multiplier_cap, then draw_multiplier_after_cap; a win resets); "
+        "up_per_draw_down_per_win (荒番: +1 per drawn hand, -1 per win, payments x 2 while it is "
+        "at least 1; shanghai, the former spelling).",
         choices=tuple(P.DRAW_COUNTER_CODES),
         source="Yantai, Weihai, Jinan, Rizhao: double_per_draw; Shanghai: 荒番",
     )
@@ -1142,6 +1176,15 @@ class RuleSpec:
         "(East, South, West, North, advancing when the deal returns to the match's first "
         "dealer).",
         choices=tuple(P.ROUND_WIND_CODES),
+    )
+    seating: str = _doc(
+        "fixed",
+        "dealer",
+        "Who sits where in a match (SEATINGS): fixed (a player keeps its seat); "
+        "swap_pairs_at_west (before the West round East swaps with South and West with North, "
+        "and the original South deals first). Needs 4 players.",
+        choices=tuple(SEATINGS),
+        source='Guobiao: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"',
     )
 
     # ---- scoring and settlement
@@ -1188,9 +1231,9 @@ class RuleSpec:
         "auto",
         "scoring",
         "Who pays a kong: points (the scoring family's kong points, from every other seat); "
-        'sichuan (刮风下雨, with its ledger; needs scoring="sichuan"); table (kong_pay_values; '
-        'needs kong_payment_timing="immediate"); auto: sichuan with the sichuan scoring '
-        "family, else points.",
+        'wind_and_rain (刮风下雨, with its ledger; needs scoring="sichuan"; sichuan, the former '
+        'spelling); table (kong_pay_values; needs kong_payment_timing="immediate"); auto: '
+        "wind_and_rain with the sichuan scoring family, else points.",
         choices=("auto", *P.KONG_RULE_CODES),
         source="Sichuan: 刮风下雨",
     )
@@ -1210,7 +1253,7 @@ class RuleSpec:
         "none; refund_and_pay (热炮: when a discard right after the discarder's kong is won on, "
         "the kong is refunded to its payers and the konger pays each winner the kong's whole "
         'value on top of the win). Needs kong_payment_timing="immediate" and a kong_pay_rule '
-        "other than sichuan (which has 呼叫转移).",
+        "other than wind_and_rain (which has 呼叫转移).",
         choices=tuple(P.HOT_SHOT_CODES),
         source='Guizhou: "点热炮者点炮前成的那个豆不算"',
     )
@@ -1276,10 +1319,10 @@ class RuleSpec:
         "opening",
         "Stakes set after the deal, one seat at a time from the dealer (actions BET + k): "
         "none; paozi (下炮子: each seat stakes 0-4 炮子; each payer of a win pays base + "
-        "炮子 of the winner + 炮子 of the payer, times the carried multiplier); tianjin (坐庄 / "
-        "拉庄: the dealer sits, BET + 1, or not, BET + 0, then each other seat pulls 0-2 times; "
-        "every payment between the dealer and seat X, wins and kong points alike, is x 2 if "
-        "the dealer sat, x 2 ** pulls of X).",
+        "炮子 of the winner + 炮子 of the payer, times the carried multiplier); sit_and_pull "
+        "(坐庄 / 拉庄: the dealer sits, BET + 1, or not, BET + 0, then each other seat pulls 0-2 "
+        "times; every payment between the dealer and seat X, wins and kong points alike, is x 2 "
+        "if the dealer sat, x 2 ** pulls of X; tianjin, the former spelling).",
         choices=tuple(P.PRE_HAND_BET_CODES),
         source='Shaanxi: 下炮子; Tianjin: "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数加倍"',
     )
@@ -1340,6 +1383,10 @@ class RuleSpec:
     )
 
     def __post_init__(self) -> None:
+        for name, former in FORMER_VALUES.items():  # former spellings -> feature names
+            v = getattr(self, name)
+            if isinstance(v, str) and v in former:
+                object.__setattr__(self, name, former[v])
         # normalise sequences given as lists (from JSON / the command line)
         for name in (
             "tile_counts",
@@ -1487,7 +1534,7 @@ class RuleSpec:
         if self.n_players != 4 and self.scoring in FOUR_SEAT_SCORING:
             # the settlement counts four seats: guobiao "(8+番数)×3" / "8×3+番数" (Chinese
             # Official rules); changsha's payments from "三家" and its bird seats counted
-            # round four seats (扎鸟) - the seeds give no 2- or 3-player form of either
+            # round four seats (扎鸟) - the rule texts give no 2- or 3-player form of either
             raise ValueError(
                 f"RuleSpec.n_players={self.n_players}: scoring={self.scoring!r} settles a "
                 "four-player table (its payments count three payers); use n_players=4"
@@ -1566,6 +1613,12 @@ class RuleSpec:
             )
         _enum("dealer_after_multi_win", self.dealer_after_multi_win, P.MULTI_DEALER_CODES)
         _enum("round_wind_rule", self.round_wind_rule, P.ROUND_WIND_CODES)
+        _enum("seating", self.seating, SEATINGS)
+        if self.seating != "fixed" and self.n_players != 4:
+            raise ValueError(
+                f"RuleSpec.seating={self.seating!r} needs n_players=4 (its seat swaps are "
+                f"between four seats), got n_players={self.n_players}"
+            )
         if self.dice_kong and not (self.allow_concealed_kong or self.allow_added_kong):
             raise ValueError("RuleSpec.dice_kong=True needs an own-turn kong (concealed or added)")
         if not isinstance(self.draw_multiplier, int) or self.draw_multiplier < 1:
@@ -1620,15 +1673,12 @@ class RuleSpec:
             )
 
     def _check_river_capacity(self) -> None:
-        """A seat's discards must fit its river row (``mjsim.engine.state.MAX_RIVER`` = 48).
+        """A seat's discards must fit its river row (:data:`mjsim.rules.limits.MAX_RIVER` = 48).
         Bound per seat: its share of the tiles left to draw (rounded up), the dealer's first
         discard and one discard after each call (``MAX_MELDS``). Four and three players fit with
         every tile set; two players fit with 108 tiles but not with 136 or 144 (each seat would
         draw about 55: the engine would stop the table with ``river_full``), hence
         ``wall_tiles_used`` (the two-player game plays 71 tiles)."""
-        from mjsim.engine.state import MAX_RIVER  # (late: the engine imports this module)
-        from mjsim.melds import MAX_MELDS
-
         n = self.n_players
         used = self.wall_tiles_used or sum(self.counts())
         live = used - n * self.hand_size - 1 - self.wall_reserve
@@ -1641,20 +1691,20 @@ class RuleSpec:
             )
 
     def kong_pay_case(self) -> str:
-        """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "sichuan" with
+        """The kong_pay hook case ``kong_pay_rule`` resolves to ("auto" -> "wind_and_rain" with
         ``scoring="sichuan"``, else "points")."""
         if self.kong_pay_rule != "auto":
             return self.kong_pay_rule
-        return "sichuan" if self.scoring == "sichuan" else "points"
+        return "wind_and_rain" if self.scoring == "sichuan" else "points"
 
     def _validate_payments(self, counts: tuple[int, ...]) -> None:
         """Kong payments (``kong_pay_*``, ``kong_hot_shot``), birds and chickens."""
         if self.kong_pay_rule != "auto":
             _enum("kong_pay_rule", self.kong_pay_rule, P.KONG_RULE_CODES)
         case = self.kong_pay_case()
-        if case == "sichuan" and self.scoring != "sichuan":
+        if case == "wind_and_rain" and self.scoring != "sichuan":
             raise ValueError(
-                f"RuleSpec.kong_pay_rule='sichuan' needs scoring='sichuan' (its kong table), "
+                f"RuleSpec.kong_pay_rule='wind_and_rain' needs scoring='sichuan' (its kong table), "
                 f"got scoring={self.scoring!r}"
             )
         vals = self.kong_pay_values
@@ -1678,11 +1728,11 @@ class RuleSpec:
             )
         _enum("kong_hot_shot", self.kong_hot_shot, P.HOT_SHOT_CODES)
         if self.kong_hot_shot != "none" and (
-            self.kong_payment_timing != "immediate" or case == "sichuan"
+            self.kong_payment_timing != "immediate" or case == "wind_and_rain"
         ):
             raise ValueError(
                 f"RuleSpec.kong_hot_shot={self.kong_hot_shot!r} needs kong_payment_timing="
-                "'immediate' and a kong_pay_rule other than 'sichuan' (which has 呼叫转移)"
+                "'immediate' and a kong_pay_rule other than 'wind_and_rain' (which has 呼叫转移)"
             )
         b = self.birds
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= 4:
@@ -1716,9 +1766,13 @@ class RuleSpec:
                     "RuleSpec.chicken_flip / open_chicken / hero_chicken need "
                     "blood_battle=False (chickens are settled at the first win)"
                 )
-        if self.win_filter == "guizhou" and self.kong_payment_timing != "immediate":
+        if (
+            self.win_filter == "plain_discard_needs_kong"
+            and self.kong_payment_timing != "immediate"
+        ):
             raise ValueError(
-                "RuleSpec.win_filter='guizhou' needs kong_payment_timing='immediate' (the 豆 "
+                "RuleSpec.win_filter='plain_discard_needs_kong' needs kong_payment_timing="
+                "'immediate' (the 豆 "
                 "test reads the kong ledger)"
             )
 
@@ -1876,11 +1930,12 @@ class RuleSpec:
         if self.rob_kong_as_self_draw and self.rob_kong == "none":
             raise ValueError("RuleSpec.rob_kong_as_self_draw=True needs rob_kong != 'none'")
         _enum("win_filter", self.win_filter, P.WIN_FILTER_CODES)
-        if self.win_filter == "wuhan" and (
+        if self.win_filter == "small_win_258_pair" and (
             "standard" not in self.win_shapes or sum(self.counts()[:27]) == 0
         ):
             raise ValueError(
-                "RuleSpec.win_filter='wuhan' needs the 'standard' shape and suited tiles "
+                "RuleSpec.win_filter='small_win_258_pair' needs the 'standard' shape and suited "
+                "tiles "
                 "(a 屁胡 is a standard hand with a 2-5-8 pair)"
             )
         _enum("free_honors", self.free_honors, P.FREE_HONORS_CODES)
@@ -2435,7 +2490,7 @@ def check_field_name(name: str) -> None:
     closest field names (``"unknown RuleSpec field 'alow_chow'; did you mean allow_chow?"``) or,
     when none is close, lists them all. The one check of :meth:`RuleSpec.replace`,
     :meth:`RuleSpec.from_dict`, :func:`mjsim.variants.get` and ``--set``."""
-    from mjsim._args import did_you_mean
+    from mjsim._text import did_you_mean
 
     valid = field_names()
     if name in valid:
@@ -2563,7 +2618,7 @@ INERT: dict[str, tuple[tuple[str, ...], str]] = {
 
 #: Fields read only when the next hand of a match is dealt: the dealer succession, the
 #: prevailing wind and the counters, multipliers and deposits carried from hand to hand
-#: (``mjsim.engine.core._end_hand``, ``mjsim.engine.carry``). Runs of independent hands
+#: (``mjsim.engine.hand_end._end_hand``, ``mjsim.engine.carry``). Runs of independent hands
 #: (``match_hands=1``, as every rule study plays) deal each hand afresh: there these fields have
 #: no effect.
 BETWEEN_HANDS: tuple[str, ...] = (

@@ -123,7 +123,7 @@ def known_variants() -> list[str]:
 
 def _adapter(variant: str) -> Adapter:
     if variant not in _ADAPTERS:
-        from mjsim._args import did_you_mean
+        from mjsim._text import did_you_mean
 
         hint = did_you_mean(variant, known_variants())
         raise ValueError(

@@ -1,11 +1,11 @@
 """Changsha 长沙麻将 win classification (小胡 / 大胡), payments and birds (扎鸟): ``changsha``.
 
 Spec: the Changsha rules (docs/variants/changsha.md). Rule texts: the compilation (clean copy of
-全国各地麻将玩法总汇, quoted with Kangxi radicals mapped back) and 001.
+全国各地麻将玩法总汇, quoted with Kangxi radicals mapped back) and the 麻将规则 collection.
 
-Seed passages implemented here:
+Passages implemented here:
 
-- small win: 003, "长沙麻将需要二、五、八做将"; "2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌";
+- small win: "长沙麻将需要二、五、八做将"; "2 、 5 、 8 作将，其余成刻子或顺子，即可胡牌";
 - opening-hand small wins (``changsha_opening_wins``): 四喜 "玩家手上已有四张一样的牌"; 板板胡
   "玩家手上没有一张 2 、 5 、 8 （将牌）"; 缺一色 "玩家手上筒、索、万任缺一门"; 六六顺 "玩家手上已有
   2 个刻子"; each "等同小胡自摸";
@@ -30,14 +30,14 @@ discard 60; dealer bonus 10 when the dealer is the winner or that payer), times 
 
 Ambiguities (default first, alternative as a ``params`` option):
 
-- A2.1 combination money: add units, dealer bonus once (``COMBINE_ADD``) or multiply the table
+- combination money: add units, dealer bonus once (``COMBINE_ADD``) or multiply the table
   entry by ``k`` (``COMBINE_MULTIPLY``).
-- A2.3 将将胡 needs no 4-melds + pair shape (``P_JIANGJIANG_SHAPE`` = 0; 1 = shape required).
-- Changsha rules extras (not in A's big-win list, so off by default): ``P_LUXURY_PAIRS`` = 1 makes 豪华七对
-  (seven pairs with four identical tiles) count one more big win (001 "超大和"); ``P_ALL_MELDED``
+- 将将胡 needs no 4-melds + pair shape (``P_JIANGJIANG_SHAPE`` = 0; 1 = shape required).
+- Changsha rules extras (not in the Changsha rule text's big-win list, so off by default): ``P_LUXURY_PAIRS`` = 1 makes 豪华七对
+  (seven pairs with four identical tiles) count one more big win ("超大和"); ``P_ALL_MELDED``
   = 1 makes 全求人 (all melded, single wait on the pair) a big win ([rec] Changsha rules).
-- multiple birds (A2.6 and common 扎N鸟 tables): a payer's factor is ``1 + hits``, where hits
-  = birds on the winner plus birds on that payer (one bird: ×2, the seed's "双倍"); the other
+- multiple birds (common 扎N鸟 tables): a payer's factor is ``1 + hits``, where hits
+  = birds on the winner plus birds on that payer (one bird: ×2, the rule text's "双倍"); the other
   reading (``bird_doubling``, RuleSpec ``bird_rule="rank_seat_doubling"``): ``2 ** hits``.
 - 豪华七对 levels (RuleSpec ``luxury_levels``, context bit ``OPT_LUXURY_LEVELS`` of
   ``flags[F_CS_OPTIONS]``): with ``P_LUXURY_PAIRS`` on, each four of a kind in 七小对 is one more
@@ -48,7 +48,7 @@ Ambiguities (default first, alternative as a ``params`` option):
   per two kinds held three or more times.
 - 杠上开花 needs the dice kong: the engine sets ``F_KONG_REPLACEMENT`` only for a 杠 replacement,
   never for a 补张 ("没掷骰子补张可胡牌，算作自摸；按照当时牌型计算").
-- A2.5 海底炮 money: the taker of the 海底 is the discarder (big discard) — the engine passes it as
+- 海底炮 money: the taker of the 海底 is the discarder (big discard) — the engine passes it as
   ``discarder``.
 """
 
@@ -61,6 +61,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from mjsim._jit import internal
 from mjsim.kernels.special import seven_pairs_quads
 from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.scoring.api import WinInput, register_scorer
@@ -152,6 +153,12 @@ CHANGSHA_ITEMS = (
 )
 
 ITEM_BIG = np.array([row[4] for row in CHANGSHA_ITEMS], dtype=np.bool_)
+
+
+#: ``score_values`` index of the opening-hand small wins switch (``RuleSpec.score_values`` =
+#: :func:`default_params` then this switch; 1 = declared after the deal,
+#: :mod:`mjsim.engine.hooks_changsha`)
+CS_OPENING = 9
 
 
 def default_params(**overrides: int) -> np.ndarray:
@@ -275,6 +282,17 @@ def changsha_value(concealed, melds, win_tile, flags, params, items):
     return 1
 
 
+@internal
+def changsha_hand_value(concealed, melds, win_tile, flags, table, items):
+    """``k`` small or big wins (``changsha_value``), 0 when the hand is not a Changsha win."""
+    k = changsha_value(concealed[:34], melds, win_tile, flags, table, items)
+    if k < 0:
+        for i in range(items.shape[0]):
+            items[i] = 0
+        return 0
+    return k
+
+
 @njit(cache=True)
 def changsha_opening_wins(dealt, items, same_rank=False):
     """Opening-hand small wins (起手小胡) of a dealt hand; returns their number ``k``.
@@ -322,7 +340,7 @@ def changsha_opening_wins(dealt, items, same_rank=False):
 def changsha_bird_seat(bird_tile, dealer):
     """Seat hit by a bird tile: rank r counted from the dealer, ``(dealer + r - 1) % 4``.
 
-    Source: 003 "一表示庄家，二表示下家，三为对家，四为上家，依此类推".
+    Source: 全国各地麻将玩法总汇 "一表示庄家，二表示下家，三为对家，四为上家，依此类推".
     """
     return (dealer + bird_tile % 9) % 4
 

@@ -329,11 +329,12 @@ def oracle(family: str, win: Win, params: dict | None = None) -> tuple[int, dict
     the table parameters ``params`` translated to the scorer's options."""
     params = params or {}
     if family == "hebei":
+        from mjsim.rules.spec import HEBEI_SCORE_VALUES
+        from mjsim.scoring.hebei import HEBEI_ITEMS, hebei_value
         from mjsim.scoring.tables.hebei import PARAMS
-        from mjsim.variants.hebei import DEFAULT_SCORE_VALUES, HEBEI_ITEMS, hebei_value
 
         table = np.zeros(32, np.int64)
-        table[: len(DEFAULT_SCORE_VALUES)] = DEFAULT_SCORE_VALUES
+        table[: len(HEBEI_SCORE_VALUES)] = HEBEI_SCORE_VALUES
         for i, key in enumerate(PARAMS):  # the table's parameters in score_values order
             table[i] = params.get(key, table[i])
         items = np.zeros(8, np.int32)

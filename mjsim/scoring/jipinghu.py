@@ -3,9 +3,9 @@
 Spec: the Guangdong chicken-hand rules (docs/variants/guangdong_jipinghu.md; the 广东麻将 / 鸡平胡
 pages of the rule text).
 
-Seed passages implemented here:
+Passages implemented here:
 
-- 番 doubles: 001, "番是2倍的意思"; cap 001, "爆和为3番"; special hands are fixed: "特殊牌型不再叠加
+- 番 doubles: "番是2倍的意思"; cap: "爆和为3番"; special hands are fixed: "特殊牌型不再叠加
   其他番种";
 - ordinary hands: 鸡和 "鸡和0 1 什么牌都可以和，可吃碰杠"; 平和 "全部都是顺子没有刻子"; 碰碰和 "全部是
   刻子没有顺子"; 混一色 "整副牌由字牌及另外单一花色";
@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from mjsim._jit import internal
 from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
 from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.scoring.api import WinInput, register_scorer
@@ -349,6 +350,15 @@ def jipinghu_value(concealed, melds, win_tile, flags, params, items):
         if items[i] > 0 and ITEM_KIND[i] == KIND_FLOOR and fan < cap:
             fan = cap
     return fan
+
+
+@internal
+def jipinghu_points(concealed, melds, win_tile, flags, table, items):
+    """Points ``2 ** 番`` of a legal win (``table`` = ``score_values``); fills ``items``."""
+    fan = jipinghu_value(concealed, melds, win_tile, flags, table, items)
+    if fan < 0:
+        return 0
+    return 1 << fan
 
 
 @njit(cache=True)

@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from mjsim._jit import internal
-from mjsim.engine.stack import stack_empty
+from mjsim._stack import stack_empty
 from mjsim.melds import MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_NONE
 
 N_SEATS = 4
@@ -175,7 +175,7 @@ def refund_ledger(ledger, refunder, out):
 @njit(cache=True)
 def _melds_only(c):
     """True if the int64[34] counts ``c`` split into pungs and chows only (consumes a copy)."""
-    w = stack_empty(34, np.int64)  # the copy on the stack, not the heap (engine/stack.py)
+    w = stack_empty(34, np.int64)  # the copy on the stack, not the heap (mjsim/_stack.py)
     for i in range(34):
         w[i] = c[i]
     for i in range(34):
@@ -197,7 +197,7 @@ def _melds_only(c):
 @njit(cache=True)
 def _chows_only(c):
     """True if the int64[34] counts ``c`` split into chows only."""
-    w = stack_empty(34, np.int64)  # the copy on the stack, not the heap (engine/stack.py)
+    w = stack_empty(34, np.int64)  # the copy on the stack, not the heap (mjsim/_stack.py)
     for i in range(34):
         w[i] = c[i]
     for i in range(34):
@@ -231,7 +231,7 @@ def standard_shape(concealed, pair_rule):
     ``pair_rule``; 2 = a reading of only pungs exists (any pair); 4 = a reading of only chows exists
     (any pair). 0 = not a complete standard hand.
     """
-    c = stack_empty(34, np.int64)  # filled below; on the stack, not the heap (engine/stack.py)
+    c = stack_empty(34, np.int64)  # filled below; on the stack, not the heap (mjsim/_stack.py)
     total = 0
     for i in range(34):
         c[i] = concealed[i]

@@ -1,43 +1,43 @@
 """Sichuan 四川麻将 hand value (成都计番) and settlement: ``sichuan``, ``chengdu``, ``sichuan_xuezhan``.
 
 Spec: the Sichuan rules (docs/variants/sichuan.md). Rule text: the compilation (clean copy of the
-compilation 全国各地麻将玩法总汇), 000, 001. ``chengdu`` is the same rules under its own name
-(001, "成都计番"); ``sichuan_xuezhan`` differs only in the engine's end-of-hand flow.
+compilation 全国各地麻将玩法总汇) and the 麻将规则 collection. ``chengdu`` is the same rules under its own name
+("成都计番"); ``sichuan_xuezhan`` differs only in the engine's end-of-hand flow.
 
-Seed passages implemented here:
+Passages implemented here:
 
-- a win must lack a suit: 003, "必须缺门可胡，即胡牌的时候不能有三种花色的牌"; with 定缺 the hand
-  holds no tile of the declared suit (003, "手上不能留定缺花色的牌");
-- 刮风下雨, immediate kong payments (``sichuan_kong_payment``): 003, "承包制：玩家直杠时，只收取点杠
+- a win must lack a suit: "必须缺门可胡，即胡牌的时候不能有三种花色的牌"; with 定缺 the hand
+  holds no tile of the declared suit ("手上不能留定缺花色的牌");
+- 刮风下雨, immediate kong payments (``sichuan_kong_payment``): "承包制：玩家直杠时，只收取点杠
   (引杠)玩家2倍基础分"; "家家有：玩家直杠时，在收取点杠(引杠)玩家2倍基础分的情况下，同时收取其他未胡
   玩家1倍基础分"; "面下杠时立刻收取其他未胡者1倍点数"; "下雨立刻收取其他未胡者2倍点数"; a robbed added
   kong pays nothing: "玩家面下杠时，他家可以抢杠而胡，刮风下雨无效";
-- 自摸加底 (``P_SELF_DRAW_BONUS = SELF_DRAW_ADD_BASE``): 003, "自摸加底：玩家自摸时额外收取其他未胡玩家1倍
+- 自摸加底 (``P_SELF_DRAW_BONUS = SELF_DRAW_ADD_BASE``): "自摸加底：玩家自摸时额外收取其他未胡玩家1倍
   基础分";
-- 呼叫转移 (``sichuan_call_transfer``): 003, "呼叫转移：即某玩家杠牌后打出的牌其他玩家可以胡，那么该
+- 呼叫转移 (``sichuan_call_transfer``): "呼叫转移：即某玩家杠牌后打出的牌其他玩家可以胡，那么该
   玩家的刮风下雨所得则转移给胡牌玩家";
-- draw settlement (``sichuan_draw_settlement``): 003, "手上拿着3门牌的玩家为花猪，花猪赔给非花猪玩家16
+- draw settlement (``sichuan_draw_settlement``): "手上拿着3门牌的玩家为花猪，花猪赔给非花猪玩家16
   倍点数"; "没听牌的玩家（花猪不用）赔给听牌的玩家最大的可能番（大叫），并退回所有刮风下雨所得"; and
   "如果流局的时候玩家还没有叫牌，则必须退回全部刮风下雨所得".
 
-The fan table is NOT in the seeds ("成都计番" is only named); it is the public Chengdu table of
+The fan table is NOT in the rule texts ("成都计番" is only named); it is the public Chengdu table of
 Sichuan rules (平胡 0, 对对胡 1, 清一色 2, 七对 2, 龙七对 3, 根 +1 each, 金钩钓, 杠上开花 / 杠上炮 / 抢杠胡 /
 海底 +1, cap 3). Payment = ``b * 2 ** fan``.
 
 Ambiguities (default first, alternative as a ``params`` option):
 
-- A3.1 fan table from public sources: every value is a constant of :data:`SICHUAN_ITEMS`; 金钩钓's
+- fan table from public sources: every value is a constant of :data:`SICHUAN_ITEMS`; 金钩钓's
   value is ``params[P_GOLDEN_HOOK]`` (1, added to 对对胡's 1 = 2 in total like the public
   ``FAN_SCORE_MAP``; some tables use 2).
-- A3.2 呼叫转移 scope: all of the konger's kong income this hand (``TRANSFER_ALL``, literal, and
+- 呼叫转移 scope: all of the konger's kong income this hand (``TRANSFER_ALL``, literal, and
   [public] "需将自己所有的杠牌所得转给被点炮的玩家") or only the kong just made
   (``TRANSFER_LAST_KONG``). Several winners split it equally, the remainder to the winner nearest
   the konger in turn order.
-- A3.3 自摸加底 (+1 b from each payer, ``SELF_DRAW_ADD_BASE``, default) vs 自摸加番 (+1 fan,
+- 自摸加底 (+1 b from each payer, ``SELF_DRAW_ADD_BASE``, default) vs 自摸加番 (+1 fan,
   ``SELF_DRAW_ADD_FAN``).
-- A3.4 查大叫 value: the best win over the ready hand's waits as a discard win with shape fans and
+- 查大叫 value: the best win over the ready hand's waits as a discard win with shape fans and
   根 only (no situational fan), capped (``P_DAJIAO_CAPPED`` = 1; 0 = uncapped).
-- A3.8 cap: ``P_CAP`` = 3 fan (×8); negative = no cap.
+- cap: ``P_CAP`` = 3 fan (×8); negative = no cap.
 - exposed-kong payment: 承包制 (``KONG_DISCARDER_ONLY``, default) or 家家有
   (``KONG_EVERYONE``).
 - 花猪 under 定缺 (INFERRED): a player still holding a tile of its declared void suit is a 花猪 (it
@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from mjsim.engine.stack import stack_empty
+from mjsim._stack import stack_empty
 from mjsim.kernels.special import seven_pairs_quads
 from mjsim.melds import (
     MAX_MELDS,
@@ -356,14 +356,14 @@ def sichuan_best_wait(concealed, melds, void, params):
     """查大叫 value: the best fan over the waits of a ready hand, or -1 if it is not ready.
 
     ``concealed``: uint8[34] with ``3k + 1`` tiles. Each kind the player does not already hold four
-    of is tried as a discard win without situational fans (A3.4); the cap applies when
+    of is tried as a discard win without situational fans; the cap applies when
     ``params[P_DAJIAO_CAPPED]`` is 1.
     """
     p = params.copy()
     if p[P_DAJIAO_CAPPED] == 0:
         p[P_CAP] = -1
     flags = _situation_free_flags(void)
-    items = stack_empty(N_ITEMS, np.int32)  # scratch on the stack (engine/stack.py)
+    items = stack_empty(N_ITEMS, np.int32)  # scratch on the stack (mjsim/_stack.py)
     items[:] = 0
     totals = stack_empty(34, np.int64)  # filled by hand_totals
     hand_totals(concealed, melds, totals)
@@ -383,7 +383,7 @@ def sichuan_best_wait(concealed, melds, void, params):
 @njit(cache=True)
 def sichuan_is_pig(concealed, melds, void):
     """花猪: holds tiles of all three suits, or (定缺, ``void`` >= 0) a tile of the void suit."""
-    totals = stack_empty(34, np.int64)  # filled by hand_totals; on the stack (engine/stack.py)
+    totals = stack_empty(34, np.int64)  # filled by hand_totals; on the stack (mjsim/_stack.py)
     hand_totals(concealed, melds, totals)
     mask = suit_mask(totals)
     if void >= 0:
@@ -480,8 +480,8 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
     other player still in on a self-draw (+ ``base`` under 自摸加底).
 
     Raises:
-        ValueError: a chow meld or an honour tile (108 tiles, no chow: 003 "不可以吃"), a hand that
-            is not complete, one holding all three suits (003 "必须缺门可胡") or the declared void
+        ValueError: a chow meld or an honour tile (108 tiles, no chow: "不可以吃"), a hand that
+            is not complete, one holding all three suits ("必须缺门可胡") or the declared void
             suit, an unknown keyword, ``after_kong_discard`` on a self-draw.
     """
     ctx = dict(variant_context)
@@ -494,7 +494,7 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
     except ValueError as exc:
         raise ValueError(f"{exc}; or one of {list(_SITUATION_KEYWORDS)}") from None
     if any(int(t) == MELD_CHOW for t in win.melds[:, 0]):
-        raise ValueError(f"{variant}: no chow in Sichuan mahjong (003 '不可以吃'); got a chow meld")
+        raise ValueError(f"{variant}: no chow in Sichuan mahjong ('不可以吃'); got a chow meld")
     if win.concealed[27:].any() or any(
         int(t) != MELD_NONE and int(k) >= 27 for t, k, _s in win.melds
     ):
@@ -516,9 +516,7 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
     items = np.zeros(N_ITEMS, np.int32)
     fan = int(sichuan_value(win.concealed, win.melds, win.win_tile, flags, params, items))
     if fan == ERR_THREE_SUITS:
-        raise ValueError(
-            f"{variant}: not a win: the hand holds all three suits (003 '必须缺门可胡')"
-        )
+        raise ValueError(f"{variant}: not a win: the hand holds all three suits ('必须缺门可胡')")
     if fan == ERR_VOID_SUIT:
         raise ValueError(f"{variant}: not a win: the hand holds tiles of its declared void suit")
     if fan < 0:

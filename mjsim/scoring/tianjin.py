@@ -4,7 +4,7 @@ Rule source: the Tianjin rules (the rule text, numbers intact) and
 the Tianjin rules (the rule text). One jitted scorer, :func:`tianjin_value`, serves the engine
 (:mod:`mjsim.engine.settle`) and :func:`mjsim.score` (:func:`score_tianjin`).
 
-Building blocks (000 "胡牌组合只考虑只上几种"):
+Building blocks ("胡牌组合只考虑只上几种"):
 
 - base 提溜 1 "但不能构成捉5、龙、素的、（双）混吊，就算提溜"; 捉5 3: the winning tile (5万, or a
   混 standing for it) is the 5 of a 4-5-6万 chow whose 4 and 6 may be 混 ("捉5只限于“四伍六万”");
@@ -14,16 +14,16 @@ Building blocks (000 "胡牌组合只考虑只上几种"):
   factor: "两种混吊在分数上没有区别") — the winning tile is the pair partner of a 混 already in
   the hand (单混吊, "四副，另外一张..."), or completes a set with two 混 (双混吊, "另外两张是混");
   a 混 drawn onto a natural single is not 混吊 ("最后摸上混， 则不构成单混吊"); a 双混吊 set
-  read as 4-5-6万 around a winning 5万 (or 混) is also 捉5 (T6.10 "捉5 + 双混" = 6); 本混: the 龙 is in
-  the suit of a 混 kind ("龙的花色和混儿相同"); 杠开 ("杠开番数翻倍"; A6.2: also after a
+  read as 4-5-6万 around a winning 5万 (or 混) is also 捉5 ("捉5 + 双混" = 6); 本混: the 龙 is in
+  the suit of a 混 kind ("龙的花色和混儿相同"); 杠开 ("杠开番数翻倍"; also after a
   concealed kong, no extra factor for "+明杠").
 - 天胡 x4 ("庄家摸到牌后，暗杠，补杠后胡牌，不算天胡": not on a kong replacement).
-- Several readings: the highest value (A6.6 "牌型取最大的一个"). 混 may sit inside 龙 and 捉5
-  (A6.5). The worked table (T6.1-T6.31, 天胡 maximum 112 not the source's "102", A6.1) is
+- Several readings: the highest value ("牌型取最大的一个"). 混 may sit inside 龙 and 捉5.
+  The worked table (天胡 maximum 112, not the source's "102") is
   reproduced in ``tests/test_scoring_tianjin.py``.
 
-Minimum: a win needs >= 2 番 (000 "即只要胡牌就一定在2番或2番以上"; ``min_fan=2`` in the spec).
-A6.3: 杠开 on a plain 提溜 (2 番) is legal by default; ``score_values[TJ_TILIU_KONG_BLOOM] = 0``
+Minimum: a win needs >= 2 番 ("即只要胡牌就一定在2番或2番以上"; ``min_fan=2`` in the spec).
+杠开 on a plain 提溜 (2 番) is legal by default; ``score_values[TJ_TILIU_KONG_BLOOM] = 0``
 makes it illegal (the scorer then returns the value without the 杠开 factor, 1).
 
 How the scorer finds the wild kinds: ``flags[F_WILD_KINDS]`` (bit k = kind k is wild), filled by
@@ -32,7 +32,7 @@ the engine from the table's indicator and by :func:`score_tianjin` from ``wild_i
 ``score_values`` layout (``RuleSpec.score_values``, :data:`DEFAULT_SCORE_VALUES`):
 ``[tiliu_kong_bloom_legal, exposed_kong, concealed_kong, heavenly_mult]`` = ``(1, 1, 2, 4)``:
 the win is paid 番 (one stake unit each) by each of the three others; kong points
-per other seat: exposed/added 1 (000 "一个明杠的分(1分)"), concealed 2 ([public] "暗杠 +2", A6.4).
+per other seat: exposed/added 1 ("一个明杠的分(1分)"), concealed 2 ([public] "暗杠 +2").
 """
 
 from __future__ import annotations
@@ -254,7 +254,7 @@ def tianjin_value(concealed, melds, win_tile, flags, table, items):
                 best_dbl = dbl
     if best == 0:
         return 0
-    # A6.3 option: 杠开 does not make a plain 提溜 a legal win
+    # the option: 杠开 does not make a plain 提溜 a legal win
     plain = best_d < 0 and not best_z and not best_dbl and best_r != _R_SINGLE
     if gangkai and plain and w > 0 and table[TJ_TILIU_KONG_BLOOM] == 0:
         best = best // 2
@@ -283,7 +283,7 @@ def tianjin_value(concealed, melds, win_tile, flags, table, items):
 
 @nb.njit(cache=True)
 def tianjin_kong_points(meld_type, table):
-    """Kong points each other seat owes the konger (A6.4): concealed ``table[2]`` (2), exposed or
+    """Kong points each other seat owes the konger: concealed ``table[2]`` (2), exposed or
     added ``table[1]`` (1). The public 金杠 (four wilds, 4) is not applied (the engine's kong
     hook does not see the tile)."""
     if meld_type == MELD_CONCEALED_KONG:
@@ -340,7 +340,7 @@ def score_tianjin(
             "it takes wild_indicator, heavenly, score_values"
         )
     if not win.self_drawn:
-        raise ValueError("tianjin: self-draw only (000 '天津麻将只能自摸或杠开胡，没有点炮胡')")
+        raise ValueError("tianjin: self-draw only ('天津麻将只能自摸或杠开胡，没有点炮胡')")
     if isinstance(wild_indicator, str):
         try:
             kinds = parse_tiles(wild_indicator, flowers=False)

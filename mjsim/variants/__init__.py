@@ -35,8 +35,8 @@ def names() -> list[str]:
 
 def module(variant_id: str) -> types.ModuleType | None:
     """The module that defines the registered variant ``variant_id`` (its docstring cites the
-    variant's sources; optional attributes such as ``SEATING`` live there), or ``None`` for an id
-    that is not registered (e.g. the name of a spec built by hand)."""
+    variant's sources), or ``None`` for an id that is not registered (e.g. the name of a spec
+    built by hand)."""
     path = _REGISTRY.get(variant_id)
     return None if path is None else importlib.import_module(path)
 
@@ -77,7 +77,7 @@ def check_id(variant_id: Any) -> None:
     playable yet (``"'wuhan' is a known rule set (Wuhan 红中赖子杠) but is not playable yet;
     playable: ..."``), a near miss (``"unknown variant 'sichuan_xuezan';
     did you mean sichuan_xuezhan? valid ids: ..."``) or something that is not an id at all."""
-    from mjsim._args import did_you_mean
+    from mjsim._text import did_you_mean
     from mjsim.variants.registry import BY_ID
 
     playable = names()

@@ -1,4 +1,4 @@
-"""Changsha 长沙麻将 (``changsha``): the spec and its jitted engine hooks.
+"""Changsha 长沙麻将 (``changsha``): the spec (engine hooks: :mod:`mjsim.engine.hooks_changsha`).
 
 Rules in prose and their sources: docs/variants/changsha.md (the rule text: 全国各地麻将玩法总汇,
 长沙麻将). Hand value and money: :mod:`mjsim.scoring.changsha`
@@ -18,8 +18,8 @@ Played here:
   ``missed_win_lockout="same_tile_until_next_draw"``.
 - Robbing an added kong only ["暗杠不能抢杠胡，只有明杠可以抢胡"] (a big win, 抢杠胡).
 - 天胡 ["庄家起牌后，即已经胡牌"]; 地胡 only on the dealer's first discard ["当庄家打出第一张
-  牌时，给闲家点炮"] (hook :func:`changsha_flags`).
-- Money (:func:`changsha_pay`): ``changsha_win_payments`` (small self 10 / discard 10, big self 30
+  牌时，给闲家点炮"] (hook :func:`mjsim.engine.hooks_changsha.changsha_flags`).
+- Money (:func:`mjsim.engine.hooks_changsha.changsha_pay`): ``changsha_win_payments`` (small self 10 / discard 10, big self 30
   / discard 60, dealer +10) with one bird 扎鸟: the next wall tile after the win, the 海底 tile
   after a 海底 win ["玩家胡牌后，再摸紧跟着的牌即为鸟"; "如果海底胡，即以海底为牌为鸟"]; the bird
   seat counts from the dealer ["一表示庄家，二表示下家，三为对家，四为上家，依此类推"]; recorded in
@@ -27,19 +27,19 @@ Played here:
 - Opening-hand small wins 起手小胡 (四喜 "玩家手上已有四张一样的牌", 板板胡 "玩家手上没有一张 2 、 5 、
   8 （将牌）", 缺一色 "玩家手上筒、索、万任缺一门", 六六顺 "玩家手上已有 2 个刻子"; each "等同小胡自摸"):
   after the deal every seat holding one is asked, in order from the dealer, ``DECLARE`` (action
-  ``DECLARE + 0``) or ``PASS`` (phase ``"declare"``); if anyone declared, the hand ends (A2.2
+  ``DECLARE + 0``) or ``PASS`` (phase ``"declare"``); if anyone declared, the hand ends (the
   default) and each declarer is paid ``k`` small self-draws with one bird
-  (:func:`changsha_opening_settle`). Switch: ``score_values[CS_OPENING]`` (1 = on).
+  (:func:`mjsim.engine.hooks_changsha.changsha_opening_settle`). Switch: ``score_values[CS_OPENING]`` (1 = on).
 - 海底漫游 ["海底牌漫游：即玩家可选择是否要海底牌，按照座次轮询"; "即轮到第一个玩家摸，他不要，则按照次
   序第二个玩家可要，依此类推"]: when only the last tile is left, the seat to draw and then each
   next seat is asked ``DECLARE + 1`` (take) or ``PASS`` (phase ``"seabed"``); the taker wins
-  (海底捞月) or exposes it (A2.5 DEFAULT: its only discard is that tile); the others may only
+  (海底捞月) or exposes it (DEFAULT: its only discard is that tile); the others may only
   win on it (海底炮, paid by the taker as the discarder ["乙玩家没有要得到海底，而又可以胡这张
   海底牌，即为乙玩家胡牌"]); nobody wins -> exhaustive draw.
 - Four of a kind, two actions (``dice_kong=True``): ``KONG + k`` is the 补张 (replacement from
   the tail; a win on it is an ordinary self-draw ["没掷骰子补张可胡牌，算作自摸；按照当时牌型
   计算"]); ``KONG_DICE + k`` is the 开杠, legal only when the hand is ready after the kong [
-  "玩家的牌处于听牌状态（系统判断）才能掷骰子"]: two dice (sum ``d``, A2.4) pick the top tile of the
+  "玩家的牌处于听牌状态（系统判断）才能掷骰子"]: two dice (sum ``d``) pick the top tile of the
   ``d``-th stack from the tail ["骰子开几点，即取倒数第几叠牌的最上面一张"] (the last stack of
   the count when ``d`` is larger); a win on it is 杠上开花, otherwise it must be discarded (a win
   on that discard is 杠上炮) and from then on every non-winning draw is discarded ["一旦掷骰
@@ -47,7 +47,7 @@ Played here:
 - A replacement (补张 or 开杠) that takes the last tile takes the 海底: the hand has no 海底
   ["如果只有海底牌时候则取海底牌补张，并且该海底牌不做原有功能使用此局无海底牌"] (no 海底捞月 /
   海底炮; ``tv[TV_SEABED_REPL]``).
-- Dealer succession (:func:`changsha_next_dealer`, ``dealer_rotation="hook"``) ["庄家确定
+- Dealer succession (:func:`mjsim.engine.hooks_changsha.changsha_next_dealer`, ``dealer_rotation="hook"``) ["庄家确定
   方法"]: A hand 1 random (the caller's dealer); B the winner deals; C the 海底 taker deals after a
   draw; D all refused the 海底 -> the first seat offered deals; E 通炮 -> the discarder deals; F the
   海底 drawn as a replacement and nobody won -> the seat that drew it deals; G several
@@ -64,51 +64,9 @@ left), ``seabed_offer="ready_seats"`` and ``seabed_refused="first_seat_takes"`` 
 
 from __future__ import annotations
 
-import numba as nb
-import numpy as np
-
-from mjsim._jit import internal
-from mjsim.engine.hooks_birds import reveal_birds
-from mjsim.engine.state import (
-    PV_PAY,
-    PV_VALUE,
-    PV_WON,
-    TV_AFTER_DICE_KONG,
-    TV_BIRD,
-    TV_DEALER,
-    TV_DICE_REPL,
-    TV_MULT,
-    TV_N_DISCARDS,
-    TV_SEABED0,
-    TV_SEABED_N,
-    TV_SEABED_REPL,
-    TV_SEABED_TAKER,
-    TV_SEAT,
-    TV_WIN_FROM,
-    WK_SELF_DRAW,
-)
-from mjsim.rules.params import (
-    BIRD_RULE_RANK_SEAT_DOUBLING,
-    P_BIRD_RULE,
-    P_N_PLAYERS,
-    P_OPENING_SAME_RANK_PAIRS,
-)
 from mjsim.rules.spec import RuleSpec
 from mjsim.scoring.changsha import (
-    changsha_bird_seat,
-    changsha_is_big,
-    changsha_opening_wins,
-    changsha_value,
-    changsha_win_payments,
     default_params,
-)
-from mjsim.scoring.context import (
-    F_AFTER_KONG_DISCARD,
-    F_DISCARDER_SEAT,
-    F_EARTHLY,
-    F_KONG_REPLACEMENT,
-    F_LAST_WALL_TILE,
-    F_SELF_DRAWN,
 )
 
 SPEC = RuleSpec(
@@ -140,123 +98,3 @@ SPEC = RuleSpec(
     birds=1,  # 扎鸟: one bird (mjsim.engine.hooks_birds)
     bird_rule="rank_seat",
 )
-
-
-@internal
-def changsha_hand_value(concealed, melds, win_tile, flags, table, items):
-    """``k`` small or big wins (``changsha_value``), 0 when the hand is not a Changsha win."""
-    k = changsha_value(concealed[:34], melds, win_tile, flags, table, items)
-    if k < 0:
-        for i in range(items.shape[0]):
-            items[i] = 0
-        return 0
-    return k
-
-
-@nb.njit(cache=True)
-def changsha_flags(s, t, flags):
-    """杠上开花 / 杠上炮 only after a 开杠 (dice kong; a 补张 replacement is an ordinary draw); no
-    海底 when a replacement took it (rule F); 地胡 = a win on the dealer's first discard."""
-    on_self = flags[F_SELF_DRAWN] != 0
-    flags[F_KONG_REPLACEMENT] = 1 if (on_self and s.tv[t, TV_DICE_REPL] != 0) else 0
-    flags[F_AFTER_KONG_DISCARD] = 1 if (not on_self and s.tv[t, TV_AFTER_DICE_KONG] != 0) else 0
-    if s.tv[t, TV_SEABED_REPL] != 0:
-        flags[F_LAST_WALL_TILE] = 0
-    first_discard = s.tv[t, TV_N_DISCARDS] == 1
-    from_dealer = flags[F_DISCARDER_SEAT] == s.tv[t, TV_DEALER]
-    on_discard = flags[F_SELF_DRAWN] == 0
-    flags[F_EARTHLY] = 1 if (on_discard and first_discard and from_dealer) else 0
-
-
-@internal
-def changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult):
-    """Money of seat ``p``'s win of ``v`` (= k) small/big wins, bird included (int PV_PAY)."""
-    n = r.params[P_N_PLAYERS]
-    dealer = s.tv[t, TV_DEALER]
-    hits = np.zeros(4, np.int64)
-    reveal_birds(s, r, t, tile, hits)  # birds=1: the next wall tile, the 海底 tile after 海底胡
-    out = np.zeros(4, np.int64)
-    big = changsha_is_big(s.items[t, p])
-    d = -1 if win_kind == WK_SELF_DRAW else frm
-    doubling = r.params[P_BIRD_RULE] == BIRD_RULE_RANK_SEAT_DOUBLING
-    changsha_win_payments(v, big, p, d, dealer, hits, r.score_table, out, doubling)
-    for q in range(n):
-        s.pv[t, q, PV_PAY] += out[q] * mult
-
-
-@internal
-def changsha_next_dealer(s, t, winners, first_winner):
-    """Rules B (the winner), E (通炮: the discarder), C (draw: who took the last tile), D (all
-    refused the 海底: the first seat offered), F (draw after the 海底 went to a kong replacement:
-    the seat that drew it), G (several opening-hand winners: the bird's seat)."""
-    if winners == 0:
-        if s.tv[t, TV_SEABED_REPL] > 0:  # F: the 海底 was drawn as a replacement
-            return s.tv[t, TV_SEABED_REPL] - 1
-        if s.tv[t, TV_SEABED_TAKER] > 0:  # C: the 海底 taker deals
-            return s.tv[t, TV_SEABED_TAKER] - 1
-        if s.tv[t, TV_SEABED_N] >= 4:  # D: all refused -> the first seat offered deals
-            return s.tv[t, TV_SEABED0]
-        return s.tv[t, TV_SEAT]
-    nw = 0
-    for q in range(4):
-        nw += (winners >> q) & 1
-    if nw >= 2 and s.tv[t, TV_WIN_FROM] >= 0:
-        return s.tv[t, TV_WIN_FROM]
-    if nw >= 2:  # G: several opening-hand winners -> the seat hit by the bird deals
-        return changsha_bird_seat(s.tv[t, TV_BIRD], s.tv[t, TV_DEALER])
-    return first_winner
-
-
-#: ``score_values`` index of the opening-hand small wins switch (1 = declared after the deal)
-CS_OPENING = 9
-
-
-@internal
-def changsha_next_declarer(s, r, t, after):
-    """Next seat (in order from the dealer, after seat ``after``; -1 = from the start) whose dealt
-    hand holds an opening small win (四喜 / 板板胡 / 缺一色 / 六六顺, and 三同 with
-    ``opening_same_rank_pairs``), or -1."""
-    dealer = s.tv[t, TV_DEALER]
-    items = np.zeros(s.items.shape[2], np.int32)
-    started = after < 0
-    for i in range(4):
-        q = (dealer + i) % 4
-        if not started:
-            if q == after:
-                started = True
-            continue
-        if changsha_opening_wins(s.hands[t, q, :34], items, _same_rank(r)) > 0:
-            return q
-    return -1
-
-
-@nb.njit(cache=True, inline="always")
-def _same_rank(r):
-    """三同 counts as an opening small win (RuleSpec ``opening_same_rank_pairs``)."""
-    return r.params[P_OPENING_SAME_RANK_PAIRS] != 0
-
-
-@nb.njit(cache=True)
-def changsha_declare(s, r, t, p):
-    """Seat ``p`` declares its opening small wins: ``k`` is stored as its hand value."""
-    k = changsha_opening_wins(s.hands[t, p, :34], s.items[t, p], _same_rank(r))
-    s.pv[t, p, PV_VALUE] = k
-    s.pv[t, p, PV_WON] = 1
-
-
-@internal
-def changsha_opening_settle(s, r, t, winners):
-    """Pay every declarer ``k`` small self-draws (等同小胡自摸) with one bird (the next wall
-    tile)."""
-    dealer = s.tv[t, TV_DEALER]
-    hits = np.zeros(4, np.int64)
-    reveal_birds(s, r, t, 0, hits)  # the next wall tile
-    out = np.zeros(4, np.int64)
-    doubling = r.params[P_BIRD_RULE] == BIRD_RULE_RANK_SEAT_DOUBLING
-    for p in range(4):
-        if (winners >> p) & 1:
-            changsha_win_payments(
-                s.pv[t, p, PV_VALUE], False, p, -1, dealer, hits, r.score_table, out, doubling
-            )
-    for q in range(r.params[P_N_PLAYERS]):
-        s.pv[t, q, PV_PAY] += out[q] * s.tv[t, TV_MULT]

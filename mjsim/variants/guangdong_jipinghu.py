@@ -1,4 +1,5 @@
-"""Guangdong chicken hand 鸡平胡 (``guangdong_jipinghu``): the spec and its jitted engine hooks.
+"""Guangdong chicken hand 鸡平胡 (``guangdong_jipinghu``): the spec (engine hooks:
+:mod:`mjsim.engine.hooks_jipinghu`).
 
 Rules in prose and their sources: docs/variants/guangdong_jipinghu.md (the 广东麻将 / 鸡平胡
 pages of the rule text). The hand
@@ -17,12 +18,12 @@ situations); this module plays the table rules around it.
 - Dealer stays after a win (also in a multiple ron including the dealer) or a draw:
   ["如果庄家和牌或流局则下盘依然由该庄家做庄"; "如果一炮多响包括庄家在内和牌，下一轮庄家继续当庄"].
   Exhaustive draw: play to the last tile, no payments.
-- Payments (hook :func:`jipinghu_pay`), points ``2 ** 番``: discard win, the discarder pays each
+- Payments (hook :func:`mjsim.engine.hooks_jipinghu.jipinghu_pay`), points ``2 ** 番``: discard win, the discarder pays each
   winner (一炮三响 "点炮者包三家", each winner at least 3 番 via ``F_N_WINNERS``); self-draw, each
   of the three pays ([rec]); 抢杠 "抢杠和等同杠开，当自摸，被抢杠者（欲开杠者）包三家牌": the
   robbed player pays the three shares; 杠上开花包杠 "开暗刻明杠补牌后和牌，计自摸，点杠者包三家牌";
   包自摸 "十二张落地包自摸", "为其余两家代付该笔自摸的金币", "包先不包后", 大四喜 / 大三元 "若有人
-  打出余下一款者，那人则需承担包自摸的责任": :func:`jipinghu_on_claim` records the first enabler
+  打出余下一款者，那人则需承担包自摸的责任": :func:`mjsim.engine.hooks_jipinghu.jipinghu_on_claim` records the first enabler
   (``PV_LIABLE``) using the claimed meld's ``source``.
 - 天和 / 地和 / 人和 ["天和：庄家在发完牌就和牌"; "地和：闲家摸到第一张牌就和牌"; "人和：第一轮中
   和别人出的牌"]: at least 3 番 ([rec]; option ``score_values`` index 3 = 0).
@@ -33,29 +34,9 @@ additive, opening_floor]``).
 
 from __future__ import annotations
 
-from mjsim._jit import internal
-from mjsim.actions import EXPOSED_KONG
-from mjsim.engine.state import (
-    PV_KONG_FROM,
-    PV_LIABLE,
-    PV_PAY,
-    TV_FIRST_ROUND,
-    TV_N_KONGS,
-    TV_REPLACEMENT,
-    TV_WINNERS,
-    WK_DISCARD,
-    WK_ROB_KONG,
-    WK_SELF_DRAW,
-)
-from mjsim.rules.params import P_N_PLAYERS
 from mjsim.rules.spec import RuleSpec
-from mjsim.scoring.context import F_EARTHLY, F_HUMAN, F_SELF_DRAWN
 from mjsim.scoring.jipinghu import (
-    F_N_WINNERS,
-    LIABLE_NONE,
     default_params,
-    jipinghu_call_liability,
-    jipinghu_value,
 )
 
 SPEC = RuleSpec(
@@ -83,76 +64,3 @@ SPEC = RuleSpec(
     score_values=tuple(int(x) for x in default_params()),
     kong_payment_timing="at_end",  # no kong payments in 鸡平胡 (kong_points is 0)
 )
-
-
-@internal
-def jipinghu_points(concealed, melds, win_tile, flags, table, items):
-    """Points ``2 ** 番`` of a legal win (``table`` = ``score_values``); fills ``items``."""
-    fan = jipinghu_value(concealed, melds, win_tile, flags, table, items)
-    if fan < 0:
-        return 0
-    return 1 << fan
-
-
-@internal
-def jipinghu_flags(s, t, p, win_kind, flags):
-    """Variant flags: ``F_N_WINNERS`` (一炮三响), 地和 only on a self-draw, 人和 = a discard win in
-    the first go-around before any call."""
-    w = s.tv[t, TV_WINNERS]
-    nw = 0
-    for q in range(4):
-        nw += (w >> q) & 1
-    flags[F_N_WINNERS] = nw if win_kind == WK_DISCARD else 1
-    first = s.tv[t, TV_FIRST_ROUND] != 0
-    if flags[F_SELF_DRAWN] == 0:
-        flags[F_EARTHLY] = 0
-        flags[F_HUMAN] = 1 if (first and win_kind == WK_DISCARD) else 0
-
-
-@internal
-def jipinghu_on_claim(s, r, t, claimer, discarder, action):
-    """After a claim (meld already added): record the first enabler of 包自摸 and an exposed
-    kong's discarder (杠上开花包杠)."""
-    if s.pv[t, claimer, PV_LIABLE] == 0:
-        if jipinghu_call_liability(s.melds[t, claimer]) != LIABLE_NONE:
-            s.pv[t, claimer, PV_LIABLE] = discarder + 1
-    if action == EXPOSED_KONG:
-        # the replacement draw that follows is kong number TV_N_KONGS + 1
-        s.pv[t, claimer, PV_KONG_FROM] = 8 * (s.tv[t, TV_N_KONGS] + 1) + 1 + discarder
-
-
-@internal
-def jipinghu_liable(s, t, p, win_kind, frm):
-    """Seat paying all three shares of ``p``'s self-draw (or robbed kong), -1 if none."""
-    if win_kind == WK_ROB_KONG:
-        return frm
-    if win_kind != WK_SELF_DRAW:
-        return -1
-    kf = s.pv[t, p, PV_KONG_FROM]
-    if s.tv[t, TV_REPLACEMENT] != 0 and kf > 0 and (kf >> 3) == s.tv[t, TV_N_KONGS]:
-        return (kf & 7) - 1
-    if s.pv[t, p, PV_LIABLE] > 0:
-        return s.pv[t, p, PV_LIABLE] - 1
-    return -1
-
-
-@internal
-def jipinghu_pay(s, r, t, p, v, win_kind, frm, mult):
-    """Payments of seat ``p``'s win worth ``v`` points: discard -> the discarder pays; self-draw ->
-    each other seat pays, or the liable seat pays all three shares; robbed kong -> the robbed
-    player pays as a self-draw."""
-    n = r.params[P_N_PLAYERS]
-    amount = v * mult
-    liable = jipinghu_liable(s, t, p, win_kind, frm)
-    if liable >= 0:
-        s.pv[t, liable, PV_PAY] -= (n - 1) * amount
-        s.pv[t, p, PV_PAY] += (n - 1) * amount
-        return
-    if win_kind == WK_SELF_DRAW:
-        for q in range(n):
-            if q != p:
-                s.pv[t, q, PV_PAY] -= amount
-                s.pv[t, p, PV_PAY] += amount
-        return
-    s.pv[t, frm, PV_PAY] -= amount
-    s.pv[t, p, PV_PAY] += amount

@@ -33,7 +33,7 @@ seat 0 -> 1 -> 2 -> 3 (no repeat); seat winds: dealer East, next South, opposite
 North ["庄家为东风，下家为南风，对家为西风，上家为北风"]. Before the West round East swaps seats
 with South and West with North ["第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"]; engine
 seats are table positions, so the swap changes which player sits where (``players_at_seats``,
-:data:`SEATING`): the self-play loop seats each player's agent per hand and the AEC env moves
+:data:`SEATING`, ``RuleSpec.seating``): the self-play loop seats each player's agent per hand and the AEC env moves
 ``player_k`` with its player (:mod:`mjsim.engine.seating`). The engine plays this schedule wherever hands carry over: the deal
 rotates without repeat (``dealer_rotation="rotate"``, ``dealer_stays_on_draw=False``) and the
 prevailing wind advances when the deal returns to the first dealer (``round_wind_rule=
@@ -46,7 +46,7 @@ independent hands (dealer ``i % 4``, prevailing wind East).
 
 from __future__ import annotations
 
-from mjsim.rules.spec import RuleSpec
+from mjsim.rules.spec import SEATINGS, RuleSpec
 
 SPEC = RuleSpec(
     name="guobiao",
@@ -72,6 +72,7 @@ SPEC = RuleSpec(
     dealer_rotation="rotate",
     dealer_stays_on_draw=False,
     round_wind_rule="advance_after_cycle",  # East, South, West, North rounds of 4 hands
+    seating="swap_pairs_at_west",  # East <-> South and West <-> North before the West round
     scoring="guobiao",
     score_values=(0,),
     kong_payment_timing="immediate",
@@ -83,9 +84,10 @@ MATCH_HANDS = 16
 #: players at the table seats per prevailing wind (rows East, South, West, North; entry ``i`` =
 #: the player, counted from the match's first dealer, at seat ``first_dealer + i``): before the
 #: West round East swaps with South and West with North, and the original South deals first
-#: (001, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"). Read by
-#: :mod:`mjsim.engine.seating` (self-play matches, ``Game.players_at_seats``, the AEC env).
-SEATING = ((0, 1, 2, 3), (0, 1, 2, 3), (1, 0, 3, 2), (1, 0, 3, 2))
+#: (the 麻将规则 collection, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，由原本的南家先做庄"). The spec's
+#: ``seating="swap_pairs_at_west"``, read by :mod:`mjsim.engine.seating` (self-play matches,
+#: ``Game.players_at_seats``, the AEC env).
+SEATING = SEATINGS[SPEC.seating]
 
 
 def competition_schedule(hand_index: int) -> tuple[int, int, tuple[int, int, int, int]]:
@@ -95,10 +97,10 @@ def competition_schedule(hand_index: int) -> tuple[int, int, tuple[int, int, int
     the table position that deals (``hand_index % 4``; no dealer repeat); seat winds follow as
     ``(seat - dealer_seat) % 4`` (0 = East). ``players_at_seats[seat]`` = the player (0-3, their
     positions in the first hand) sitting at each table position: from the West round on, players
-    0/1 and 2/3 have swapped (001, "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"). Hands past
+    0/1 and 2/3 have swapped ("第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位"). Hands past
     16 continue the cycle of a new match. Raises ``ValueError`` for a negative index.
 
-    Only the seed's West-round swap is played. Some public descriptions of the Green Book rules
+    Only the rule text's West-round swap is played. Some public descriptions of the Green Book rules
     change seats after every round (``docs/guobiao.md``, "Seating"); that reading is not
     implemented.
     """

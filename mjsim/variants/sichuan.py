@@ -9,7 +9,7 @@ Rules in prose and their sources: docs/variants/sichuan.md:
   定缺花色的牌"]; two suits dealt -> the third is forced, one suit -> either other one
   ["若摸牌结束只有两门花色，则以第三门花色作为定缺花色；若为一门花色，则可以在其他两门花色中选择"].
   While a seat holds a tile of its void suit it may discard only such tiles; no pung or kong of a
-  void-suit tile, no kong at all and no win while the void suit is held (A3.5 DEFAULT).
+  void-suit tile, no kong at all and no win while the void suit is held (DEFAULT).
 - A win must lack a suit ["必须缺门可胡，即胡牌的时候不能有三种花色的牌"] (``suit_rule="missing_one"``);
   several winners on one discard ["有不止一个的玩家要之成胡，则均可胡牌"] (``multi_winner="all"``);
   the ordinary table ends at the first win ["普通场中，流局指没人胡牌"].
@@ -27,7 +27,7 @@ Rules in prose and their sources: docs/variants/sichuan.md:
 - Fan table 成都计番 (public, Sichuan rules) and cap 3 via :func:`mjsim.scoring.sichuan.sichuan_value`;
   payment ``b * 2 ** fan`` (self-draw: each player still in, 自摸加底 +1b).
 - Dealer ["非血战：第二局起点炮者坐庄，流局则连庄"]: the discarder deals next, a self-drawer
-  deals (A3.6), a drawn hand repeats (``dealer_rotation="discarder_deals"``).
+  deals, a drawn hand repeats (``dealer_rotation="discarder_deals"``).
 - Missed win: not specified; DEFAULT lock until the next draw.
 
 ``score_values`` = the scorer's params (:func:`mjsim.scoring.sichuan.default_params`, 8 values)

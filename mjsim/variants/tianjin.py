@@ -21,29 +21,29 @@ Played here (spec fields):
   field forbids every claim of a discarded wild (rare: the discarder has become 小相公).
 - 小相公: a player who discards a 混 cannot win this hand ["如果玩家把手上的混打出，算作小相公，
   该局此玩家不能胡牌"]: ``wild_discard_penalty="no_win"``.
-- Shapes: 4 sets + a pair only ["胡牌组合只考虑只上几种，其他特殊组合均不考虑"; 001: "没有七对、
+- Shapes: 4 sets + a pair only ["胡牌组合只考虑只上几种，其他特殊组合均不考虑"; the 麻将规则 collection: "没有七对、
   十三幺等"]: ``win_shapes=("standard",)``.
 - Self-draw only, incl. 杠开 ["天津麻将只能自摸或杠开胡，没有点炮胡"]: ``self_draw_only=True``,
   no robbing a kong (``rob_kong="none"``, a discard-type win).
 - A win needs >= 2 番 ["即只要胡牌就一定在2番或2番以上"]: ``min_fan=2`` (a plain 提溜 with a
-  混 is 1 番 and cannot win, T6.32).
+  混 is 1 番 and cannot win).
 - End of the wall at the indicator ["当抓完翻混的前一张牌时没有人胡牌，即荒庄"; "如果杠完后补牌
   超过了混所在的位置，则抓完所有牌就是荒庄"]: ``wall_end_at_indicator=True, wall_reserve=0``.
 - Kong points settled at the end, also on 荒庄 ["荒庄要计算杠分"]:
-  ``kong_payment_timing="at_end"``; exposed 1 ["一个明杠的分(1分)"], concealed 2 ([public]
-  A6.4 DEFAULT), paid by each of the other three.
+  ``kong_payment_timing="at_end"``; exposed 1 ["一个明杠的分(1分)"], concealed 2 ([public],
+  DEFAULT), paid by each of the other three.
 - Dealer: stays on a win or 荒庄, else the next seat ["闲家胡牌，则现任庄家的下一家坐庄"]:
   ``dealer_rotation="winner_stays", dealer_stays_on_draw=True``.
 
 - 坐庄 / 拉庄 pre-hand stakes (Tianjin rules "庄家可选择是否坐庄"; "每个闲家最多可拉两次庄，每拉一庄倍数
-  加倍"; "杠分计算也是如此"): ``pre_hand_bet="tianjin"``
+  加倍"; "杠分计算也是如此"): ``pre_hand_bet="sit_and_pull"``
   (:mod:`mjsim.engine.bets`): after the deal the dealer sits (``BET + 1``) or not (``BET + 0``),
   then each non-dealer 拉 ``BET + 0..2`` times; every payment between the dealer and seat X (win
   and kong points) is x ``(坐庄 ? 2 : 1) x 2 ** 拉(X)``, between non-dealers x 1.
 
 Not implemented yet (documented, not silently dropped):
 
-- 跟打 (Tianjin rules, A6.7): the dealer's payment when all three follow its first discard.
+- 跟打 (Tianjin rules): the dealer's payment when all three follow its first discard.
 - 金杠 (a concealed kong of four 混, public +4): paid as an ordinary concealed kong (2).
 - The indicator stack's remaining bottom tile as a replacement ["遇到开混的墩，不跳过，把剩下的
   那张补掉"] follows the engine's indicator handling (the turned tile is out of play).
@@ -88,5 +88,5 @@ SPEC = RuleSpec(
     scoring="tianjin",
     score_values=DEFAULT_SCORE_VALUES,
     kong_payment_timing="at_end",
-    pre_hand_bet="tianjin",
+    pre_hand_bet="sit_and_pull",
 )

@@ -228,7 +228,7 @@ def picture(
     dora: list[int] = []
     ura: list[int] = []
     if spec.dora:  # riichi: the dora indicators in the dead wall, one plus one per kong
-        from mjsim.variants.riichi import DORA_OFFSET, URA_OFFSET
+        from mjsim.engine.hooks_riichi import DORA_OFFSET, URA_OFFSET
 
         end = int(tv[TV_WALL_LEN])
         shown = range(min(5, 1 + int(tv[TV_N_KONGS])))

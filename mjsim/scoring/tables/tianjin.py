@@ -17,7 +17,7 @@ PARAMS = {"heavenly_mult": 4, "min_to_win": 2, "tiliu_kong_bloom": True}
 
 def table(variant: str = "tianjin", **params) -> FanTable:
     """Tianjin's table; parameters :data:`PARAMS` (``tiliu_kong_bloom`` False: 杠开 does not
-    double a plain 提溜 that holds a wild, so it cannot reach the 2-番 minimum: the A6.3
+    double a plain 提溜 that holds a wild, so it cannot reach the 2-番 minimum: the other
     reading, see docs/variants/tianjin.md)."""
     p = table_params(variant, PARAMS, params)
     rows = [

@@ -1,9 +1,9 @@
 """Fixed-size scratch arrays on the stack of a compiled function (no heap, no reference count).
 
-``np.empty`` / ``np.zeros`` inside a kernel is a heap allocation: numba's NRT allocates a
-meminfo and the data (``malloc``), and frees both when the array's reference count drops to
-zero. The greedy bot made about ten of them per decision for arrays of 2 to 200 entries
-(``docs/engine.md``, "Where the time goes (session 8)"). :func:`stack_empty` instead reserves
+A jit utility shared by the scorers, the engine and the bots. ``np.empty`` / ``np.zeros`` inside
+a kernel is a heap allocation: numba's NRT allocates a meminfo and the data (``malloc``), and
+frees both when the array's reference count drops to zero; the greedy bot alone would make about
+ten of them per decision, for arrays of 2 to 200 entries. :func:`stack_empty` instead reserves
 the array in the calling function's stack frame (an LLVM ``alloca`` in its entry block, so a
 call in a loop reuses the same slot) and returns an array with a null meminfo, which numba's
 reference counting skips (as :func:`mjsim.engine.borrow.unowned`).
