@@ -506,10 +506,10 @@ def _catalogue_lines() -> list[str]:
     names, players and tiles of the playable ones, what sets it apart, playable or not yet),
     columns aligned in terminal columns (CJK counted double), no markup."""
     from mjsim import specdoc, variants
-    from mjsim.variants.registry import RULE_SETS
+    from mjsim.variants.registry import PRESETS, RULE_SETS
 
     rows = [("id", "name", "中文", "players", "tiles", "what is special")]
-    for r in RULE_SETS:
+    for r in RULE_SETS + PRESETS:
         if r.playable:
             spec = variants.get(r.id)
             players, tiles = str(spec.n_players), str(sum(spec.counts()))
@@ -527,7 +527,8 @@ def _catalogue_lines() -> list[str]:
     n = sum(r.playable for r in RULE_SETS)
     lines += [
         "",
-        f"{n} of {len(RULE_SETS)} rule sets are playable. mjsim variants --show ID: what a "
+        f"{n} of {len(RULE_SETS)} rule sets are playable, and {len(PRESETS)} named presets of "
+        f"them ({', '.join(r.id for r in PRESETS)}). mjsim variants --show ID: what a "
         "variant changes from the RuleSpec defaults.",
     ]
     return lines

@@ -143,8 +143,9 @@ WHY_NOT_YET: dict[str, str] = {
 
 def coverage_table() -> str:
     """The generated coverage table of ``docs/variants.md``: every rule set of the registry
-    (``mjsim.variants.registry.RULE_SETS``), playable or not, and why not yet."""
-    from mjsim.variants.registry import RULE_SETS
+    (``mjsim.variants.registry.RULE_SETS``), playable or not, and why not yet; then the named
+    presets (``PRESETS``)."""
+    from mjsim.variants.registry import PRESETS, RULE_SETS
 
     n_playable = sum(r.playable for r in RULE_SETS)
     out = [
@@ -163,6 +164,17 @@ def coverage_table() -> str:
             ident = f"`{r.id}`"
             status = f"not yet: {WHY_NOT_YET[r.id]}"
         out.append(f"| {ident} | {r.english} {r.chinese} | {r.summary} | {r.detail} | {status} |")
+    out += [
+        "",
+        "Named presets: playable variants derived from one rule set with only the differences "
+        "of a published rule book.",
+        "",
+        "| id | rule set | what sets it apart | rule book | status |",
+        "|---|---|---|---|---|",
+    ]
+    for r in PRESETS:
+        ident = f"[`{r.id}`](variants/{r.id}.md)"
+        out.append(f"| {ident} | {r.english} {r.chinese} | {r.summary} | {r.sources} | playable |")
     return "\n".join(out) + "\n"
 
 

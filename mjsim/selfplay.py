@@ -177,6 +177,8 @@ def _run_slice(
         z = np.int64(0)
         if match_hands <= 1:
             dealer = np.int64(hand % n_players)
+            for q in range(s.pv.shape[1]):
+                s.pv[w, q, PV_SCORE] = 0  # an independent hand: every seat at start_points
             deal.reset_table(
                 s, r, w, hand_key(seed, hand), hand, dealer, z, z, z + 1, np.bool_(True), z, z
             )

@@ -10,7 +10,7 @@ import pytest
 from mjsim import specdoc, variants
 from mjsim.cli import main
 from mjsim.rules.spec import FIELD_GROUPS
-from mjsim.variants.registry import RULE_SETS
+from mjsim.variants.registry import PRESETS, RULE_SETS
 
 MARKUP = re.compile(r"``|:mod:|:func:|:class:|/(?:work|root|home)/|variants_[AB]\.md|§")
 
@@ -37,7 +37,14 @@ def test_list_is_a_clean_table_of_the_catalogue(capsys):
         rest = line[len(before) :]
         starts.add(specdoc.display_width(before) + len(rest) - len(rest.lstrip()))
     assert len(starts) == 1
-    assert f"{len(variants.names())} of {len(RULE_SETS)} rule sets are playable" in out
+    n = sum(r.playable for r in RULE_SETS)
+    assert n + len(PRESETS) == len(variants.names())
+    assert (
+        f"{n} of {len(RULE_SETS)} rule sets are playable, and {len(PRESETS)} named presets" in out
+    )
+    for r in PRESETS:
+        (line,) = [x for x in lines if x.split()[:1] == [r.id]]
+        assert r.english in line and "not playable" not in line
 
 
 @pytest.mark.parametrize("vid", variants.names())

@@ -1,4 +1,4 @@
-"""Hebei worked examples T7.1-T7.3 of the Hebei rules through scripted walls.
+"""Hebei worked examples 1-3 of the Hebei rules through scripted walls.
 
 Deal order of a scripted wall (docs/engine.md): seats from the dealer take 13 consecutive tiles
 each from the head, then the dealer takes one more; normal draws continue from the head;
@@ -28,7 +28,7 @@ def passive_play(g: Game, stop_at: int | None = None) -> None:
 
 
 def test_t7_1_wall_end_keeps_six_stacks() -> None:
-    # T7.1: 14 tiles left -> the next player may draw; after that draw (13 left) no more draws.
+    # example 1: 14 tiles left -> the next player may draw; after that draw (13 left) no more draws.
     g = Game("hebei", seed=3)
     passive_play(g, stop_at=14)
     assert not g.done and g.tiles_left == 14 and g.phase == "turn"

@@ -439,7 +439,7 @@ def test_seven_pairs_many_wilds():
 @pytest.mark.parametrize(
     "text, wilds, win, shanten",
     [
-        ("19m19p19s12345677z", 0, True, -1),  # T12.1: 十三幺 with a Red (中) pair
+        ("19m19p19s12345677z", 0, True, -1),  # example 1: 十三幺 with a Red (中) pair
         ("119m19p19s1234567z", 0, True, -1),
         ("19m19p19s1234567z", 1, True, -1),  # the wild is the pair
         ("19m19p19s123456z", 2, True, -1),
@@ -457,7 +457,7 @@ def test_thirteen_orphans_examples(text, wilds, win, shanten):
 @pytest.mark.parametrize(
     "text, wilds, knitted, greater, rotten, rotten7",
     [
-        ("147m258p369s12347z", 0, True, False, True, False),  # T12.2 (Shaanxi): 东南西北中
+        ("147m258p369s12347z", 0, True, False, True, False),  # example 2 (Shaanxi): 东南西北中
         ("147m258p369s12345z", 0, True, False, True, False),
         ("14m25p369s1234567z", 0, True, True, True, True),  # 七星不靠
         ("1m258p36s1234567z", 1, True, True, True, True),  # a wild for 4m, 7m or 9s

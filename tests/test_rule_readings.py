@@ -293,7 +293,7 @@ def test_missed_win_higher_value_seabed_discard() -> None:
 
 # ---------------------------------------------------------------- Changsha: birds, 三同, 豪华 levels
 def test_two_birds_on_the_winner_add_or_double() -> None:
-    # T2.5 with two birds: seat 1 wins a small win on seat 2's 2p; birds 6s and 2s both name
+    # example 5 with two birds: seat 1 wins a small win on seat 2's 2p; birds 6s and 2s both name
     # seat 1 (ranks 6 and 2): 10 x (1 + 2) = 30, or 10 x 2 ** 2 = 40
     w = wall108(
         {1: "1m2m3m 4m5m6m 7p8p9p 5s5s 3p4p", 2: "1s1s1s 3s4s 7s8s 9m9m 6p6p 8p8p"},

@@ -78,7 +78,7 @@ def test_standing_tiles_are_the_first_four_dealt() -> None:
 
 
 def test_ready_must_discard_a_standing_tile_face_down() -> None:
-    # 5s stands: it may leave only as the ready declaration (T9.3)
+    # 5s stands: it may leave only as the ready declaration (example 3)
     g = game("5s1m2m3m" + DEALER_REST)
     names = g.legal_action_names()
     assert "ready_discard 5s" in names and "discard 5s" not in names
@@ -112,9 +112,9 @@ def test_pung_with_standing_copies() -> None:
         g.step("discard 5s")
         return g.legal_action_names() if g.phase == "react" and g.current_player == 1 else []
 
-    # standing 5s 5s 1z 1z: the pung takes both standing 5s, 1z 1z remain -> legal (T9.1)
+    # standing 5s 5s 1z 1z: the pung takes both standing 5s, 1z 1z remain -> legal (example 1)
     assert "pung" in after_discard(None)
-    # standing 5s 5s only: the pung would leave no standing tile -> not offered (T9.2)
+    # standing 5s 5s only: the pung would leave no standing tile -> not offered (example 2)
     only = (K("5s") + 1) | (K("5s") + 1) << 6
     assert after_discard(only) == []
     # standing 5s 1z: one 5s is free, so the pung keeps 1z standing

@@ -1,6 +1,6 @@
 """Changsha scoring: small / big classification, combination, payments, birds (扎鸟).
 
-Worked examples T2.1-T2.8 of the Changsha rules. T2.9 (漏胡), T2.10 (海底 roaming flow) and T2.11
+Worked examples 1-8 of the Changsha rules. Examples 9 (漏胡), 10 (海底 roaming flow) and 11
 (dice 杠 legality) are engine flow; their arithmetic (海底炮 paid by the taker, bird = the 海底
 tile) is tested here.
 """
@@ -91,7 +91,7 @@ def test_negative_and_options():
     with pytest.raises(ValueError, match="2/5/8 pair"):
         score("123m456m789p234s11s", self_drawn=True, last_wall_tile=True)  # 海底 needs the pair
     with pytest.raises(ValueError, match="2/5/8 pair"):
-        score("2255888m2258p258s", jiangjiang_shape=1)  # A2.3 option: 将将胡 needs a shape
+        score("2255888m2258p258s", jiangjiang_shape=1)  # option: 将将胡 needs a shape
     assert wins("222m555m888p22p555s", jiangjiang_shape=1)[1] == 2  # shape present: + 碰碰胡
     with pytest.raises(ValueError, match="honours"):
         score("123m456m789p11z555s")
@@ -107,7 +107,7 @@ def test_negative_and_options():
     assert wins("55m", m4, all_melded=1) == ("big wins", 1, {"All melded (option)": 1})
 
 
-# ---- payments: T2.1 - T2.8 ----------------------------------------------------------------
+# ---- payments: examples 1-8 ---------------------------------------------------------------
 
 
 def test_t2_1_small_self_draw():

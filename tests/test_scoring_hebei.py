@@ -6,7 +6,7 @@ import mjsim
 
 
 def test_t7_2_seven_pairs_discard_win_only_the_discarder_pays():
-    # T7.2: "只有放炮家输分" - a seven-pairs (or thirteen-orphans) discard win is paid by the
+    # example 2: "只有放炮家输分" - a seven-pairs (or thirteen-orphans) discard win is paid by the
     # discarder alone
     r = mjsim.score("hebei", "1122m3344p5566s77z", win_tile="7z", seat=2, discarder=0)
     assert [i[1] for i in r.items] == ["basic_win", "seven_pairs"]

@@ -328,10 +328,29 @@ def random_win(rng: np.random.Generator):
     return counts, kw, (all_ids, win136, om, dora, ura, cfg)
 
 
-def compare(n: int, seed: int) -> tuple[int, list, set[str]]:
+_KAZOE = {"yakuman": HandConfig.KAZOE_LIMITED, "sanbaiman": HandConfig.KAZOE_SANBAIMAN}
+
+
+def compare(
+    n: int, seed: int, kazoe: str = "yakuman", renhou: str = "off"
+) -> tuple[int, list, set[str]]:
     """Score ``n`` random hands with both; return (hands compared, mismatches, names of the
-    yaku the reference found)."""
+    yaku the reference found). ``kazoe`` / ``renhou``: the scorer's options, set in the
+    oracle's ``OptionalRules``; a second generator marks a share of the closed non-dealer
+    discard wins as renhou (``renhou="off"``: mjsim is told, the oracle is not, so both score
+    no renhou)."""
     rng = np.random.default_rng(seed)
+    rng2 = np.random.default_rng(seed + 1)
+    opts = OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        kazoe_limit=_KAZOE[kazoe],
+        renhou_as_yakuman=renhou == "yakuman",
+    )
     bad = []
     seen: set[str] = set()
     done = 0
@@ -340,6 +359,19 @@ def compare(n: int, seed: int) -> tuple[int, list, set[str]]:
         if g is None:
             continue
         counts, kw, (tiles, win136, om, dora, ura, cfg) = g
+        cfg.options = opts
+        kw["kazoe"] = kazoe
+        kw["renhou"] = renhou
+        if (
+            not kw["self_drawn"]
+            and not kw["melds"]
+            and kw["seat"] != kw["dealer"]
+            and not (kw["riichi"] or kw["double_riichi"])
+            and not (kw["robbing_kong"] or kw["last_wall_tile"])
+            and rng2.random() < 0.3
+        ):
+            kw["renhou_win"] = True
+            cfg.is_renhou = renhou != "off"
         ref = HandCalculator.estimate_hand_value(
             tiles, win136, melds=om, dora_indicators=dora, config=cfg, ura_dora_indicators=ura
         )
@@ -369,6 +401,42 @@ def test_differential_vs_mahjong_package():
     assert n == 10_000
     assert not bad, f"{len(bad)} mismatches, first: {bad[:3]}"
     assert len(seen) == 52, sorted(seen)
+
+
+@pytest.mark.parametrize(
+    ("kazoe", "renhou"), [("sanbaiman", "off"), ("yakuman", "mangan"), ("sanbaiman", "yakuman")]
+)
+def test_differential_vs_mahjong_package_options(kazoe: str, renhou: str) -> None:
+    n, bad, seen = compare(4_000, seed=11, kazoe=kazoe, renhou=renhou)
+    assert n == 4_000
+    assert not bad, f"{len(bad)} mismatches, first: {bad[:3]}"
+    if renhou != "off":
+        assert any(name.startswith("Renhou") for name in seen), sorted(seen)
+
+
+def test_kazoe_limit_and_renhou_values() -> None:
+    # closed full flush with pure straight, pure double chow, riichi, self-draw, pinfu:
+    # 6 + 2 + 1 + 1 + 1 + 1 = 12 han, one dora (indicator 9m -> 1m) makes 13
+    hand = "11223345556789m"
+    kw = dict(win_tile="9m", self_drawn=True, riichi=True, dora_indicators="9m")
+    r = S(hand, **kw)
+    assert r.total >= 13 and r.yakuman == 0
+    assert r.base_points == 8000 and r.payments[0] == 8000 * 2 * 3  # dealer self-draw
+    r = S(hand, kazoe="sanbaiman", **kw)
+    assert r.total == S(hand, **kw).total and r.base_points == 6000
+    assert r.payments[0] == 6000 * 2 * 3
+    # renhou: seat 1 (South) wins on the dealer's first discard; riichi-less closed hand
+    # 234m 567m 234p 678s 55s won on 8s (open wait): all simples (1) + pinfu (1) = 2 han
+    rh = dict(win_tile="8s", seat=1, seat_wind="S", discarder=0, renhou_win=True)
+    assert S("234m567m234p678s55s", **rh).total == 2  # renhou off (Tenhou): not a yaku
+    r = S("234m567m234p678s55s", renhou="mangan", **rh)
+    assert r.total == 7 and r.base_points == 3000 and r.payments[1] == 12000  # 5 + 2: haneman
+    r = S("234m567m234p678s55s", renhou="yakuman", **rh)
+    assert r.yakuman == 1 and r.payments[1] == 32000
+    with pytest.raises(ValueError, match="renhou"):
+        S("234m567m234p678s55s", renhou="double", **rh)
+    with pytest.raises(ValueError, match="kazoe"):
+        S(hand, kazoe="none", **kw)
 
 
 @pytest.mark.slow

@@ -1,6 +1,6 @@
 """Sichuan / Chengdu / blood-battle scoring: fan table, kong payments, draw settlement, 呼叫转移.
 
-Worked examples T3.1-T3.5 and T3.7 of the Sichuan rules (b = 1); T3.6 (forced win) and the 定缺
+Worked examples 1-5 and example 7 of the Sichuan rules (b = 1); example 6 (forced win) and the 定缺
 discard order are engine flow, tested with the engine.
 """
 
@@ -158,7 +158,7 @@ def test_api_example_and_payments():
 
 
 def test_illegal_wins():
-    # T3.7: a win holding all three suits is illegal; with 定缺 (void 条) a 条 blocks the win
+    # example 7: a win holding all three suits is illegal; with 定缺 (void 条) a 条 blocks the win
     with pytest.raises(ValueError, match="three suits"):
         score("123m456p789s11m555m", discarder=1)
     with pytest.raises(ValueError, match="void suit"):
@@ -242,7 +242,7 @@ def test_t3_4_draw_settlement():
 
 
 def test_dajiao_is_capped_and_ignores_situations():
-    # waits on 5m: 清一色 2 + 龙七对 3 + one more 根 1 = 6 fan, capped at 3 (A3.4)
+    # waits on 5m: 清一色 2 + 龙七对 3 + one more 根 1 = 6 fan, capped at 3
     h = parse_hand("1111222233445m")
     m = np.full((MAX_MELDS, 3), MELD_NONE, np.int8)
     assert S.sichuan_best_wait(h, m, -1, S.default_params()) == 3

@@ -1,8 +1,8 @@
-"""Tianjin scoring: every worked example of the Tianjin rules (T6.1-T6.32, T6.34) through
+"""Tianjin scoring: every worked example of the Tianjin rules (the text's 33 examples) through
 ``mjsim.score``, payments and input errors (the engine side: tests/test_variant_tianjin.py).
 
 The rule text's numbers are used as printed, except the 天胡 maximum, printed "28*4=102": read
-as 112 (T6.31).
+as 112 (its example 31).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ def _score(hand, win, ind="7z", **kw):
 
 # (id, hand, winning tile, indicator, melds, kong_replacement, heavenly, 番, items)
 CASES = [
-    ("T6.1", "123m456p789s234s11z", "1z", "7z", [], False, False, 2, {"提溜", "素的"}),
-    ("T6.2", "123m789s234s11z", "1z", "7z", KONG, True, False, 4, {"提溜", "素的", "杠开"}),
-    ("T6.3", "456m123p789s234s11z", "5m", "7z", [], False, False, 6, {"捉5", "素的"}),
-    ("T6.4", "456m789s234s1z7z", "5m", "7z", ["kong 2222p"], True, False, 6, {"捉5", "杠开"}),
+    ("ex1", "123m456p789s234s11z", "1z", "7z", [], False, False, 2, {"提溜", "素的"}),
+    ("ex2", "123m789s234s11z", "1z", "7z", KONG, True, False, 4, {"提溜", "素的", "杠开"}),
+    ("ex3", "456m123p789s234s11z", "5m", "7z", [], False, False, 6, {"捉5", "素的"}),
+    ("ex4", "456m789s234s1z7z", "5m", "7z", ["kong 2222p"], True, False, 6, {"捉5", "杠开"}),
     (
-        "T6.5",
+        "ex5",
         "456m789s234s11z",
         "5m",
         "7z",
@@ -37,23 +37,23 @@ CASES = [
         12,
         {"捉5", "素的", "杠开"},
     ),
-    ("T6.6", "123m456p789s234s1z7z", "1z", "7z", [], False, False, 2, {"提溜", "混吊"}),
-    ("T6.7", "123m789s234s1z7z", "1z", "7z", KONG, True, False, 4, {"提溜", "混吊", "杠开"}),
-    ("T6.8", "123m456p789s11s2z6z7z", "2z", "7z", [], False, False, 2, {"提溜", "双混吊"}),
-    ("T6.9", "123m789s11s2z6z7z", "2z", "7z", KONG, True, False, 4, {"提溜", "双混吊", "杠开"}),
-    ("T6.10", "5m123p789s234s11z6z7z", "5m", "7z", [], False, False, 6, {"捉5", "双混吊"}),
-    ("T6.11", "5m789s234s11z6z7z", "5m", "7z", KONG, True, False, 12, {"捉5", "双混吊", "杠开"}),
-    ("T6.12", "123456789p23s7z11z", "9p", "7z", [], False, False, 4, {"龙"}),
-    ("T6.13", "123456789p1s7z", "9p", "7z", ["kong 2222m"], True, False, 8, {"龙", "杠开"}),
-    ("T6.14", "123456789p234s11z", "5p", "7z", [], False, False, 8, {"龙", "素的"}),
-    ("T6.15", "123456789p11z", "5p", "7z", ["kong 2222m"], True, False, 16, {"龙", "素的", "杠开"}),
-    ("T6.16", "123456789m23s7z11z", "5m", "7z", [], False, False, 7, {"捉5", "龙"}),
-    ("T6.17", "123456789m1s7z", "5m", "7z", KONG, True, False, 14, {"捉5", "龙", "杠开"}),
-    ("T6.18", "123456789m234s11z", "5m", "7z", [], False, False, 14, {"捉5", "龙", "素的"}),
-    ("T6.19", "123456789m11z", "5m", "7z", KONG, True, False, 28, {"捉5", "龙", "素的", "杠开"}),
-    ("T6.20", "123456789p234s1z7z", "1z", "7z", [], False, False, 8, {"龙", "混吊"}),
+    ("ex6", "123m456p789s234s1z7z", "1z", "7z", [], False, False, 2, {"提溜", "混吊"}),
+    ("ex7", "123m789s234s1z7z", "1z", "7z", KONG, True, False, 4, {"提溜", "混吊", "杠开"}),
+    ("ex8", "123m456p789s11s2z6z7z", "2z", "7z", [], False, False, 2, {"提溜", "双混吊"}),
+    ("ex9", "123m789s11s2z6z7z", "2z", "7z", KONG, True, False, 4, {"提溜", "双混吊", "杠开"}),
+    ("ex10", "5m123p789s234s11z6z7z", "5m", "7z", [], False, False, 6, {"捉5", "双混吊"}),
+    ("ex11", "5m789s234s11z6z7z", "5m", "7z", KONG, True, False, 12, {"捉5", "双混吊", "杠开"}),
+    ("ex12", "123456789p23s7z11z", "9p", "7z", [], False, False, 4, {"龙"}),
+    ("ex13", "123456789p1s7z", "9p", "7z", ["kong 2222m"], True, False, 8, {"龙", "杠开"}),
+    ("ex14", "123456789p234s11z", "5p", "7z", [], False, False, 8, {"龙", "素的"}),
+    ("ex15", "123456789p11z", "5p", "7z", ["kong 2222m"], True, False, 16, {"龙", "素的", "杠开"}),
+    ("ex16", "123456789m23s7z11z", "5m", "7z", [], False, False, 7, {"捉5", "龙"}),
+    ("ex17", "123456789m1s7z", "5m", "7z", KONG, True, False, 14, {"捉5", "龙", "杠开"}),
+    ("ex18", "123456789m234s11z", "5m", "7z", [], False, False, 14, {"捉5", "龙", "素的"}),
+    ("ex19", "123456789m11z", "5m", "7z", KONG, True, False, 28, {"捉5", "龙", "素的", "杠开"}),
+    ("ex20", "123456789p234s1z7z", "1z", "7z", [], False, False, 8, {"龙", "混吊"}),
     (
-        "T6.21",
+        "ex21",
         "123456789p1z7z",
         "1z",
         "7z",
@@ -64,11 +64,11 @@ CASES = [
         {"龙", "混吊", "杠开"},
     ),
     # indicator 5p: 混 = 5p and 6p, the 龙 in 饼 is 本混
-    ("T6.22", "123456789p234s11z", "1p", "5p", [], False, False, 8, {"龙", "本混"}),
-    ("T6.23", "123456789p11z", "1p", "5p", ["kong 2222m"], True, False, 16, {"龙", "本混", "杠开"}),
-    ("T6.24", "1234566789p234s1z", "1z", "5p", [], False, False, 16, {"龙", "本混", "混吊"}),
+    ("ex22", "123456789p234s11z", "1p", "5p", [], False, False, 8, {"龙", "本混"}),
+    ("ex23", "123456789p11z", "1p", "5p", ["kong 2222m"], True, False, 16, {"龙", "本混", "杠开"}),
+    ("ex24", "1234566789p234s1z", "1z", "5p", [], False, False, 16, {"龙", "本混", "混吊"}),
     (
-        "T6.25",
+        "ex25",
         "1234566789p1z",
         "1z",
         "5p",
@@ -79,12 +79,12 @@ CASES = [
         {"龙", "本混", "混吊", "杠开"},
     ),
     # indicator 1m: 混 = 1m and 2m
-    ("T6.26", "123456789m234s11z", "5m", "1m", [], False, False, 14, {"捉5", "龙", "本混"}),
-    ("T6.27", "123456789m11z", "5m", "1m", KONG, True, False, 28, {"捉5", "龙", "本混", "杠开"}),
-    ("T6.28", "123m5m789m234s11z6z7z", "5m", "7z", [], False, False, 14, {"捉5", "龙", "双混吊"}),
+    ("ex26", "123456789m234s11z", "5m", "1m", [], False, False, 14, {"捉5", "龙", "本混"}),
+    ("ex27", "123456789m11z", "5m", "1m", KONG, True, False, 28, {"捉5", "龙", "本混", "杠开"}),
+    ("ex28", "123m5m789m234s11z6z7z", "5m", "7z", [], False, False, 14, {"捉5", "龙", "双混吊"}),
     # indicator 3m: 混 = 3m and 4m; 123m + (混)5m(混) + 789m
     (
-        "T6.29",
+        "ex29",
         "123345789m234s11z",
         "5m",
         "3m",
@@ -94,10 +94,10 @@ CASES = [
         28,
         {"捉5", "龙", "本混", "双混吊"},
     ),
-    ("T6.30", "123m456p789s234s1z7z", "2s", "7z", [], False, True, 4, {"提溜", "天胡"}),
-    # A6.1: the seed prints "28*4=102"; 28 x 4 = 112
+    ("ex30", "123m456p789s234s1z7z", "2s", "7z", [], False, True, 4, {"提溜", "天胡"}),
+    # the seed prints "28*4=102"; 28 x 4 = 112
     (
-        "T6.31",
+        "ex31",
         "123345789m234s11z",
         "5m",
         "3m",
@@ -145,7 +145,7 @@ def test_t6_34_wild_kinds() -> None:
 
 
 def test_kong_bloom_on_plain_tiliu_option() -> None:
-    # A6.3: 杠开 on a plain 提溜 with a 混 = 2 番, legal by default; the option makes it 1 (illegal)
+    # 杠开 on a plain 提溜 with a 混 = 2 番, legal by default; the option makes it 1 (illegal)
     hand, melds = "123m789s234s1z7z", ["concealed_kong 2222p"]
     r = _score(hand, "2s", melds=melds, kong_replacement=True)
     assert r.total == 2 and r.valid

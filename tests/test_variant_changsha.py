@@ -1,4 +1,4 @@
-"""changsha in the engine: scripted flows (Changsha rules: a bird hit T2.5, 漏胡 T2.9, the
+"""changsha in the engine: scripted flows (Changsha rules: a bird hit example 5, 漏胡 example 9, the
 2-5-8 pair vs big-win legality) and invariants over random self-play.
 
 Deal order of a scripted wall (docs/engine.md): seats from the dealer take 13 tiles each from the
@@ -127,7 +127,7 @@ def test_small_win_needs_a_258_pair_big_win_does_not() -> None:
 def test_t2_7_opening_small_wins_declared_after_the_deal() -> None:
     # seat 1 is dealt 四喜 (1m x4) + 六六顺 (three pungs: one pair of pungs) -> k = 2 small
     # self-draws: dealer 2 x 10 + 10, others 2 x 10; the bird 4s (rank 4 -> the dealer's 上家 =
-    # seat 3) doubles seat 3's share. The hand ends (A2.2); the winner deals next (rule B).
+    # seat 3) doubles seat 3's share. The hand ends; the winner deals next (rule B).
     w = make_wall(
         {
             0: "2m3m4m 4p5p6p 7s8s9s 2m6p 4s8s",
@@ -156,7 +156,7 @@ def test_t2_7_opening_small_wins_declared_after_the_deal() -> None:
 def test_t2_10_seabed_refused_then_taken_and_won_by_a_third_player() -> None:
     # passive play to the last tile (seat 3 is first offered it): seat 3 refuses, the dealer
     # takes it and cannot win, so it is exposed; seat 1 wins on it: 海底炮, a big discard win paid
-    # by the taker (A2.5): 60 + 10 (the dealer pays); the bird is the 海底 tile itself (3p: rank
+    # by the taker: 60 + 10 (the dealer pays); the bird is the 海底 tile itself (3p: rank
     # 3 -> seat 2, not involved). The winner deals next (rule B).
     w = make_wall(
         {1: "1m2m3m 4m5m6m 7s8s9s 5s5s 1p2p", 2: "3p3p3p 4m4m 6m6m 7m7m 9p9p 8s9s"},

@@ -1,7 +1,7 @@
 """The registry of the 42 rule sets (mjsim/variants/registry.py) and the names it gives to ids."""
 
 from mjsim import variants
-from mjsim.variants.registry import BY_ID, RULE_SETS, rule_set
+from mjsim.variants.registry import BY_ID, PRESETS, RULE_SETS, rule_set
 
 
 def test_registry_has_the_42_rule_sets_once_each():
@@ -13,7 +13,35 @@ def test_registry_has_the_42_rule_sets_once_each():
 
 
 def test_playable_column_matches_the_engine_registry():
-    assert sorted(r.id for r in RULE_SETS if r.playable) == variants.names()
+    playable = [r.id for r in RULE_SETS + PRESETS if r.playable]
+    assert sorted(playable) == variants.names()
+
+
+def test_presets_are_riichi_with_only_their_cited_differences():
+    import dataclasses
+
+    base = variants.get("riichi")
+    diffs = {}
+    for vid in ("riichi_mahjongsoul", "riichi_wrc"):
+        spec = variants.get(vid)
+        diffs[vid] = {
+            f.name
+            for f in dataclasses.fields(spec)
+            if getattr(spec, f.name) != getattr(base, f.name)
+        } - {"name"}
+        assert BY_ID[vid].detail == "preset" and BY_ID[vid].playable
+    assert diffs["riichi_mahjongsoul"] == {"score_values", "multi_winner"}
+    assert variants.get("riichi_mahjongsoul").score_values == (1 | 2,)  # kuitan, double yakuman
+    assert variants.get("riichi_mahjongsoul").multi_winner == "all"
+    assert diffs["riichi_wrc"] == {"kazoe_limit", "renhou", "riichi_aborts", "start_points"}
+    wrc = variants.get("riichi_wrc")
+    assert (wrc.kazoe_limit, wrc.renhou, wrc.riichi_aborts, wrc.start_points) == (
+        "sanbaiman",
+        "mangan",
+        False,
+        30000,
+    )
+    assert wrc.compile().score_table[0] == 1 | 8 | 16
 
 
 def test_entries_carry_names_sources_and_detail():

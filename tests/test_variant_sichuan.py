@@ -1,6 +1,6 @@
 """Sichuan family in the engine: sichuan, sichuan_xuezhan, chengdu.
 
-Seed examples T3.1-T3.7 of the Sichuan rules (docs/variants/sichuan.md) (b = 1) through scripted
+Seed examples 1-7 of the Sichuan rules (docs/variants/sichuan.md) (b = 1) through scripted
 deals (fixed walls): 定缺 as a decision and its discard order, 刮风下雨 kong payments, a robbed
 added kong that pays nothing, 呼叫转移, the 查花猪/查大叫 draw settlement, the last-four-tiles forced
 win, a blood-battle hand with three winners; invariants over random hands.
@@ -107,7 +107,7 @@ def test_t3_1_exposed_kong_pays_2_from_the_discarder() -> None:
         g.step("exposed_kong")
         while g.phase == "react":
             g.step(PASS)  # seat 2 could win on 5p and passes
-        assert g.payments.tolist() == want  # 承包制 / 家家有 (T3.1)
+        assert g.payments.tolist() == want  # 承包制 / 家家有 (example 1)
 
 
 def test_t3_2_robbed_added_kong_pays_nothing() -> None:
@@ -229,7 +229,7 @@ def test_xuezhan_three_winners_and_kong_after_a_win() -> None:
     assert g.current_player == 1 and WIN in g.legal_actions()
     g.step("win")  # B wins 0 fan: A pays 1; B drops out
     assert not g.done and g.current_player == 2
-    g.step("kong 7s")  # 下雨 after B has won: A and D pay 2 each, B nothing (T3.3)
+    g.step("kong 7s")  # 下雨 after B has won: A and D pay 2 each, B nothing (example 3)
     assert g.payments.tolist() == [-1 - 2, 1, 4, -2]
     g.step("discard 9s")
     while g.current_player != 3 or g.phase != "turn":

@@ -83,6 +83,7 @@ from mjsim.rules.params import (
     MULTI_NEAREST_WILD_PAIR,
     MW_LIFT_ANY_MOVE,
     P_FORBID_CHOW_SAME_DISCARD,
+    P_FORBID_PUNG_SAME_DISCARD,
     P_MULTI_WINNER,
     P_MW_LIFT,
     P_N_PLAYERS,
@@ -254,6 +255,8 @@ def _resolve(s, r, t):
         h[k] -= 2
         _add_meld(s, t, claimer, MELD_PUNG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
+        if r.params[P_FORBID_PUNG_SAME_DISCARD] != 0:
+            s.tv[t, TV_FORBID0] = k  # kuikae: not the claimed kind again this turn
     elif ca == EXPOSED_KONG:
         h[k] -= 3
         _add_meld(s, t, claimer, MELD_KONG, k, src)

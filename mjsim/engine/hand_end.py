@@ -32,10 +32,12 @@ from mjsim.engine.state import (
     PH_POOL_DRAW,
     PV_KONG,
     PV_N_MELDS,
+    PV_N_RIVER,
     PV_PAY,
     PV_READY,
     PV_SCORE,
     PV_WON,
+    RF_CLAIMED,
     TV_DEALER,
     TV_DRAWN,
     TV_FIRST_DEALER,
@@ -96,6 +98,7 @@ from mjsim.rules.params import (
     P_FINAL_READY_DRAWS,
     P_KONG_PAYMENT_TIMING,
     P_N_PLAYERS,
+    P_NAGASHI_MANGAN,
     P_NOTEN_PENALTY,
     P_ROUND_WIND_RULE,
     P_SCORING,
@@ -277,12 +280,46 @@ def _ready_draw(s, r, t):
                 s.pv[t, p, PV_PAY] -= pen // (n - nr)
 
 
+@internal
+def _nagashi_mangan(s, r, t):
+    """Riichi 流し満貫 (``nagashi_mangan``) at an exhaustive draw: each seat whose river holds
+    only terminals and honours, none of them claimed, is paid a mangan as on a self-draw
+    (basic points 2000: 4000 from each seat to the dealer; 4000 from the dealer and 2000 from
+    each other seat to a non-dealer), no honba; returns True if any seat qualified (the noten
+    payments are then not made, as on Tenhou)."""
+    n = r.params[P_N_PLAYERS]
+    dealer = s.tv[t, TV_DEALER]
+    any_paid = False
+    for p in range(n):
+        m = s.pv[t, p, PV_N_RIVER]
+        if m == 0:
+            continue
+        ok = True
+        for i in range(m):
+            k = np.int64(s.river[t, p, i])
+            if (s.river_flags[t, p, i] & RF_CLAIMED) != 0 or (k < 27 and 0 < k % 9 < 8):
+                ok = False
+                break
+        if not ok:
+            continue
+        any_paid = True
+        for q in range(n):
+            if q == p:
+                continue
+            pay = 4000 if (p == dealer or q == dealer) else 2000
+            s.pv[t, q, PV_PAY] -= pay
+            s.pv[t, p, PV_PAY] += pay
+    return any_paid
+
+
 @nb.njit(cache=True)
 def _finish_draw(s, r, t):
     if r.params[P_FINAL_READY_DRAWS] > 0 and _pool_ready_draws(s, r, t):
         return  # the first ready seat may win on a pool tile
     _settle_kongs(s, r, t, np.int64(0), np.bool_(True))
-    if r.params[P_NOTEN_PENALTY] > 0:
+    if r.params[P_NAGASHI_MANGAN] != 0 and _nagashi_mangan(s, r, t):
+        pass  # nagashi mangan paid: no noten payments
+    elif r.params[P_NOTEN_PENALTY] > 0:
         _ready_draw(s, r, t)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         dajiao = np.zeros(4, dtype=np.int64)

@@ -35,7 +35,7 @@ from mjsim.engine.state import (
 )
 from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
 from mjsim.rules.params import P_DORA
-from mjsim.scoring.context import F_EARTHLY, F_HEAVENLY, F_SELF_DRAWN
+from mjsim.scoring.context import F_EARTHLY, F_HEAVENLY, F_HUMAN, F_SELF_DRAWN
 from mjsim.scoring.riichi import (
     F_RC_DORA,
     F_RC_DOUBLE_RIICHI,
@@ -72,6 +72,10 @@ def riichi_flags(s, r, t, p, flags):
     flags[F_RC_DOUBLE_RIICHI] = s.pv[t, p, PV_RC_DOUBLE]
     flags[F_RC_IPPATSU] = 1 if (s.pv[t, p, PV_READY] != 0 and s.pv[t, p, PV_RC_IPPATSU]) else 0
     flags[F_RC_OPTIONS] = r.score_table[0]
+    # renhou: a non-dealer's discard win in the first go-round before its own first discard
+    # (the engine's F_EARTHLY test), no meld; the scorer counts it only under ``renhou``
+    renhou = flags[F_SELF_DRAWN] == 0 and flags[F_EARTHLY] != 0 and s.pv[t, p, PV_N_MELDS] == 0
+    flags[F_HUMAN] = 1 if renhou else 0
     if flags[F_SELF_DRAWN] == 0 or s.pv[t, p, PV_N_MELDS] > 0:
         flags[F_HEAVENLY] = 0
         flags[F_EARTHLY] = 0

@@ -84,6 +84,7 @@ from mjsim.engine.state import (
     PV_N_RIVER,
     PV_OPTS,
     PV_READY,
+    PV_SCORE,
     TV_ASK0,
     TV_DEALER,
     TV_DRAWN,
@@ -127,6 +128,7 @@ from mjsim.rules.params import (
     P_NO_CLAIMS_LAST_DISCARD,
     P_NO_KONG_AFTER_PUNG,
     P_PAIR_RULE,
+    P_READY_MIN_POINTS,
     P_READY_MODE0,
     P_READY_MODE1,
     P_READY_REQUIRES_CLOSED,
@@ -134,6 +136,7 @@ from mjsim.rules.params import (
     P_SCORING,
     P_SPECIAL_KONGS,
     P_STANDING_TILES,
+    P_START_POINTS,
     P_VOID_KONG,
     P_WALL_RESERVE,
     P_WILD_KONG,
@@ -360,6 +363,9 @@ def legal_mask(s, r, t, mask):
             and drawn >= 0
             and remaining(s, t) - prm[P_WALL_RESERVE] >= 4
         )
+    if ready_ok and prm[P_READY_MIN_POINTS] > 0:
+        # the points floor (riichi: 1000, the deposit): start_points + the running score
+        ready_ok = prm[P_START_POINTS] + s.pv[t, p, PV_SCORE] >= prm[P_READY_MIN_POINTS]
     if ready_ok:
         shapes = prm[P_WIN_SHAPES]
         maybe = True

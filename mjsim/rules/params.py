@@ -171,7 +171,11 @@ P_OPENING_SAME_RANK_PAIRS = 188  # changsha 三同: a pair of one rank in each s
 P_LUXURY_LEVELS = 189  # changsha 七小对: each four of a kind is one more big win (双豪华 / 三豪华)
 P_MW_THRESHOLD = 190  # MW_THRESHOLD_*: may a locked seat still win a discard worth more (过胡)
 P_WILD_FIFTH_COPY = 191  # a wild may stand for a fifth copy of a kind (SHAPE_WILD_FIFTH)
-NP = 192  # room for growth; unused slots are 0
+P_FORBID_PUNG_SAME_DISCARD = 192  # after a pung the claimed kind may not be discarded that turn
+P_READY_MIN_POINTS = 193  # a seat below this many points (start_points + score) may not declare
+P_START_POINTS = 194  # points each seat holds when a match starts (PV_SCORE counts from it)
+P_NAGASHI_MANGAN = 195  # exhaustive draw: all-terminal/honour unclaimed discards = mangan self-draw
+NP = 200  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
 PRE_BET_NONE = 0

@@ -186,6 +186,18 @@ HEBEI_SCORE_VALUES = (1, 2, 2, 2, 8, 2, 1)
 _SCORE_OPTION_BITS = {"guobiao": 15, "riichi": 7}
 
 
+def _riichi_field_bits(kazoe_limit: str, renhou: str) -> int:
+    """The Riichi scorer's ``OPT_*`` bits of the ``kazoe_limit`` and ``renhou`` fields
+    (mjsim.scoring.riichi: ``OPT_KAZOE_SANBAIMAN`` = 8, ``OPT_RENHOU_MANGAN`` = 16,
+    ``OPT_RENHOU_YAKUMAN`` = 32)."""
+    bits = 8 if kazoe_limit == "sanbaiman" else 0
+    if renhou == "mangan":
+        bits |= 16
+    elif renhou == "yakuman":
+        bits |= 32
+    return bits
+
+
 def _check_score_values(scoring: str, values: tuple[Any, ...]) -> None:
     """Refuse a ``score_values`` table the family would misread (``ValueError`` naming the value):
     a length other than :data:`SCORE_VALUES_LEN` (missing values would be read as 0), a
@@ -395,6 +407,12 @@ class RuleSpec:
         "calls",
         "After a chow the seat may not discard the claimed kind, nor the kind that completes "
         "the same sequence at the other end (no 吃完打同张 / 换张). Needs allow_chow.",
+    )
+    forbid_pung_same_discard: bool = _doc(
+        False,
+        "calls",
+        "After a pung the seat may not discard the claimed kind in the same turn (Riichi "
+        "食い替え / kuikae). Needs allow_pung.",
     )
     ready_locks_hand: bool = _doc(
         True,
@@ -946,6 +964,21 @@ class RuleSpec:
         "carry_deposits).",
         values="integer >= 0",
     )
+    ready_min_points: int = _doc(
+        0,
+        "ready",
+        "A seat whose points (start_points + its running score) are below this may not declare "
+        "ready (Riichi: 1000, the deposit it could not pay); 0 = no floor. Needs allow_ready.",
+        values="integer >= 0",
+    )
+    start_points: int = _doc(
+        0,
+        "match",
+        "Points each seat holds when a match starts (Riichi: 25000). Scores in records and "
+        "outcomes stay relative to it; rules that look at a seat's points (ready_min_points) "
+        "add it.",
+        values="integer >= 0",
+    )
     carry_deposits: bool = _doc(
         False,
         "match",
@@ -965,6 +998,28 @@ class RuleSpec:
         "At an exhaustive draw the seats that are not ready pay this total to the ready seats "
         "(Riichi: 3000).",
         values="integer >= 0",
+    )
+    nagashi_mangan: bool = _doc(
+        False,
+        "end",
+        "Riichi 流し満貫: at an exhaustive draw a seat whose discards are all terminals and "
+        "honours, none of them claimed, is paid a mangan as on a self-draw (4000 from each seat "
+        "for the dealer; 4000 from the dealer and 2000 from the others for a non-dealer); the "
+        'noten payments are then not made. Needs scoring="riichi".',
+    )
+    kazoe_limit: str = _doc(
+        "yakuman",
+        "scoring",
+        "Riichi kazoe: a hand of 13 or more han without a yakuman is a counted yakuman "
+        '(yakuman) or is capped at sanbaiman (sanbaiman). Needs scoring="riichi".',
+        values="yakuman, sanbaiman",
+    )
+    renhou: str = _doc(
+        "off",
+        "scoring",
+        "Riichi 人和 (renhou: a non-dealer's discard win before its first draw, no call made "
+        'yet): off (not a yaku), mangan (a 5-han yaku) or yakuman. Needs scoring="riichi".',
+        values="off, mangan, yakuman",
     )
     riichi_aborts: bool = _doc(
         False,
@@ -1589,6 +1644,36 @@ class RuleSpec:
                 f"RuleSpec.birds={self.birds} needs n_players=4 (bird seats are counted round "
                 "four seats from the dealer)"
             )
+        for name in ("ready_min_points", "start_points"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= SCORE_VALUE_MAX:
+                raise ValueError(
+                    f"RuleSpec.{name}={v!r} must be an integer in 0..{SCORE_VALUE_MAX}"
+                )
+        if self.ready_min_points and not self.allow_ready:
+            raise ValueError("RuleSpec.ready_min_points > 0 needs allow_ready=True")
+        if not isinstance(self.forbid_pung_same_discard, bool):
+            raise ValueError(
+                f"RuleSpec.forbid_pung_same_discard={self.forbid_pung_same_discard!r} must be a bool"
+            )
+        if self.forbid_pung_same_discard and not self.allow_pung:
+            raise ValueError("RuleSpec.forbid_pung_same_discard=True needs allow_pung=True")
+        if not isinstance(self.nagashi_mangan, bool):
+            raise ValueError(f"RuleSpec.nagashi_mangan={self.nagashi_mangan!r} must be a bool")
+        if self.kazoe_limit not in ("yakuman", "sanbaiman"):
+            raise ValueError(
+                f"RuleSpec.kazoe_limit={self.kazoe_limit!r}: legal values are yakuman, sanbaiman"
+            )
+        if self.renhou not in ("off", "mangan", "yakuman"):
+            raise ValueError(
+                f"RuleSpec.renhou={self.renhou!r}: legal values are off, mangan, yakuman"
+            )
+        for name, off in (("nagashi_mangan", False), ("kazoe_limit", "yakuman"), ("renhou", "off")):
+            if getattr(self, name) != off and self.scoring != "riichi":
+                raise ValueError(
+                    f"RuleSpec.{name}={getattr(self, name)!r} needs scoring='riichi' "
+                    f"(got scoring={self.scoring!r})"
+                )
         if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
             raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
         if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
@@ -2321,6 +2406,10 @@ class RuleSpec:
         p[P.P_NOTEN_PENALTY] = self.noten_penalty
         p[P.P_CARRY_DEPOSITS] = self.carry_deposits
         p[P.P_RIICHI_ABORTS] = self.riichi_aborts
+        p[P.P_FORBID_PUNG_SAME_DISCARD] = self.forbid_pung_same_discard
+        p[P.P_READY_MIN_POINTS] = self.ready_min_points
+        p[P.P_START_POINTS] = self.start_points
+        p[P.P_NAGASHI_MANGAN] = self.nagashi_mangan
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
         p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake
@@ -2398,6 +2487,9 @@ class RuleSpec:
         p[P.P_N_WILD_KINDS] = int(wild.sum())
         table = np.zeros(32, dtype=np.int64)
         table[: len(self.score_values)] = self.score_values
+        if self.scoring == "riichi":
+            # the scorer's option bits of kazoe_limit / renhou (mjsim.scoring.riichi.OPT_*)
+            table[0] |= _riichi_field_bits(self.kazoe_limit, self.renhou)
         name = self.effective_fan_table()
         if name:
             rows, cancels, header, record = _fan_tables()[name](self)
@@ -2580,6 +2672,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     # calls
     "chow_left_only": (False, ("allow_chow",)),
     "forbid_chow_same_discard": (False, ("allow_chow",)),
+    "forbid_pung_same_discard": (False, ("allow_pung",)),
     "chow_ready_any_seat": (False, ("allow_chow", "allow_ready")),
     # ready declarations
     "must_be_ready": (False, ("allow_ready",)),
@@ -2588,6 +2681,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "ready_requires_closed": (False, ("allow_ready",)),
     "ready_deposit": (0, ("allow_ready",)),
     "carry_deposits": (False, ("ready_deposit",)),
+    "ready_min_points": (0, ("allow_ready",)),
     "ready_modes": (("hidden",), ("allow_ready",)),
     "standing_tiles": (0, ("allow_ready",)),
     "riichi_aborts": (False, ("allow_ready", "n_players=4")),

@@ -30,7 +30,13 @@ Defaults (options, ``OPT_*`` bits in the ``F_RC_OPTIONS`` flag):
 - ``double_yakuman`` off: the 13-sided thirteen orphans, four concealed pungs single wait, pure
   nine gates and big four winds are single yakuman (Tenhou); distinct yakuman still add up;
 - ``kiriage`` off: 4 han 30 fu / 3 han 60 fu are 7700 / 11600, not mangan;
-- kazoe yakuman (13+ han) is capped at one yakuman; renhou and nagashi mangan are not scored.
+- ``kazoe`` 13+ han (no yakuman) is a counted yakuman, at most one (Tenhou); with
+  ``OPT_KAZOE_SANBAIMAN`` it is capped at sanbaiman;
+- renhou (a non-dealer's discard win in the first go-round, before its own first discard and
+  with no call made; context flag ``F_HUMAN``) is not scored (Tenhou); ``OPT_RENHOU_MANGAN``
+  makes it a 5-han yaku counted with the others (as the ``mahjong`` package), and
+  ``OPT_RENHOU_YAKUMAN`` a yakuman. Nagashi mangan is paid at the draw by the engine
+  (``nagashi_mangan``), not by this scorer.
 
 Win-context flags (``mjsim.scoring.context``): ``F_READY`` = riichi, ``F_LAST_WALL_TILE`` =
 haitei (self-draw) / houtei (discard), ``F_KONG_REPLACEMENT`` = rinshan, ``F_ROBBING_KONG`` =
@@ -56,6 +62,7 @@ from mjsim.scoring.api import WinInput
 from mjsim.scoring.context import (
     F_EARTHLY,
     F_HEAVENLY,
+    F_HUMAN,
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_READY,
@@ -96,6 +103,8 @@ from mjsim.scoring.riichi_yaku import (
     Y_KOKUSHI,
     Y_KOKUSHI_13,
     Y_PINFU,
+    Y_RENHOU,
+    Y_RENHOU_YAKUMAN,
     Y_RIICHI,
     Y_RINSHAN,
     Y_ROUND_WIND,
@@ -128,6 +137,9 @@ __all__ = [
     "OPT_KUITAN",
     "OPT_DOUBLE_YAKUMAN",
     "OPT_KIRIAGE",
+    "OPT_KAZOE_SANBAIMAN",
+    "OPT_RENHOU_MANGAN",
+    "OPT_RENHOU_YAKUMAN",
     "DEFAULT_OPTIONS",
     "RiichiScoreResult",
     "dora_kind",
@@ -149,6 +161,9 @@ F_RC_OPTIONS = 22  # OPT_* bits
 OPT_KUITAN = 1  # all simples counts in an exposed hand
 OPT_DOUBLE_YAKUMAN = 2  # 13-sided kokushi, suuankou tanki, pure nine gates, big four winds x2
 OPT_KIRIAGE = 4  # 4 han 30 fu and 3 han 60 fu are rounded up to mangan
+OPT_KAZOE_SANBAIMAN = 8  # 13+ han without a yakuman is capped at sanbaiman (RuleSpec kazoe_limit)
+OPT_RENHOU_MANGAN = 16  # renhou is a 5-han yaku (RuleSpec renhou="mangan")
+OPT_RENHOU_YAKUMAN = 32  # renhou is a yakuman (RuleSpec renhou="yakuman")
 DEFAULT_OPTIONS = OPT_KUITAN
 
 #: han of each yaku in a closed / exposed hand (0 = closed only)
@@ -186,10 +201,11 @@ def count_dora(full: np.ndarray, indicators: np.ndarray, n: int) -> int:
 def riichi_base_points(han: int, fu: int, yakuman: int, options: int) -> int:
     """Basic points ``b`` of a hand: ``fu * 2 ** (2 + han)`` below mangan, else the limit
     (mangan 2000, haneman 3000, baiman 4000, sanbaiman 6000, 8000 per yakuman, at most six).
-    ``yakuman`` = number of yakuman units (0 for an ordinary hand; 13+ han is kazoe yakuman)."""
+    ``yakuman`` = number of yakuman units (0 for an ordinary hand; 13+ han is kazoe yakuman, or
+    sanbaiman under ``OPT_KAZOE_SANBAIMAN``)."""
     if yakuman > 0:
         return 8000 * min(yakuman, 6)
-    if han >= 13:
+    if han >= 13 and not (options & OPT_KAZOE_SANBAIMAN):
         return 8000
     if han >= 11:
         return 6000
@@ -270,6 +286,12 @@ def _common_yaku(flags, is_open, items):
         items[Y_TENHOU] = 1
     if flags[F_EARTHLY] != 0:
         items[Y_CHIIHOU] = 1
+    if flags[F_HUMAN] != 0 and not tsumo and not is_open:
+        options = flags[F_RC_OPTIONS]
+        if options & OPT_RENHOU_YAKUMAN:
+            items[Y_RENHOU_YAKUMAN] = 1
+        elif options & OPT_RENHOU_MANGAN:
+            items[Y_RENHOU] = 1
 
 
 @njit(cache=True)
@@ -304,7 +326,9 @@ def _finish(items, is_open, flags, options, fu, raw_fu, info):
     (han, fu, yakuman units, base, qualifying han, raw fu); return the base points (0 = no yaku)."""
     tsumo = flags[F_SELF_DRAWN] != 0
     yakuman = 0
-    for y in range(Y_KOKUSHI, Y_CHIIHOU + 1):
+    for y in range(Y_KOKUSHI, Y_RENHOU_YAKUMAN + 1):
+        if y >= Y_DORA and y != Y_RENHOU_YAKUMAN:
+            continue  # dora rows and the 5-han renhou
         if items[y] > 0:
             unit = 1
             if (options & OPT_DOUBLE_YAKUMAN) and (
@@ -316,12 +340,15 @@ def _finish(items, is_open, flags, options, fu, raw_fu, info):
     if yakuman > 0:
         for y in range(Y_KOKUSHI):
             items[y] = 0
+        items[Y_RENHOU] = 0
         han = 13 * yakuman
         if han > 78:
             han = 78
         yakuman = han // 13
     else:
-        for y in range(Y_KOKUSHI):
+        for y in range(Y_RENHOU + 1):
+            if Y_KOKUSHI <= y < Y_RENHOU:
+                continue  # yakuman and dora rows
             if items[y] > 0:
                 h = HAN_OPEN[y] if is_open else HAN_CLOSED[y]
                 if h == 0:
@@ -758,13 +785,27 @@ class RiichiScoreResult(ScoreResult):
 
 
 def riichi_options(
-    *, kuitan: bool = True, double_yakuman: bool = False, kiriage: bool = False
+    *,
+    kuitan: bool = True,
+    double_yakuman: bool = False,
+    kiriage: bool = False,
+    kazoe: str = "yakuman",
+    renhou: str = "off",
 ) -> int:
-    """The ``OPT_*`` bits of a rule choice (defaults: Tenhou)."""
+    """The ``OPT_*`` bits of a rule choice (defaults: Tenhou). ``kazoe`` is ``"yakuman"`` or
+    ``"sanbaiman"``; ``renhou`` is ``"off"``, ``"mangan"`` or ``"yakuman"``; ``ValueError``
+    names any other value."""
+    if kazoe not in ("yakuman", "sanbaiman"):
+        raise ValueError(f"riichi: kazoe={kazoe!r}; legal values: yakuman, sanbaiman")
+    if renhou not in ("off", "mangan", "yakuman"):
+        raise ValueError(f"riichi: renhou={renhou!r}; legal values: off, mangan, yakuman")
     return (
         (OPT_KUITAN if kuitan else 0)
         | (OPT_DOUBLE_YAKUMAN if double_yakuman else 0)
         | (OPT_KIRIAGE if kiriage else 0)
+        | (OPT_KAZOE_SANBAIMAN if kazoe == "sanbaiman" else 0)
+        | (OPT_RENHOU_MANGAN if renhou == "mangan" else 0)
+        | (OPT_RENHOU_YAKUMAN if renhou == "yakuman" else 0)
     )
 
 
@@ -815,6 +856,9 @@ _KEYWORDS = (
     "kuitan",
     "double_yakuman",
     "kiriage",
+    "kazoe",
+    "renhou",
+    "renhou_win",
 )
 
 
@@ -836,7 +880,11 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
     - ``honba`` (int): counters (+300 on a discard win, +100 per payer on a self-draw);
       ``deposits`` (int): riichi sticks on the table, 1000 each to the winner;
     - ``tenhou`` / ``chiihou`` (bool): dealer / non-dealer win on the first draw;
-    - options ``kuitan`` (True), ``double_yakuman`` (False), ``kiriage`` (False).
+    - ``renhou_win`` (bool): a non-dealer's discard win in the first go-round before its own
+      first discard, no call made (scored only under the ``renhou`` option);
+    - options ``kuitan`` (True), ``double_yakuman`` (False), ``kiriage`` (False), ``kazoe``
+      (``"yakuman"``; or ``"sanbaiman"``), ``renhou`` (``"off"``; or ``"mangan"``,
+      ``"yakuman"``).
 
     Returns:
         :class:`RiichiScoreResult`: ``total`` in han, ``payments`` in points (winner
@@ -859,6 +907,14 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
     kuitan = _bool(ctx, "kuitan", True)
     dbl_yakuman = _bool(ctx, "double_yakuman", False)
     kiriage = _bool(ctx, "kiriage", False)
+    renhou_win = _bool(ctx, "renhou_win")
+    opts = riichi_options(
+        kuitan=kuitan,
+        double_yakuman=dbl_yakuman,
+        kiriage=kiriage,
+        kazoe=ctx.pop("kazoe", "yakuman"),
+        renhou=ctx.pop("renhou", "off"),
+    )
     dora_ind = _indicators(ctx.pop("dora_indicators", None), "dora_indicators")
     ura_ind = _indicators(ctx.pop("ura_dora_indicators", None), "ura_dora_indicators")
     aka = _count(ctx, "aka_dora", 3)
@@ -892,6 +948,10 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
             raise ValueError(f"riichi: {name} is a self-drawn win with no melds")
         if tenhou != (win.seat == win.dealer):
             raise ValueError(f"riichi: {name} is a win of {'the' if tenhou else 'a non-'}dealer")
+    if renhou_win and (win.self_drawn or types or win.seat == win.dealer or riichi or double):
+        raise ValueError(
+            "riichi: renhou_win is a non-dealer's discard win with no melds and no riichi"
+        )
     if flags[F_LAST_WALL_TILE] and (flags[F_KONG_REPLACEMENT] or flags[F_ROBBING_KONG]):
         raise ValueError(
             "riichi: last_wall_tile (haitei / houtei) cannot combine with kong_replacement "
@@ -919,9 +979,10 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
     flags[F_RC_DOUBLE_RIICHI] = int(double)
     flags[F_RC_IPPATSU] = int(ippatsu)
     flags[F_RC_DORA] = n_dora | (aka << 8) | (n_ura << 16)
-    flags[F_RC_OPTIONS] = riichi_options(kuitan=kuitan, double_yakuman=dbl_yakuman, kiriage=kiriage)
+    flags[F_RC_OPTIONS] = opts
     flags[F_HEAVENLY] = int(tenhou)
     flags[F_EARTHLY] = int(chiihou)
+    flags[F_HUMAN] = int(renhou_win)
     items = np.zeros(N_YAKU, np.int32)
     info = np.zeros(6, np.int64)
     base = int(riichi_eval(win.concealed, melds, win.win_tile, flags, items, info))

@@ -5,7 +5,9 @@ ids). ``han_open`` 0 = the yaku needs a closed hand (menzen). Yakuman rows (``YA
 ``YAKUMAN_LAST``) score 13 han each (one yakuman); the 13-sided thirteen orphans, the four
 concealed pungs on a single wait and the pure nine gates score 26 (double yakuman) only with the
 ``double_yakuman`` option. Dora rows (``Y_DORA`` .. ``Y_URA_DORA``) are worth 1 han per tile and
-do not qualify a hand (at least one real yaku is needed).
+do not qualify a hand (at least one real yaku is needed). The renhou rows (``Y_RENHOU``, 5 han;
+``Y_RENHOU_YAKUMAN``, one yakuman) come after the dora rows and are scored only under the
+``renhou`` option.
 
 Rule source: the Riichi rules (Japanese Riichi, "日本麻将"), and where it is silent the
 public Tenhou rules (the same table is used by the ``mahjong`` package, our oracle).
@@ -63,6 +65,8 @@ RIICHI_YAKU: tuple[tuple[int, str, str, int, int], ...] = (
     (45, "dora", "ドラ", 1, 1),
     (46, "red five", "赤ドラ", 1, 1),
     (47, "ura dora", "裏ドラ", 1, 0),
+    (48, "blessing of man", "人和", 5, 0),
+    (49, "blessing of man (yakuman)", "人和", 13, 0),
 )
 
 Y_RIICHI = 0
@@ -113,7 +117,9 @@ Y_CHIIHOU = 44
 Y_DORA = 45
 Y_AKA_DORA = 46
 Y_URA_DORA = 47
-N_YAKU = 48
+Y_RENHOU = 48  # renhou="mangan": a 5-han yaku (as the ``mahjong`` package's renhou)
+Y_RENHOU_YAKUMAN = 49  # renhou="yakuman"
+N_YAKU = 50
 
 YAKUMAN_FIRST = Y_KOKUSHI
 YAKUMAN_LAST = Y_CHIIHOU

@@ -23,7 +23,9 @@ _REGISTRY: dict[str, str] = {
     "sichuan": "mjsim.variants.sichuan",
     "sichuan_xuezhan": "mjsim.variants.sichuan_xuezhan",
     "chengdu": "mjsim.variants.chengdu",
-    "riichi": "mjsim.variants.riichi",  # Japanese Riichi
+    "riichi": "mjsim.variants.riichi",  # Japanese Riichi (Tenhou rules)
+    "riichi_mahjongsoul": "mjsim.variants.riichi_mahjongsoul",  # preset: Mahjong Soul rules
+    "riichi_wrc": "mjsim.variants.riichi_wrc",  # preset: World Riichi Championship rules
     "tianjin": "mjsim.variants.tianjin",  # 混儿 wilds, self-draw only
 }
 

@@ -11,8 +11,9 @@ titled 麻将规则 (Chinese Official, Guangdong, the regional pages, Japanese R
 collection of Shandong rules (山东麻将规则: Yantai, Weihai, Jinan, Rizhao). Each playable
 variant's docs page quotes them. ``detail`` says how much of the rules those texts give: ``"full"``, ``"partial"``,
 ``"mention"`` (the variant is built from the most common published rules) or ``"heading only"``.
-``playable`` is True exactly for the ids :func:`mjsim.variants.names` registers (a test keeps the
-two in step).
+``playable`` is True exactly for the ids :func:`mjsim.variants.names` registers, together with
+the named presets of :data:`PRESETS` (variants derived from one rule set with only the
+differences of a published rule book; a test keeps the two in step).
 """
 
 from __future__ import annotations
@@ -85,13 +86,21 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("rizhao", "Rizhao", "日照麻将", "must be ready, self-draw only, 2-5-8 pair", "山东麻将规则: 日照麻将", "full", False),
 )  # fmt: skip
 
-#: id -> rule set
-BY_ID: dict[str, RuleSet] = {r.id: r for r in RULE_SETS}
+#: named presets: playable variants derived from one of the rule sets above with only the
+#: differences of a published rule book (``sources``; ``detail`` is ``"preset"``); each one's
+#: module cites every difference
+PRESETS: tuple[RuleSet, ...] = (
+    _R("riichi_mahjongsoul", "Japanese Riichi, Mahjong Soul rules", "日本麻将 (雀魂)", "riichi with double yakuman, triple ron won by all three", "Mahjong Soul's rules; riichi", "preset", True),
+    _R("riichi_wrc", "Japanese Riichi, World Riichi Championship rules", "日本麻将 (WRC)", "riichi with no kazoe yakuman, renhou, no abortive draws, 30,000 start", "World Riichi Championship Rules; riichi", "preset", True),
+)  # fmt: skip
+
+#: id -> rule set (the 42 and the presets)
+BY_ID: dict[str, RuleSet] = {r.id: r for r in RULE_SETS + PRESETS}
 
 
 def rule_set(variant_id: str) -> RuleSet | None:
-    """The registry entry of ``variant_id``, or ``None`` for an id outside the 42."""
+    """The registry entry of ``variant_id`` (one of the 42 or a preset), or ``None``."""
     return BY_ID.get(variant_id)
 
 
-__all__ = ["BY_ID", "RULE_SETS", "RuleSet", "rule_set"]
+__all__ = ["BY_ID", "PRESETS", "RULE_SETS", "RuleSet", "rule_set"]

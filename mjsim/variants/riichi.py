@@ -51,10 +51,21 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
   same wind), 四家立直 (four riichi), 四槓散了 (four kongs by 2+ seats), each once the discard is
   not won on. No payments, the dealer stays, honba + 1, deposits stay on the table.
 
+- Kuikae 食い替え forbidden (Tenhou): after a chow neither the claimed kind nor the kind at the
+  other end of the sequence may be discarded (``forbid_chow_same_discard``; a chow after which
+  every discard would be forbidden is not offered), after a pung not the claimed kind
+  (``forbid_pung_same_discard``).
+- The 1000-point floor (Tenhou): a seat with fewer than 1000 points (``start_points`` 25000 +
+  its running score) may not declare riichi (``ready_min_points=1000``).
+- Nagashi mangan 流し満貫 (Tenhou: on; ``nagashi_mangan``): at an exhaustive draw a seat whose
+  discards are all terminals / honours and none was claimed is paid a mangan as on a self-draw;
+  no noten payments then.
+- Kazoe: 13+ han is a counted yakuman (``kazoe_limit="yakuman"``, Tenhou); renhou is not a yaku
+  (``renhou="off"``, Tenhou).
+
 Not implemented (documented options): 四槓散了 is checked after the discard that follows the
-fourth kong (Tenhou), but the kong itself is never refused; the 1000-point floor for declaring
-riichi, red fives (the engine has no tile identity; the
-scorer takes ``aka_dora`` through ``mjsim.score``), nagashi mangan, renhou.
+fourth kong (Tenhou), but the kong itself is never refused; red fives (the engine has no tile
+identity; the scorer takes ``aka_dora`` through ``mjsim.score``).
 """
 
 from __future__ import annotations
@@ -75,6 +86,8 @@ SPEC = RuleSpec(
     hand_size=13,
     allow_chow=True,
     chow_left_only=True,
+    forbid_chow_same_discard=True,
+    forbid_pung_same_discard=True,
     allow_pung=True,
     allow_exposed_kong=True,
     allow_added_kong=True,
@@ -97,6 +110,8 @@ SPEC = RuleSpec(
     rob_kong="added_and_concealed",
     ready_requires_closed=True,
     ready_deposit=1000,
+    ready_min_points=1000,
+    start_points=25000,
     dora=True,
     noten_penalty=3000,
     wall_reserve=14,
@@ -107,6 +122,7 @@ SPEC = RuleSpec(
     repeat_counter="honba",
     carry_deposits=True,
     riichi_aborts=True,
+    nagashi_mangan=True,
     scoring="riichi",
     score_values=DEFAULT_SCORE_VALUES,
     kong_payment_timing="immediate",

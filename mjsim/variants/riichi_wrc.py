@@ -1,0 +1,31 @@
+"""Japanese Riichi with the World Riichi Championship rules: ``riichi_wrc``, a preset of
+``riichi``.
+
+The spec is :mod:`mjsim.variants.riichi` (Tenhou's rules) with only the differences below, each
+from the World Riichi Championship Rules (the WRC rule book by Sylvain Malbec, 2015, and its
+errata published by the author):
+
+- No kazoe yakuman (``kazoe_limit="sanbaiman"``): "Kazoe yakuman is not allowed", 11 han and
+  more is sanbaiman.
+- Renhou is a mangan yaku (``renhou="mangan"``): the rule book lists it among the mangan yaku,
+  and "Renhō is cumulative with other yaku and dora".
+- No abortive draws (``riichi_aborts=False``): "Abortive draws are completely omitted".
+- Starting points 30,000 (``start_points=30000``; the points floor for riichi stays 1000).
+
+Kept from ``riichi`` and not checked against the rule book here: nagashi mangan, and three
+players winning on one discard (an abortive draw under ``multi_winner="all_max2"``). Not
+modelled yet: no red fives (WRC plays without them; the engine has none either), pao, the
+East-South game with uma.
+"""
+
+from __future__ import annotations
+
+from mjsim.variants import riichi
+
+SPEC = riichi.SPEC.replace(
+    name="riichi_wrc",
+    kazoe_limit="sanbaiman",
+    renhou="mangan",
+    riichi_aborts=False,
+    start_points=30000,
+)
