@@ -367,9 +367,10 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument(
             "--start-points",
             type=int,
-            default=25_000,
+            default=None,
             metavar="N",
-            help="mjai scores are mjsim's riichi scores + N (default 25000)",
+            help="mjai scores are mjsim's riichi scores + N (default: the rules' starting "
+            "points, start_points: 25000 for riichi, 30000 for riichi_wrc)",
         )
     msub.choices["export"].add_argument(
         "--no-mjsim-field",

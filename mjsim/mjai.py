@@ -91,6 +91,18 @@ RED_FIVES = {"5mr": 4, "5pr": 13, "5sr": 22}
 WINDS = ("E", "S", "W", "N")
 #: what mjsim's riichi scores (from 0) are shifted by in mjai (the usual starting points)
 START_POINTS = 25_000
+
+
+def _start_points(spec: Any, start_points: int | None) -> int:
+    """``start_points`` if given, else the spec's (a dict or a RuleSpec), else 25,000."""
+    if start_points is not None:
+        return int(start_points)
+    value = (
+        spec.get("start_points") if isinstance(spec, dict) else getattr(spec, "start_points", None)
+    )
+    return int(value) if value else START_POINTS
+
+
 #: the deposit of one riichi stick (points)
 STICK = 1000
 #: the hand size and seats this mapping is for (four-player Riichi)
@@ -162,18 +174,19 @@ def _check_riichi_spec(spec: dict[str, Any], what: str) -> None:
 
 # -------------------------------------------------------------------------------------- export
 def record_to_mjai(
-    record: Any, *, start_points: int = START_POINTS, extension: bool = True
+    record: Any, *, start_points: int | None = None, extension: bool = True
 ) -> list[dict[str, Any]]:
     """The mjai events of one hand: ``start_kyoku`` ... ``end_kyoku`` (no ``start_game``).
 
     ``record``: a :class:`mjsim.engine.records.Record` of a riichi hand (``Game.record``), finished
     or in progress (a hand in progress gives the events so far, the last ``reach`` without its
     ``reach_accepted`` while its discard may still be won on). ``start_points`` is added to the
-    record's scores. ``extension=True`` adds the ``"mjsim"`` field to ``start_kyoku`` (variant,
+    record's scores (default: the spec's ``start_points``, 25,000 where it has none). ``extension=True`` adds the ``"mjsim"`` field to ``start_kyoku`` (variant,
     spec, seed, hand index and the whole wall, for an exact :func:`records_from_mjai`); never
     send it to a bot: it shows the wall. ``ValueError`` for a record of another rule family.
     """
     _check_riichi_spec(record.spec, "record")
+    start_points = _start_points(record.spec, start_points)
     wall = [int(k) for k in record.wall]
     n_wall = len(wall)
     dealer = int(record.dealer)
@@ -383,7 +396,7 @@ def records_to_mjai(
     records: Any,
     *,
     names: Sequence[str] | None = None,
-    start_points: int = START_POINTS,
+    start_points: int | None = None,
     extension: bool = True,
 ) -> list[dict[str, Any]]:
     """A whole mjai game: ``start_game``, the kyoku of every record in order
@@ -714,7 +727,7 @@ def records_from_mjai(
     stream: str | Iterable[dict[str, Any]],
     *,
     variant: str = "riichi",
-    start_points: int = START_POINTS,
+    start_points: int | None = None,
 ) -> list[Any]:
     """The mjsim :class:`~mjsim.engine.records.Record` of every kyoku of an mjai stream, each
     replayed through the engine and checked.
@@ -722,7 +735,8 @@ def records_from_mjai(
     ``stream``: mjai JSON lines (text) or a list of event dicts (Mortal's fields; the original
     server's ``uradora_markers`` is read as ``ura_markers``). ``variant``: the rules a kyoku
     without an ``"mjsim"`` field is played by (default ``"riichi"``; a registered id or a
-    :class:`~mjsim.rules.spec.RuleSpec`). ``start_points`` is subtracted from the scores.
+    :class:`~mjsim.rules.spec.RuleSpec`). ``start_points`` is subtracted from the scores (default: the kyoku's spec's
+    ``start_points``, 25,000 where it has none).
 
     Each kyoku: the wall is rebuilt (the ``"mjsim"`` field's wall, else from the shown tiles),
     the engine deals it with the kyoku's dealer, prevailing wind, honba, sticks and scores, and
@@ -761,6 +775,7 @@ def records_from_mjai(
 
             label = variant_label(rs)
         _check_riichi_spec(spec, f"mjai kyoku at event {where0}")
+        kyoku_start = _start_points(spec, start_points)
         bakaze = _field(start, "bakaze", w0)
         if bakaze not in WINDS:
             raise ValueError(f"{w0}: bakaze {bakaze!r} must be one of {' '.join(WINDS)}")
@@ -783,7 +798,7 @@ def records_from_mjai(
             round_wind=WINDS.index(bakaze),
             repeat=int(start["honba"]),
             mult=int(ext.get("mult", 1)),
-            scores=[int(s) - start_points for s in scores],
+            scores=[int(s) - kyoku_start for s in scores],
             wall=[int(k) for k in wall],
             deposits=STICK * int(start["kyotaku"]),
             level=int(ext.get("level", 0)),
@@ -821,7 +836,7 @@ def records_from_mjai(
         rec = game.record
         rec.variant = label or rec.variant
         rec.rules_version = head.rules_version or rec.rules_version
-        _compare(kyoku, record_to_mjai(rec, start_points=start_points, extension=False), where0)
+        _compare(kyoku, record_to_mjai(rec, start_points=kyoku_start, extension=False), where0)
         records.append(rec)
     return records
 

@@ -134,7 +134,12 @@ def test_greedy_sheds_the_fewest_suit_under_missing_one():
 
 
 @pytest.mark.usefixtures("kernel_agent_compiled")  # Game and KernelAgent: conftest
-def test_python_agents_play_through_game():
+def test_python_agents_play_through_game(monkeypatch):
+    # the agent registry is process-wide: restore it so later tests see only the built-in names
+    import mjsim.agents as agents_module
+
+    monkeypatch.setattr(agents_module, "_FACTORIES", dict(agents_module._FACTORIES))
+
     class FirstLegal:
         def act(self, observation, mask):
             assert mask.shape == (N_ACTIONS,) and mask.any()

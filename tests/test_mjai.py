@@ -337,3 +337,16 @@ def test_the_copied_engine_constants_agree() -> None:
     wk = (state.WK_SELF_DRAW, state.WK_DISCARD, state.WK_ROB_KONG)
     assert wk == (mjai._WK_SELF_DRAW, mjai._WK_DISCARD, mjai._WK_ROB_KONG)
     assert mjai._decode(state.encode_event(7, 3, -4200)) == (7, 3, -4200)
+
+
+@pytest.mark.parametrize(("variant", "start"), [("riichi", 25_000), ("riichi_wrc", 30_000)])
+def test_mjai_scores_count_from_the_rules_starting_points(variant: str, start: int) -> None:
+    g = Game(variant, seed=3, hand_no=3, dealer=3)
+    play_hand(g, [KernelAgent("greedy") for _ in range(4)])
+    events = mjai.records_to_mjai(g.record, extension=False)
+    assert events[1]["scores"] == [int(s) + start for s in g.record.scores]
+    back = mjai.record_from_mjai(events, variant=variant)
+    assert back.scores == g.record.scores
+    assert list(mjsim.replay(back).payments) == list(g.payments)
+    # a start given explicitly wins over the rules'
+    assert mjai.records_to_mjai(g.record, start_points=0)[1]["scores"] == list(g.record.scores)

@@ -144,8 +144,8 @@ def _set_aside(s, t, seat, k):
 @internal
 def _flower_quad_reserve(s, r, t, seat, k):
     """The fourth identical honour flower ``k`` a seat sets aside enlarges the reserve by
-    ``reserve_per_flower_quad`` tiles (fuzhou "个一样的花也要多留两张"; T11.4: "A player
-    exposing four 南 → +2")."""
+    ``reserve_per_flower_quad`` tiles (Fuzhou: "个一样的花也要多留两张": a player who
+    exposes four 南 as flowers enlarges the reserve by 2)."""
     if 27 <= k < 34 and r.params[P_RESERVE_PER_FLOWER_QUAD] != 0:
         if honor_flowers(s, t, seat, k) == 4:
             s.tv[t, TV_RESERVE_EXTRA] += r.params[P_RESERVE_PER_FLOWER_QUAD]

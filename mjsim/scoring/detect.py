@@ -35,6 +35,7 @@ from numba import njit
 from mjsim.kernels import DECOMP_ROWS, SET_CHOW, SET_PAIR, SET_PUNG
 from mjsim.kernels.decompose import decompose, search
 from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
+from mjsim.kernels.wild_sets import sets_only, take, with_pair
 from mjsim.melds import (
     MELD_ADDED_KONG,
     MELD_CHOW,
@@ -235,79 +236,6 @@ def _consider(cand, shape, rows, cancels, header, applied, best, best_counts, be
 
 
 @njit(cache=True)
-def _sets_only(c, n_sets, jokers):
-    """Can ``c`` (int64[34], restored on return) plus ``jokers`` wilds form exactly ``n_sets``
-    pungs/chows? Naturals are placed before wilds."""
-    k = 0
-    while k < 34 and c[k] == 0:
-        k += 1
-    if k == 34:
-        return jokers == 3 * n_sets
-    if n_sets == 0:
-        return False
-    u = c[k] if c[k] < 3 else 3
-    if 3 - u <= jokers:
-        c[k] -= u
-        ok = _sets_only(c, n_sets - 1, jokers - (3 - u))
-        c[k] += u
-        if ok:
-            return True
-    if k < 27 and k % 9 <= 7:
-        need = 0
-        take1 = c[k + 1] > 0
-        take2 = k % 9 <= 6 and c[k + 2] > 0
-        if not take1:
-            need += 1
-        if not take2:
-            need += 1
-        if need <= jokers and need < 2:
-            c[k] -= 1
-            if take1:
-                c[k + 1] -= 1
-            if take2:
-                c[k + 2] -= 1
-            ok = _sets_only(c, n_sets - 1, jokers - need)
-            c[k] += 1
-            if take1:
-                c[k + 1] += 1
-            if take2:
-                c[k + 2] += 1
-            if ok:
-                return True
-    return False
-
-
-@njit(cache=True)
-def _with_pair(c, n_sets, jokers):
-    """``c`` + ``jokers`` = ``n_sets`` sets and one pair."""
-    for k in range(34):
-        if c[k] >= 2:
-            c[k] -= 2
-            ok = _sets_only(c, n_sets, jokers)
-            c[k] += 2
-            if ok:
-                return True
-        elif c[k] == 1 and jokers >= 1:
-            c[k] -= 1
-            ok = _sets_only(c, n_sets, jokers - 1)
-            c[k] += 1
-            if ok:
-                return True
-    if jokers >= 2:
-        return _sets_only(c, n_sets, jokers - 2)
-    return False
-
-
-@njit(cache=True)
-def _take(c, k, j):
-    """Remove one tile of kind ``k`` (natural if held, else a wild); the wilds left."""
-    if c[k] > 0:
-        c[k] -= 1
-        return j
-    return j - 1
-
-
-@njit(cache=True)
 def _wild_readings(
     nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied, best, bc, ba
 ):
@@ -339,8 +267,8 @@ def _wild_readings(
                     c[win_tile] -= 1
                 if role == _ROLE_FIVE:
                     j0 = j
-                    j = _take(c, 3, j)
-                    j = _take(c, 5, j)
+                    j = take(c, 3, j)
+                    j = take(c, 5, j)
                     used += 1
                     dbl = j0 - j == 2
                 elif role == _ROLE_SINGLE:
@@ -353,14 +281,14 @@ def _wild_readings(
                 for x in range(9):
                     if five and d == 0 and 3 <= x <= 5:
                         continue  # the 4-5-6万 of the straight holds the winning 5
-                    j = _take(c, 9 * d + x, j)
+                    j = take(c, 9 * d + x, j)
                 used += 2 if (five and d == 0) else 3
             if j < 0 or used > n_sets:
                 continue
             if pair_done:
-                ok = _sets_only(c, n_sets - used, j)
+                ok = sets_only(c, n_sets - used, j)
             else:
-                ok = _with_pair(c, n_sets - used, j)
+                ok = with_pair(c, n_sets - used, j)
             if not ok:
                 continue
             cand[:] = g

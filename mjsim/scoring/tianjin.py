@@ -42,6 +42,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
+from mjsim.kernels.wild_sets import sets_only, take, with_pair
 from mjsim.melds import MELD_CONCEALED_KONG, MELD_NONE
 from mjsim.scoring.api import WinInput
 from mjsim.scoring.context import F_HEAVENLY, F_KONG_REPLACEMENT, F_WILD_KINDS
@@ -71,83 +72,6 @@ DEFAULT_SCORE_VALUES = (1, 1, 2, 4)
 # win-tile roles tried by the scorer
 # (双混吊 before 混吊 so that the item named is the 双混吊 one when both readings exist)
 _R_NONE, _R_ZHUO5, _R_DOUBLE, _R_SINGLE = range(4)
-
-
-@nb.njit(cache=True)
-def _sets_only(c, n_sets, jokers):
-    """Can ``c`` (int64[34], modified and restored) plus ``jokers`` form exactly ``n_sets``
-    pungs/chows (no pair)? Natural tiles are used before jokers (an exchange argument: a natural
-    tile is never worse than a joker in the same place)."""
-    k = 0
-    while k < 34 and c[k] == 0:
-        k += 1
-    if k == 34:
-        return jokers == 3 * n_sets
-    if n_sets == 0:
-        return False
-    # a pung of k (jokers for the missing copies)
-    u = c[k] if c[k] < 3 else 3
-    if 3 - u <= jokers:
-        c[k] -= u
-        ok = _sets_only(c, n_sets - 1, jokers - (3 - u))
-        c[k] += u
-        if ok:
-            return True
-    # a chow holding k as its lowest natural tile
-    if k < 27 and k % 9 <= 7:
-        need = 0
-        take1 = k + 1 <= k - k % 9 + 8 and c[k + 1] > 0
-        take2 = k % 9 <= 6 and c[k + 2] > 0
-        if not take1:
-            need += 1
-        if not take2:
-            need += 1
-        if need <= jokers and need < 2:
-            c[k] -= 1
-            if take1:
-                c[k + 1] -= 1
-            if take2:
-                c[k + 2] -= 1
-            ok = _sets_only(c, n_sets - 1, jokers - need)
-            c[k] += 1
-            if take1:
-                c[k + 1] += 1
-            if take2:
-                c[k + 2] += 1
-            if ok:
-                return True
-    return False
-
-
-@nb.njit(cache=True)
-def _with_pair(c, n_sets, jokers):
-    """``c`` + ``jokers`` = ``n_sets`` sets + one pair (any pair)."""
-    for k in range(34):
-        if c[k] >= 2:
-            c[k] -= 2
-            ok = _sets_only(c, n_sets, jokers)
-            c[k] += 2
-            if ok:
-                return True
-        elif c[k] == 1 and jokers >= 1:
-            c[k] -= 1
-            ok = _sets_only(c, n_sets, jokers - 1)
-            c[k] += 1
-            if ok:
-                return True
-    if jokers >= 2:
-        return _sets_only(c, n_sets, jokers - 2)
-    return False
-
-
-@nb.njit(cache=True)
-def _take(c, k, j):
-    """Remove one tile of kind ``k`` (the natural one if held, else a joker); returns the jokers
-    left (< 0 = impossible)."""
-    if c[k] > 0:
-        c[k] -= 1
-        return j
-    return j - 1
 
 
 @nb.njit(cache=True)
@@ -206,8 +130,8 @@ def tianjin_value(concealed, melds, win_tile, flags, table, items):
                     c[win_tile] -= 1
                 if role == _R_ZHUO5:
                     j0 = j
-                    j = _take(c, 3, j)
-                    j = _take(c, 5, j)
+                    j = take(c, 3, j)
+                    j = take(c, 5, j)
                     used += 1
                     dbl = j0 - j == 2  # 4万 and 6万 both 混: also 双混吊
                 elif role == _R_SINGLE:
@@ -221,14 +145,14 @@ def tianjin_value(concealed, melds, win_tile, flags, table, items):
                 for x in range(9):
                     if zhuo5 and d == 0 and 3 <= x <= 5:
                         continue  # the 捉5 chow is the 龙's 456万
-                    j = _take(c, base + x, j)
+                    j = take(c, base + x, j)
                 used += 2 if (zhuo5 and d == 0) else 3
             if j < 0 or used > n_sets:
                 continue
             if pair_done:
-                ok = _sets_only(c, n_sets - used, j)
+                ok = sets_only(c, n_sets - used, j)
             else:
-                ok = _with_pair(c, n_sets - used, j)
+                ok = with_pair(c, n_sets - used, j)
             if not ok:
                 continue
             v = 0
