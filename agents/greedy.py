@@ -116,12 +116,14 @@ from mjsim.rules.params import (
     SCORING_JIPINGHU,
     SCORING_RIICHI,
     SCORING_SICHUAN,
+    SCORING_TABLE,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
     SUIT_MISSING_ONE,
     WILD_NONE,
 )
+from mjsim.scoring.fan_table import H_BASE
 
 BIG = 1000
 #: live waits break shanten ties from this shanten down (0 = ready ... 2 = two from ready)
@@ -148,7 +150,8 @@ def plain_win_value(r):
 
     hebei: the base ``score_values[0]`` (placeholder table, ``mjsim.variants.hebei``);
     changsha: 1 (one small win, ``changsha_value``: "小胡"); sichuan: 0 fan (平胡 "0"),
-    guangdong_jipinghu: 0 fan (鸡和 "鸡和0"); guobiao: 1 (the usual one-fan items of an
+    guangdong_jipinghu: 0 fan (鸡和 "鸡和0"); a table-driven variant (``scoring="table"``):
+    its table's base; guobiao: 1 (the usual one-fan items of an
     ordinary hand; 无番和's 8 fan is an exception, not the rule)."""
     fam = r.params[P_SCORING]
     if fam == SCORING_HEBEI:
@@ -157,6 +160,8 @@ def plain_win_value(r):
         return np.int64(1)
     if fam == SCORING_SICHUAN or fam == SCORING_JIPINGHU:
         return np.int64(0)
+    if fam == SCORING_TABLE:
+        return np.int64(r.fan_header[H_BASE])  # a hand with no item: the table's base
     return np.int64(-1)
 
 

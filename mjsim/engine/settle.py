@@ -27,6 +27,7 @@ from mjsim.rules.params import (
     SCORING_JIPINGHU,
     SCORING_RIICHI,
     SCORING_SICHUAN,
+    SCORING_TABLE,
     SCORING_TIANJIN,
 )
 from mjsim.scoring.changsha import (
@@ -43,7 +44,7 @@ from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
 from mjsim.scoring.hebei import hebei_kong_points
 from mjsim.scoring.jipinghu import F_N_WINNERS
 from mjsim.scoring.patterns import N_PATTERNS
-from mjsim.scoring.payments import pay_amount
+from mjsim.scoring.payments import pay, pay_amount
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
 from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
 from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
@@ -165,17 +166,19 @@ def worth(rules, value, items):
 
 
 @internal
-def win_payments(rules, value, winner, discarder, still_in, out):
+def win_payments(rules, value, winner, discarder, dealer, still_in, out):
     """The whole payment vector of one win, ADDED to ``out`` (int64[4], zero-sum).
 
-    ``discarder`` < 0 on a self-draw; ``still_in`` (bool[4]) = seats that have not won yet.
+    ``discarder`` < 0 on a self-draw; ``dealer``: the dealer's seat; ``still_in`` (bool[4]) =
+    seats that have not won yet.
     Returns False for a family that pays "one payer's share" (``hand_value`` from the discarder,
     or from every other seat on a self-draw): the caller then applies that rule.
 
     guobiao: :func:`mjsim.scoring.guobiao.guobiao_payments` (8 + fan from each on a self-draw;
     8 from each and the fan on top from the discarder); sichuan:
     :func:`mjsim.scoring.sichuan.sichuan_win_payments` (``b * 2 ** fan``, self-draw from each
-    player still in, 自摸加底).
+    player still in, 自摸加底); table: the spec's payment record
+    (:func:`mjsim.scoring.payments.pay`).
     """
     fam = rules.params[P_SCORING]
     if fam == SCORING_GUOBIAO:
@@ -189,5 +192,8 @@ def win_payments(rules, value, winner, discarder, still_in, out):
         sichuan_win_payments(
             value, winner, discarder, still_in, tab[:SICHUAN_BASE], tab[SICHUAN_BASE], out
         )
+        return True
+    if fam == SCORING_TABLE:
+        pay(rules.pay_record, value, winner, discarder, dealer, still_in, -1, False, out)
         return True
     return False

@@ -34,6 +34,7 @@ from mjsim.engine.state import (
     PV_WON,
     RF_WON,
     TV_AFTER_KONG,
+    TV_DEALER,
     TV_DRAWN,
     TV_MULT,
     TV_SEAT,
@@ -149,7 +150,13 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         elif r.params[P_SCORING] == SCORING_RIICHI:
             riichi_pay(s, r, t, p, v, win_kind, frm, first == p)
         elif win_payments(
-            r, v, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1, still, buf
+            r,
+            v,
+            p,
+            frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1,
+            s.tv[t, TV_DEALER],
+            still,
+            buf,
         ):
             # the family produced the whole payment vector of this win
             if rob_self:

@@ -430,6 +430,9 @@ SCORING_JIPINGHU = 12  # guangdong_jipinghu: 2 ** 番, liability (包) payments
 SCORING_CHANGSHA = 13  # changsha: small/big wins, birds (mjsim.variants.changsha)
 SCORING_TIANJIN = 14  # tianjin: base 1/3/4/7 x 2 ** factors (mjsim.scoring.tianjin)
 SCORING_RIICHI = 20  # Japanese Riichi: han / fu / points (mjsim.scoring.riichi, variants.riichi)
+# scoring as data: the hand value is the spec's fan table (RuleSpec.fan_table), the payments its
+# payment record (mjsim.scoring.payments.pay); no family code of its own
+SCORING_TABLE = 30
 SCORING_CODES = {
     "hebei": SCORING_HEBEI,
     "guobiao": SCORING_GUOBIAO,
@@ -438,6 +441,7 @@ SCORING_CODES = {
     "changsha": SCORING_CHANGSHA,
     "riichi": SCORING_RIICHI,
     "tianjin": SCORING_TIANJIN,
+    "table": SCORING_TABLE,
 }
 
 

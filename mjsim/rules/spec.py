@@ -1767,6 +1767,11 @@ class RuleSpec:
         if len(self.score_values) > 32:
             raise ValueError("RuleSpec.score_values holds at most 32 values")
         _check_score_values(self.scoring, self.score_values)
+        if self.scoring == "table" and not self.fan_table:
+            raise ValueError(
+                "RuleSpec.scoring='table' values a win by a fan table: RuleSpec.fan_table must "
+                f"name one; tables: {', '.join(sorted(_fan_tables()))}"
+            )
         if self.fan_table and self.fan_table not in _fan_tables():
             raise ValueError(
                 f"RuleSpec.fan_table={self.fan_table!r} is not a fan table; tables: "
