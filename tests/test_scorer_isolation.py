@@ -139,3 +139,22 @@ def test_a_cold_table_driven_loop_compiles_no_family_scorer(tmp_path):
     )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("ok")
+
+
+def test_only_for_calls_an_internal_helper():
+    """An ``@internal`` helper (an inline wrapper around its compiled body) works as a hook."""
+    from mjsim._jit import internal
+
+    @internal
+    def add(out, k):
+        out[0] += k
+
+    hook = only_for("changsha", add)
+
+    @nb.njit
+    def run(sc, out):
+        hook(sc, out, 3)
+
+    out = np.zeros(1, np.int64)
+    run(marker("changsha"), out)
+    assert out[0] == 3

@@ -78,6 +78,9 @@ def only_for(kind: str, fn: Callable[..., Any], default: int | None = None) -> C
     """
     if kind not in SCORERS:
         raise ValueError(f"scorer {kind!r} is not one of {', '.join(SCORERS)}")
+    # an ``@internal`` helper (mjsim._jit) is an inline wrapper that numba cannot inline with
+    # star arguments: call its compiled body (jit-to-jit calls canonicalise their arguments)
+    body = getattr(fn, "impl", fn)
 
     def hook(scorer, *args):  # type: ignore[no-untyped-def]
         raise NotImplementedError  # typed by the overload below; never called from Python
@@ -87,7 +90,7 @@ def only_for(kind: str, fn: Callable[..., Any], default: int | None = None) -> C
         if kind_of(scorer) == kind:
 
             def run(scorer, *args):  # type: ignore[no-untyped-def]
-                return fn(*args)
+                return body(*args)
 
             return run
         if default is None:
