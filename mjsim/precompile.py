@@ -73,8 +73,8 @@ class EntryPoint:
 
 
 def _use_simulate(variant: str) -> None:
-    """The self-play loop: eight hands with greedy and random bots (one compiled loop plays
-    every variant, agent and thread count)."""
+    """The self-play loop: eight hands with greedy and random bots (one compiled loop per
+    scorer plays every variant of that scorer, every agent and thread count)."""
     import mjsim
 
     mjsim.simulate(variant, 8, ("greedy", "random"), seed=0, threads=1)
