@@ -1555,6 +1555,8 @@ class RuleSpec:
             "ready_modes",
             "wild_offsets",
             "kong_pay_values",
+            "pao",
+            "uma",
         ):
             v = getattr(self, name)
             if isinstance(v, list | np.ndarray):
