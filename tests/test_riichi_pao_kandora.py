@@ -22,7 +22,7 @@ import mjsim
 from mjsim.actions import EXPOSED_KONG, KONG, PASS, PUNG, WIN
 from mjsim.engine import Game
 from mjsim.engine.state import PV_N_EXPOSED, PV_N_MELDS, PV_RC_PAO, TV_REPEAT
-from mjsim.melds import MELD_PUNG
+from mjsim.melds import MELD_KONG, MELD_PUNG
 from mjsim.scoring.riichi_yaku import Y_DAISANGEN, Y_DORA, Y_RINSHAN
 
 pytestmark = pytest.mark.usefixtures("game_compiled")
@@ -216,3 +216,50 @@ def test_added_kong_dora_does_not_count_for_a_win_on_its_replacement(spec, dora)
     g.step(WIN)
     assert g.state.items[0, 1, Y_RINSHAN] == 1
     assert g.state.items[0, 1, Y_DORA] == dora
+
+
+def test_pao_for_the_fourth_wind_set() -> None:
+    # seat 1 has laid down East, South and West pungs and pungs the dealer's North: 大四喜
+    def game(spec) -> Game:
+        w = make_wall({0: "1379m13579p1357s", 1: "111z222z333z44z55p"}, "4z")
+        g = Game(spec, wall=w)
+        st = g.state
+        for i, k in enumerate((27, 28, 29)):
+            st.hands[0, 1, k] -= 3
+            st.melds[0, 1, i] = (MELD_PUNG, k, 2)
+        st.pv[0, 1, PV_N_MELDS] = 3
+        st.pv[0, 1, PV_N_EXPOSED] = 3
+        g.step(30)  # the dealer discards North
+        assert g.phase == "react" and g.current_player == 1
+        g.step(PUNG)
+        react(g)
+        return g
+
+    assert int(game(V).state.pv[0, 1, PV_RC_PAO]) == (1 + 0) | (2 << 4)
+    only_dragons = mjsim.variants.get(V, pao=("daisangen",))
+    assert int(game(only_dragons).state.pv[0, 1, PV_RC_PAO]) == 0
+
+
+def test_suukantsu_pao_is_an_option_off_by_default() -> None:
+    # seat 1 has three kongs laid down and holds 4p 4p 4p 5p: the dealer's 4p is its fourth
+    # kong (an exposed kong of a discard)
+    def game(spec) -> Game:
+        w = make_wall({0: "1379m13579p1357s"}, "4p", avoid="4p")
+        g = Game(spec, wall=w)
+        st = g.state
+        st.hands[0, 1, :] = 0
+        st.hands[0, 1, 12] = 3  # 4p
+        st.hands[0, 1, 13] = 1  # 5p
+        for i, k in enumerate((18, 19, 20)):  # 1s 2s 3s kongs
+            st.melds[0, 1, i] = (MELD_KONG, k, 2)
+        st.pv[0, 1, PV_N_MELDS] = 3
+        st.pv[0, 1, PV_N_EXPOSED] = 3
+        g.step(12)  # the dealer discards 4p
+        assert g.phase == "react" and g.current_player == 1 and g.legal_mask()[EXPOSED_KONG]
+        g.step(EXPOSED_KONG)
+        react(g)
+        return g
+
+    assert int(game(V).state.pv[0, 1, PV_RC_PAO]) == 0
+    on = mjsim.variants.get(V, pao=("daisangen", "daisuushii", "suukantsu"))
+    assert int(game(on).state.pv[0, 1, PV_RC_PAO]) == (1 + 0) | (4 << 4)
