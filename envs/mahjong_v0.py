@@ -35,6 +35,11 @@ Semantics (``docs/observations.md``):
   ``round_wind_rule``, dealer-repeat counter, drawn-hand multiplier, draw streak, running
   scores). The episode ends after ``hands``
   hands; there is no truncation (every hand ends by a win or an exhaustive draw).
+- ``episode="game"`` plays one whole game of the spec's ``match`` (riichi: East-South with
+  bust, agari yame and the West extension; :mod:`mjsim.games`): the episode ends where the
+  rules end the game, ``infos[agent]["game"]`` holds its result, and ``game_reward`` says what
+  the rewards are (each hand's points, or at the end only the final points, the placement
+  points or the rank).
 - Seeding: ``reset(seed=s)`` deals hand ``i`` of the run from the RNG key ``(s, i)`` (the same
   keys as ``mjsim.simulate``); a later ``reset()`` without a seed continues with the next hand
   numbers; ``reset(options={"hand": i})`` starts at hand ``i``. The first dealer is

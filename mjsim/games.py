@@ -25,8 +25,10 @@ The hands are played by the compiled self-play loop as matches of ``max_hands`` 
 (:func:`mjsim.simulate` with ``match_hands``: the first hand dealt by seat 0, East, scores
 cleared; the carry-over of dealer, prevailing wind, honba, deposits and scores); each match is
 cut where its game ends (a hand's play does not depend on the hands after it, so the cut match
-is exactly the game). A game still going after ``max_hands`` hands is reported with ``end =
-"unfinished"``. Plain Python over the result rows: nothing here is compiled.
+is exactly the game). The hands dealt after a game's end are played and dropped: a run deals
+``max_hands`` hands per game (36 for East-South, about three times the hands of a game). A game
+still going after ``max_hands`` hands is reported with ``end = "unfinished"``. Plain Python over
+the result rows: nothing here is compiled.
 """
 
 from __future__ import annotations
@@ -256,3 +258,13 @@ def play_games(
     out, games = game_rows(hands, spec, m)
     games["game"] = np.arange(first_game, first_game + n_games)
     return out, games
+
+
+def decode(games: np.ndarray) -> Any:
+    """Game rows (:data:`GAME_DTYPE`) as a ``pandas.DataFrame`` with ``end`` by name
+    (:data:`END_NAMES`)."""
+    import pandas as pd
+
+    df = pd.DataFrame(games)
+    df["end"] = [END_NAMES[int(x)] for x in games["end"]]
+    return df

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import mjsim
-from mjsim.games import END_NAMES, game_length, game_rows, placements
+from mjsim.games import END_NAMES, decode, game_length, game_rows, placements
 from mjsim.selfplay import RESULT_DTYPE
 
 TENHOU = mjsim.variants.get("riichi")
@@ -152,6 +152,7 @@ def test_seeded_games_add_up(variant: str, match: str) -> None:
     )  # fmt: skip
     spec = mjsim.variants.get(variant, match=match)
     assert len(games) == 3 and (hands["error"] == 0).all()
+    assert set(decode(games)["end"]) <= set(END_NAMES)
     assert int(games["hands"].sum()) == len(hands)
     for g in games:
         pts = [int(g[f"points{p}"]) for p in range(4)]
