@@ -365,8 +365,10 @@ class raw_env(AECEnv):
         hands: hands per episode (a match with carry-over when > 1).
         episode: ``"hands"`` (the default: ``hands`` hands) or ``"game"``: one whole game of
             the spec's ``match`` (``"east"`` / ``"east_south"``: it ends by the rules' game end,
-            :mod:`mjsim.games`); ``infos[agent]["game"]`` then holds the game's end, final
-            points, places and placement points.
+            :mod:`mjsim.games`); ``infos[agent]["game"]`` then holds the game's end, its
+            hands, its first dealer's seat and, by seat, the final points, places and
+            placement points. The next ``reset()`` without a seed deals from the hand number
+            after the game's last hand.
         game_reward: with ``episode="game"``: ``"hand"`` (the default: each hand's points as
             they are paid, as with ``hands``), ``"points"`` (nothing until the game ends, then
             each agent's final points minus ``start_points``), ``"placement"`` (then its
@@ -611,7 +613,7 @@ class raw_env(AECEnv):
             rows[i]["draws_left"] = left
             for q in range(4):
                 rows[i][f"pay{q}"] = pays[q]
-        _, end = game_length(rows, self.spec)
+        _, end = game_length(rows, self.spec, self._first_dealer)
         self._game_end = end
         return end == "unfinished"
 
@@ -632,11 +634,14 @@ class raw_env(AECEnv):
         n, spec = self.n_players, self.spec
         pays = [sum(r[4][q] for r in self._game_rows) for q in range(n)]
         pts = [spec.start_points + x for x in pays]
-        top = min(range(n), key=lambda q: (-pts[q], q))
+        fd = self._first_dealer
+        top = min(range(n), key=lambda q: (-pts[q], (q - fd) % n))
         pts[top] += n * spec.start_points - sum(pts)  # deposits left go to the first
-        place, pp = placements(pts, spec)
-        # the first dealer of the game sits at seat 0 of these lists (its seat at the start)
+        place, pp = placements(pts, spec, fd)
+        # the next episode deals from the hand number after the game's last hand
+        self._next_hand_no = int(self._state.tv[0, TV_HAND_NO]) + 1
         game = {
+            "first_dealer": fd,
             "end": self._game_end,
             "hands": len(self._game_rows),
             "points": pts,

@@ -84,11 +84,13 @@ GAME_DTYPE = np.dtype(
 )
 
 
-def placements(points: Sequence[int], spec: RuleSpec) -> tuple[list[int], list[float]]:
-    """Places (1 = first) and placement points (thousands) of final ``points`` (per seat, seat 0
-    = the first dealer), under ``spec``'s ``return_points``, ``uma`` and ``placement_ties``.
+def placements(
+    points: Sequence[int], spec: RuleSpec, first_dealer: int = 0
+) -> tuple[list[int], list[float]]:
+    """Places (1 = first) and placement points (thousands) of final ``points`` (per seat),
+    under ``spec``'s ``return_points``, ``uma`` and ``placement_ties``.
 
-    Ties: ``seat_order`` places the seat nearer seat 0 higher; ``split`` gives tied seats the
+    Ties: ``seat_order`` places the seat nearer ``first_dealer`` in turn order higher; ``split`` gives tied seats the
     same (highest) place and the mean of the uma of the places they cover, and shares the oka
     when they tie for first. Raises ``ValueError`` for a number of points other than
     ``spec.n_players``."""
@@ -99,7 +101,7 @@ def placements(points: Sequence[int], spec: RuleSpec) -> tuple[list[int], list[f
     ret = spec.return_points or spec.start_points
     oka = (ret - spec.start_points) * n
     uma = list(spec.uma) if spec.uma else [0] * n
-    order = sorted(range(n), key=lambda p: (-pts[p], p))
+    order = sorted(range(n), key=lambda p: (-pts[p], (p - first_dealer) % n))
     place = [0] * n
     bonus = [0.0] * n
     i = 0
@@ -116,9 +118,10 @@ def placements(points: Sequence[int], spec: RuleSpec) -> tuple[list[int], list[f
     return place, [(pts[p] - ret + bonus[p]) / 1000 for p in range(n)]
 
 
-def game_length(rows: np.ndarray, spec: RuleSpec) -> tuple[int, str]:
+def game_length(rows: np.ndarray, spec: RuleSpec, first_dealer: int = 0) -> tuple[int, str]:
     """``(hands, end)``: how many of ``rows`` (the hand rows of one match, in order, from its
-    first hand dealt by seat 0 in the East round; the fields of :data:`HAND_DTYPE`) the game
+    first hand dealt by ``first_dealer`` in the East round; the fields of :data:`HAND_DTYPE`)
+    the game
     of ``spec.match`` takes, and why it ends (:data:`END_NAMES`). The row after a hand tells its successor's dealer and prevailing
     wind; ``"unfinished"`` (with ``len(rows)``) when the rows end first. Raises ``ValueError``
     for ``match="hands"``."""
@@ -150,9 +153,10 @@ def game_length(rows: np.ndarray, spec: RuleSpec) -> tuple[int, str]:
             if nrw != rw:
                 return i + 1, "extension_end"
             continue
-        if rw < last_round or dealer != n - 1:
+        if rw < last_round or dealer != (first_dealer + n - 1) % n:
             continue
-        # the last hand of the last round (its dealer is seat n - 1)
+        # the last hand of the last round (its dealer, the last in seat order, must be ahead
+        # of every other seat to be first)
         if ndealer == dealer and nrw == rw:  # the dealer would deal again
             top = all(score[dealer] > score[q] for q in range(n) if q != dealer)
             ok = top and (reached or not spec.west_extension)

@@ -13,11 +13,11 @@ from mjsim.games import END_NAMES
 pytestmark = pytest.mark.usefixtures("game_compiled")
 
 
-def _play(env, seed: int) -> tuple[dict[str, float], dict]:
+def _play(env, seed: int | None) -> tuple[dict[str, float], dict]:
     """Random legal actions to the end of the episode: each agent's summed rewards and the
-    game result of the infos."""
+    game result of the infos (``seed=None``: the env goes on with its next hand numbers)."""
     env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seed or 0)
     total = dict.fromkeys(env.possible_agents, 0.0)
     game: dict = {}
     for agent in env.agent_iter():
@@ -51,6 +51,19 @@ def test_a_game_episode_ends_by_the_rules_and_its_rewards_add_up(reward: str) ->
         assert got == [2.5 - game["places"][seat[a]] for a in env.possible_agents]
     else:  # each hand's points as paid: the final points less the deposits still on the table
         assert sum(got) <= 0 and all(float(x).is_integer() for x in got)
+
+
+def test_the_next_game_deals_from_the_hand_after_the_last_one() -> None:
+    env = E.make("aec", "riichi", episode="game", game_reward="rank", match="east")
+    _, first = _play(env, 11)
+    assert first["first_dealer"] == 0
+    last = env.unwrapped.hand_number
+    total, game = _play(env, None)  # reset() without a seed: the next hand numbers
+    assert game["first_dealer"] == (last + 1) % 4
+    assert game["end"] != "unfinished" and sum(game["points"]) == 100_000
+    assert sorted(game["places"]) == [1, 2, 3, 4]
+    got = [total[a] for a in env.possible_agents]
+    assert got == [2.5 - game["places"][i] for i in range(4)]
 
 
 def test_game_episode_options_are_checked() -> None:

@@ -34,9 +34,9 @@ def rows(*hands: tuple[int, int, int, tuple[int, int, int, int]], exhaustive: bo
 Z = (0, 0, 0, 0)
 
 
-def schedule(n: int, first: tuple[int, int] = (0, 0)):
+def schedule(n: int):
     """(round_wind, dealer) of ``n`` hands where the deal passes every hand."""
-    rw, d = first
+    rw, d = 0, 0
     out = []
     for _ in range(n):
         out.append((rw, d))
@@ -52,6 +52,16 @@ def test_a_game_ends_when_the_deal_passes_after_south_4() -> None:
     assert game_length(r, TENHOU) == (8, "last_round")
     east = mjsim.variants.get("riichi", match="east")
     assert game_length(r, east) == (4, "last_round")
+
+
+def test_a_game_from_another_first_dealer_ends_after_its_last_dealer() -> None:
+    # the first dealer is seat 2: the last hand of South is dealt by seat 1
+    sch = [(i // 4, (2 + i) % 4) for i in range(9)]
+    pays = [(-8000, 8000, 0, 0)] + [Z] * 8
+    r = rows(*[(rw, d, 2 if i == 0 else 0, pays[i]) for i, (rw, d) in enumerate(sch)])
+    assert game_length(r, TENHOU, first_dealer=2) == (8, "last_round")
+    # ties are placed by seat order from the first dealer
+    assert placements([25000] * 4, TENHOU, first_dealer=2)[0] == [3, 4, 1, 2]
 
 
 def test_nobody_at_30000_after_south_4_plays_the_west_round_as_sudden_death() -> None:
