@@ -35,6 +35,11 @@ Semantics (``docs/observations.md``):
   ``round_wind_rule``, dealer-repeat counter, drawn-hand multiplier, draw streak, running
   scores). The episode ends after ``hands``
   hands; there is no truncation (every hand ends by a win or an exhaustive draw).
+- ``episode="game"`` plays one whole game of the spec's ``match`` (riichi: East-South with
+  bust, agari yame and the West extension; :mod:`mjsim.games`): the episode ends where the
+  rules end the game, ``infos[agent]["game"]`` holds its result, and ``game_reward`` says what
+  the rewards are (each hand's points, or at the end only the final points, the placement
+  points or the rank).
 - Seeding: ``reset(seed=s)`` deals hand ``i`` of the run from the RNG key ``(s, i)`` (the same
   keys as ``mjsim.simulate``); a later ``reset()`` without a seed continues with the next hand
   numbers; ``reset(options={"hand": i})`` starts at hand ``i``. The first dealer is
@@ -71,6 +76,7 @@ from mjsim.envs.kernels import (
     aec_step_h,
     encode_h,
     make_header,
+    next_hand,
     seat_totals,
     start_match,
 )
@@ -97,6 +103,7 @@ from mjsim.engine.state import (
     new_state,
 )
 from mjsim.engine.wall import draws_left
+from mjsim.games import HAND_DTYPE, MATCH_ROUNDS, game_length, placements
 from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
@@ -113,6 +120,12 @@ DEFAULT_REWARD_SCALE = 10.0
 #: first-use key and notice text of the AEC env's kernels (mjsim._compile_notice)
 AEC_KEY = "envs.aec"
 AEC_WHAT = "the AEC environment's reset, step and observation kernels"
+
+
+#: ``episode`` values of :class:`raw_env`
+EPISODES = ("hands", "game")
+#: ``game_reward`` values of :class:`raw_env`
+GAME_REWARDS = ("hand", "points", "placement", "rank")
 
 
 def check_shaping(reward_shaping: str | None, shaping_coef: float) -> str | None:
@@ -350,6 +363,18 @@ class raw_env(AECEnv):
             aside, stakes, 补风), ``"planes-norm-v0"`` (``float32[63, 34]`` in [0, 1]:
             ``planes-v3`` scaled per plane) or ``"dict-v0"`` / ``"dict-v1"``.
         hands: hands per episode (a match with carry-over when > 1).
+        episode: ``"hands"`` (the default: ``hands`` hands) or ``"game"``: one whole game of
+            the spec's ``match`` (``"east"`` / ``"east_south"``: it ends by the rules' game end,
+            :mod:`mjsim.games`); ``infos[agent]["game"]`` then holds the game's end, its
+            hands, its first dealer's seat and, by seat, the final points, places and
+            placement points. The next ``reset()`` without a seed deals from the hand number
+            after the game's last hand.
+        game_reward: with ``episode="game"``: ``"hand"`` (the default: each hand's points as
+            they are paid, as with ``hands``), ``"points"`` (nothing until the game ends, then
+            each agent's final points minus ``start_points``), ``"placement"`` (then its
+            placement points, in thousands: uma / oka) or ``"rank"`` (then ``(n + 1) / 2 -
+            place``: 1.5, 0.5, -0.5, -1.5 for four players). Divided by ``reward_scale`` with
+            ``normalize_rewards``.
         normalize_rewards: divide points by ``reward_scale`` (default 10).
         reward_shaping: ``None`` (the default: points only) or ``"shanten"``: add
             ``Φ(after) - Φ(before)`` of every agent's hand at every step, ``Φ = -shaping_coef *
@@ -380,6 +405,8 @@ class raw_env(AECEnv):
         render_mode: str | None = None,
         obs: str = "planes-v0",
         hands: int = 1,
+        episode: str = "hands",
+        game_reward: str = "hand",
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
         reward_shaping: str | None = None,
@@ -404,6 +431,23 @@ class raw_env(AECEnv):
         if not isinstance(hands, int | np.integer) or hands < 1:
             raise ValueError(f"hands={hands!r} must be an integer >= 1")
         self.hands = int(hands)
+        if episode not in EPISODES:
+            raise ValueError(f"episode={episode!r}; valid: {', '.join(EPISODES)}")
+        if game_reward not in GAME_REWARDS:
+            raise ValueError(f"game_reward={game_reward!r}; valid: {', '.join(GAME_REWARDS)}")
+        if episode == "game":
+            if self.spec.match not in MATCH_ROUNDS:
+                raise ValueError(
+                    f"episode='game' needs a spec with match='east' or 'east_south' (got "
+                    f"match={self.spec.match!r}; set it with match=...)"
+                )
+            if hands != 1:
+                raise ValueError(f"hands={hands!r}: episode='game' plays whole games (hands=1)")
+        elif game_reward != "hand":
+            raise ValueError(f"game_reward={game_reward!r} needs episode='game'")
+        self.episode = episode
+        self.game_reward = game_reward
+        self._game_rows: list[tuple[int, int, int, int, list[int]]] = []
         if reward_scale <= 0:
             raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
         self._scale = float(reward_scale) if normalize_rewards else 1.0
@@ -505,7 +549,8 @@ class raw_env(AECEnv):
         start_match(s, self._rules, 0, self._seed, h, self._first_dealer)
         ctl = self._h
         ctl[AEC_CTL + C_SEED] = self._seed
-        ctl[AEC_CTL + C_HANDS_LEFT] = self.hands - 1
+        ctl[AEC_CTL + C_HANDS_LEFT] = self.hands - 1  # episode="game": 0, Python deals on
+        self._game_rows = []
         ctl[AEC_CTL + C_FIRST_DEALER] = self._first_dealer
         self._next_hand_no = h + self.hands
         self._rewarded = False
@@ -535,6 +580,8 @@ class raw_env(AECEnv):
         cf(legal.legal_mask, s, r, 0, self._mask)
         cf(legal.current_player, s, 0)
         cf(aec_step_h, self._h, self._rules.scorer, 0)
+        if self.episode == "game":
+            cf(next_hand, s, r, 0, 0, 0)
         if self._planes:
             cf(encode_h, self._h, self._rules.scorer, 0, self._obs_buf, self._version)
         if self.encoder.scaled:
@@ -546,6 +593,81 @@ class raw_env(AECEnv):
             from mjsim.envs.shaping import distances
 
             cf(distances, s, r, np.zeros((1, 4), np.bool_), np.zeros((1, 4)))
+
+    def _game_goes_on(self) -> bool:
+        """``episode="game"``: note the hand just settled and say whether the game goes on
+        (:func:`mjsim.games.game_length` over the hands so far and the next hand's dealer and
+        prevailing wind, which the settlement has set)."""
+        from mjsim.engine.state import (
+            PV_PAY,
+            TV_DEALER,
+            TV_NEXT_DEALER,
+            TV_NEXT_ROUND_WIND,
+            TV_RC_ABORT,
+            TV_WINNERS,
+        )
+
+        tv, pv, n = self._state.tv[0], self._state.pv[0], self.n_players
+        winners = int(tv[TV_WINNERS])
+        exhaustive = winners == 0 and int(tv[TV_RC_ABORT]) == 0
+        pays = [int(pv[q, PV_PAY]) for q in range(n)] + [0] * (4 - n)
+        self._game_rows.append(
+            (int(tv[TV_ROUND_WIND]), int(tv[TV_DEALER]), winners, 0 if exhaustive else 1, pays)
+        )
+        nxt = (int(tv[TV_NEXT_ROUND_WIND]), int(tv[TV_NEXT_DEALER]), 0, 1, [0, 0, 0, 0])
+        rows = np.zeros(len(self._game_rows) + 1, dtype=HAND_DTYPE)
+        for i, (rw, d, w, left, pays) in enumerate([*self._game_rows, nxt]):
+            rows[i]["round_wind"], rows[i]["dealer"], rows[i]["winners"] = rw, d, w
+            rows[i]["draws_left"] = left
+            for q in range(4):
+                rows[i][f"pay{q}"] = pays[q]
+        _, end = game_length(rows, self.spec, self._first_dealer)
+        self._game_end = end
+        return end == "unfinished"
+
+    def _deal_next_hand(self) -> int:
+        """Deal the next hand of the game (the engine's carry-over), seat its players and
+        return the seat to act."""
+        s = self._state
+        next_hand(s, self._rules, 0, self._seed, self._first_dealer)
+        seat_totals(s, self._rules, 0, self._totals)
+        legal.legal_mask(s, self._rules, 0, self._mask)
+        self._obs_seat = -1
+        self._reseat()
+        return int(legal.current_player(s, 0))
+
+    def _end_game(self) -> None:
+        """``episode="game"`` is over: the game's result into every agent's info, and the
+        rewards of ``game_reward`` other than ``"hand"``."""
+        n, spec = self.n_players, self.spec
+        pays = [sum(r[4][q] for r in self._game_rows) for q in range(n)]
+        pts = [spec.start_points + x for x in pays]
+        fd = self._first_dealer
+        top = min(range(n), key=lambda q: (-pts[q], (q - fd) % n))
+        pts[top] += n * spec.start_points - sum(pts)  # deposits left go to the first
+        place, pp = placements(pts, spec, fd)
+        # the next episode deals from the hand number after the game's last hand
+        self._next_hand_no = int(self._state.tv[0, TV_HAND_NO]) + 1
+        game = {
+            "first_dealer": fd,
+            "end": self._game_end,
+            "hands": len(self._game_rows),
+            "points": pts,
+            "places": place,
+            "placement": pp,
+        }
+        rew = {
+            "points": [x - spec.start_points for x in pts],
+            "placement": pp,
+            "rank": [(n + 1) / 2 - x for x in place],
+        }.get(self.game_reward)
+        for ag in self.agents:
+            seat = self._seat[ag]
+            self.infos[ag]["game"] = game
+            if rew is not None:
+                x = rew[seat] / self._scale
+                self.rewards[ag] = x
+                self._cumulative_rewards[ag] += x
 
     def seat_of(self, agent: str) -> int:
         """The engine seat ``agent`` occupies in the hand in play (``KeyError`` for an unknown
@@ -626,6 +748,8 @@ class raw_env(AECEnv):
             sc = self._scale
             base = [v / sc for v in self._rew.tolist()[: self.n_players]]
             points = dict(zip(self.agent_at_seat, base, strict=True))
+        elif self.game_reward != "hand":
+            pass  # rewards at the end of the game only
         elif code & CODE_REWARDED or self._rewarded:
             # the rewards belong to the seating of the hand that produced them
             self._rewarded = bool(code & CODE_REWARDED)
@@ -638,6 +762,8 @@ class raw_env(AECEnv):
         if code & CODE_ENDED:
             if code & CODE_DEALT:
                 self._reseat()
+            elif self.episode == "game" and self._game_goes_on():
+                cp = self._deal_next_hand()
             else:
                 self.terminations = dict.fromkeys(self.agents, True)
                 # the outcome of the last hand, one fresh dict per agent (module docstring)
@@ -645,6 +771,8 @@ class raw_env(AECEnv):
                     ag: {**self._outcome(self._state, 0), "seat": self._seat[ag]}
                     for ag in self.agents
                 }
+                if self.episode == "game":
+                    self._end_game()
         if self._coef:
             self._shape(points, bool(code & CODE_ENDED) and not code & CODE_DEALT)
         if cp >= 0:

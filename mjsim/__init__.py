@@ -35,6 +35,7 @@ _LAZY = {
     "score": "mjsim.scoring",
     "ScoreResult": "mjsim.scoring",
     "simulate": "mjsim.selfplay",
+    "play_games": "mjsim.games",
     "replay": "mjsim.engine.replay",
 }
 

@@ -34,9 +34,11 @@ How mjsim maps (``docs/mjai.md``):
   ``mjai score = mjsim score + start_points`` (25,000 by default);
 - the wall layout is mjsim's (``mjsim.engine.hooks_riichi``): the deal from ``wall[0]``, the
   dealer's 14th tile ``wall[52]`` (its first ``tsumo``), draws from the head, kong replacements
-  from the end, dora indicators ``wall[L-5-i]``, ura ``wall[L-10-i]``. The engine turns a kan
-  dora when a kong stands (no seat robbed it), before the replacement draw: the ``dora`` event
-  comes right before the replacement ``tsumo`` (after the ``kakan``'s robbing window);
+  from the end, dora indicators ``wall[L-5-i]``, ura ``wall[L-10-i]``. A kan dora's ``dora``
+  event comes when the engine turns it (``kan_dora_timing``): right before the replacement
+  ``tsumo`` (a concealed kong, or any kong under ``"immediate"``; after the ``kakan``'s robbing
+  window), or right after the konger's next ``dahai`` or kong (an exposed or added kong under
+  ``"after_discard"``, as Tenhou);
 - ``tsumogiri`` is true when the discarded kind is the kind the seat drew this turn (the engine
   has no tile identity); passes are not mjai events;
 - ``deltas`` are each seat's payment of the win (or drawn hand) as mjai counts them: the
@@ -91,6 +93,13 @@ RED_FIVES = {"5mr": 4, "5pr": 13, "5sr": 22}
 WINDS = ("E", "S", "W", "N")
 #: what mjsim's riichi scores (from 0) are shifted by in mjai (the usual starting points)
 START_POINTS = 25_000
+
+
+def _spec_field(spec: Any, name: str, default: Any) -> Any:
+    """Field ``name`` of ``spec`` (a dict or a RuleSpec), ``default`` where it has none."""
+    if isinstance(spec, dict):
+        return spec.get(name, default)
+    return getattr(spec, name, default)
 
 
 def _start_points(spec: Any, start_points: int | None) -> int:
@@ -202,6 +211,9 @@ def record_to_mjai(
     last_discard: tuple[int, int] | None = None  # (seat, kind)
     last_kong: int | None = None  # the seat of the last kong (robbed kongs)
     kong_pending = False  # a kong declared, its replacement not drawn yet
+    kong_open = False  # that kong is exposed or added (its indicator may wait for the discard)
+    late = _spec_field(record.spec, "kan_dora_timing", "immediate") == "after_discard"
+    waiting = 0  # kan dora indicators waiting for the konger's discard (kan_dora_timing)
     wins: list[int] = []
     pays = [0] * N_SEATS
     n_act = 0  # decisions so far (act events)
@@ -220,6 +232,12 @@ def record_to_mjai(
         n_kongs += 1
         if n_kongs <= 4:
             out.append({"type": "dora", "dora_marker": dora_markers[n_kongs]})
+
+    def turn_waiting() -> None:
+        nonlocal waiting
+        while waiting:
+            waiting -= 1
+            kong_dora()
 
     for ev in record.events:
         kind, seat, arg = _decode(ev)
@@ -268,7 +286,12 @@ def record_to_mjai(
         elif kind in (_EV_DRAW, _EV_DRAW_TAIL):
             accept()
             if kind == _EV_DRAW_TAIL and kong_pending:
-                kong_dora()  # the kong stood (it was not robbed): its indicator is turned
+                # the kong stood (it was not robbed): its indicator is turned now, or after
+                # the konger's discard (an exposed / added kong under after_discard)
+                if late and kong_open:
+                    waiting += 1
+                else:
+                    kong_dora()
                 kong_pending = False
             out.append({"type": "tsumo", "actor": seat, "pai": tile_to_mjai(arg)})
             drawn[seat] = arg
@@ -289,6 +312,7 @@ def record_to_mjai(
                 )
                 drawn[seat] = None
                 last_discard = (seat, k)
+                turn_waiting()  # a waiting kan dora indicator is turned by the discard
                 window = True
             elif KONG <= arg < KONG + 34:  # own-turn kong: added (kakan) or concealed (ankan)
                 k = arg - KONG
@@ -300,6 +324,8 @@ def record_to_mjai(
                     )
                 else:
                     out.append({"type": "ankan", "actor": seat, "consumed": [name] * 4})
+                kong_open = out[-1]["type"] == "kakan"
+                turn_waiting()  # another kong turns a waiting indicator
                 last_kong = seat
                 kong_pending = True
                 window = True  # robbing the kong
@@ -345,6 +371,7 @@ def record_to_mjai(
                 )
                 last_kong = seat
                 kong_pending = True
+                kong_open = True
             else:
                 raise ValueError(f"record call {action_name(arg)} has no mjai event")
             drawn[seat] = None

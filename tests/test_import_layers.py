@@ -47,6 +47,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "play",
         (
             "mjsim.selfplay",
+            "mjsim.games",
             "mjsim.envs",
             "mjsim.agents",
             "mjsim._args",

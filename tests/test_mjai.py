@@ -3,6 +3,7 @@ the engine; worked examples of the events; bad streams refused with the event na
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -124,15 +125,23 @@ def test_the_original_servers_uradora_markers_are_read() -> None:
 
 
 def test_worked_example_kongs_and_a_drawn_hand() -> None:
-    # seed 0: seat 0 adds 6z (green dragon, mjai "F") to its pung: kakan, the kan dora, then
-    # the replacement draw; seat 3's riichi stick is down, all four seats are ready: deltas 0
+    # seed 0: seat 0 adds 6z (green dragon, mjai "F") to its pung: kakan, the replacement draw,
+    # its discard, then the kan dora (Tenhou's timing for an added kong); seat 3's riichi stick
+    # is down, all four seats are ready: deltas 0
     g = play(0)
     events = mjai.record_to_mjai(g.record, extension=False)
     i = types(events).index("kakan")
     wall = g.record.wall
     assert events[i] == {"type": "kakan", "actor": 0, "pai": "F", "consumed": ["F"] * 3}
-    assert events[i + 1] == {"type": "dora", "dora_marker": mjai.tile_to_mjai(wall[136 - 6])}
-    assert events[i + 2] == {"type": "tsumo", "actor": 0, "pai": mjai.tile_to_mjai(wall[135])}
+    assert events[i + 1] == {"type": "tsumo", "actor": 0, "pai": mjai.tile_to_mjai(wall[135])}
+    j = types(events).index("dahai", i)
+    assert events[j]["actor"] == 0
+    assert events[j + 1] == {"type": "dora", "dora_marker": mjai.tile_to_mjai(wall[136 - 6])}
+    # the same record read under kan_dora_timing="immediate": the dora before the replacement
+    at_once = dataclasses.replace(g.record, spec={**g.record.spec, "kan_dora_timing": "immediate"})
+    e0 = mjai.record_to_mjai(at_once, extension=False)
+    i0 = types(e0).index("kakan")
+    assert types(e0)[i0 + 1 : i0 + 3] == ["dora", "tsumo"]
     assert {"type": "reach_accepted", "actor": 3} in events
     assert events[-2:] == [{"type": "ryukyoku", "deltas": [0, 0, 0, 0]}, {"type": "end_kyoku"}]
     assert list(g.payments) == [0, 0, 0, -1000]
@@ -147,7 +156,7 @@ def test_worked_example_calls_robbing_and_nine_terminals() -> None:
     e13 = mjai.record_to_mjai(play(13).record)
     i = types(e13).index("daiminkan")
     assert e13[i]["consumed"] == [e13[i]["pai"]] * 3 and e13[i]["target"] != e13[i]["actor"]
-    assert types(e13)[i + 1 : i + 4] == ["dora", "tsumo", "dahai"]
+    assert types(e13)[i + 1 : i + 4] == ["tsumo", "dahai", "dora"]  # Tenhou's timing
     chi = next(e for e in mjai.record_to_mjai(play(1).record) if e["type"] == "chi")
     k = mjai.TILES.index(chi["pai"])
     run = sorted([k, *map(mjai.TILES.index, chi["consumed"])])

@@ -33,7 +33,20 @@ def test_presets_are_riichi_with_only_their_cited_differences():
     assert diffs["riichi_mahjongsoul"] == {"score_values", "multi_winner"}
     assert variants.get("riichi_mahjongsoul").score_values == (1 | 2,)  # kuitan, double yakuman
     assert variants.get("riichi_mahjongsoul").multi_winner == "all"
-    assert diffs["riichi_wrc"] == {"kazoe_limit", "renhou", "riichi_aborts", "start_points"}
+    assert diffs["riichi_wrc"] == {
+        "kazoe_limit",
+        "renhou",
+        "riichi_aborts",
+        "start_points",
+        # the game (WRC rules 2015, "End of the game", "Hanchan score and uma")
+        "bust",
+        "agari_yame",
+        "tenpai_yame",
+        "west_extension",
+        "target_points",
+        "uma",
+        "placement_ties",
+    }
     wrc = variants.get("riichi_wrc")
     assert (wrc.kazoe_limit, wrc.renhou, wrc.riichi_aborts, wrc.start_points) == (
         "sanbaiman",

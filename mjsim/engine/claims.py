@@ -29,6 +29,7 @@ from mjsim.engine.draws import _draw_turn
 from mjsim.engine.hand_end import _end_hand
 from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.hooks_jipinghu import jipinghu_on_claim
+from mjsim.engine.hooks_riichi import riichi_pao_claim
 from mjsim.engine.kongs import _complete_kong
 from mjsim.engine.shapes import _wild_pair
 from mjsim.engine.special_kongs import special_kong_unadd
@@ -87,6 +88,7 @@ from mjsim.rules.params import (
     P_MULTI_WINNER,
     P_MW_LIFT,
     P_N_PLAYERS,
+    P_PAO,
     P_SCORING,
     P_SPECIAL_KONGS,
     SCORING_JIPINGHU,
@@ -255,12 +257,16 @@ def _resolve(s, r, t):
         h[k] -= 2
         _add_meld(s, t, claimer, MELD_PUNG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
+        if r.params[P_PAO] != 0:
+            riichi_pao_claim(s, r, t, claimer, d, k, np.int64(MELD_PUNG))  # riichi pao
         if r.params[P_FORBID_PUNG_SAME_DISCARD] != 0:
             s.tv[t, TV_FORBID0] = k  # kuikae: not the claimed kind again this turn
     elif ca == EXPOSED_KONG:
         h[k] -= 3
         _add_meld(s, t, claimer, MELD_KONG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
+        if r.params[P_PAO] != 0:
+            riichi_pao_claim(s, r, t, claimer, d, k, np.int64(MELD_KONG))  # riichi pao
         _complete_kong(s, r, t, claimer, np.int64(MELD_KONG), False)
     elif k >= 27:
         _honor_chow_claim(s, r, t, claimer, d, k, ca, src)  # honour chow

@@ -7,7 +7,12 @@ spec and its sources: :mod:`mjsim.variants.riichi`):
 
 - dora indicators (``dora``) sit at fixed dead-wall positions: ``wall[L - 5 - i]`` for the
   first indicator and the kan dora (``i = 1..4``, one per kong), ura dora ``wall[L - 10 - i]``
-  (:func:`riichi_indicators`);
+  (:func:`riichi_indicators`); under ``kan_dora_timing="after_discard"`` (Tenhou) an open or
+  added kong's indicator is turned by the konger's next discard or kong
+  (:func:`riichi_kong_dora`, :func:`riichi_discard_dora`), a concealed kong's at once;
+- pao 責任払い (``pao``): the seat whose discard was claimed for the last set of 大三元 / 大四喜
+  (/ 四槓子) is liable (:func:`riichi_pao_claim`); it pays the whole of a self-draw, half of a
+  discard win by another seat (:func:`riichi_pay`);
 - flags (:func:`riichi_flags`): double riichi, ippatsu, dora / ura-dora counts (ura dora for a
   ready winner only); tenhou / chiihou need a self-draw and no meld;
 - payments (:func:`riichi_pay`): the scorer's payments; the first winner of the hand also takes
@@ -25,16 +30,33 @@ from mjsim.engine.state import (
     PV_PAY,
     PV_RC_DOUBLE,
     PV_RC_IPPATSU,
+    PV_RC_PAO,
     PV_READY,
     TV_DEALER,
     TV_N_KONGS,
+    TV_RC_DORA_LATE,
     TV_RC_POT,
     TV_REPEAT,
     TV_WALL_LEN,
     WK_SELF_DRAW,
 )
-from mjsim.melds import MELD_CHOW, MELD_NONE, MELD_PUNG
-from mjsim.rules.params import P_DORA
+from mjsim.melds import (
+    MELD_ADDED_KONG,
+    MELD_CHOW,
+    MELD_CONCEALED_KONG,
+    MELD_KONG,
+    MELD_NONE,
+    MELD_PUNG,
+)
+from mjsim.rules.params import (
+    P_DORA,
+    P_KAN_DORA_LATE,
+    P_N_PLAYERS,
+    P_PAO,
+    PAO_DAISANGEN,
+    PAO_DAISUUSHII,
+    PAO_SUUKANTSU,
+)
 from mjsim.scoring.context import F_EARTHLY, F_HEAVENLY, F_HUMAN, F_SELF_DRAWN
 from mjsim.scoring.riichi import (
     F_RC_DORA,
@@ -44,6 +66,7 @@ from mjsim.scoring.riichi import (
     count_dora,
     riichi_win_payments,
 )
+from mjsim.scoring.riichi_yaku import Y_DAISANGEN, Y_DAISUUSHII, Y_SUUKANTSU
 
 #: dead-wall offsets from the wall end: dora indicators ``L - 5 - i``, ura ``L - 10 - i``
 DORA_OFFSET = 5
@@ -53,8 +76,8 @@ URA_OFFSET = 10
 @internal
 def riichi_indicators(s, t, out_dora, out_ura):
     """Fill the revealed dora / ura-dora indicator kinds of table ``t``; returns their number
-    (1 + kongs declared, at most 5)."""
-    n = 1 + s.tv[t, TV_N_KONGS]
+    (1 + kongs declared whose indicator is turned, at most 5)."""
+    n = 1 + s.tv[t, TV_N_KONGS] - s.tv[t, TV_RC_DORA_LATE]
     if n > 5:
         n = 5
     end = s.tv[t, TV_WALL_LEN]
@@ -62,6 +85,80 @@ def riichi_indicators(s, t, out_dora, out_ura):
         out_dora[i] = s.wall[t, end - DORA_OFFSET - i]
         out_ura[i] = s.wall[t, end - URA_OFFSET - i]
     return n
+
+
+@internal
+def riichi_kong_dora(s, r, t, mtype):
+    """A kong of ``mtype`` stood (not robbed; ``TV_N_KONGS`` counts it): under
+    ``kan_dora_timing="after_discard"`` (Tenhou) an exposed or added kong's indicator waits for
+    the konger's next discard (``TV_RC_DORA_LATE`` = 1), a concealed kong's is turned at once;
+    either kong turns a waiting indicator of an earlier kong first."""
+    if r.params[P_KAN_DORA_LATE] == 0:
+        return
+    if mtype == MELD_KONG or mtype == MELD_ADDED_KONG:
+        s.tv[t, TV_RC_DORA_LATE] = 1
+    else:
+        s.tv[t, TV_RC_DORA_LATE] = 0
+
+
+@internal
+def riichi_discard_dora(s, t):
+    """A discard turns the waiting kan dora indicator (before anyone may win on it: a win on
+    the konger's discard counts it, a win on the replacement tile does not)."""
+    s.tv[t, TV_RC_DORA_LATE] = 0
+
+
+@internal
+def riichi_pao_claim(s, r, t, p, d, k, mtype):
+    """Seat ``p`` claimed seat ``d``'s discard ``k`` for a pung or exposed kong (``mtype``, the
+    meld already added): mark ``d`` liable (``PV_RC_PAO``) when that set is the third dragon set
+    (大三元), the fourth wind set (大四喜) or, for an exposed kong, the fourth kong (四槓子), as
+    ``pao`` enables. Sets already laid down count whatever their kind (a concealed kong is
+    shown); a seat keeps the first liability it got."""
+    bits = r.params[P_PAO]
+    if bits == 0 or s.pv[t, p, PV_RC_PAO] != 0:
+        return
+    n_dragon = 0
+    n_wind = 0
+    n_kong = 0
+    for i in range(s.pv[t, p, PV_N_MELDS]):
+        mt = s.melds[t, p, i, 0]
+        if mt == MELD_NONE or mt == MELD_CHOW:
+            continue
+        kk = s.melds[t, p, i, 1]
+        if kk >= 31:
+            n_dragon += 1
+        elif kk >= 27:
+            n_wind += 1
+        if mt == MELD_KONG or mt == MELD_ADDED_KONG or mt == MELD_CONCEALED_KONG:
+            n_kong += 1
+    what = 0
+    if (bits & PAO_DAISANGEN) and k >= 31 and n_dragon == 3:
+        what = PAO_DAISANGEN
+    elif (bits & PAO_DAISUUSHII) and 27 <= k < 31 and n_wind == 4:
+        what = PAO_DAISUUSHII
+    elif (bits & PAO_SUUKANTSU) and mtype == MELD_KONG and n_kong == 4:
+        what = PAO_SUUKANTSU
+    if what != 0:
+        s.pv[t, p, PV_RC_PAO] = (1 + d) | (what << 4)
+
+
+@internal
+def riichi_liable(s, t, p):
+    """The seat liable for seat ``p``'s win just scored (``s.items[t, p]`` filled): the pao
+    seat if the win holds the yakuman it is liable for, else -1."""
+    pao = s.pv[t, p, PV_RC_PAO]
+    if pao == 0:
+        return -1
+    what = pao >> 4
+    it = s.items[t, p]
+    if (
+        ((what & PAO_DAISANGEN) and it[Y_DAISANGEN] != 0)
+        or ((what & PAO_DAISUUSHII) and it[Y_DAISUUSHII] != 0)
+        or ((what & PAO_SUUKANTSU) and it[Y_SUUKANTSU] != 0)
+    ):
+        return (pao & 15) - 1
+    return -1
 
 
 @internal
@@ -111,11 +208,32 @@ def riichi_pay(s, r, t, p, v, win_kind, frm, first):
     """Payments of seat ``p``'s win of ``v`` basic points; the first winner also takes the honba
     (``TV_REPEAT`` under ``repeat_counter="honba"``: +300 each from the discarder of a discard win,
     +100 each from every payer of a self-draw, the public rule) and the deposits on the table
-    (``TV_RC_POT``, including those carried in from drawn hands: ``carry_deposits``)."""
+    (``TV_RC_POT``, including those carried in from drawn hands: ``carry_deposits``).
+
+    Pao (:func:`riichi_liable`, Tenhou): on a self-draw the liable seat pays the whole value
+    and the honba; on a discard win by a seat other than the liable one, the discarder and the
+    liable seat pay half of the value each, and the liable seat the honba."""
     out = np.zeros(4, np.int64)
     d = -1 if win_kind == WK_SELF_DRAW else frm
     honba = s.tv[t, TV_REPEAT] if first else 0
-    riichi_win_payments(v, p, d, s.tv[t, TV_DEALER], honba, 0, out)
+    dealer = s.tv[t, TV_DEALER]
+    liable = riichi_liable(s, t, p) if r.params[P_PAO] != 0 else -1
+    if liable >= 0 and liable != p and d != liable:
+        if d < 0:
+            riichi_win_payments(v, p, d, dealer, honba, 0, out)
+            for q in range(r.params[P_N_PLAYERS]):
+                if q != p and q != liable:
+                    out[liable] += out[q]
+                    out[q] = 0
+        else:
+            full = 6 * v if p == dealer else 4 * v
+            full = (full + 99) // 100 * 100
+            half = full // 2
+            out[d] -= half
+            out[liable] -= full - half + 300 * honba
+            out[p] += full + 300 * honba
+    else:
+        riichi_win_payments(v, p, d, dealer, honba, 0, out)
     for q in range(4):
         s.pv[t, q, PV_PAY] += out[q]
     if first:

@@ -18,6 +18,7 @@ from mjsim.engine.draws import _replace_from_tail, _take, _take_dice
 from mjsim.engine.hand_end import _finish_draw, _kong_abort
 from mjsim.engine.honor_sets import feng_put_out
 from mjsim.engine.hooks_kong import pay_kong
+from mjsim.engine.hooks_riichi import riichi_kong_dora
 from mjsim.engine.kong_tiles import is_money_tile
 from mjsim.engine.lockouts import _lift_on_draw
 from mjsim.engine.reaction import _open_window
@@ -55,6 +56,7 @@ from mjsim.melds import MELD_ADDED_KONG, MELD_CONCEALED_KONG
 from mjsim.rules.params import (
     KONG_PAY_IMMEDIATE,
     KONG_RULE_WIND_AND_RAIN,
+    P_KAN_DORA_LATE,
     P_KONG_PAY_RULE,
     P_KONG_PAYMENT_TIMING,
     P_N_PLAYERS,
@@ -90,6 +92,8 @@ def _complete_kong(s, r, t, p, mtype, dice):
     s.tv[t, TV_N_KONGS] += 1
     for q in range(n):
         s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a kong ends every ippatsu
+    if r.params[P_KAN_DORA_LATE] != 0:
+        riichi_kong_dora(s, r, t, mtype)  # riichi: when its kan dora indicator is turned
     if s.tv[t, TV_N_KONGS] > r.params[P_RESERVE_FREE_KONGS]:
         # the reserve grows per kong after the free ones, by the kong's type
         if mtype == MELD_CONCEALED_KONG:

@@ -125,6 +125,9 @@ TV_FIRST_READY      118    1 + the first seat that declared ready this hand (0 =
 TV_RC_POT           96     ready deposits on the table this hand (points), paid to the first
                            winner
 TV_RC_POT_IN        97     deposits carried into this hand from drawn hands (``carry_deposits``)
+TV_RC_DORA_LATE     43     riichi: kongs whose kan dora indicator is not turned yet (an open or
+                           added kong under ``kan_dora_timing='after_discard'``: turned by the
+                           konger's next discard or kong)
 ## The result of the hand
 TV_WINNERS          23     bitmask of winning seats
 TV_WIN_KIND         24     ``WK_*``
@@ -201,6 +204,8 @@ PV_RC_IPPATSU       56     1 from a ready declaration until the seat's next disc
                            / kong (riichi)
 PV_RC_DOUBLE        57     ready declared on the seat's first discard before any call (double
                            riichi)
+PV_RC_PAO           58     riichi pao 責任払い (``pao``): ``1 + liable seat`` in bits 0-3, the
+                           yakuman it is liable for in bits 4-6 (``PAO_*``), 0 = none
 ## The reaction window
 PV_CHOICE           5      hidden choice in the open reaction window (-1 = not answered); the
                            chosen void suit while choosing

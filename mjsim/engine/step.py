@@ -45,6 +45,7 @@ from mjsim.engine.hooks_changsha import (
     changsha_next_declarer,
     changsha_opening_settle,
 )
+from mjsim.engine.hooks_riichi import riichi_discard_dora
 from mjsim.engine.kong_tiles import is_kong_only
 from mjsim.engine.kongs import (
     _complete_kong,
@@ -131,6 +132,7 @@ from mjsim.melds import MELD_ADDED_KONG, MELD_CONCEALED_KONG
 from mjsim.rules.params import (
     MW_LIFT_OWN_DISCARD,
     P_GRAB_WILD,
+    P_KAN_DORA_LATE,
     P_KONG_ONLY_TILES,
     P_MISSED_PUNG_LOCKOUT,
     P_MW_LIFT,
@@ -397,6 +399,8 @@ def apply_action(s, r, t, a):
             _count_piao(s, r, t, p, k)  # 财飘
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
+    if r.params[P_KAN_DORA_LATE] != 0:
+        riichi_discard_dora(s, t)  # riichi: a waiting kan dora indicator is turned
     if s.pv[t, p, PV_N_RIVER] > 1:
         s.tv[t, TV_FIRST_ROUND] = 0
     s.tv[t, TV_AFTER_KONG] = s.tv[t, TV_REPLACEMENT]

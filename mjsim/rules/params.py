@@ -175,9 +175,18 @@ P_FORBID_PUNG_SAME_DISCARD = 192  # after a pung the claimed kind may not be dis
 P_READY_MIN_POINTS = 193  # a seat below this many points (start_points + score) may not declare
 P_START_POINTS = 194  # points each seat holds when a match starts (PV_SCORE counts from it)
 P_NAGASHI_MANGAN = 195  # exhaustive draw: all-terminal/honour unclaimed discards = mangan self-draw
+P_PAO = 196  # riichi pao 責任払い: PAO_* bits of the yakuman whose feeder is liable
+P_KAN_DORA_LATE = 197  # riichi: an open / added kong's kan dora is turned after the next discard
 NP = 200  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
+#: riichi pao 責任払い (``pao``): the yakuman whose last set, claimed from a discard, makes the
+#: discarder liable
+PAO_DAISANGEN = 1  # 大三元: the third dragon pung / kong
+PAO_DAISUUSHII = 2  # 大四喜: the fourth wind pung / kong
+PAO_SUUKANTSU = 4  # 四槓子: the fourth kong, an exposed kong of a discard
+PAO_CODES = {"daisangen": PAO_DAISANGEN, "daisuushii": PAO_DAISUUSHII, "suukantsu": PAO_SUUKANTSU}
+KAN_DORA_TIMING_CODES = {"immediate": 0, "after_discard": 1}
 PRE_BET_NONE = 0
 PRE_BET_PAOZI = 1  # 下炮子 (shaanxi): each seat 0-4 炮子; a payer pays + 炮子(winner) + 炮子(payer)
 PRE_BET_SIT_AND_PULL = (

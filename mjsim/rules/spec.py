@@ -991,6 +991,83 @@ class RuleSpec:
         "add it.",
         values="integer >= 0",
     )
+    match: str = _doc(
+        "hands",
+        "match",
+        "What a game is (mjsim.play_games: whole games with final placements): hands "
+        "(hands only, no game end: mjsim.simulate's independent hands or matches of "
+        "match_hands hands); east (東風戦: one round, each seat deals at least once); "
+        "east_south (半荘戦: the East and South rounds). A game ends when the deal passes "
+        "after the last hand of its last round, or earlier by bust and agari_yame / "
+        "tenpai_yame; west_extension plays on.",
+        choices=("hands", "east", "east_south"),
+        source="Tenhou (https://tenhou.net/man/): 東風戦 and 東南戦; WRC rules 2015, 'End of the game': a "
+        "hanchan of East and South rounds",
+    )
+    bust: bool = _doc(
+        False,
+        "match",
+        "A seat with fewer than 0 points (start_points + its score) after a hand ends the game "
+        "(飛び; exactly 0 plays on). Needs match != hands.",
+        source="Tenhou and Mahjong Soul: on; WRC rules 2015: off (a score below zero plays on)",
+    )
+    agari_yame: bool = _doc(
+        False,
+        "match",
+        "The game ends after the last hand of the last round when its dealer wins and is then "
+        "first (ties by seat order from the first dealer), though the dealer would deal again "
+        "(和了止め, automatic). Needs match != hands.",
+        source="Tenhou and Mahjong Soul: on; WRC rules 2015, 'No agari yame'",
+    )
+    tenpai_yame: bool = _doc(
+        False,
+        "match",
+        "As agari_yame, for the last dealer ready at an exhaustive draw (聴牌止め). Needs match "
+        "!= hands.",
+        source="Tenhou: on",
+    )
+    west_extension: bool = _doc(
+        False,
+        "match",
+        "When no seat has target_points after the last round, the game goes on into the next "
+        "round (東風戦 into South, 半荘戦 into West) and ends after the first hand that leaves a "
+        "seat with target_points or more, or when that round is over (sudden death, 西入 / "
+        "南入). Needs match != hands and target_points > 0.",
+        source="Tenhou and Mahjong Soul: on, target 30,000",
+    )
+    target_points: int = _doc(
+        0,
+        "match",
+        "The points a seat must reach for the game to end after the last round "
+        "(west_extension); 0 = none.",
+        values="integer >= 0",
+    )
+    return_points: int = _doc(
+        0,
+        "match",
+        "Final placement points: each seat's points minus this (返し点), the difference to "
+        "start_points of every seat going to the first (oka); 0 = start_points (no oka).",
+        values="integer >= 0",
+        source="Tenhou: 30,000 from a 25,000 start (oka 20,000); WRC: 30,000 from 30,000 (no oka)",
+    )
+    uma: tuple[int, ...] = _doc(
+        (),
+        "match",
+        "Final placement points by place (ウマ), first to last, in points, summing to 0; () = "
+        "none. Needs one value per seat.",
+        values="n_players integers summing to 0, or ()",
+        source="Tenhou: 20000, 10000, -10000, -20000 (10-20); WRC rules 2015, 'Hanchan score and uma': 15000, "
+        "5000, -5000, -15000",
+    )
+    placement_ties: str = _doc(
+        "seat_order",
+        "match",
+        "Seats with equal final points: seat_order (the one nearer the first dealer in turn "
+        "order places higher) or split (they share the uma of their places equally, and the "
+        "oka, if first).",
+        choices=("seat_order", "split"),
+        source="Tenhou: seat_order; WRC rules 2015, 'Hanchan score and uma': split",
+    )
     carry_deposits: bool = _doc(
         False,
         "match",
@@ -1032,6 +1109,33 @@ class RuleSpec:
         "Riichi 人和 (renhou: a non-dealer's discard win before its first draw, no call made "
         'yet): off (not a yaku), mangan (a 5-han yaku) or yakuman. Needs scoring="riichi".',
         values="off, mangan, yakuman",
+    )
+    pao: tuple[str, ...] = _doc(
+        (),
+        "scoring",
+        "Riichi pao 責任払い: a seat whose discard is claimed (pung or exposed kong) for the last "
+        "set of one of these yakuman is liable when the caller wins with it: daisangen (大三元: "
+        "the third dragon set), daisuushii (大四喜: the fourth wind set), suukantsu (四槓子: the "
+        "fourth kong, an exposed kong of that discard). On a self-draw the liable seat pays the "
+        "whole value and the honba; on a discard win by another seat the discarder and the "
+        "liable seat pay half each, and the liable seat the honba; a discard win by the liable "
+        'seat is paid as usual. Needs scoring="riichi".',
+        choices=tuple(P.PAO_CODES),
+        source="Tenhou (https://tenhou.net/man/): pao for daisangen and daisuushii, honba paid by "
+        "the liable seat; suukantsu pao is a rule of some Japanese rule sets (off on Tenhou, "
+        "Mahjong Soul and in the WRC rules)",
+    )
+    kan_dora_timing: str = _doc(
+        "immediate",
+        "scoring",
+        "When a kong's kan dora indicator is turned: immediate (when the kong stands, before "
+        "its replacement tile is drawn); after_discard (Tenhou: a concealed kong's at once, an "
+        "exposed or added kong's when the konger next discards or declares another kong, so a "
+        "win on the replacement tile does not count it and a win on that discard does). "
+        "Needs dora.",
+        choices=tuple(P.KAN_DORA_TIMING_CODES),
+        source="Tenhou (https://tenhou.net/man/) and Mahjong Soul: after_discard; some rule "
+        "sets turn every kan dora at once",
     )
     riichi_aborts: bool = _doc(
         False,
@@ -1508,6 +1612,8 @@ class RuleSpec:
             "ready_modes",
             "wild_offsets",
             "kong_pay_values",
+            "pao",
+            "uma",
         ):
             v = getattr(self, name)
             if isinstance(v, list | np.ndarray):
@@ -1526,6 +1632,44 @@ class RuleSpec:
         if self.tile_counts is not None:
             return tuple(int(x) for x in self.tile_counts)
         return TILE_SETS[self.tile_set]
+
+    def _validate_game(self) -> None:
+        """The game fields (``match`` .. ``placement_ties``): ``ValueError`` naming the field."""
+        if self.match not in ("hands", "east", "east_south"):
+            raise ValueError(
+                f"RuleSpec.match={self.match!r}: legal values are hands, east, east_south"
+            )
+        if self.placement_ties not in ("seat_order", "split"):
+            raise ValueError(
+                f"RuleSpec.placement_ties={self.placement_ties!r}: legal values are "
+                "seat_order, split"
+            )
+        for name in ("target_points", "return_points"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= SCORE_VALUE_MAX:
+                raise ValueError(
+                    f"RuleSpec.{name}={v!r} must be an integer in 0..{SCORE_VALUE_MAX}"
+                )
+        for name in ("bust", "agari_yame", "tenpai_yame", "west_extension"):
+            v = getattr(self, name)
+            if not isinstance(v, bool):
+                raise ValueError(f"RuleSpec.{name}={v!r} must be a bool")
+            if v and self.match == "hands":
+                raise ValueError(
+                    f"RuleSpec.{name}=True needs match='east' or 'east_south' (got match='hands')"
+                )
+        if self.west_extension and self.target_points <= 0:
+            raise ValueError("RuleSpec.west_extension=True needs target_points > 0")
+        uma = self.uma
+        if not isinstance(uma, tuple) or any(
+            isinstance(x, bool) or not isinstance(x, int) for x in uma
+        ):
+            raise ValueError(f"RuleSpec.uma={uma!r} must be a tuple of integers")
+        if uma and (len(uma) != self.n_players or sum(uma) != 0):
+            raise ValueError(
+                f"RuleSpec.uma={uma!r} needs {self.n_players} values (one per place) summing "
+                "to 0, or ()"
+            )
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming the field if the spec is impossible (a value of the
@@ -1686,6 +1830,19 @@ class RuleSpec:
                     f"RuleSpec.{name}={getattr(self, name)!r} needs scoring='riichi' "
                     f"(got scoring={self.scoring!r})"
                 )
+        if not isinstance(self.pao, tuple) or len(set(self.pao)) != len(self.pao):
+            raise ValueError(f"RuleSpec.pao={self.pao!r} must be a tuple of distinct names")
+        for name in self.pao:
+            if name not in P.PAO_CODES:
+                raise ValueError(f"RuleSpec.pao: {name!r} is not one of {', '.join(P.PAO_CODES)}")
+        if self.pao and self.scoring != "riichi":
+            raise ValueError(
+                f"RuleSpec.pao={self.pao!r} needs scoring='riichi' (got scoring={self.scoring!r})"
+            )
+        _enum("kan_dora_timing", self.kan_dora_timing, P.KAN_DORA_TIMING_CODES)
+        if self.kan_dora_timing != "immediate" and not self.dora:
+            raise ValueError(f"RuleSpec.kan_dora_timing={self.kan_dora_timing!r} needs dora=True")
+        self._validate_game()
         if self.riichi_aborts and (self.n_players != 4 or not self.allow_ready):
             raise ValueError("RuleSpec.riichi_aborts=True needs n_players=4 and allow_ready=True")
         if self.dora and (self.scoring != "riichi" or self.wall_reserve < 14):
@@ -2433,6 +2590,8 @@ class RuleSpec:
         p[P.P_READY_MIN_POINTS] = self.ready_min_points
         p[P.P_START_POINTS] = self.start_points
         p[P.P_NAGASHI_MANGAN] = self.nagashi_mangan
+        p[P.P_PAO] = sum(P.PAO_CODES[x] for x in self.pao)
+        p[P.P_KAN_DORA_LATE] = P.KAN_DORA_TIMING_CODES[self.kan_dora_timing]
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
         p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake

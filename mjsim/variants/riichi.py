@@ -28,8 +28,10 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
 - Dead wall of 14 (``wall_reserve = 14``): kong replacements come from its end and the live wall
   gives up one tile per kong (the dead wall stays 14). Dora indicators (``dora``) sit at fixed
   dead-wall positions: ``wall[L - 5 - i]`` for the first indicator and the kan dora
-  (``i = 1..4``, revealed at once when the kong is declared: a simplification of Tenhou's
-  "after the replacement discard" for exposed kongs), ura dora ``wall[L - 10 - i]`` (``L`` = 136).
+  (``i = 1..4``), ura dora ``wall[L - 10 - i]`` (``L`` = 136). Kan dora timing as Tenhou
+  (``kan_dora_timing="after_discard"``): a concealed kong's indicator is turned at once, an
+  exposed or added kong's when the konger discards (a win on that discard counts it, a win on
+  the replacement tile does not) or declares another kong.
 - Multiple ron (``multi_winner="all_max2"``): double ron allowed, three ron = abortive draw
   (dealer stays) ("Tenhou-style: double ron allowed, triple ron = abortive draw"). Honba and the
   deposits go to the first winner after the discarder.
@@ -60,6 +62,17 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
 - Nagashi mangan 流し満貫 (Tenhou: on; ``nagashi_mangan``): at an exhaustive draw a seat whose
   discards are all terminals / honours and none was claimed is paid a mangan as on a self-draw;
   no noten payments then.
+- Pao 責任払い (Tenhou; ``pao=("daisangen", "daisuushii")``): the seat whose discard is
+  claimed for the third dragon set / the fourth wind set is liable: on a self-draw it pays the
+  whole yakuman and the honba, on a discard win by a third seat it pays half and the honba,
+  the discarder the other half. 四槓子 pao is an option (``"suukantsu"``), off as on Tenhou.
+- The game (Tenhou 東南戦, ``match="east_south"``; played by ``mjsim.play_games``): prevailing
+  wind East then South (``round_wind_rule="advance_after_cycle"``), 25,000 each; a seat below
+  0 ends it (``bust``); the last dealer who wins or is ready at the draw while first ends it
+  (``agari_yame``, ``tenpai_yame``); when nobody has 30,000 after South 4 the West round is
+  played as sudden death (``west_extension``, ``target_points=30000``). Placement points:
+  30,000 returned (``return_points``: oka 20,000 to the first), uma 10-20
+  (``uma=(20000, 10000, -10000, -20000)``), ties by seat order from the first dealer.
 - Kazoe: 13+ han is a counted yakuman (``kazoe_limit="yakuman"``, Tenhou); renhou is not a yaku
   (``renhou="off"``, Tenhou).
 
@@ -123,6 +136,17 @@ SPEC = RuleSpec(
     carry_deposits=True,
     riichi_aborts=True,
     nagashi_mangan=True,
+    pao=("daisangen", "daisuushii"),
+    kan_dora_timing="after_discard",
+    round_wind_rule="advance_after_cycle",
+    match="east_south",
+    bust=True,
+    agari_yame=True,
+    tenpai_yame=True,
+    west_extension=True,
+    target_points=30000,
+    return_points=30000,
+    uma=(20000, 10000, -10000, -20000),
     scoring="riichi",
     score_values=DEFAULT_SCORE_VALUES,
     kong_payment_timing="immediate",

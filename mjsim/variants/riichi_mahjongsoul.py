@@ -10,9 +10,10 @@ matches; the same settings as RiichiEnv's ``GameRule.default_mjsoul``):
 - Triple ron (``multi_winner="all"``): three players winning on one discard all win; on Tenhou
   the hand is an abortive draw.
 
-Rules of Mahjong Soul that the engine does not model yet (as for ``riichi``): red fives in the
-wall, kan dora timing (a concealed kong's indicator at once, an open kong's after the discard),
-pao, the East-South game with placement points.
+Kept from ``riichi`` (Tenhou) and not checked against Mahjong Soul's rule description here:
+the kan dora timing, pao for daisangen and daisuushii, the East-South game (bust, agari yame,
+tenpai yame, the West extension to 30,000) and the placement points (30,000 return, uma
+10-20). Not modelled yet: red fives in the wall.
 """
 
 from __future__ import annotations

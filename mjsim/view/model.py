@@ -84,6 +84,7 @@ from mjsim.engine.state import (
     TV_INDICATOR,
     TV_N_KONGS,
     TV_PHASE,
+    TV_RC_DORA_LATE,
     TV_REACT_KIND,
     TV_REACT_POS,
     TV_ROUND_WIND,
@@ -231,7 +232,7 @@ def picture(
         from mjsim.engine.hooks_riichi import DORA_OFFSET, URA_OFFSET
 
         end = int(tv[TV_WALL_LEN])
-        shown = range(min(5, 1 + int(tv[TV_N_KONGS])))
+        shown = range(min(5, 1 + int(tv[TV_N_KONGS]) - int(tv[TV_RC_DORA_LATE])))
         dora = [int(s.wall[t, end - DORA_OFFSET - i]) for i in shown]
         if phase == "done" and any(st["won"] and st["ready"] for st in seats):
             ura = [int(s.wall[t, end - URA_OFFSET - i]) for i in shown]  # under a ready winner
