@@ -112,9 +112,9 @@ def spec_item_rows(spec: RuleSpec) -> tuple[tuple[Any, ...], ...] | None:
 class OutcomeReader:
     """Reads the outcome of a finished hand of ``spec`` (module docstring) from an engine state.
 
-    ``rules``: the spec's compiled rules (``spec.compile()`` if not given), for the values the
-    family reads from the spec (sichuan's 金钩钓 fan). Build one per environment or game and call
-    it on every finished hand: the item table is looked up once."""
+    ``rules``: the spec's compiled rules (unused: the item values come from the spec's fan table
+    or its family's item table; kept for callers). Build one per environment or game and call it
+    on every finished hand: the item table is looked up once."""
 
     def __init__(self, spec: RuleSpec, rules: Any = None) -> None:
         self.n_players = int(spec.n_players)
@@ -129,11 +129,6 @@ class OutcomeReader:
             v = int(row[3]) if len(row) > 3 else None
             self._values[i] = v
             self._open_values[i] = int(row[4]) if spec.scoring == "riichi" else v
-        if spec.scoring == "sichuan":
-            from mjsim.scoring.sichuan import GOLDEN_HOOK, P_GOLDEN_HOOK
-
-            table = (rules if rules is not None else spec.compile()).score_table
-            self._values[GOLDEN_HOOK] = self._open_values[GOLDEN_HOOK] = int(table[P_GOLDEN_HOOK])
         self._seat_lists = [
             [p for p in range(self.n_players) if (bits >> p) & 1] for bits in range(1 << 4)
         ]

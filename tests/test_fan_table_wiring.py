@@ -20,7 +20,7 @@ from mjsim.scoring.hebei import HEBEI_ITEMS
 from mjsim.scoring.payments import PaymentRecord, compile_record
 
 #: the variants whose hand value is their fan table in the game loop
-TABLE_DRIVEN = ("hebei", "guangdong_jipinghu", "tianjin")
+TABLE_DRIVEN = ("hebei", "guangdong_jipinghu", "tianjin", "sichuan", "chengdu", "sichuan_xuezhan")
 
 
 def _synthetic(spec: object) -> tuple[np.ndarray, ...]:
@@ -45,14 +45,15 @@ def _synthetic(spec: object) -> tuple[np.ndarray, ...]:
 def test_table_driven_variant_compiles_its_table(variant: str) -> None:
     spec = variants.get(variant)
     name = spec.effective_fan_table()
-    assert name == variant
+    assert name == ("sichuan" if spec.scoring == "sichuan" else variant)
     assert name in tables.names()
     rules = spec.compile()
-    want = tables.get(name, **tables.spec_params(name, tuple(spec.score_values)))
+    values = tuple(spec.score_values)
+    want = tables.get(name, **tables.spec_params(name, values))
     assert np.array_equal(rules.fan_rows, want.rows)
     assert np.array_equal(rules.fan_cancels, want.cancels)
     assert np.array_equal(rules.fan_header, want.header)
-    params = tables.spec_params(name, tuple(spec.score_values))
+    params = {**tables.spec_params(name, values), **tables.spec_payment_params(name, values)}
     assert np.array_equal(rules.pay_record, tables.compiled_payment(name, **params))
 
 
@@ -124,3 +125,36 @@ def test_jipinghu_table_follows_score_values() -> None:
     rows = spec_item_rows(spec)
     assert "天和" not in [r[2] for r in rows]
     assert dict((r[2], r[3]) for r in rows)["杠上开花"] == 4
+
+
+def test_sichuan_items_are_the_scorers_items() -> None:
+    """The Sichuan table's rows keep the hand-written scorer's item ids, names and fan; 自摸加番
+    is a row only under self_draw_bonus=1 (score_values[1])."""
+    from mjsim.scoring.sichuan import SICHUAN_ITEMS
+
+    rows = spec_item_rows(variants.get("chengdu"))
+    assert [tuple(r) for r in rows] == [tuple(r) for r in SICHUAN_ITEMS[:11]]
+    fan = variants.get("sichuan", score_values=(3, 1, 0, 1, 0, 16, 1, 1, 1))
+    assert [tuple(r) for r in spec_item_rows(fan)] == [tuple(r) for r in SICHUAN_ITEMS]
+
+
+def test_sichuan_table_and_record_follow_score_values() -> None:
+    """score_values = [cap, self_draw_bonus, exposed_kong, golden_hook, transfer_scope,
+    pig_penalty, dajiao_capped, seven_pairs, b]: the table reads cap, 金钩钓 and seven pairs, the
+    payment record 自摸加底 and b."""
+    from mjsim.scoring.fan_table import H_CAP, H_SHAPES, SHAPE_SEVEN_PAIRS
+    from mjsim.scoring.payments import K_EXTRA, K_UNIT
+
+    rules = variants.get("sichuan_xuezhan", score_values=(4, 1, 0, 2, 0, 16, 1, 0, 3)).compile()
+    assert rules.fan_header[H_CAP] == 4
+    assert rules.fan_header[H_SHAPES] & SHAPE_SEVEN_PAIRS == 0
+    rows = spec_item_rows(variants.get("sichuan", score_values=(4, 1, 0, 2, 0, 16, 1, 0, 3)))
+    assert dict((r[2], r[3]) for r in rows)["金钩钓"] == 2
+    assert rules.pay_record[K_UNIT] == 3 and rules.pay_record[K_EXTRA] == 0
+    default = variants.get("sichuan").compile()
+    assert default.pay_record[K_UNIT] == 1 and default.pay_record[K_EXTRA] == 1
+
+
+def test_sichuan_self_draw_bonus_code_is_checked() -> None:
+    with pytest.raises(ValueError, match=r"score_values\[1\]=2"):
+        variants.get("sichuan", score_values=(3, 2, 0, 1, 0, 16, 1, 1, 1))

@@ -384,3 +384,112 @@ def test_random_two_suit_wins(pair, sets, flags, winner):
     disc = -1 if flags[0] else (winner + 1) % 4
     got = S.sichuan_win_payments(fan, winner, disc, still, p, 1, out)
     assert out.sum() == 0 and out[winner] == got
+
+
+# ---- the game's scoring is the fan table: value, items, 查大叫 ---------------------------------
+
+
+def test_score_goes_through_the_table_with_items_in_chinese_and_english():
+    """``mjsim.score`` values a Sichuan win by the fan table (the game loop's scorer): the items
+    are the table's rows, named in English and Chinese, with the table's values."""
+    r = mjsim.score(
+        "sichuan",
+        "99p",
+        win_tile="9p",
+        melds=["pung 111m", "pung 222m", "kong 5555p", "pung 888p"],
+        self_drawn=True,
+        kong_replacement=True,
+        seat=B,
+        golden_hook=2,
+        cap=-1,
+    )
+    got = {(en, zh, value, n) for _i, en, zh, value, n in r.items}
+    assert got == {
+        ("All pungs", "对对胡", 1, 1),
+        ("Root (four identical tiles)", "根", 1, 1),
+        ("Golden hook (single wait, all else melded)", "金钩钓", 2, 1),
+        ("Win on a kong replacement", "杠上开花", 1, 1),
+    }
+    assert r.total == 5
+    # 自摸加底: each of the three pays b * 2 ** 5 + b
+    assert r.payments == [-33, 99, -33, -33]
+    # the ids are the table's rows, which keep the hand-written scorer's item ids
+    assert sorted(i for i, *_ in r.items) == [S.ALL_PUNGS, S.ROOT, S.GOLDEN_HOOK, S.KONG_FLOWER]
+
+
+def test_self_draw_bonus_as_fan_and_base_as_payment_unit():
+    r = score("111m222m555p888p99p", self_drawn=True, seat=B, self_draw_bonus=1, base=2)
+    assert r.total == 2 and ("自摸加番", 1) in [(zh, n) for _i, _en, zh, _v, n in r.items]
+    assert r.payments == [-8, 24, -8, -8]  # b * 2 ** 2 each, no 自摸加底
+    with pytest.raises(ValueError, match="self_draw_bonus"):
+        score("111m222m555p888p99p", self_drawn=True, seat=B, self_draw_bonus=2)
+
+
+def _ready_hands(rng, n):
+    """Random ready 13-tile Sichuan hands (two suits, melds of pungs and kongs) and a void."""
+    from mjsim.melds import MELD_PUNG
+
+    out = []
+    while len(out) < n:
+        suits = rng.choice(3, size=2, replace=False)
+        kinds = [int(s) * 9 + r for s in suits for r in range(9)]
+        c = np.zeros(34, np.uint8)
+        melds = np.full((MAX_MELDS, 3), MELD_NONE, np.int8)
+        n_melds = int(rng.integers(0, 3))
+        for i in range(n_melds):
+            k = int(rng.choice(kinds))
+            if c[k]:
+                continue
+            mt = int(rng.choice([MELD_PUNG, MELD_KONG, MELD_CONCEALED_KONG]))
+            melds[i] = (mt, k, 0)
+            c[k] = 4  # reserve the kind (no more copies in the hand)
+        used = c.copy()
+        c[:] = 0
+        n_sets = 4 - int((melds[:, 0] != MELD_NONE).sum())
+        if rng.random() < 0.3 and n_sets == 4:  # seven pairs minus one tile
+            for k in rng.choice(kinds, size=7, replace=True):
+                if c[k] + used[k] + 2 <= 4:
+                    c[k] += 2
+        else:
+            for _ in range(n_sets):
+                k = int(rng.choice(kinds))
+                if rng.random() < 0.5 and k % 9 <= 6 and max(c[k : k + 3] + used[k : k + 3]) < 4:
+                    c[k : k + 3] += 1
+                elif c[k] + used[k] <= 1:
+                    c[k] += 3
+            k = int(rng.choice(kinds))
+            if c[k] + used[k] <= 2:
+                c[k] += 2
+        tiles = np.repeat(np.arange(34), c)
+        if len(tiles) != 3 * n_sets + 2:
+            continue
+        c[int(rng.choice(tiles))] -= 1  # one tile short: ready
+        if rng.random() < 0.3:  # one tile swapped for another: often not ready
+            held = np.flatnonzero(c)
+            k = int(rng.choice(kinds))
+            if c[k] + used[k] < 4:
+                c[int(rng.choice(held))] -= 1
+                c[k] += 1
+        absent = [s for s in range(3) if s not in suits]
+        void = int(absent[0]) if rng.random() < 0.5 else -1
+        out.append((c, melds, void))
+    return out
+
+
+@pytest.mark.parametrize("capped", [True, False])
+def test_dajiao_by_the_table_equals_the_hand_written_value(capped):
+    """查大叫 in the game (``settle.table_best_wait``: the best wait by the fan table) gives the
+    hand-written scorer's 大叫 on random ready hands, capped and uncapped."""
+    from mjsim import variants
+    from mjsim.engine.settle import table_best_wait
+
+    rules = variants.get("sichuan").compile()
+    params = S.default_params(dajiao_capped=int(capped))
+    rng = np.random.default_rng(7)
+    seen = set()
+    for c, melds, void in _ready_hands(rng, 400):
+        want = S.sichuan_best_wait(c, melds, void, params)
+        got = table_best_wait(rules, c, melds, void, capped)
+        assert got == want, (c.tolist(), melds.tolist(), void)
+        seen.add(int(want))
+    assert -1 in seen and len(seen) >= 4  # not ready, and several values

@@ -90,6 +90,35 @@ def test_t3_7_void_suit_choice_and_discard_order() -> None:
         g.step("discard 1p")
 
 
+def _dealer_can_win(hand13: str, extra: str, **fields) -> bool:
+    """Whether the dealer may declare WIN on its 14 dealt tiles (after any 定缺 choices)."""
+    g = Game("sichuan", wall=make_wall({0: hand13}, dealer_extra=extra), **fields)
+    choose_forced_suits(g)
+    assert g.phase == "turn" and g.current_player == 0
+    return WIN in g.legal_actions()
+
+
+def test_a_win_lacks_a_suit_by_the_suit_rule_field() -> None:
+    # 缺一门 ("必须缺门可胡") is the spec's suit_rule="missing_one": a complete hand holding all
+    # three suits is no win; the same hand wins with suit_rule="none"
+    assert _dealer_can_win("123m456m789m11p55p", "5p", missing_suit_choice=False)
+    assert not _dealer_can_win("123m456p789s11m55m", "5m", missing_suit_choice=False)
+    assert _dealer_can_win("123m456p789s11m55m", "5m", missing_suit_choice=False, suit_rule="none")
+
+
+def test_no_win_while_holding_the_void_suit() -> None:
+    # 定缺 ("手上不能留定缺花色的牌"): with missing_suit_choice a seat holding a tile of its
+    # declared void suit cannot win; dealt m and p, the dealer's void is s and it may win
+    wall = make_wall({0: "123m456m789m11p55p"}, dealer_extra="5p")
+    g = Game("sichuan", wall=wall)
+    choose_forced_suits(g)
+    assert int(g.state.pv[0, 0, PV_MISSING]) == 2 and WIN in g.legal_actions()
+    g.state.pv[0, 0, PV_MISSING] = 1  # the same hand with p as its void suit
+    assert WIN not in g.legal_actions()
+    g.state.pv[0, 0, PV_MISSING] = 0  # m void: also held
+    assert WIN not in g.legal_actions()
+
+
 def test_t3_1_exposed_kong_pays_2_from_the_discarder() -> None:
     hands = {
         0: "123m456m789m11p99p",

@@ -108,8 +108,9 @@ from mjsim.rules.params import (
 )
 from mjsim.rules.scorer import only_for
 
-#: 查大叫 and the rest of the drawn-hand settlement, compiled only for the sichuan scorer
-_sichuan_draw = only_for("sichuan", sichuan_draw)
+#: 查大叫 and the rest of the drawn-hand settlement, compiled only for the table scorer (the
+#: Sichuan family is table-driven; 查大叫 values ready hands by the spec's fan table)
+_sichuan_draw = only_for("table", sichuan_draw)
 
 
 @nb.njit(cache=True)

@@ -1,11 +1,13 @@
 """Engine-side hooks of the Sichuan family (sichuan, sichuan_xuezhan, chengdu): the per-hand
 kong-income ledger, 刮风下雨 kong payments, 呼叫转移 and the exhaustive-draw settlement.
 
-The money arithmetic is the jitted scorer's (:mod:`mjsim.scoring.sichuan`); these functions only
-move it in and out of the engine state. 刮风下雨 itself is the "sichuan" case of the generic kong
+The money arithmetic is :mod:`mjsim.scoring.sichuan`'s (its kong, transfer and drawn-hand
+payments); the 大叫 of a ready hand is its best value by the spec's fan table
+(:func:`mjsim.engine.settle.table_best_wait`). These functions move it in and out of the engine
+state. 刮风下雨 itself is the "sichuan" case of the generic kong
 hook (:func:`mjsim.engine.hooks_kong.kong_pay`). The ledger ``int64[4, 4]`` ``[payer, receiver]`` lives in
 ``pv[t, payer, PV_LEDGER0 + receiver]``; ``pv[t, q, PV_LAST_KONG]`` is what ``q`` paid for the
-most recent kong. ``score_values`` layout: ``[0:8]`` the scorer's params
+most recent kong. ``score_values`` layout: ``[0:8]`` the Sichuan options
 (:func:`mjsim.scoring.sichuan.default_params`), ``[8]`` the base score b.
 
 Rule text: "面下杠时立刻收取其他未胡者
@@ -22,6 +24,7 @@ import numba as nb
 import numpy as np
 
 from mjsim._jit import internal
+from mjsim.engine.settle import table_best_wait
 from mjsim.engine.state import (
     PV_LAST_KONG,
     PV_LEDGER0,
@@ -32,8 +35,10 @@ from mjsim.engine.state import (
 from mjsim.rules.params import P_N_PLAYERS
 from mjsim.scoring.sichuan import (
     N_PARAMS,
+    P_DAJIAO_CAPPED,
     sichuan_call_transfer,
-    sichuan_draw_settlement,
+    sichuan_draw_payments,
+    sichuan_is_pig,
 )
 
 BASE = N_PARAMS  # score_values index of the base score b
@@ -85,20 +90,23 @@ def sichuan_transfer(s, r, t, konger, winners):
 @nb.njit(cache=True)
 def sichuan_draw(s, r, t, dajiao):
     """Exhaustive draw: 查花猪, 查大叫, 退税 among the seats still in; ``dajiao`` (int64[4]) gets
-    each seat's 大叫 fan (-1 not ready, -2 花猪, -3 already won)."""
+    each seat's 大叫 (-1 not ready, -2 花猪, -3 already won): the best value of its ready hand by
+    the spec's fan table, capped unless ``score_values[6]`` (``P_DAJIAO_CAPPED``) is 0."""
     tab = r.score_table
-    hands = np.zeros((4, 34), dtype=np.uint8)
-    missing = np.zeros(4, dtype=np.int64)
-    won = np.zeros(4, dtype=np.bool_)
+    capped = tab[P_DAJIAO_CAPPED] != 0
+    hand = np.zeros(34, dtype=np.uint8)
     for q in range(4):
         for k in range(34):
-            hands[q, k] = s.hands[t, q, k]
-        missing[q] = s.pv[t, q, PV_MISSING]
+            hand[k] = s.hands[t, q, k]
+        void = np.int64(s.pv[t, q, PV_MISSING])
         # a seat beyond n_players counts as out (its empty hand is not "not ready": 查大叫)
-        won[q] = s.pv[t, q, PV_WON] != 0 or q >= r.params[P_N_PLAYERS]
+        if s.pv[t, q, PV_WON] != 0 or q >= r.params[P_N_PLAYERS]:
+            dajiao[q] = -3
+        elif sichuan_is_pig(hand, s.melds[t, q], void):
+            dajiao[q] = -2
+        else:
+            dajiao[q] = table_best_wait(r, hand, s.melds[t, q], void, capped)
     led = _ledger(s, t)
     out = np.zeros(4, dtype=np.int64)
-    sichuan_draw_settlement(
-        hands, s.melds[t], missing, won, tab[:BASE], tab[BASE], led, out, dajiao
-    )
+    sichuan_draw_payments(dajiao, tab[:BASE], tab[BASE], led, out)
     _store(s, t, led, out)

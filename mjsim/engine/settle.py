@@ -4,12 +4,12 @@
 (:mod:`mjsim.rules.scorer`), chosen while numba types the caller, so the compiled game loop of
 a rule set holds its own scorer only: the spec's fan table (:func:`table_value`: the one jitted
 pattern detector over the table's arrays, so a table-driven rule set adds no jitted code), or
-the family's own scorer (guobiao, riichi, changsha, sichuan). ``kong_points`` switches on the
+the family's own scorer (guobiao, riichi, changsha). ``kong_points`` switches on the
 family at run time (small functions).
 
 Families whose payments are not "one payer's share" (guobiao: the base 8 from everyone plus the
-fan from the discarder; sichuan: only the players still in pay) produce the whole payment vector
-of a win in :func:`win_payments`; :func:`variant_flags` writes a family's own win-context flag
+fan from the discarder; a payment record, e.g. sichuan's ``b * 2 ** 番`` from the players still
+in) produce the whole payment vector of a win in :func:`win_payments`; :func:`variant_flags` writes a family's own win-context flag
 (``flags`` indices 19..23) and :func:`qualifying_value` gives the part of a value that counts
 toward ``min_fan`` (guobiao: flowers excluded).
 """
@@ -42,21 +42,17 @@ from mjsim.scoring.changsha import (
     changsha_hand_value,
     changsha_is_big,
 )
+from mjsim.scoring.context import N_FLAGS
 from mjsim.scoring.detect import CTX_N_WINNERS, N_CTX, N_RESULT, detect
-from mjsim.scoring.fan_table import C_KIND, KIND_CONDITION
+from mjsim.scoring.fan_table import C_KIND, H_CAP, KIND_CONDITION
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
 from mjsim.scoring.hebei import hebei_kong_points
 from mjsim.scoring.jipinghu import F_N_WINNERS
 from mjsim.scoring.patterns import N_PATTERNS
 from mjsim.scoring.payments import pay, pay_amount
 from mjsim.scoring.riichi import F_RC_OPTIONS, riichi_eval
-from mjsim.scoring.sichuan import F_MISSING_SUIT, sichuan_value, sichuan_win_payments
-from mjsim.scoring.sichuan import N_PARAMS as SICHUAN_N_PARAMS
+from mjsim.scoring.settlement import hand_totals
 from mjsim.scoring.tianjin import tianjin_kong_points
-
-#: sichuan ``score_values`` layout: ``[0:8]`` = the scorer's params (``default_params``),
-#: ``[8]`` = the base score b
-SICHUAN_BASE = SICHUAN_N_PARAMS
 
 
 def _scorer_value(scorer, rules, concealed, melds, win_tile, flags, items):
@@ -87,13 +83,6 @@ def _scorer_value_impl(scorer, rules, concealed, melds, win_tile, flags, items):
             return guobiao_fan(concealed[:34], melds, win_tile, flags, items)
 
         return guobiao
-    if kind == "sichuan":
-
-        def sichuan(scorer, rules, concealed, melds, win_tile, flags, items):
-            tab = rules.score_table[:SICHUAN_BASE]
-            return sichuan_value(concealed[:34], melds, win_tile, flags, tab, items)
-
-        return sichuan
     if kind == "changsha":
 
         def changsha(scorer, rules, concealed, melds, win_tile, flags, items):
@@ -118,8 +107,8 @@ def hand_value(rules, concealed, melds, win_tile, flags, items):
     """Value of a legal win in the scorer's unit (one payer's share); fills ``items``.
 
     The scorer is ``rules.scorer``'s type (:mod:`mjsim.rules.scorer`): a table-driven rule set
-    compiles the detector and its table evaluator only, guobiao, riichi, changsha and sichuan
-    their own scorer only."""
+    compiles the detector and its table evaluator only, guobiao, riichi and changsha their own
+    scorer only."""
     return _scorer_value(rules.scorer, rules, concealed, melds, win_tile, flags, items)
 
 
@@ -155,6 +144,51 @@ def table_value(rules, concealed, melds, win_tile, flags, n_winners, items):
 
 
 @internal
+def table_best_wait(rules, concealed, melds, void, capped):
+    """查大叫's 大叫: the best value by the spec's fan table of a ready hand over its waits, or
+    -1 when no tile completes it.
+
+    Args:
+        rules: compiled rules with a fan table (``rules.fan_rows``, ...).
+        concealed: ``uint8[>=34]`` the concealed tiles (``3k + 1``); read, not modified.
+        melds: ``int8[MAX_MELDS, 3]`` the seat's melds.
+        void: the seat's declared void suit (0-2, 定缺), whose tiles are no wait; -1 = none.
+        capped: False = the table's cap is not applied (``score_values[6]`` of sichuan).
+
+    Each kind the hand and melds do not already hold four of is tried as a discard win with no
+    situational context (no self-draw, kong, last tile or robbing) by :func:`table_value`'s
+    detector, as the Sichuan draw rule "赔给听牌的玩家最大的可能番（大叫）" asks.
+    """
+    header = rules.fan_header.copy()
+    if not capped:
+        header[H_CAP] = -1
+    flags = np.zeros(N_FLAGS, np.int64)
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[CTX_N_WINNERS] = 1
+    counts = np.zeros(N_PATTERNS, np.int64)
+    applied = np.zeros(rules.fan_rows.shape[0], np.int64)
+    result = np.zeros(N_RESULT, np.int64)
+    totals = np.zeros(34, np.int64)
+    hand_totals(concealed, melds, totals)
+    trial = np.zeros(34, np.uint8)
+    for k in range(34):
+        trial[k] = concealed[k]
+    best = np.int64(-1)
+    for k in range(34):
+        if totals[k] >= 4 or (void >= 0 and k // 9 == void and k < 27):
+            continue
+        trial[k] += 1
+        v = detect(
+            trial, melds, k, flags, ctx, rules.fan_rows, rules.fan_cancels, header, counts,
+            applied, result,
+        )  # fmt: skip
+        trial[k] -= 1
+        if v > best:
+            best = v
+    return best
+
+
+@internal
 def kong_points(rules, meld_type):
     """Points each other seat owes the konger for one kong of ``meld_type``."""
     fam = rules.params[P_SCORING]
@@ -170,16 +204,15 @@ def variant_flags(rules, flags, missing_suit):
     """Write the family's own win-context flag (``flags`` int64[N_FLAGS], indices 19..23).
 
     guobiao: ``F_GB_OPTIONS`` = ``score_values[0]`` (the scorer's ``OPT_*`` reading bits);
-    sichuan: ``F_MISSING_SUIT`` = the winner's declared void suit ``missing_suit`` (-1 = none);
-    changsha: ``F_CS_OPTIONS`` = the RuleSpec's reading bits (``luxury_levels``).
+    changsha: ``F_CS_OPTIONS`` = the RuleSpec's reading bits (``luxury_levels``); riichi:
+    ``F_RC_OPTIONS``. ``missing_suit`` (the winner's declared void suit, -1 = none) is read by
+    no scorer: a win holding the void suit is not legal (:func:`mjsim.engine.win_check._win_ok`).
     """
     fam = rules.params[P_SCORING]
     if fam == SCORING_GUOBIAO:
         flags[F_GB_OPTIONS] = rules.score_table[0]
     elif fam == SCORING_CHANGSHA:
         flags[F_CS_OPTIONS] = OPT_LUXURY_LEVELS if rules.params[P_LUXURY_LEVELS] != 0 else 0
-    elif fam == SCORING_SICHUAN:
-        flags[F_MISSING_SUIT] = missing_suit
     elif fam == SCORING_RIICHI:
         flags[F_RC_OPTIONS] = rules.score_table[0]
 
@@ -215,10 +248,9 @@ def win_payments(rules, value, winner, discarder, dealer, still_in, out):
     or from every other seat on a self-draw): the caller then applies that rule.
 
     guobiao: :func:`mjsim.scoring.guobiao.guobiao_payments` (8 + fan from each on a self-draw;
-    8 from each and the fan on top from the discarder); sichuan:
-    :func:`mjsim.scoring.sichuan.sichuan_win_payments` (``b * 2 ** fan``, self-draw from each
-    player still in, 自摸加底); table: the spec's payment record
-    (:func:`mjsim.scoring.payments.pay`).
+    8 from each and the fan on top from the discarder); table and sichuan: the spec's payment
+    record (:func:`mjsim.scoring.payments.pay`; sichuan ``b * 2 ** 番`` from the discarder, or
+    from each player still in on a self-draw, plus b each under 自摸加底).
     """
     fam = rules.params[P_SCORING]
     if fam == SCORING_GUOBIAO:
@@ -227,13 +259,7 @@ def win_payments(rules, value, winner, discarder, dealer, still_in, out):
         for q in range(4):
             out[q] += tmp[q]
         return True
-    if fam == SCORING_SICHUAN:
-        tab = rules.score_table
-        sichuan_win_payments(
-            value, winner, discarder, still_in, tab[:SICHUAN_BASE], tab[SICHUAN_BASE], out
-        )
-        return True
-    if fam == SCORING_TABLE:
+    if fam == SCORING_TABLE or fam == SCORING_SICHUAN:
         pay(rules.pay_record, value, winner, discarder, dealer, still_in, -1, False, out)
         return True
     return False

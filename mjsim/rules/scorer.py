@@ -2,7 +2,7 @@
 
 A win is valued by one of a few scorers: a fan table through the one pattern detector
 (``"table"``: every table-driven rule set) or a family with a scorer of its own (``"guobiao"``,
-``"riichi"``, ``"changsha"``, ``"sichuan"``). If the scorer were a run-time number, the game
+``"riichi"``, ``"changsha"``). If the scorer were a run-time number, the game
 loop would be compiled with every scorer in it, and every user's cold compile would pay for
 rule sets they never play.
 
@@ -30,7 +30,7 @@ from numba.extending import overload
 
 #: the scorers: ``table`` (a fan table through the pattern detector) and the families that keep
 #: a scorer of their own
-SCORERS = ("table", "guobiao", "riichi", "changsha", "sichuan")
+SCORERS = ("table", "guobiao", "riichi", "changsha")
 
 
 def marker(kind: str) -> np.ndarray:
@@ -70,7 +70,8 @@ def only_for(kind: str, fn: Callable[..., Any], default: int | None = None) -> C
     ``scorer`` (``rules.scorer``) is ``kind`` and does nothing otherwise (returns ``default``),
     decided while typing: the game loop of another scorer does not compile ``fn`` at all.
 
-    For a family's own hooks (Sichuan's 查大叫, Changsha's payments, Riichi's flags): the caller
+    For a family's own hooks (Changsha's payments, Riichi's flags, the Sichuan drawn-hand checks
+    that value ready hands by the table): the caller
     keeps its run-time test of the rules and calls the hook inside it.
 
     Raises:

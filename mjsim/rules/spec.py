@@ -148,10 +148,11 @@ TABLE_FAMILIES: dict[str, str] = {
     "hebei": "hebei",
     "jipinghu": "guangdong_jipinghu",
     "tianjin": "tianjin",
+    "sichuan": "sichuan",
 }
 _TABLES_MODULE = "mjsim.scoring.tables"
 #: families with a scorer and hooks of their own (not table-driven), mjsim.rules.scorer
-_OWN_SCORER_FAMILIES = ("guobiao", "riichi", "changsha", "sichuan")
+_OWN_SCORER_FAMILIES = ("guobiao", "riichi", "changsha")
 
 
 def register_fan_table(name: str, builder: Callable[[RuleSpec], tuple[np.ndarray, ...]]) -> None:
@@ -235,6 +236,11 @@ def _check_score_values(scoring: str, values: tuple[Any, ...]) -> None:
                 f"RuleSpec.score_values[{i}]={v!r} exceeds {SCORE_VALUE_MAX} (2**20): larger "
                 f"amounts can overflow the engine's int32 payments"
             )
+    if scoring == "sichuan" and values[1] not in (0, 1):
+        raise ValueError(
+            f"RuleSpec.score_values[1]={values[1]!r}: scoring='sichuan' reads the self-draw "
+            "bonus: 0 (自摸加底, base) or 1 (自摸加番, fan)"
+        )
     bits = _SCORE_OPTION_BITS.get(scoring)
     if bits is not None and values[0] & ~bits:
         raise ValueError(
@@ -1414,7 +1420,7 @@ class RuleSpec:
         "scoring",
         "The fan table (scoring as data: rows, combine mode and payment record) that values a "
         "win; empty = the scoring family's own table when it is table-driven (hebei, jipinghu, "
-        "tianjin), else the "
+        "tianjin, sichuan), else the "
         "family's scorer. The table's named parameters come from score_values in the family's "
         "layout.",
         values="a fan table id (docs/reference/fan_tables.md) or empty",

@@ -1,5 +1,12 @@
 """Sichuan 四川麻将 hand value (成都计番) and settlement: ``sichuan``, ``chengdu``, ``sichuan_xuezhan``.
 
+The game loop and :func:`mjsim.score` value a Sichuan win by the family's fan table
+(:mod:`mjsim.scoring.tables.sichuan`) and pay it by its payment record; the hand-written scorer
+here (:func:`sichuan_value`, :func:`sichuan_win_payments`, :func:`sichuan_best_wait`,
+:func:`sichuan_draw_settlement`) is their test oracle (:mod:`mjsim.scoring.differential`). The
+kong payments (刮风下雨), 呼叫转移 and the drawn-hand money (:func:`sichuan_draw_payments`) are
+the engine's Sichuan hooks (:mod:`mjsim.engine.hooks_sichuan`).
+
 Spec: the Sichuan rules (docs/variants/sichuan.md). Rule text: the compilation (clean copy of the
 compilation 全国各地麻将玩法总汇) and the 麻将规则 collection. ``chengdu`` is the same rules under its own name
 ("成都计番"); ``sichuan_xuezhan`` differs only in the engine's end-of-hand flow.
@@ -405,9 +412,10 @@ def sichuan_draw_settlement(hands, melds, missing_suit, has_won, params, base, l
         out: int64[4] deltas, updated.
         dajiao: int64[4] out: each seat's 大叫 fan (-1 not ready, -2 花猪, -3 already won).
 
-    Order: each 花猪 pays ``params[P_PIG_PENALTY] * base`` to every non-花猪 player still in; each
-    player not ready (花猪 excepted) pays every ready player ``base * 2 ** 大叫``; every player not
-    ready (花猪 included, INFERRED) refunds all kong income. Returns the number of 花猪.
+    The 大叫 here is :func:`sichuan_best_wait` (this module's hand-written scorer, the test
+    oracle); the game loop values ready hands by the fan table
+    (:func:`mjsim.engine.hooks_sichuan.sichuan_draw`) and pays with :func:`sichuan_draw_payments`.
+    Returns the number of 花猪.
     """
     n_pigs = 0
     for s in range(4):
@@ -418,6 +426,20 @@ def sichuan_draw_settlement(hands, melds, missing_suit, has_won, params, base, l
             n_pigs += 1
         else:
             dajiao[s] = sichuan_best_wait(hands[s], melds[s], missing_suit[s], params)
+    sichuan_draw_payments(dajiao, params, base, ledger, out)
+    return n_pigs
+
+
+@njit(cache=True)
+def sichuan_draw_payments(dajiao, params, base, ledger, out):
+    """The money of the exhaustive-draw settlement, given each seat's ``dajiao`` (int64[4]:
+    the 大叫 fan of a ready seat, -1 not ready, -2 花猪, -3 already won).
+
+    Order: each 花猪 pays ``params[P_PIG_PENALTY] * base`` to every non-花猪 player still in; each
+    player not ready (花猪 excepted) pays every ready player ``base * 2 ** 大叫``; every player not
+    ready (花猪 included, INFERRED) refunds all kong income (``ledger`` columns cleared, ``out``
+    updated).
+    """
     for s in range(4):
         if dajiao[s] != -2:
             continue
@@ -433,7 +455,6 @@ def sichuan_draw_settlement(hands, melds, missing_suit, has_won, params, base, l
     for s in range(4):
         if dajiao[s] == -1 or dajiao[s] == -2:
             refund_ledger(ledger, s, out)
-    return n_pigs
 
 
 def empty_melds() -> np.ndarray:
@@ -467,23 +488,33 @@ def parse_suit(value: str | int | None) -> int:
 def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: Any) -> ScoreResult:
     """Adapter of :func:`mjsim.score` for ``sichuan``, ``chengdu`` and ``sichuan_xuezhan``.
 
-    Variant keywords:
+    The hand is valued by the Sichuan fan table (:mod:`mjsim.scoring.tables.sichuan`, as in the
+    game loop; :func:`sichuan_value` is its test oracle) and paid by its payment record
+    (:func:`mjsim.scoring.payments.pay`). Variant keywords:
 
     - ``missing_suit``: the declared void suit (定缺), ``"m" "p" "s"`` or ``None`` (default);
     - ``after_kong_discard``: the discard was made right after the discarder's kong (杠上炮);
     - ``has_won``: 4 booleans, players who already won (blood battle); they pay nothing;
     - ``base``: the base score b (default 1);
-    - options of :func:`default_params`: ``cap``, ``self_draw_bonus``, ``exposed_kong``,
-      ``golden_hook``, ``transfer_scope``, ``pig_penalty``, ``dajiao_capped``, ``seven_pairs``.
+    - options of :func:`default_params`: ``cap``, ``self_draw_bonus``, ``golden_hook``,
+      ``seven_pairs`` (the table's parameters) and ``exposed_kong``, ``transfer_scope``,
+      ``pig_penalty``, ``dajiao_capped`` (kong and drawn-hand settlement; no effect here).
 
     ``total`` is the capped fan; ``payments`` = ``base * 2 ** fan`` from the discarder, or from each
-    other player still in on a self-draw (+ ``base`` under 自摸加底).
+    other player still in on a self-draw (+ ``base`` under 自摸加底). ``items`` name the table's
+    rows in English and Chinese.
 
     Raises:
         ValueError: a chow meld or an honour tile (108 tiles, no chow: "不可以吃"), a hand that
             is not complete, one holding all three suits ("必须缺门可胡") or the declared void
-            suit, an unknown keyword, ``after_kong_discard`` on a self-draw.
+            suit, an unknown keyword, ``after_kong_discard`` on a self-draw, a
+            ``self_draw_bonus`` other than 0 (自摸加底) or 1 (自摸加番).
     """
+    from mjsim.scoring import tables
+    from mjsim.scoring.fan_table import C_VALUE
+    from mjsim.scoring.payments import pay
+    from mjsim.scoring.table_score import table_counts
+
     ctx = dict(variant_context)
     void = parse_suit(ctx.pop("missing_suit", None))
     after_kong = bool(ctx.pop("after_kong_discard", False))
@@ -493,6 +524,11 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
         params = default_params(**ctx)
     except ValueError as exc:
         raise ValueError(f"{exc}; or one of {list(_SITUATION_KEYWORDS)}") from None
+    values = (*(int(x) for x in params), base)
+    table_params = tables.spec_params("sichuan", values)
+    record = tables.compiled_payment(
+        "sichuan", **table_params, **tables.spec_payment_params("sichuan", values)
+    )
     if any(int(t) == MELD_CHOW for t in win.melds[:, 0]):
         raise ValueError(f"{variant}: no chow in Sichuan mahjong ('不可以吃'); got a chow meld")
     if win.concealed[27:].any() or any(
@@ -510,27 +546,31 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
             raise ValueError(f"has_won marks the winner (seat {win.seat}) as already out")
         if win.discarder >= 0 and not still_in[win.discarder]:
             raise ValueError(f"has_won marks the discarder (seat {win.discarder}) as already out")
-    flags = win.flags.copy()
-    flags[F_MISSING_SUIT] = void
-    flags[F_AFTER_KONG_DISCARD] = int(after_kong)
-    items = np.zeros(N_ITEMS, np.int32)
-    fan = int(sichuan_value(win.concealed, win.melds, win.win_tile, flags, params, items))
-    if fan == ERR_THREE_SUITS:
+    # the win rules the engine applies before valuing a win (suit_rule="missing_one",
+    # missing_suit_choice): at most two suits, none of them the declared void suit
+    suits = {k // 9 for k in range(27) if win.concealed[k]}
+    suits |= {int(k) // 9 for t, k, _s in win.melds if int(t) != MELD_NONE}
+    if len(suits) == 3:
         raise ValueError(f"{variant}: not a win: the hand holds all three suits ('必须缺门可胡')")
-    if fan == ERR_VOID_SUIT:
+    if void in suits:
         raise ValueError(f"{variant}: not a win: the hand holds tiles of its declared void suit")
+    flags = win.flags.copy()
+    flags[F_AFTER_KONG_DISCARD] = int(after_kong)
+    fan, counts = table_counts(
+        "sichuan", table_params, win.concealed, win.melds, win.win_tile, flags
+    )
     if fan < 0:
         raise ValueError(
             f"{variant}: not a winning hand (4 melds + pair, or seven pairs when allowed)"
         )
     out = np.zeros(4, np.int64)
-    sichuan_win_payments(fan, win.seat, win.discarder, still_in, params, base, out)
-    values = ITEM_FAN.copy()
-    values[GOLDEN_HOOK] = params[P_GOLDEN_HOOK]
+    robbed = bool(win.flags[F_ROBBING_KONG])
+    pay(record, fan, win.seat, win.discarder, win.dealer, still_in, -1, robbed, out)
+    compiled = tables.get("sichuan", **table_params)
     rows = [
-        (i, en, zh, int(values[i]), int(items[i]))
-        for i, en, zh, _v in SICHUAN_ITEMS
-        if items[i] > 0
+        (r, en, zh, int(compiled.rows[r, C_VALUE]), n)
+        for r, (zh, en) in enumerate(compiled.names)
+        if (n := counts.get(r, 0)) > 0
     ]
     return ScoreResult(
         variant=variant,

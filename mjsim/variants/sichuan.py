@@ -23,15 +23,19 @@ Rules in prose and their sources: docs/variants/sichuan.md:
   (``forced_win_tiles=4``; the mask is WIN only), but not with 定缺 ["注：定缺规则中最后四张可以
   不胡"], so the default table (定缺 on) does not force; ``missing_suit_choice=False`` does.
 - Exhaustive draw ["花猪赔给非花猪玩家16倍点数"; "没听牌的玩家（花猪不用）赔给听牌的玩家最大的可能番
-  （大叫），并退回所有刮风下雨所得"] via :func:`mjsim.scoring.sichuan.sichuan_draw_settlement`.
-- Fan table 成都计番 (public, Sichuan rules) and cap 3 via :func:`mjsim.scoring.sichuan.sichuan_value`;
-  payment ``b * 2 ** fan`` (self-draw: each player still in, 自摸加底 +1b).
+  （大叫），并退回所有刮风下雨所得"] via :func:`mjsim.engine.hooks_sichuan.sichuan_draw` (the 大叫 of
+  a ready hand by the fan table, the money by :func:`mjsim.scoring.sichuan.sichuan_draw_payments`).
+- Fan table 成都计番 (public, Sichuan rules) and cap 3 as data, :mod:`mjsim.scoring.tables.sichuan`
+  (the family's table, ``TABLE_FAMILIES``); payment ``b * 2 ** fan`` by its payment record
+  (self-draw: each player still in, 自摸加底 +1b). :func:`mjsim.scoring.sichuan.sichuan_value` is
+  the table's test oracle.
 - Dealer ["非血战：第二局起点炮者坐庄，流局则连庄"]: the discarder deals next, a self-drawer
   deals, a drawn hand repeats (``dealer_rotation="discarder_deals"``).
 - Missed win: not specified; DEFAULT lock until the next draw.
 
-``score_values`` = the scorer's params (:func:`mjsim.scoring.sichuan.default_params`, 8 values)
-followed by the base score b = 1.
+``score_values`` = the family's options (:func:`mjsim.scoring.sichuan.default_params`, 8 values;
+``cap``, ``self_draw_bonus``, ``golden_hook`` and ``seven_pairs`` are the fan table's parameters)
+followed by the base score b = 1 (the payment record's unit).
 
 Rule-reading options (RuleSpec fields; docs/regional_scoring.md "Rule-reading options"):
 ``void_suit_kong`` ("concealed" / "any": a kong of another suit while a void-suit tile is held),

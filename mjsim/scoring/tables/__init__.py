@@ -78,19 +78,54 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "guangdong_jipinghu": ((0, "cap"), (1, "seven_pairs"), (2, "additive"),
                            (3, "opening_floor")),
     "tianjin": ((0, "tiliu_kong_bloom"), (3, "heavenly_mult")),
+    "sichuan": ((0, "cap"), (1, "self_draw_bonus"), (3, "golden_hook"), (7, "seven_pairs")),
 }  # fmt: skip
+for _id in ("chengdu", "sichuan_xuezhan"):
+    SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
+#: ``score_values`` positions of the payment records' own parameters, ``(index, name)``
+SCORE_VALUE_PAYMENT_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
+    "sichuan": ((8, "base"),),
+    "chengdu": ((8, "base"),),
+    "sichuan_xuezhan": ((8, "base"),),
+}
 
 
 def spec_params(variant: str, score_values: tuple[int, ...]) -> dict[str, Any]:
     """The named parameters of the fan table ``variant`` read from a spec's ``score_values``
-    (:data:`SCORE_VALUE_PARAMS`; a parameter of type bool is ``value != 0``)."""
-    defaults = importlib.import_module(MODULES[variant]).PARAMS
+    (:data:`SCORE_VALUE_PARAMS`; a parameter of type bool is ``value != 0``; one of type str is
+    the value-th entry of the table module's ``CHOICES[name]``, e.g. Sichuan's
+    ``self_draw_bonus``: 0 = ``"base"`` 自摸加底, 1 = ``"fan"`` 自摸加番).
+
+    Raises ``ValueError`` naming the parameter when a choice's index is out of range."""
+    module = importlib.import_module(MODULES[variant])
+    defaults = module.PARAMS
     out: dict[str, Any] = {}
     for i, key in SCORE_VALUE_PARAMS.get(variant, ()):
         if i < len(score_values):
             v = int(score_values[i])
-            out[key] = v != 0 if isinstance(defaults[key], bool) else v
+            if isinstance(defaults[key], bool):
+                out[key] = v != 0
+            elif isinstance(defaults[key], str):
+                choices = module.CHOICES[key]
+                if not 0 <= v < len(choices):
+                    raise ValueError(
+                        f"fan table {variant!r}: score_values[{i}]={v} ({key}) must be one of "
+                        + ", ".join(f"{j} ({c})" for j, c in enumerate(choices))
+                    )
+                out[key] = choices[v]
+            else:
+                out[key] = v
     return out
+
+
+def spec_payment_params(variant: str, score_values: tuple[int, ...]) -> dict[str, Any]:
+    """The payment record's own parameters of ``variant`` read from a spec's ``score_values``
+    (:data:`SCORE_VALUE_PAYMENT_PARAMS`, e.g. Sichuan's base score b)."""
+    return {
+        key: int(score_values[i])
+        for i, key in SCORE_VALUE_PAYMENT_PARAMS.get(variant, ())
+        if i < len(score_values)
+    }
 
 
 def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -101,9 +136,11 @@ def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     Raises ``ValueError`` (naming the parameter) when a value is out of the table's range.
     """
     name = spec.effective_fan_table()
-    params = spec_params(name, tuple(spec.score_values))
+    values = tuple(spec.score_values)
+    params = spec_params(name, values)
     compiled = get(name, **params)
-    return compiled.rows, compiled.cancels, compiled.header, compiled_payment(name, **params)
+    record = compiled_payment(name, **params, **spec_payment_params(name, values))
+    return compiled.rows, compiled.cancels, compiled.header, record
 
 
 def _cell(value: Any) -> str:

@@ -14,6 +14,9 @@ from mjsim.scoring.payments import PaymentRecord
 
 PARAMS = {"cap": 3, "golden_hook": 1, "self_draw_bonus": "base", "seven_pairs": True}
 SELF_DRAW_BONUS = ("base", "fan")
+#: the choices of the str parameters, in the order of their ``score_values`` codes
+#: (:func:`mjsim.scoring.tables.spec_params`; ``mjsim.scoring.sichuan.SELF_DRAW_ADD_BASE`` = 0)
+CHOICES = {"self_draw_bonus": SELF_DRAW_BONUS}
 
 
 def table(variant: str = "sichuan", **params) -> FanTable:
