@@ -106,7 +106,6 @@ def variant_options(variant_id: str) -> str:
 #: as RuleSpec fields today: what is missing is mostly the scorer.
 WHY_NOT_YET: dict[str, str] = {
     "guangdong_tuidaohu": "no scorer: the rule texts give only a stake multiplier",
-    "hebei_basic": "no scorer: the rule texts give only the base stakes 1/2/3",
     "shanghai": "scorer not written (花 points, 勒子 caps, 承包 liability)",
     "ningbo": "scorer not written (台, seat flowers and winds)",
     "hefei": "scorer not written (支, 坎, 活, 卡, 连庄)",

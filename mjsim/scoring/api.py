@@ -116,12 +116,36 @@ def register_scorer(variant_id: str, adapter: Adapter | str, *, hand_size: int =
     _HAND_SIZE[variant_id] = hand_size
 
 
+def _table_variants() -> list[str]:
+    """Registered variants scored by their fan table alone (``scoring="table"``) that have no
+    adapter of their own: :func:`mjsim.scoring.table_score.score_table_variant` scores them."""
+    from mjsim import variants
+
+    return [
+        v for v in variants.names() if v not in _ADAPTERS and variants.get(v).scoring == "table"
+    ]
+
+
+def variants_hand_size(variant: str) -> int:
+    """Tiles of a complete hand of the registered ``variant`` (its dealt hand plus one)."""
+    from mjsim import variants
+
+    return variants.get(variant).hand_size + 1
+
+
 def known_variants() -> list[str]:
     """Sorted ids of the variants :func:`score` can score."""
-    return sorted(_ADAPTERS)
+    return sorted({*_ADAPTERS, *_table_variants()})
 
 
 def _adapter(variant: str) -> Adapter:
+    if variant not in _ADAPTERS and variant in _table_variants():
+        from functools import partial
+
+        from mjsim.scoring.table_score import score_table_variant
+
+        _ADAPTERS[variant] = partial(score_table_variant, variant=variant)
+        _HAND_SIZE[variant] = int(variants_hand_size(variant))
     if variant not in _ADAPTERS:
         from mjsim._text import did_you_mean
 

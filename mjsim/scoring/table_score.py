@@ -286,3 +286,96 @@ def score_win(
             -1 if liable is None else int(liable), bool(robbing_kong), out,
         )  # fmt: skip
     return replace(result, payments=[int(x) for x in out])
+
+
+#: win-context keywords :func:`score_table_variant` passes to :func:`score_win` (the rest of
+#: its keywords are the fan table's named parameters)
+_CONTEXT_KEYWORDS = (
+    "after_kong_discard",
+    "heavenly",
+    "earthly",
+    "human",
+    "n_winners",
+    "has_won",
+    "liable",
+    "wilds",
+)
+
+
+def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
+    """:func:`mjsim.score`'s adapter of every registered table-driven variant (a spec with
+    ``scoring="table"``): the win scored by the spec's fan table and payment record, under the
+    table's parameters read from the spec's ``score_values`` and overridden by keywords.
+
+    Args:
+        win: the parsed win (:class:`mjsim.scoring.api.WinInput`).
+        variant: the registered variant id.
+        context: win-context keywords of :func:`score_win` (``heavenly``, ``earthly``,
+            ``human``, ``after_kong_discard``, ``n_winners``, ``has_won``, ``liable``,
+            ``wilds``) and the table's named parameters (``stake=2``).
+
+    The seat wind East, :func:`mjsim.score`'s default, is read as "the winner's own wind" (from
+    ``seat`` and ``dealer``); another seat wind must match them.
+
+    Returns a :class:`mjsim.scoring.result.ScoreResult` (``items`` = the table's rows that
+    count, ``id`` = the row).
+
+    Raises:
+        ValueError: a hand with no reading of the table's shapes (naming the variant), a
+            discard win in a self-draw-only variant, an unknown keyword (listing the table's
+            parameters and the context keywords), what :func:`score_win` refuses.
+    """
+    from mjsim import variants
+    from mjsim.scoring import tables
+    from mjsim.scoring.context import F_ROUND_WIND, F_SEAT_WIND
+    from mjsim.scoring.result import ScoreResult
+
+    spec = variants.get(variant)
+    name = spec.effective_fan_table()
+    module_params = tables.parameters(name)
+    params = tables.spec_params(name, tuple(spec.score_values))
+    ctx: dict[str, Any] = {}
+    for key, value in context.items():
+        if key in _CONTEXT_KEYWORDS:
+            ctx[key] = value
+        elif key in module_params:
+            params[key] = value
+        else:
+            raise ValueError(
+                f"{variant}: unknown keyword {key!r}; table parameters: "
+                f"{sorted(module_params)}; win context: {list(_CONTEXT_KEYWORDS)}"
+            )
+    if spec.self_draw_only and not win.self_drawn:
+        raise ValueError(f"{variant}: wins by self-draw only (self_draw_only); got a discard win")
+    result = score_win(
+        name,
+        np.array(win.concealed[:34], np.int64),
+        win_tile=int(win.win_tile),
+        melds=[tuple(int(x) for x in row) for row in win.melds[: win.n_melds]],
+        self_drawn=win.self_drawn,
+        seat=win.seat,
+        dealer=win.dealer,
+        discarder=None if win.self_drawn else win.discarder,
+        seat_wind=int(win.flags[F_SEAT_WIND]) or None,  # E (mjsim.score's default): the seat's
+        round_wind=int(win.flags[F_ROUND_WIND]),
+        flowers=int(win.flags[3]),
+        last_wall_tile=bool(win.flags[5]),
+        kong_replacement=bool(win.flags[6]),
+        robbing_kong=bool(win.flags[7]),
+        **ctx,
+        **params,
+    )
+    if result.value < 0:
+        raise ValueError(
+            f"{variant}: not a winning hand (the fan table's readings: "
+            f"{', '.join(tables.get(name).table.shapes)})"
+        )
+    return ScoreResult(
+        variant=variant,
+        total=result.value,
+        items=[(r, en, zh, v, n) for r, en, zh, v, n in result.items],
+        valid=result.valid,
+        payments=result.payments,
+        unit=tables.get(name).table.unit,
+        qualifying_total=result.qualifying,
+    )

@@ -17,6 +17,7 @@ from mjsim.rules.spec import RuleSpec, check_field_name
 #: registered variant ids -> module path
 _REGISTRY: dict[str, str] = {
     "hebei": "mjsim.variants.hebei",
+    "hebei_basic": "mjsim.variants.hebei_basic",  # short form: chow allowed, base 1/2/3
     "changsha": "mjsim.variants.changsha",
     "guangdong_jipinghu": "mjsim.variants.guangdong_jipinghu",
     "guobiao": "mjsim.variants.guobiao",

@@ -50,7 +50,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("guangdong_jipinghu", "Guangdong chicken hand", "广东鸡平胡", "爆和 cap", "麻将规则 collection: 广东鸡平胡", "full", True),
     _R("guangdong_tuidaohu", "Guangdong push-down", "广东推倒胡", "no chow, self-draw only", "麻将规则 collection: 广东推倒胡; 《全国各地麻将玩法总汇》 (named in its contents only)", "mention", False),
     _R("hebei", "Hebei online", "河北麻将", "no chow, keep 6 stacks", "《全国各地麻将玩法总汇》河北麻将; 麻将规则 collection: 河北麻将 (QQ)", "partial", True),
-    _R("hebei_basic", "Hebei short form", "河北麻将 简版", "chow allowed, base 1/2/3", "麻将规则 collection: 河北麻将 (百科)", "mention", False),
+    _R("hebei_basic", "Hebei short form", "河北麻将 简版", "chow allowed, base 1/2/3", "麻将规则 collection: 河北麻将 (百科)", "mention", True),
     _R("shanghai", "Shanghai", "上海清混碰", "flower points, 勒子 cap", "《全国各地麻将玩法总汇》上海麻将", "full", False),
     _R("ningbo", "Ningbo", "宁波百搭", "wild, flowers, 台, at least 4 台", "《全国各地麻将玩法总汇》浙江宁波麻将", "full", False),
     _R("hefei", "Hefei", "合肥麻将", "84 tiles, no calls but concealed kong, 8 of one suit", "《全国各地麻将玩法总汇》安徽合肥麻将; 麻将规则 collection: 合肥麻将", "full", False),

@@ -21,6 +21,7 @@ from mjsim.scoring.payments import PaymentRecord, compile_record
 #: variant id -> module of its table (the three Sichuan ids share one table)
 MODULES = {
     "hebei": "mjsim.scoring.tables.hebei",
+    "hebei_basic": "mjsim.scoring.tables.hebei_basic",
     "sichuan": "mjsim.scoring.tables.sichuan",
     "chengdu": "mjsim.scoring.tables.sichuan",
     "sichuan_xuezhan": "mjsim.scoring.tables.sichuan",
@@ -32,6 +33,15 @@ MODULES = {
 def names() -> list[str]:
     """The variant ids that have a fan table."""
     return sorted(MODULES)
+
+
+def parameters(variant: str) -> dict[str, Any]:
+    """The named parameters of the fan table of ``variant`` and their defaults (its ``PARAMS``).
+
+    Raises ``ValueError`` for a variant without a table (listing those with one)."""
+    if variant not in MODULES:
+        raise ValueError(f"no fan table for {variant!r}; tables: {', '.join(names())}")
+    return dict(importlib.import_module(MODULES[variant]).PARAMS)
 
 
 def table(variant: str, **params: Any) -> FanTable:
@@ -78,6 +88,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "guangdong_jipinghu": ((0, "cap"), (1, "seven_pairs"), (2, "additive"),
                            (3, "opening_floor")),
     "tianjin": ((0, "tiliu_kong_bloom"), (3, "heavenly_mult")),
+    "hebei_basic": ((0, "stake"),),
 }  # fmt: skip
 
 
