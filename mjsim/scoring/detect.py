@@ -56,6 +56,7 @@ from mjsim.scoring.context import (
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_READY,
+    F_READY_KIND,
     F_ROBBING_KONG,
     F_ROUND_WIND,
     F_SEAT_WIND,
@@ -210,6 +211,10 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DEALER_REPEATS] = flags[F_DEALER_REPEATS]
     g[pt.FLOWERS] = flags[F_FLOWERS]
     g[pt.READY] = 1 if flags[F_READY] != 0 else 0
+    kind = flags[F_READY_KIND]  # READY_MODE_* + 1, 0 = not ready
+    g[pt.READY_HIDDEN] = 1 if kind == 1 else 0
+    g[pt.READY_SHOWN] = 1 if kind == 2 else 0
+    g[pt.READY_SHOWN_SELF_DRAW_ONLY] = 1 if kind == 3 else 0
     g[pt.TRIPLE_RON] = 1 if ctx[CTX_N_WINNERS] >= 3 else 0
     return n_melds
 

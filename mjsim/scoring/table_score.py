@@ -164,6 +164,7 @@ def score_win(
     has_won: Sequence[bool] | None = None,
     liable: int | None = None,
     wilds: str | Iterable[int] = (),
+    ready_kind: str | None = None,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -181,6 +182,9 @@ def score_win(
         has_won: 4 booleans, seats that already won this hand (blood battle); they pay nothing.
         liable: the seat that pays the whole self-draw (包), where the variant plays liability.
         wilds: the wild kinds, as tiles (``"3p4p"``) or kinds 0-33.
+        ready_kind: the winner's ready declaration, ``None`` (not ready) or a
+            ``RuleSpec.ready_modes`` kind: ``"hidden"`` (暗听), ``"shown"`` (明楼 / 明打),
+            ``"shown_self_draw_only"`` (明摸: a discard win is refused).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -200,6 +204,8 @@ def score_win(
         F_HEAVENLY,
         F_HUMAN,
         F_N_WILD,
+        F_READY,
+        F_READY_KIND,
         F_WILD_KINDS,
     )
     from mjsim.scoring.win_checks import check_win_context
@@ -265,6 +271,21 @@ def score_win(
     flags[F_EARTHLY] = int(bool(earthly))
     flags[F_HUMAN] = int(bool(human))
     flags[F_WILD_KINDS] = mask
+    if ready_kind is not None:
+        from mjsim.rules.params import READY_MODE_CODES, READY_MODE_SHOWN_SELF_DRAW_ONLY
+
+        if ready_kind not in READY_MODE_CODES:
+            raise ValueError(
+                f"ready_kind={ready_kind!r} is not one of {sorted(READY_MODE_CODES)} (or None)"
+            )
+        code = READY_MODE_CODES[ready_kind]
+        if code == READY_MODE_SHOWN_SELF_DRAW_ONLY and not win.self_drawn:
+            raise ValueError(
+                "ready_kind='shown_self_draw_only' (明摸) wins by self-draw only: "
+                "self_drawn must be True"
+            )
+        flags[F_READY] = 1
+        flags[F_READY_KIND] = code + 1
     flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
     if liable is not None:
         if (
@@ -299,6 +320,7 @@ _CONTEXT_KEYWORDS = (
     "has_won",
     "liable",
     "wilds",
+    "ready_kind",
 )
 
 
@@ -312,7 +334,7 @@ def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
         variant: the registered variant id.
         context: win-context keywords of :func:`score_win` (``heavenly``, ``earthly``,
             ``human``, ``after_kong_discard``, ``n_winners``, ``has_won``, ``liable``,
-            ``wilds``) and the table's named parameters (``stake=2``).
+            ``wilds``, ``ready_kind``) and the table's named parameters (``stake=2``).
 
     The seat wind East, :func:`mjsim.score`'s default, is read as "the winner's own wind" (from
     ``seat`` and ``dealer``); another seat wind must match them.
