@@ -28,6 +28,7 @@ _REGISTRY: dict[str, str] = {
     "riichi_mahjongsoul": "mjsim.variants.riichi_mahjongsoul",  # preset: Mahjong Soul rules
     "riichi_wrc": "mjsim.variants.riichi_wrc",  # preset: World Riichi Championship rules
     "tianjin": "mjsim.variants.tianjin",  # 混儿 wilds, self-draw only
+    "jinan_baike": "mjsim.variants.jinan_baike",  # short form: 2-5-8 pair, 明摸 / 明打
 }
 
 

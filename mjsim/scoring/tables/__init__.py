@@ -27,6 +27,7 @@ MODULES = {
     "sichuan_xuezhan": "mjsim.scoring.tables.sichuan",
     "guangdong_jipinghu": "mjsim.scoring.tables.guangdong_jipinghu",
     "tianjin": "mjsim.scoring.tables.tianjin",
+    "jinan_baike": "mjsim.scoring.tables.jinan_baike",
 }
 
 
@@ -89,6 +90,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
                            (3, "opening_floor")),
     "tianjin": ((0, "tiliu_kong_bloom"), (3, "heavenly_mult")),
     "hebei_basic": ((0, "stake"),),
+    "jinan_baike": ((0, "mingda_self_draw"), (1, "discard_everyone"), (2, "dealer_mult")),
 }  # fmt: skip
 
 
@@ -127,7 +129,8 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _record_text(rec: PaymentRecord) -> str:
+def record_text(rec: PaymentRecord) -> str:
+    """Who pays a win under ``rec``, in words (the fan-table page, ``mjsim variants --show``)."""
     share = f"{rec.unit} × 2^value" if rec.amount == "pow2" else f"{rec.unit} × value"
     parts = [f"a share is {share}"]
     if rec.discard == "discarder":
@@ -179,7 +182,7 @@ def tables_page() -> str:
             f"minimum to win {t.min_to_win}; readings: {', '.join(t.shapes)}. "
             f"Parameters: {params}. Source: {t.source}.",
             "",
-            f"Payments: {_record_text(payment(variant))}.",
+            f"Payments: {record_text(payment(variant))}.",
             "",
             "| 中文 | English | when | kind | value | per | group | cancels | shapes |",
             "|---|---|---|---|---|---|---|---|---|",
