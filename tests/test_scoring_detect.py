@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjsim.melds import MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_NONE
 from mjsim.scoring import differential
@@ -172,3 +174,26 @@ def test_hand_and_context_patterns_follow_their_definitions():
         r = score_with_table(table, win.concealed, win.melds, win.win_tile, win.flags)
         for key, want in _hand_facts(win).items():
             assert r.counts.get(key, 0) == want, (key, win.describe())
+
+
+@settings(max_examples=200, deadline=None)
+@given(kind=st.integers(0, 3), ready=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_ready_kind_patterns_follow_the_win_context(kind, ready, seed):
+    """``ready_hidden`` / ``ready_shown`` / ``ready_shown_self_draw_only`` read F_READY_KIND
+    (READY_MODE_* + 1, 0 = not ready): exactly the declared kind counts 1, none without a
+    declaration; ``ready`` reads F_READY alone."""
+    from mjsim.scoring.context import F_READY, F_READY_KIND
+
+    table = compile_table(
+        FanTable(name="t", rows=({"zh": "x", "when": "win", "value": 0},),
+                 shapes=("standard", "seven_pairs", "thirteen_orphans"))
+    )  # fmt: skip
+    win = differential.random_win("hebei", np.random.default_rng(seed))
+    flags = win.flags.copy()
+    flags[F_READY] = int(ready)
+    flags[F_READY_KIND] = kind
+    r = score_with_table(table, win.concealed, win.melds, win.win_tile, flags)
+    keys = ("ready_hidden", "ready_shown", "ready_shown_self_draw_only")
+    for i, key in enumerate(keys):
+        assert r.counts.get(key, 0) == int(kind == i + 1), (key, kind)
+    assert r.counts.get("ready", 0) == int(ready)
