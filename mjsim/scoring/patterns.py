@@ -521,6 +521,17 @@ PATTERNS: tuple[Pattern, ...] = (
         "1 when the winner had declared ready showing the hand and so may win by self-draw "
         "only (F_READY_KIND, the ready kind shown_self_draw_only).",
     ),
+    Pattern(
+        "unique_wait",
+        "只胡一张 / 独听",
+        "one winning tile",
+        "hand",
+        "1 when the hand without the winning tile waited on one kind only: exactly one kind of "
+        "the 34 (a fifth copy excluded) completes it in the standard shape with the table's "
+        "pair rule. With a wild held: 0. Computed only for a table that values it.",
+        "the standard shape only (a variant that also counts seven pairs waits needs another "
+        "pattern); the tiles still unseen are not considered",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -601,6 +612,7 @@ TRIPLE_RON = INDEX["triple_ron"]
 READY_HIDDEN = INDEX["ready_hidden"]
 READY_SHOWN = INDEX["ready_shown"]
 READY_SHOWN_SELF_DRAW_ONLY = INDEX["ready_shown_self_draw_only"]
+UNIQUE_WAIT = INDEX["unique_wait"]
 
 
 def patterns_page() -> str:

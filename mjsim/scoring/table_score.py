@@ -165,6 +165,7 @@ def score_win(
     liable: int | None = None,
     wilds: str | Iterable[int] = (),
     ready_kind: str | None = None,
+    discarder_ready: bool = True,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -185,6 +186,8 @@ def score_win(
         ready_kind: the winner's ready declaration, ``None`` (not ready) or a
             ``RuleSpec.ready_modes`` kind: ``"hidden"`` (暗听), ``"shown"`` (明楼 / 明打),
             ``"shown_self_draw_only"`` (明摸: a discard win is refused).
+        discarder_ready: on a discard win, whether the discarder had declared ready (a payment
+            record's ``unready_discarder_add`` is paid by an unready discarder; 太原 放铳 +1).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -297,7 +300,7 @@ def score_win(
         if liable == win.seat or not win.self_drawn:
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
-    from mjsim.scoring.payments import pay
+    from mjsim.scoring.payments import pay, unready_discarder_pay
 
     out = np.zeros(4, np.int64)
     if result.valid:
@@ -306,6 +309,8 @@ def score_win(
             record, result.value, win.seat, win.discarder, win.dealer, still_in,
             -1 if liable is None else int(liable), bool(robbing_kong), out,
         )  # fmt: skip
+        if not win.self_drawn:
+            unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
     return replace(result, payments=[int(x) for x in out])
 
 
@@ -321,6 +326,7 @@ _CONTEXT_KEYWORDS = (
     "liable",
     "wilds",
     "ready_kind",
+    "discarder_ready",
 )
 
 
@@ -334,7 +340,7 @@ def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
         variant: the registered variant id.
         context: win-context keywords of :func:`score_win` (``heavenly``, ``earthly``,
             ``human``, ``after_kong_discard``, ``n_winners``, ``has_won``, ``liable``,
-            ``wilds``, ``ready_kind``) and the table's named parameters (``stake=2``).
+            ``wilds``, ``ready_kind``, ``discarder_ready``) and the table's named parameters (``stake=2``).
 
     The seat wind East, :func:`mjsim.score`'s default, is read as "the winner's own wind" (from
     ``seat`` and ``dealer``); another seat wind must match them.
