@@ -110,7 +110,6 @@ WHY_NOT_YET: dict[str, str] = {
     "ningbo": "scorer not written (台, seat flowers and winds)",
     "hefei": "scorer not written (支, 坎, 活, 卡, 连庄)",
     "changchun": "scorer not written (the public multiplicative table)",
-    "taiyuan": "scorer not written (additive items, self-draw x2)",
     "harbin": "scorer not written (the public multiplicative table); the 对倒 ready exception is open",
     "fuzhou": "scorer not written (core x 2 + special hands)",
     "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",

@@ -56,7 +56,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("hefei", "Hefei", "合肥麻将", "84 tiles, no calls but concealed kong, 8 of one suit", "《全国各地麻将玩法总汇》安徽合肥麻将; 麻将规则 collection: 合肥麻将", "full", False),
     _R("tianjin", "Tianjin", "天津麻将", "混儿 wilds, self-draw only, multiplicative fans", "《全国各地麻将玩法总汇》天津麻将; 麻将规则 collection: 天津麻将", "full", True),
     _R("changchun", "Changchun", "长春麻将", "special kongs, 宝 after ready", "《全国各地麻将玩法总汇》吉林长春麻将", "partial", False),
-    _R("taiyuan", "Taiyuan stand-four", "太原立四", "four tiles stand face up", "《全国各地麻将玩法总汇》山西太原立四麻将; 麻将规则 collection: 太原立四麻将", "full", False),
+    _R("taiyuan", "Taiyuan stand-four", "太原立四", "four tiles stand face up", "《全国各地麻将玩法总汇》山西太原立四麻将; 麻将规则 collection: 太原立四麻将", "full", True),
     _R("harbin", "Harbin", "哈尔滨麻将", "112 tiles, 宝, must open, must be ready", "《全国各地麻将玩法总汇》黑龙江哈尔滨麻将", "partial", False),
     _R("fuzhou", "Fuzhou", "福州麻将", "16-tile hands, 金 wild, 抢金, 三金倒", "《全国各地麻将玩法总汇》福建麻将", "partial", False),
     _R("shaanxi", "Shaanxi", "陕西麻将", "十三幺, 七对, 全不靠, 组合龙, 下炮子", "《全国各地麻将玩法总汇》陕西麻将", "partial", False),

@@ -28,6 +28,7 @@ MODULES = {
     "guangdong_jipinghu": "mjsim.scoring.tables.guangdong_jipinghu",
     "tianjin": "mjsim.scoring.tables.tianjin",
     "jinan_baike": "mjsim.scoring.tables.jinan_baike",
+    "taiyuan": "mjsim.scoring.tables.taiyuan",
 }
 
 
@@ -91,6 +92,8 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "tianjin": ((0, "tiliu_kong_bloom"), (3, "heavenly_mult")),
     "hebei_basic": ((0, "stake"),),
     "jinan_baike": ((0, "mingda_self_draw"), (1, "discard_everyone"), (2, "dealer_mult")),
+    "taiyuan": ((0, "discard_everyone"), (1, "dealer_bonus"), (2, "unready_bonus"),
+                (3, "unique_wait"), (4, "pure_straight")),
 }  # fmt: skip
 
 
@@ -148,6 +151,13 @@ def record_text(rec: PaymentRecord) -> str:
         parts.append("a liable seat (包) pays every share of a self-draw")
     if rec.rob_kong == "self_draw_by_robbed":
         parts.append("a robbed kong is a self-draw the robbed seat pays in full")
+    if rec.dealer_add or rec.dealer_add_self_draw:
+        parts.append(
+            f"a share in a pair with the dealer + {rec.dealer_add} × {rec.unit} "
+            f"(+ {rec.dealer_add_self_draw} × {rec.unit} on a self-draw)"
+        )
+    if rec.unready_discarder_add:
+        parts.append(f"a discarder not ready pays {rec.unready_discarder_add} × {rec.unit} more")
     return "; ".join(parts)
 
 
