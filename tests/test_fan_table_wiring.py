@@ -124,3 +124,12 @@ def test_jipinghu_table_follows_score_values() -> None:
     rows = spec_item_rows(spec)
     assert "天和" not in [r[2] for r in rows]
     assert dict((r[2], r[3]) for r in rows)["杠上开花"] == 4
+
+
+@pytest.mark.parametrize("variant", ["hebei_basic", "jinan_baike", "taiyuan"])
+def test_score_values_default_to_the_tables_parameters(variant: str) -> None:
+    """A scoring="table" variant's default score_values are its table's default parameters, so
+    mjsim.score (which scores by the table's defaults) and the game loop value a hand alike."""
+    spec = variants.get(variant)
+    assert spec.scoring == "table" and spec.effective_fan_table() == variant
+    assert tables.spec_params(variant, tuple(spec.score_values)) == tables.parameters(variant)

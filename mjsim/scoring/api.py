@@ -117,20 +117,11 @@ def register_scorer(variant_id: str, adapter: Adapter | str, *, hand_size: int =
 
 
 def _table_variants() -> list[str]:
-    """Registered variants scored by their fan table alone (``scoring="table"``) that have no
-    adapter of their own: :func:`mjsim.scoring.table_score.score_table_variant` scores them."""
-    from mjsim import variants
+    """Variants whose fan table (:mod:`mjsim.scoring.tables`) has no adapter of its own:
+    :func:`mjsim.scoring.table_score.score_table_variant` scores them."""
+    from mjsim.scoring import tables
 
-    return [
-        v for v in variants.names() if v not in _ADAPTERS and variants.get(v).scoring == "table"
-    ]
-
-
-def variants_hand_size(variant: str) -> int:
-    """Tiles of a complete hand of the registered ``variant`` (its dealt hand plus one)."""
-    from mjsim import variants
-
-    return variants.get(variant).hand_size + 1
+    return [v for v in tables.names() if v not in _ADAPTERS]
 
 
 def known_variants() -> list[str]:
@@ -145,7 +136,7 @@ def _adapter(variant: str) -> Adapter:
         from mjsim.scoring.table_score import score_table_variant
 
         _ADAPTERS[variant] = partial(score_table_variant, variant=variant)
-        _HAND_SIZE[variant] = int(variants_hand_size(variant))
+        _HAND_SIZE[variant] = 14
     if variant not in _ADAPTERS:
         from mjsim._text import did_you_mean
 

@@ -331,13 +331,14 @@ _CONTEXT_KEYWORDS = (
 
 
 def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
-    """:func:`mjsim.score`'s adapter of every registered table-driven variant (a spec with
-    ``scoring="table"``): the win scored by the spec's fan table and payment record, under the
-    table's parameters read from the spec's ``score_values`` and overridden by keywords.
+    """:func:`mjsim.score`'s adapter of every fan table without a scorer of its own (the
+    table-driven variants with ``scoring="table"``): the win scored by the variant's fan table
+    and payment record (:mod:`mjsim.scoring.tables`) under the table's default parameters (a
+    variant's default ``score_values`` are these defaults), overridden by keywords.
 
     Args:
         win: the parsed win (:class:`mjsim.scoring.api.WinInput`).
-        variant: the registered variant id.
+        variant: the variant id (a fan table of :mod:`mjsim.scoring.tables`).
         context: win-context keywords of :func:`score_win` (``heavenly``, ``earthly``,
             ``human``, ``after_kong_discard``, ``n_winners``, ``has_won``, ``liable``,
             ``wilds``, ``ready_kind``, ``discarder_ready``) and the table's named parameters (``stake=2``).
@@ -349,19 +350,17 @@ def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
     count, ``id`` = the row).
 
     Raises:
-        ValueError: a hand with no reading of the table's shapes (naming the variant), a
-            discard win in a self-draw-only variant, an unknown keyword (listing the table's
-            parameters and the context keywords), what :func:`score_win` refuses.
+        ValueError: a hand with no reading of the table's shapes (naming the variant), an
+            unknown keyword (listing the table's parameters and the context keywords), what
+            :func:`score_win` refuses.
     """
-    from mjsim import variants
     from mjsim.scoring import tables
     from mjsim.scoring.context import F_ROUND_WIND, F_SEAT_WIND
     from mjsim.scoring.result import ScoreResult
 
-    spec = variants.get(variant)
-    name = spec.effective_fan_table()
+    name = variant
     module_params = tables.parameters(name)
-    params = tables.spec_params(name, tuple(spec.score_values))
+    params: dict[str, Any] = {}
     ctx: dict[str, Any] = {}
     for key, value in context.items():
         if key in _CONTEXT_KEYWORDS:
@@ -373,8 +372,6 @@ def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
                 f"{variant}: unknown keyword {key!r}; table parameters: "
                 f"{sorted(module_params)}; win context: {list(_CONTEXT_KEYWORDS)}"
             )
-    if spec.self_draw_only and not win.self_drawn:
-        raise ValueError(f"{variant}: wins by self-draw only (self_draw_only); got a discard win")
     result = score_win(
         name,
         np.array(win.concealed[:34], np.int64),
