@@ -314,8 +314,9 @@ def _v4(h, i, dt):
 
 
 @nb.njit(cache=True)
-def header_state(h):
-    """``(State, CompiledRules)`` viewing the arrays of header ``h`` (slots 0..18)."""
+def header_state(h, sc):
+    """``(State, CompiledRules)`` viewing the arrays of header ``h`` (slots 0..18), with the
+    scorer marker ``sc`` (``CompiledRules.scorer``: part of the type, not of the header)."""
     s = State(
         _v2(h, 0, np.uint8),
         _v3(h, 1, np.uint8),
@@ -338,6 +339,7 @@ def header_state(h):
         _v2(h, 16, np.int64),
         _v1(h, 17, np.int64),
         _v1(h, 18, np.int64),
+        sc,
     )
     return s, r
 
@@ -363,7 +365,7 @@ def first_illegal_h(h):
 
 
 @nb.njit(cache=True, nogil=True)
-def vector_step_h(h, lo, hi, scale):
+def vector_step_h(h, sc, lo, hi, scale):
     """One step of tables ``lo .. hi-1`` of the vector env whose arrays header ``h`` addresses
     (:data:`VECTOR_LAYOUT`), in one compiled call that releases the GIL, so slices of the batch
     can run on several threads.
@@ -388,7 +390,7 @@ def vector_step_h(h, lo, hi, scale):
     ``rewards``: float64[B]; ``terminated``: bool[B]; ``seat_rewards``: float64[B,
     n_players]; ``current``: int64[B]. Returns the number of illegal actions.
     """
-    s, r = header_state(h)
+    s, r = header_state(h, sc)
     actions = _v1(h, V_ACTIONS, np.int64)
     ti = _v2(h, V_TI, np.int64)
     agents = _v1(h, V_AGENTS, np.int64)
@@ -462,7 +464,7 @@ def vector_step_h(h, lo, hi, scale):
 
 
 @nb.njit(cache=True)
-def aec_step_h(h, a):
+def aec_step_h(h, sc, a):
     """:func:`aec_step` on table 0 of the AEC env whose arrays header ``h`` addresses
     (:data:`AEC_LAYOUT`; scalars at ``AEC_CTL``: seed, hands left - decremented when the next
     hand of the match is dealt -, first dealer, encoder version), then, when ``version >= 0``
@@ -471,7 +473,7 @@ def aec_step_h(h, a):
 
     Returns ``(current player + 1) | CODE_ENDED (a hand ended) | CODE_DEALT (and the match's
     next hand was dealt) | CODE_REWARDED (some seat's reward is not zero)``."""
-    s, r = header_state(h)
+    s, r = header_state(h, sc)
     totals = _v1(h, AEC_TOTALS, np.int64)
     rewards = _v1(h, AEC_REWARDS, np.int64)
     mask = _v1(h, AEC_MASK, np.bool_)
@@ -496,8 +498,8 @@ def aec_step_h(h, a):
 
 
 @nb.njit(cache=True)
-def encode_h(h, me, out, version):
+def encode_h(h, sc, me, out, version):
     """:func:`mjsim.envs.encoders.encode_any` of seat ``me``, table 0 of header ``h``'s state,
     into ``out`` (``int8[C, 34]``)."""
-    s, r = header_state(h)
+    s, r = header_state(h, sc)
     encode_any(s, r, 0, me, out, version)

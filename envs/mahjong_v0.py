@@ -445,7 +445,14 @@ class raw_env(AECEnv):
         """The int64 header addressing the state, rules and step buffers (one kernel argument
         instead of 24: ``mjsim.envs.kernels.make_header``); the scalars are set by reset()."""
         self._h = make_header(
-            (*self._state, *self._rules, self._totals, self._rew, self._mask, self._obs_buf),
+            (
+                *self._state,
+                *self._rules.arrays(),
+                self._totals,
+                self._rew,
+                self._mask,
+                self._obs_buf,
+            ),
             STATE_LAYOUT + AEC_LAYOUT,
             N_AEC_CTL,
         )
@@ -489,8 +496,9 @@ class raw_env(AECEnv):
             if not isinstance(h0, int | np.integer) or h0 < 0:
                 raise ValueError(f"options['hand']={h0!r} must be an integer >= 0")
             self._next_hand_no = int(h0)
-        if not _compile_notice.loaded(AEC_KEY):
-            _compile_notice.first_use(AEC_KEY, AEC_WHAT, self._compile_kernels, quiet=self._quiet)
+        key = f"{AEC_KEY}:{self.spec.scorer_kind()}"  # one compiled engine per scorer
+        if not _compile_notice.loaded(key):
+            _compile_notice.first_use(key, AEC_WHAT, self._compile_kernels, quiet=self._quiet)
         s = self._state
         h = self._next_hand_no
         self._first_dealer = h % self.n_players
@@ -526,9 +534,9 @@ class raw_env(AECEnv):
         cf(seat_totals, s, r, 0, self._totals)
         cf(legal.legal_mask, s, r, 0, self._mask)
         cf(legal.current_player, s, 0)
-        cf(aec_step_h, self._h, 0)
+        cf(aec_step_h, self._h, self._rules.scorer, 0)
         if self._planes:
-            cf(encode_h, self._h, 0, self._obs_buf, self._version)
+            cf(encode_h, self._h, self._rules.scorer, 0, self._obs_buf, self._version)
         if self.encoder.scaled:
             from mjsim.envs.encoders import NORM_MUL_V0, NORM_RECENCY_V0, scale_planes
 
@@ -578,7 +586,7 @@ class raw_env(AECEnv):
                 o = self._obs_buf.copy()
             else:
                 o = np.empty_like(self._obs_buf)
-                encode_h(self._h, seat, o, self._version)
+                encode_h(self._h, self._rules.scorer, seat, o, self._version)
             if self.encoder.scaled:
                 o = self.encoder.scale(o)
         else:
@@ -611,7 +619,7 @@ class raw_env(AECEnv):
             raise ValueError(f"{what} for {agent}; legal: {legal}")
         cum = self._cumulative_rewards
         cum[agent] = 0.0
-        code = aec_step_h(self._h, a)
+        code = aec_step_h(self._h, self._rules.scorer, a)
         cp = (code & CODE_SEAT) - 1
         self._obs_seat = cp
         if self._coef:  # every step pays the shaping: the points of the seating that earned them

@@ -308,7 +308,7 @@ class MahjongVectorEnv(VectorEnv):
         self._h = make_header(
             (
                 *self._state,
-                *self._rules,
+                *self._rules.arrays(),
                 self._actions,
                 self._ti,
                 self._agents,
@@ -350,7 +350,7 @@ class MahjongVectorEnv(VectorEnv):
         return bad + sum(j.result() for j in jobs)
 
     def _slice(self, lo: int, hi: int) -> int:
-        bad = vector_step_h(self._h, lo, hi, self._scale)
+        bad = vector_step_h(self._h, self._rules.scorer, lo, hi, self._scale)
         if self._fobs is not None:  # planes-norm-v*: scaled on the same thread
             scale_planes(self._obs, NORM_MUL_V0, NORM_RECENCY_V0, self._fobs, lo, hi)
         return bad
@@ -525,9 +525,10 @@ class MahjongVectorEnv(VectorEnv):
             self._ti[:, TI_EPISODE] = 0
         self._started = True
         self._ti[:, TI_NEEDS_RESET] = 1
-        if not _compile_notice.loaded(VECTOR_KEY):
+        key = f"{VECTOR_KEY}:{self.rule_spec.scorer_kind()}"  # one compiled engine per scorer
+        if not _compile_notice.loaded(key):
             _compile_notice.first_use(
-                VECTOR_KEY, self._compiles_what, self._load_kernels, quiet=self._quiet
+                key, self._compiles_what, self._load_kernels, quiet=self._quiet
             )
         self._call()
         if self._coef:
@@ -539,7 +540,7 @@ class MahjongVectorEnv(VectorEnv):
 
     def _load_kernels(self) -> None:
         """Compile (or load) the step's kernels by calls that step no table and only read."""
-        vector_step_h(self._h, 0, 0, self._scale)
+        vector_step_h(self._h, self._rules.scorer, 0, 0, self._scale)
         first_illegal_h(self._h)
         if self._fobs is not None:
             scale_planes(self._obs, NORM_MUL_V0, NORM_RECENCY_V0, self._fobs, 0, 0)

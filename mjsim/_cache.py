@@ -342,7 +342,7 @@ def adopt(src: Path, dst: Path) -> bool:
         return False
     tmp = dst.with_name(f"{dst.name}.adopting-{os.getpid()}")
     try:
-        shutil.copytree(src, tmp, ignore=shutil.ignore_patterns(MANIFEST, "*.tmp.*"))
+        shutil.copytree(src, tmp, ignore=shutil.ignore_patterns(MANIFEST, "*.tmp.*", SAVE_LOCK))
         if dst.is_dir() and not any(dst.iterdir()):
             dst.rmdir()
         os.replace(tmp, dst)  # fails if another process filled dst meanwhile: it wins
@@ -479,14 +479,52 @@ def module_subpath(module: str) -> str:
 
 
 def install_locator() -> None:
-    """Put :class:`ContentCacheLocator` first in numba's locator list (idempotent)."""
+    """Put :class:`ContentCacheLocator` first in numba's locator list and serialise numba's
+    cache writes between processes (:func:`locked_save`); idempotent."""
     from numba.core import caching
 
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # renamed in numba 0.61
     classes = impl._locator_classes
-    if any(getattr(c, "__name__", "") == "ContentCacheLocator" for c in classes):
-        return
-    classes.insert(0, _locator_class())
+    if not any(getattr(c, "__name__", "") == "ContentCacheLocator" for c in classes):
+        classes.insert(0, _locator_class())
+    cls = caching.IndexDataCacheFile
+    if not getattr(cls.save, "_mjsim_locked", False):
+        cls.save = locked_save(cls.save)
+
+
+#: the lock file, in each cache subdirectory, that serialises numba's index updates
+SAVE_LOCK = ".mjsim-save.lock"
+
+
+def locked_save(save):  # type: ignore[no-untyped-def]
+    """numba's ``IndexDataCacheFile.save`` under an exclusive lock of its directory.
+
+    numba saves a compiled function by reading the function's index, choosing a data file name
+    not in it, writing the index, then the data. Two processes saving specialisations of one
+    function at once (``mjsim compile`` compiles the engine for several scorers in parallel;
+    test workers; Ray workers on one node) can both choose the same data file: one entry is
+    lost, or, in the worst interleaving, the index names one signature's code and the file holds
+    the other's. Holding ``fcntl.flock`` on :data:`SAVE_LOCK` in the directory around the whole
+    read-modify-write makes each save see the previous one. Loading needs no lock (each file is
+    replaced atomically). Without ``fcntl`` (Windows) saves are not locked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return save
+
+    def save_locked(self, key, data):  # type: ignore[no-untyped-def]
+        try:
+            fd = os.open(os.path.join(self._cache_path, SAVE_LOCK), os.O_CREAT | os.O_RDWR, 0o644)
+        except OSError:
+            return save(self, key, data)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return save(self, key, data)
+        finally:
+            os.close(fd)  # releases the lock
+
+    save_locked._mjsim_locked = True  # type: ignore[attr-defined]
+    return save_locked
 
 
 def has_compiled(module: str, pattern: str) -> bool | None:

@@ -251,14 +251,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="entry points, comma-separated: simulate (the self-play loop and its bots), game, "
         "aec, vector, gym (the vector env's code), agent (in-kernel bots from Python), tables "
         "(the lookup tables' builders), score (the scorer of each scoring family of "
-        "--variants), score:VARIANT (default: simulate,game,aec,vector,agent,tables,score)",
+        "--variants), score:VARIANT; an engine target compiles once per scorer of --variants, "
+        "or TARGET:VARIANT for one (default: simulate,game,aec,vector,agent,tables,score)",
     )
     p.add_argument(
         "--variants",
         default=None,
         metavar="V[,V...]",
-        help="variants whose scoring families `score` compiles (default: every variant); the "
-        "engine is one compiled loop for every variant",
+        help="variants to compile for (default: every variant): the engine once per scorer "
+        "(every table-driven variant shares one), `score` once per scoring family",
     )
     p.add_argument(
         "--jobs",

@@ -45,7 +45,8 @@ SCORE_HAND = ("11122233344455m", "5m")
 #: the variant keywords a scorer requires, by variant (tianjin: the turned wild indicator; the
 #: hand holds no honour, so no wild)
 SCORE_CONTEXT: dict[str, dict[str, Any]] = {"tianjin": {"wild_indicator": "7z"}}
-#: variant whose rules the engine entry points play (one compiled engine plays every variant)
+#: variant whose rules the engine entry points play first: it stands for every table-driven
+#: variant (one compiled engine per scorer, :mod:`mjsim.rules.scorer`)
 DEFAULT_VARIANT = "hebei"
 
 
@@ -192,14 +193,57 @@ def _score_variants() -> list[str]:
     return [v for v in names() if v in set(known_variants())]
 
 
+def representatives(variants: Sequence[str] = ()) -> list[str]:
+    """One variant per scorer (:mod:`mjsim.rules.scorer`), in order: the first of ``variants``
+    with each scorer, or by default :data:`DEFAULT_VARIANT` and then the first registered
+    variant of each other scorer. The engine is compiled once per scorer, so these are the
+    variants whose engine entry points cover every variant given (or every registered one)."""
+    from mjsim import variants as registry
+
+    out: list[str] = []
+    seen: set[str] = set()
+    for v in variants or (DEFAULT_VARIANT, *registry.names()):
+        kind = registry.get(v).scorer_kind()
+        if kind not in seen:
+            seen.add(kind)
+            out.append(v)
+    return out
+
+
+def _engine_entry_point(base: EntryPoint, variant: str) -> EntryPoint:
+    """``base`` (an engine target) compiled for ``variant``'s scorer: ``TARGET:VARIANT``."""
+    from mjsim import variants as registry
+
+    names = registry.names()
+    if variant not in names:
+        from mjsim._args import did_you_mean
+
+        raise ValueError(
+            f"{base.name}:{variant}: unknown variant {variant!r}{did_you_mean(variant, names)}; "
+            f"known: {', '.join(names)}"
+        )
+    kind = registry.get(variant).scorer_kind()
+    return EntryPoint(
+        f"{base.name}:{variant}",
+        f"{base.what} ({kind} scorer)",
+        f"{base.code}:{kind}",
+        True,
+        base.use,
+    )
+
+
 def entry_point(target: str) -> EntryPoint:
-    """The entry point named ``target``: a key of :data:`ENTRY_POINTS` or ``score:VARIANT``.
+    """The entry point named ``target``: a key of :data:`ENTRY_POINTS`, ``score:VARIANT``, or
+    an engine target for one variant's scorer, ``TARGET:VARIANT`` (``simulate:guobiao``).
 
     Raises:
         ValueError: an unknown target or variant, naming the known ones.
     """
     if target in ENTRY_POINTS:
         return ENTRY_POINTS[target]
+    base_name, _, variant = target.partition(":")
+    if base_name in ENTRY_POINTS and ENTRY_POINTS[base_name].engine and variant:
+        return _engine_entry_point(ENTRY_POINTS[base_name], variant)
     if target.startswith("score:"):
         variant = target.partition(":")[2]
         known = _score_variants()
@@ -220,9 +264,9 @@ def entry_point(target: str) -> EntryPoint:
 
 
 def variant_of(target: str, variants: Sequence[str] = ()) -> str:
-    """The variant a target's first use plays or scores: ``score:VARIANT``'s own, else the
-    first of ``variants``, else :data:`DEFAULT_VARIANT`."""
-    if target.startswith("score:"):
+    """The variant a target's first use plays or scores: ``score:VARIANT``'s or
+    ``TARGET:VARIANT``'s own, else the first of ``variants``, else :data:`DEFAULT_VARIANT`."""
+    if ":" in target:
         return target.partition(":")[2]
     return variants[0] if variants else DEFAULT_VARIANT
 
@@ -232,8 +276,9 @@ def plan(targets: Sequence[str] = (), variants: Sequence[str] = ()) -> list[Entr
     ``variants`` (default: every variant with a scorer), in order, one per compiled code.
 
     ``score`` stands for ``score:VARIANT`` of each variant's scoring family (one variant per
-    family: the others share its kernels); engine targets play the first variant (one compiled
-    engine plays them all).
+    family: the others share its kernels); an engine target stands for ``TARGET:VARIANT`` of
+    one variant per scorer (:func:`representatives`: the engine is compiled once per scorer
+    and plays every variant of that scorer).
 
     Raises:
         ValueError: an unknown target or variant (named, with the known ones).
@@ -254,6 +299,8 @@ def plan(targets: Sequence[str] = (), variants: Sequence[str] = ()) -> list[Entr
     for t in targets or DEFAULT_TARGETS:
         if t == "score":
             expanded = [f"score:{v}" for v in (variants or scored) if v in scored]
+        elif t in ENTRY_POINTS and ENTRY_POINTS[t].engine:
+            expanded = [f"{t}:{v}" for v in representatives(variants)]
         else:
             expanded = [t]
         for name in expanded:
@@ -342,8 +389,8 @@ def compile_all(
 
     Args:
         entry_points: from :func:`plan`.
-        variants: the variant the engine entry points play (the first; default
-            :data:`DEFAULT_VARIANT`).
+        variants: the variant an engine entry point without one of its own plays (the first;
+            default :data:`DEFAULT_VARIANT`); :func:`plan` names one per scorer.
         jobs: processes at once (default: every core this process may use).
         portable: compile for numba's generic CPU of this architecture
             (``MJSIM_NUMBA_CPU=generic``); default: for this machine's CPU (``host``).
@@ -368,9 +415,13 @@ def compile_all(
         raise ValueError(f"jobs={jobs!r}: expected at least 1 process")
     ctx = multiprocessing.get_context("spawn")
     results: Any = ctx.Queue()
-    names = {ep.name for ep in entry_points}
-    # with link-only callees the engine entry points load what the self-play loop cached
-    gate = "simulate" if link_only_enabled() and "simulate" in names else None
+    # with link-only callees the engine entry points load what the self-play loop of the same
+    # scorer cached (``simulate:VARIANT`` with the same compiled code)
+    gates: dict[str, str] = {}
+    if link_only_enabled():
+        for ep in entry_points:
+            if ep.name == "simulate" or ep.name.startswith("simulate:"):
+                gates[ep.code.partition(":")[2]] = ep.name
     pending = list(entry_points)
     running: dict[str, tuple[Any, float, EntryPoint]] = {}
     outcomes: dict[str, Outcome] = {}
@@ -380,7 +431,8 @@ def compile_all(
     os.environ["MJSIM_NUMBA_CPU"] = "generic" if portable else "host"
 
     def startable(ep: EntryPoint) -> bool:
-        return not (ep.engine and gate and ep.name != gate and gate not in outcomes)
+        gate = gates.get(ep.code.partition(":")[2]) if ep.engine else None
+        return not (gate and ep.name != gate and gate not in outcomes)
 
     def finish(name: str, out: Outcome) -> None:
         proc, _t0, _ep = running.pop(name)
@@ -480,7 +532,7 @@ def export_cache(into: str | os.PathLike[str], *, portable: bool) -> Path:
     dst = Path(into) / src.name
     tmp = dst.with_name(dst.name + ".partial")
     shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(src, tmp, ignore=shutil.ignore_patterns("*.tmp.*"))
+    shutil.copytree(src, tmp, ignore=shutil.ignore_patterns("*.tmp.*", _cache.SAVE_LOCK))
     (tmp / MANIFEST).write_text(json.dumps(_cache.cache_manifest(cpu), indent=1) + "\n")
     shutil.rmtree(dst, ignore_errors=True)
     os.replace(tmp, dst)

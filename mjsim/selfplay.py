@@ -66,6 +66,7 @@ from mjsim.engine.state import (
     new_state,
 )
 from mjsim.engine.wall import draws_left
+from mjsim.rules.scorer import kind_of_array
 from mjsim.rules.spec import RuleSpec, check_playable
 
 N_TOP_ITEMS = 6
@@ -269,8 +270,10 @@ def _load_loop(s, rules, ids, check, match_hands, seating, quiet) -> None:
     """Compile (first use of these sources on this machine: minutes, once, then cached) or load
     :func:`_run_slice` for :func:`simulate`'s argument types, by a call that plays no hands, in
     a worker thread behind the compile notice (:func:`mjsim._compile_notice.first_use`), so the
-    worker threads of a run never compile and Ctrl-C answers during the compile."""
-    if _compile_notice.loaded(LOOP_KEY):
+    worker threads of a run never compile and Ctrl-C answers during the compile. The loop is
+    compiled once per scorer (:mod:`mjsim.rules.scorer`), so the key names it."""
+    key = f"{LOOP_KEY}:{kind_of_array(rules.scorer)}"
+    if _compile_notice.loaded(key):
         return
     cols = np.zeros((0, 19), dtype=np.int64)
     pays = np.zeros((0, 4), dtype=np.int64)
@@ -279,7 +282,7 @@ def _load_loop(s, rules, ids, check, match_hands, seating, quiet) -> None:
     z = np.int64(0)
     args = (ids, check, cols, pays, values, items, match_hands, seating)
     _compile_notice.first_use(
-        LOOP_KEY, LOOP_WHAT, lambda: _run_slice(s, 0, rules, z, z, 0, 0, *args), quiet=quiet
+        key, LOOP_WHAT, lambda: _run_slice(s, 0, rules, z, z, 0, 0, *args), quiet=quiet
     )
 
 
@@ -293,12 +296,13 @@ def warm_up(
     """Compile or load the self-play loop now, as :func:`simulate`'s first call does by itself:
     on sources this machine has not compiled yet it prints what compiles and the elapsed time
     on stderr (``quiet=True`` or ``MJSIM_QUIET=1``: nothing). One compiled loop serves every
-    variant, agent and thread count. Raises what :func:`simulate` raises for bad arguments."""
-    if _compile_notice.loaded(LOOP_KEY):
-        return
+    variant of a scorer (every table-driven variant shares one), agent and thread count.
+    Raises what :func:`simulate` raises for bad arguments."""
     from mjsim import variants
 
     spec = variants.get(variant, **overrides)
+    if _compile_notice.loaded(f"{LOOP_KEY}:{spec.scorer_kind()}"):
+        return
     check_playable(spec)
     ids = np.zeros(4, dtype=np.int64)
     for p, a in enumerate(seat_agents(agents, spec.n_players)):

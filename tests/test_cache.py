@@ -395,3 +395,36 @@ def test_fan_tables_are_data_outside_the_closure():
     assert not data & set(_cache.compiled_closure(files))
     for name in data:
         assert not _cache._NUMBA.search(files[name].read_text(encoding="utf-8")), name
+
+
+def _save_many(path: str, writer: int, n: int) -> None:
+    """A process saving ``n`` entries into one numba index (as compiles of one function do)."""
+    from numba.core.caching import IndexDataCacheFile
+
+    import mjsim  # noqa: F401 - installs the locked save
+
+    f = IndexDataCacheFile(path, "fn", ("stamp", 1))
+    for j in range(n):
+        f.save((writer, j), f"{writer}-{j}")
+
+
+def test_concurrent_saves_into_one_index_lose_nothing(tmp_path):
+    """Four processes save 40 specialisations each of one function at once: every entry is in
+    the index afterwards and loads its own data (numba alone, without the lock, loses entries
+    and can index one signature's data under another's)."""
+    import multiprocessing
+
+    from numba.core.caching import IndexDataCacheFile
+
+    assert IndexDataCacheFile.save._mjsim_locked
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_save_many, args=(str(tmp_path), w, 40)) for w in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    f = IndexDataCacheFile(str(tmp_path), "fn", ("stamp", 1))
+    for w in range(4):
+        for j in range(40):
+            assert f.load((w, j)) == f"{w}-{j}"

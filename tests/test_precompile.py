@@ -20,28 +20,50 @@ from mjsim.cli import main
 
 
 def test_default_plan_has_one_entry_per_compiled_code():
-    """gym is the vector env's compiled code and each scoring family compiles once: the
-    default plan has the engine entry points and one scorer per family."""
+    """gym is the vector env's compiled code, the engine compiles once per scorer and each
+    scoring family's scorer once: the default plan has each engine entry point for one
+    variant per scorer, the tables, and one scorer per family."""
     from mjsim import variants
 
     names = [ep.name for ep in precompile.plan()]
-    assert names[:6] == ["simulate", "game", "aec", "vector", "agent", "tables"]
+    kinds = {variants.get(v).scorer_kind() for v in variants.names()}
+    sims = [n for n in names if n.startswith("simulate:")]
+    assert names[0] == "simulate:hebei"
+    assert {variants.get(n.partition(":")[2]).scorer_kind() for n in sims} == kinds
+    assert len(sims) == len(kinds)
+    for target in ("game", "aec", "vector", "agent"):
+        assert [n for n in names if n.startswith(target + ":")] == [
+            s.replace("simulate", target) for s in sims
+        ]
+    assert "tables" in names
     scores = [n for n in names if n.startswith("score:")]
     families = {variants.get(n.partition(":")[2]).scoring for n in scores}
     assert len(scores) == len(families)  # sichuan, chengdu, sichuan_xuezhan: one compile
     assert families == {variants.get(v).scoring for v in variants.names()}
-    assert [ep.name for ep in precompile.plan(["vector", "gym"])] == ["vector"]
-    assert [ep.name for ep in precompile.plan(["gym", "vector"])] == ["gym"]
+    assert [ep.name for ep in precompile.plan(["vector", "gym"], ["hebei"])] == ["vector:hebei"]
+    assert [ep.name for ep in precompile.plan(["gym", "vector"], ["hebei"])] == ["gym:hebei"]
 
 
 def test_plan_follows_targets_and_variants():
-    plan = precompile.plan(["score", "simulate"], ["chengdu", "sichuan", "hebei"])
-    assert [ep.name for ep in plan] == ["score:chengdu", "score:hebei", "simulate"]
+    plan = precompile.plan(["score", "simulate"], ["chengdu", "sichuan", "hebei", "tianjin"])
+    assert [ep.name for ep in plan] == [
+        "score:chengdu",
+        "score:hebei",
+        "score:tianjin",
+        "simulate:chengdu",
+        "simulate:hebei",
+    ]
     assert plan[0].what == "the sichuan scorer (chengdu)" and not plan[0].engine
-    assert plan[2].engine and plan[2].code == "selfplay"
+    assert plan[3].engine and plan[3].code == "selfplay:sichuan"
+    assert plan[4].code == "selfplay:table"  # hebei and tianjin: one compiled loop
+    assert "(table scorer)" in plan[4].what
     assert precompile.variant_of("simulate", ["tianjin"]) == "tianjin"
+    assert precompile.variant_of("simulate:guobiao", ["tianjin"]) == "guobiao"
     assert precompile.variant_of("score:riichi", ["tianjin"]) == "riichi"
     assert precompile.variant_of("game") == precompile.DEFAULT_VARIANT
+    assert precompile.entry_point("aec:riichi").code == "aec:riichi"
+    with pytest.raises(ValueError, match="aec:richi: unknown variant 'richi'; did you mean riichi"):
+        precompile.entry_point("aec:richi")
 
 
 @pytest.mark.parametrize(

@@ -65,5 +65,6 @@ def borrow(s, r):
         unowned(r.fan_cancels),
         unowned(r.fan_header),
         unowned(r.pay_record),
+        unowned(r.scorer),
     )
     return s2, r2

@@ -107,7 +107,11 @@ from mjsim.rules.params import (
     WILD_INDICATOR_NEXT,
     WILD_TREASURE,
 )
+from mjsim.rules.scorer import only_for
 from mjsim.scoring.changsha import CS_OPENING
+
+#: opening small wins, compiled only for the changsha scorer (-1: nobody declares)
+_changsha_next_declarer = only_for("changsha", changsha_next_declarer, default=-1)
 
 
 @nb.njit(cache=True)
@@ -253,7 +257,7 @@ def reset_table(
         tv[t, TV_PHASE] = PH_CHOOSE_SUIT
     if r.params[P_SCORING] == SCORING_CHANGSHA and r.score_table[CS_OPENING] != 0:
         # changsha: seats with an opening small win may declare it (DECLARE) or play on (PASS)
-        q = changsha_next_declarer(s, r, t, -1)
+        q = _changsha_next_declarer(r.scorer, s, r, t, -1)
         if q >= 0:
             tv[t, TV_PHASE] = PH_DECLARE
             tv[t, TV_SEAT] = q

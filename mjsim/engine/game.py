@@ -163,8 +163,9 @@ class Game:
         self.state: State = new_state(1, REC_CAP if record else 0)
         self._mask = np.zeros(N_ACTIONS, dtype=np.bool_)
         self._fixed_wall = None if wall is None else validate_wall(self.spec, wall)
-        if not _compile_notice.loaded(GAME_KEY):
-            _compile_notice.first_use(GAME_KEY, GAME_WHAT, self._compile_kernels, quiet=quiet)
+        key = f"{GAME_KEY}:{self.spec.scorer_kind()}"  # one compiled engine per scorer
+        if not _compile_notice.loaded(key):
+            _compile_notice.first_use(key, GAME_WHAT, self._compile_kernels, quiet=quiet)
         self._start(hand_no, dealer, round_wind, 0, 1)
 
     def _compile_kernels(self) -> None:

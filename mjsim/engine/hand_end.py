@@ -106,6 +106,10 @@ from mjsim.rules.params import (
     SCORING_CHANGSHA,
     SCORING_SICHUAN,
 )
+from mjsim.rules.scorer import only_for
+
+#: 查大叫 and the rest of the drawn-hand settlement, compiled only for the sichuan scorer
+_sichuan_draw = only_for("sichuan", sichuan_draw)
 
 
 @nb.njit(cache=True)
@@ -323,7 +327,7 @@ def _finish_draw(s, r, t):
         _ready_draw(s, r, t)
     if r.params[P_SCORING] == SCORING_SICHUAN:
         dajiao = np.zeros(4, dtype=np.int64)
-        sichuan_draw(s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
+        _sichuan_draw(r.scorer, s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
     won = _won_mask(s, r, t)
     if won != 0:
         # blood battle: the wall ran out after some wins

@@ -1,9 +1,11 @@
 """Settlement: the jitted scoring dispatch (the "small jitted hook" per scoring family).
 
-``hand_value`` values a win with the spec's fan table when it has one (:func:`table_value`:
-the one jitted pattern detector over the table's arrays, so a table-driven variant adds no
-jitted code), else switches on ``rules.params[P_SCORING]`` to the family's own scorer (guobiao,
-riichi, changsha and the families not yet on tables). ``kong_points`` switches on the family.
+``hand_value`` values a win by the scorer named in the TYPE of ``rules.scorer``
+(:mod:`mjsim.rules.scorer`), chosen while numba types the caller, so the compiled game loop of
+a rule set holds its own scorer only: the spec's fan table (:func:`table_value`: the one jitted
+pattern detector over the table's arrays, so a table-driven rule set adds no jitted code), or
+the family's own scorer (guobiao, riichi, changsha, sichuan). ``kong_points`` switches on the
+family at run time (small functions).
 
 Families whose payments are not "one payer's share" (guobiao: the base 8 from everyone plus the
 fan from the discarder; sichuan: only the players still in pay) produce the whole payment vector
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+from numba.extending import overload
 
 from mjsim._jit import internal
 from mjsim.rules.params import (
@@ -30,6 +33,7 @@ from mjsim.rules.params import (
     SCORING_TABLE,
     SCORING_TIANJIN,
 )
+from mjsim.rules.scorer import kind_of
 from mjsim.scoring.changsha import (
     F_CS_OPTIONS,
     OPT_LUXURY_LEVELS,
@@ -55,32 +59,68 @@ from mjsim.scoring.tianjin import tianjin_kong_points
 SICHUAN_BASE = SICHUAN_N_PARAMS
 
 
+def _scorer_value(scorer, rules, concealed, melds, win_tile, flags, items):
+    """Stub typed by :func:`_scorer_value_impl` (the scorer is chosen while typing)."""
+    raise NotImplementedError
+
+
+@overload(_scorer_value, jit_options={"cache": True})
+def _scorer_value_impl(scorer, rules, concealed, melds, win_tile, flags, items):
+    """The hand value of the scorer named by the TYPE of ``scorer`` (``rules.scorer``,
+    :mod:`mjsim.rules.scorer`): only that scorer's code is compiled into the caller."""
+    kind = kind_of(scorer)
+    if kind == "table":
+
+        def table(scorer, rules, concealed, melds, win_tile, flags, items):
+            if rules.params[P_SCORING] == SCORING_JIPINGHU:
+                # 一炮三响 (jipinghu_flags); the share one payer pays is 2 ** 番 points
+                v = table_value(rules, concealed, melds, win_tile, flags, flags[F_N_WINNERS], items)
+                return pay_amount(rules.pay_record, v) if v >= 0 else 0
+            v = table_value(rules, concealed, melds, win_tile, flags, 1, items)
+            return v if v > 0 else 0
+
+        return table
+    if kind == "guobiao":
+
+        def guobiao(scorer, rules, concealed, melds, win_tile, flags, items):
+            # total fan including flowers (1 each); see qualifying_value for the 8-fan minimum
+            return guobiao_fan(concealed[:34], melds, win_tile, flags, items)
+
+        return guobiao
+    if kind == "sichuan":
+
+        def sichuan(scorer, rules, concealed, melds, win_tile, flags, items):
+            tab = rules.score_table[:SICHUAN_BASE]
+            return sichuan_value(concealed[:34], melds, win_tile, flags, tab, items)
+
+        return sichuan
+    if kind == "changsha":
+
+        def changsha(scorer, rules, concealed, melds, win_tile, flags, items):
+            tab = rules.score_table
+            return changsha_hand_value(concealed, melds, win_tile, flags, tab, items)
+
+        return changsha
+    if kind == "riichi":
+
+        def riichi(scorer, rules, concealed, melds, win_tile, flags, items):
+            # basic points of the best reading; 0 without a yaku (min_fan = 1 masks the win)
+            info = np.zeros(6, dtype=np.int64)
+            v = riichi_eval(concealed, melds, win_tile, flags, items, info)
+            return v if v > 0 else 0
+
+        return riichi
+    return None
+
+
 @internal
 def hand_value(rules, concealed, melds, win_tile, flags, items):
-    """Value of a legal win in the family's unit (one payer's share); fills ``items``."""
-    fam = rules.params[P_SCORING]
-    if rules.fan_rows.shape[0] > 0:
-        if fam == SCORING_JIPINGHU:
-            # 一炮三响 (jipinghu_flags); the share one payer pays is 2 ** 番 points
-            v = table_value(rules, concealed, melds, win_tile, flags, flags[F_N_WINNERS], items)
-            return pay_amount(rules.pay_record, v) if v >= 0 else 0
-        v = table_value(rules, concealed, melds, win_tile, flags, 1, items)
-        return v if v > 0 else 0
-    if fam == SCORING_GUOBIAO:
-        # total fan including flowers (1 each); see qualifying_value for the 8-fan minimum
-        return guobiao_fan(concealed[:34], melds, win_tile, flags, items)
-    if fam == SCORING_SICHUAN:
-        return sichuan_value(
-            concealed[:34], melds, win_tile, flags, rules.score_table[:SICHUAN_BASE], items
-        )
-    if fam == SCORING_CHANGSHA:
-        return changsha_hand_value(concealed, melds, win_tile, flags, rules.score_table, items)
-    if fam == SCORING_RIICHI:
-        # basic points of the best reading; 0 without a yaku (min_fan = 1 masks the win)
-        info = np.zeros(6, dtype=np.int64)
-        v = riichi_eval(concealed, melds, win_tile, flags, items, info)
-        return v if v > 0 else 0
-    return 1
+    """Value of a legal win in the scorer's unit (one payer's share); fills ``items``.
+
+    The scorer is ``rules.scorer``'s type (:mod:`mjsim.rules.scorer`): a table-driven rule set
+    compiles the detector and its table evaluator only, guobiao, riichi, changsha and sichuan
+    their own scorer only."""
+    return _scorer_value(rules.scorer, rules, concealed, melds, win_tile, flags, items)
 
 
 @internal

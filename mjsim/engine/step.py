@@ -146,6 +146,7 @@ from mjsim.rules.params import (
     ROB_ADDED_AND_CONCEALED,
     SCORING_RIICHI,
 )
+from mjsim.rules.scorer import only_for
 
 
 @internal
@@ -234,6 +235,10 @@ def _declare(s, r, t, a):
     _end_hand(s, r, t, winners, WK_SELF_DRAW, first)
 
 
+#: the opening-small-win phase exists in changsha only: other scorers do not compile it
+_declare_changsha = only_for("changsha", _declare)
+
+
 @internal
 def _declare_ready(s, t, p, kind):
     """Seat ``p`` declares ready with ready kind ``kind`` (``PV_READY_KIND``); the first seat
@@ -273,7 +278,7 @@ def apply_action(s, r, t, a):
         _choose_suit(s, r, t, a)
         return
     if ph == PH_DECLARE:
-        _declare(s, r, t, a)
+        _declare_changsha(r.scorer, s, r, t, a)  # compiled for the changsha scorer only
         return
     if ph == PH_SEABED:
         _seabed(s, r, t, a)

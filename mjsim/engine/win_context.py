@@ -63,6 +63,7 @@ from mjsim.rules.params import (
     SCORING_JIPINGHU,
     SCORING_RIICHI,
 )
+from mjsim.rules.scorer import only_for
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
     F_CARRY_MULT,
@@ -99,6 +100,10 @@ from mjsim.scoring.context import (
     F_WINNER_SEAT,
     N_FLAGS,
 )
+
+#: the win-context flags of a family with a scorer of its own, compiled only for that scorer
+_changsha_flags = only_for("changsha", changsha_flags)
+_riichi_flags = only_for("riichi", riichi_flags)
 
 
 @internal
@@ -179,9 +184,9 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)
     elif r.params[P_SCORING] == SCORING_CHANGSHA:
-        changsha_flags(s, t, flags)
+        _changsha_flags(r.scorer, s, t, flags)
     elif r.params[P_SCORING] == SCORING_RIICHI:
-        riichi_flags(s, r, t, p, flags)
+        _riichi_flags(r.scorer, s, r, t, p, flags)
 
 
 @internal

@@ -69,7 +69,12 @@ from mjsim.rules.params import (
     SCORING_TABLE,
     WILD_TREASURE,
 )
+from mjsim.rules.scorer import only_for
 from mjsim.scoring.payments import unready_discarder_pay
+
+#: the payments of the families with a scorer of their own, compiled only for that scorer
+_changsha_pay = only_for("changsha", changsha_pay)
+_riichi_pay = only_for("riichi", riichi_pay)
 
 
 @internal
@@ -149,9 +154,9 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         if r.params[P_SCORING] == SCORING_JIPINGHU:
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
-            changsha_pay(s, r, t, p, v, win_kind, frm, tile, mult)
+            _changsha_pay(r.scorer, s, r, t, p, v, win_kind, frm, tile, mult)
         elif r.params[P_SCORING] == SCORING_RIICHI:
-            riichi_pay(s, r, t, p, v, win_kind, frm, first == p)
+            _riichi_pay(r.scorer, s, r, t, p, v, win_kind, frm, first == p)
         elif win_payments(
             r,
             v,

@@ -24,6 +24,7 @@ import numpy as np
 from mjsim.melds import MAX_MELDS
 from mjsim.rules import params as P
 from mjsim.rules.limits import MAX_RIVER
+from mjsim.rules.scorer import marker
 
 N_KINDS = 34
 N_KINDS_FLOWERS = 42
@@ -116,7 +117,10 @@ class CompiledRules(NamedTuple):
     - ``fan_rows`` ``int64[R, 10]``, ``fan_cancels`` ``int64[E, 3]``, ``fan_header``
       ``int64[8]``: the compiled fan table of a table-driven family
       (:class:`mjsim.scoring.fan_table.CompiledTable`; ``R == 0``: the family has none);
-      ``pay_record``: ``int64[9]``, its payment record (:mod:`mjsim.scoring.payments`).
+      ``pay_record``: ``int64[9]``, its payment record (:mod:`mjsim.scoring.payments`);
+    - ``scorer``: ``uint8[0]`` whose dtype names the scorer that values a win
+      (:func:`mjsim.rules.scorer.marker`: ``table`` or a family's own). It is part of the numba
+      type, so compiled code is specialised per scorer and reaches only the one played.
     """
 
     params: np.ndarray
@@ -127,6 +131,12 @@ class CompiledRules(NamedTuple):
     fan_cancels: np.ndarray
     fan_header: np.ndarray
     pay_record: np.ndarray
+    scorer: np.ndarray
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The data arrays, in field order, without the ``scorer`` marker (what the
+        environments' arrays headers address, ``mjsim.envs.kernels.STATE_LAYOUT``)."""
+        return tuple(self)[:-1]
 
 
 #: Fan tables by id: ``id -> builder(spec) -> (rows, cancels, header, record)`` (the arrays of
@@ -140,6 +150,8 @@ TABLE_FAMILIES: dict[str, str] = {
     "tianjin": "tianjin",
 }
 _TABLES_MODULE = "mjsim.scoring.tables"
+#: families with a scorer and hooks of their own (not table-driven), mjsim.rules.scorer
+_OWN_SCORER_FAMILIES = ("guobiao", "riichi", "changsha", "sichuan")
 
 
 def register_fan_table(name: str, builder: Callable[[RuleSpec], tuple[np.ndarray, ...]]) -> None:
@@ -1772,6 +1784,12 @@ class RuleSpec:
                 "RuleSpec.scoring='table' values a win by a fan table: RuleSpec.fan_table must "
                 f"name one; tables: {', '.join(sorted(_fan_tables()))}"
             )
+        if self.fan_table and self.scoring in _OWN_SCORER_FAMILIES:
+            raise ValueError(
+                f"RuleSpec.fan_table={self.fan_table!r} with scoring={self.scoring!r}: that "
+                "family values and pays wins with its own scorer and hooks; a fan table goes "
+                f"with scoring='table' or one of {', '.join(sorted(TABLE_FAMILIES))}"
+            )
         if self.fan_table and self.fan_table not in _fan_tables():
             raise ValueError(
                 f"RuleSpec.fan_table={self.fan_table!r} is not a fan table; tables: "
@@ -2503,7 +2521,14 @@ class RuleSpec:
             cancels = np.zeros((0, 3), np.int64)
             header = np.zeros(8, np.int64)
             record = np.zeros(9, np.int64)
-        return CompiledRules(p, counts, wild, table, rows, cancels, header, record)
+        return CompiledRules(
+            p, counts, wild, table, rows, cancels, header, record, marker(self.scorer_kind())
+        )
+
+    def scorer_kind(self) -> str:
+        """The scorer that values a win (:mod:`mjsim.rules.scorer`): ``"table"`` when a fan
+        table does (:meth:`effective_fan_table`), else the scoring family's own scorer."""
+        return "table" if self.effective_fan_table() else self.scoring
 
     def effective_fan_table(self) -> str:
         """The id of the fan table that values a win (``fan_table``, else the scoring family's
