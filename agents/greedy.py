@@ -66,6 +66,7 @@ from mjsim.actions import (
     PASS,
     PUNG,
     READY_DISCARD,
+    READY_SHOWN,
     SPECIAL_KONG,
     WIN,
 )
@@ -104,6 +105,7 @@ from mjsim.rules.params import (
     P_MUST_BE_READY,
     P_N_PLAYERS,
     P_PAIR_RULE,
+    P_READY_MODE0,
     P_SCORING,
     P_SUIT_RULE,
     P_WILD_AFTER_READY_ONLY,
@@ -123,7 +125,9 @@ from mjsim.rules.params import (
     SUIT_MISSING_ONE,
     WILD_NONE,
 )
-from mjsim.scoring.fan_table import H_BASE
+from mjsim.scoring.fan_table import C_PAT0, C_VALUE, H_BASE
+from mjsim.scoring.patterns import READY as PAT_READY
+from mjsim.scoring.patterns import READY_HIDDEN as PAT_READY_HIDDEN
 
 BIG = 1000
 #: live waits break shanten ties from this shanten down (0 = ready ... 2 = two from ready)
@@ -769,6 +773,31 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
 
 
 @nb.njit(cache=True)
+def valued_ready_kind(r):
+    """Which ready declaration a table-driven spec pays for: 1 = the first ready kind
+    (``READY_DISCARD + k``), 2 = the second (``READY_SHOWN + k``), 0 = neither. A kind is worth
+    the largest value of a fan-table row on its ready pattern (``ready_hidden``, ``ready_shown``,
+    ``ready_shown_self_draw_only``, in ``READY_MODE_*`` order) or on ``ready``; the greedy bot
+    declares the kind worth more, when it is worth something (明楼 / 明打 / 明摸 tables)."""
+    rows = r.fan_rows
+    best = np.int64(0)
+    kind = 0
+    for m in range(2):
+        code = r.params[P_READY_MODE0 + m]
+        if code < 0:
+            continue
+        v = np.int64(0)
+        for i in range(rows.shape[0]):
+            pat = rows[i, C_PAT0]
+            if (pat == PAT_READY_HIDDEN + code or pat == PAT_READY) and rows[i, C_VALUE] > v:
+                v = rows[i, C_VALUE]
+        if v > best:
+            best = v
+            kind = m + 1
+    return kind
+
+
+@nb.njit(cache=True)
 def _turn_action(s, r, t, p, mask):
     c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
@@ -801,6 +830,11 @@ def _turn_action(s, r, t, p, mask):
             if mask[a]:
                 return a
         return -1
+    kind = valued_ready_kind(r)
+    if kind == 2 and mask[READY_SHOWN + k]:
+        return READY_SHOWN + k
+    if kind == 1 and mask[READY_DISCARD + k]:
+        return READY_DISCARD + k
     if mask[READY_DISCARD + k]:
         prm = r.params
         if (

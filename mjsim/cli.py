@@ -536,6 +536,48 @@ def _catalogue_lines() -> list[str]:
     return lines
 
 
+def _fan_table_lines(spec: Any, width: int) -> list[str]:
+    """The fan table and payment record of a table-driven ``spec`` as text lines (its rows
+    with their values, the combine mode, the table's parameters as read from ``score_values``,
+    who pays), for ``mjsim variants --show``; no lines for a family with a scorer of its own."""
+    from mjsim import specdoc
+    from mjsim.scoring import tables
+
+    name = spec.effective_fan_table()
+    if not name:
+        return []
+    params = tables.spec_params(name, tuple(spec.score_values))
+    table = tables.table(name, **params)
+    cap = "" if table.cap < 0 else f", cap {table.cap}"
+    lines = [
+        "",
+        *specdoc.wrap(
+            f"Fan table {name} ({table.combine} of the rows, unit {table.unit}, base "
+            f"{table.base}{cap}; readings: {', '.join(table.shapes)}; pair {table.pair_rule}):",
+            width,
+        ),
+    ]
+    for row in table.rows:
+        when = row["when"] if isinstance(row["when"], str) else " + ".join(row["when"])
+        kind = row.get("kind", "add")
+        value = {"add": f"{row['value']}", "mul": f"x{row['value']}"}.get(
+            kind, f"{row['value']} ({kind})"
+        )
+        cancels = f"; replaces {', '.join(map(str, row['cancels']))}" if row.get("cancels") else ""
+        text = f"{row['zh']} {row.get('en', '')}: {value} [{when}]{cancels}"
+        lines += specdoc.wrap(text, width, indent="      ", first="   ")
+    shown = ", ".join(f"{k}={v!r}" for k, v in table.params.items())
+    lines += specdoc.wrap(f"Parameters (from score_values): {shown}.", width, indent="   ",
+                          first="   ")  # fmt: skip
+    lines += specdoc.wrap(
+        f"Payments: {tables.record_text(tables.payment(name, **params))}.",
+        width,
+        indent="   ",
+        first="   ",
+    )
+    return lines
+
+
 def _spec_lines(vid: str, spec: Any, show_all: bool, width: int) -> list[str]:
     """The text of ``mjsim variants --show ID [--all]``: a summary line, then the fields that
     differ from the RuleSpec defaults (or every field with ``--all``) by topic, each with its
@@ -571,6 +613,7 @@ def _spec_lines(vid: str, spec: Any, show_all: bool, width: int) -> list[str]:
             lines += specdoc.wrap(d.doc, width, indent="      ")
             if show_all and d.values:
                 lines += specdoc.wrap(f"Values: {d.values}.", width, indent="      ")
+    lines += _fan_table_lines(spec, width)
     tail = [
         f"Change a field with --set FIELD=VALUE (mjsim simulate {vid} --set ...).",
         f"Rules, scoring table and sources: docs/variants/{vid}.md.",

@@ -106,12 +106,10 @@ def variant_options(variant_id: str) -> str:
 #: as RuleSpec fields today: what is missing is mostly the scorer.
 WHY_NOT_YET: dict[str, str] = {
     "guangdong_tuidaohu": "no scorer: the rule texts give only a stake multiplier",
-    "hebei_basic": "no scorer: the rule texts give only the base stakes 1/2/3",
     "shanghai": "scorer not written (花 points, 勒子 caps, 承包 liability)",
     "ningbo": "scorer not written (台, seat flowers and winds)",
     "hefei": "scorer not written (支, 坎, 活, 卡, 连庄)",
     "changchun": "scorer not written (the public multiplicative table)",
-    "taiyuan": "scorer not written (additive items, self-draw x2)",
     "harbin": "scorer not written (the public multiplicative table); the 对倒 ready exception is open",
     "fuzhou": "scorer not written (core x 2 + special hands)",
     "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",
@@ -129,7 +127,6 @@ WHY_NOT_YET: dict[str, str] = {
     "xuzhou": "the rule texts give only a heading, no rules",
     "hainan": "scorer not written (番 with flowers, 包牌)",
     "jinan": "scorer not written ((花 + 5) x 番, 承包)",
-    "jinan_baike": "scorer not written (1 / 4 / 8 番, dealer x2)",
     "anqing": "no scoring in the rule texts beyond the 发 units",
     "beijing": "scorer not written (base 20/30/40 x 2^番, cap 6 番)",
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",

@@ -78,7 +78,7 @@ def test_show_all_lists_every_field(capsys):
     out = capsys.readouterr().out
     for name in specdoc.field_docs():
         if name != "extra":
-            assert re.search(rf"^ [ *]{name} = ", out, re.M), name
+            assert re.search(rf"^ [ *]{name} =( |$)", out, re.M), name  # "" prints as nothing
     assert re.search(r"^ \*allow_chow = false \(default true\)$", out, re.M)
     assert re.search(r"^  allow_pung = true$", out, re.M)
     assert "Values: true or false." in out
@@ -94,3 +94,19 @@ def test_show_names_a_rule_set_that_is_not_playable_yet(capsys):
 def test_show_unknown_id(capsys):
     assert main(["variants", "--show", "nope"]) == 2
     assert "nope" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("vid", ["hebei_basic", "jinan_baike"])
+def test_show_explains_a_table_driven_variants_scoring(vid, capsys, monkeypatch):
+    """``--show`` of a table-driven variant lists its fan table rows, parameters and payers."""
+    from mjsim.scoring import tables
+
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["variants", "--show", vid]) == 0
+    out = capsys.readouterr().out
+    assert f"Fan table {vid} (sum of the rows" in out.replace("\n", " ")
+    for row in tables.table(vid).rows:
+        assert f"   {row['zh']} {row['en']}: {row['value']}" in out
+    assert "Parameters (from score_values): " in out and "Payments: a share is" in out
+    if vid == "jinan_baike":
+        assert "the dealer's shares × 2" in out

@@ -158,3 +158,12 @@ def test_sichuan_table_and_record_follow_score_values() -> None:
 def test_sichuan_self_draw_bonus_code_is_checked() -> None:
     with pytest.raises(ValueError, match=r"score_values\[1\]=2"):
         variants.get("sichuan", score_values=(3, 2, 0, 1, 0, 16, 1, 1, 1))
+
+
+@pytest.mark.parametrize("variant", ["hebei_basic", "jinan_baike", "taiyuan"])
+def test_score_values_default_to_the_tables_parameters(variant: str) -> None:
+    """A scoring="table" variant's default score_values are its table's default parameters, so
+    mjsim.score (which scores by the table's defaults) and the game loop value a hand alike."""
+    spec = variants.get(variant)
+    assert spec.scoring == "table" and spec.effective_fan_table() == variant
+    assert tables.spec_params(variant, tuple(spec.score_values)) == tables.parameters(variant)

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mjsim.melds import MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_NONE
+from mjsim.melds import (
+    MAX_MELDS,
+    MELD_ADDED_KONG,
+    MELD_CHOW,
+    MELD_CONCEALED_KONG,
+    MELD_KONG,
+    MELD_NONE,
+)
 from mjsim.scoring import differential
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
@@ -172,3 +181,81 @@ def test_hand_and_context_patterns_follow_their_definitions():
         r = score_with_table(table, win.concealed, win.melds, win.win_tile, win.flags)
         for key, want in _hand_facts(win).items():
             assert r.counts.get(key, 0) == want, (key, win.describe())
+
+
+@settings(max_examples=200, deadline=None)
+@given(kind=st.integers(0, 3), ready=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_ready_kind_patterns_follow_the_win_context(kind, ready, seed):
+    """``ready_hidden`` / ``ready_shown`` / ``ready_shown_self_draw_only`` read F_READY_KIND
+    (READY_MODE_* + 1, 0 = not ready): exactly the declared kind counts 1, none without a
+    declaration; ``ready`` reads F_READY alone."""
+    from mjsim.scoring.context import F_READY, F_READY_KIND
+
+    table = compile_table(
+        FanTable(name="t", rows=({"zh": "x", "when": "win", "value": 0},),
+                 shapes=("standard", "seven_pairs", "thirteen_orphans"))
+    )  # fmt: skip
+    win = differential.random_win("hebei", np.random.default_rng(seed))
+    flags = win.flags.copy()
+    flags[F_READY] = int(ready)
+    flags[F_READY_KIND] = kind
+    r = score_with_table(table, win.concealed, win.melds, win.win_tile, flags)
+    keys = ("ready_hidden", "ready_shown", "ready_shown_self_draw_only")
+    for i, key in enumerate(keys):
+        assert r.counts.get(key, 0) == int(kind == i + 1), (key, kind)
+    assert r.counts.get("ready", 0) == int(ready)
+
+
+def test_unique_wait_matches_a_brute_force_count_of_the_waits():
+    """``unique_wait`` = the hand without the winning tile completes with one kind only
+    (standard shape; a kind already held four times is no wait), against a brute-force
+    decomposition of every candidate tile. Counted only for a table with a row on it."""
+    table = compile_table(
+        FanTable(name="t", rows=({"zh": "x", "when": "win", "value": 0},
+                                 {"zh": "独", "when": "unique_wait", "value": 1}))
+    )  # fmt: skip
+    rng = np.random.default_rng(31)
+    seen = {0: 0, 1: 0}
+    for _ in range(1500):
+        win = differential.random_win("hebei", rng)
+        r = score_with_table(table, win.concealed, win.melds, win.win_tile, win.flags)
+        if r.shape != "standard":
+            continue
+        melds = [m for m in win.melds if m[0] != MELD_NONE]
+        held = [int(x) for x in win.concealed]
+        totals = win.concealed.astype(int).copy()
+        for t, k, _s in melds:
+            if t == MELD_CHOW:
+                totals[k : k + 3] += 1
+            else:
+                totals[k] += 4 if t in (MELD_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG) else 3
+        held[win.win_tile] -= 1
+        waits = 0
+        for k in range(34):
+            if totals[k] - (k == win.win_tile) >= 4:
+                continue
+            held[k] += 1
+            waits += bool(_decompositions(list(held), 4 - len(melds)))
+            held[k] -= 1
+        want = int(waits == 1)
+        assert r.counts.get("unique_wait", 0) == want, win.describe()
+        seen[want] += 1
+    assert seen[0] > 50 and seen[1] > 50
+    # a table without a row on it does not count it
+    plain = compile_table(FanTable(name="t", rows=({"zh": "x", "when": "win", "value": 0},)))
+    r = score_with_table(plain, *_single_wait_hand())
+    assert "unique_wait" not in r.counts
+
+
+def _single_wait_hand():
+    from mjsim.scoring.context import N_FLAGS
+    from mjsim.tiles import as_counts, parse_tiles
+
+    melds = np.zeros((MAX_MELDS, 3), np.int8)
+    melds[:, 0] = MELD_NONE
+    return (
+        as_counts("123m456m789m123p55s"),
+        melds,
+        parse_tiles("5s")[0],
+        np.zeros(N_FLAGS, np.int64),
+    )

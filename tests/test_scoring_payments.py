@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjsim.scoring import differential
-from mjsim.scoring.payments import PaymentRecord, compile_record, pay
+from mjsim.scoring.payments import PaymentRecord, compile_record, pay, unready_discarder_pay
 from mjsim.scoring.table_score import score_win
 
 
@@ -43,6 +43,21 @@ def test_each_term():
     assert _pay(PaymentRecord("t", self_draw="none"), 4, 0, -1) == (0, [0, 0, 0, 0])
 
 
+def test_dealer_and_unready_discarder_terms():
+    # 太原: 庄家 +1 in every pair with the dealer (+2 on a self-draw), +1 from an unready discarder
+    r = PaymentRecord("t", discard="everyone", dealer_add=1, dealer_add_self_draw=2,
+                      unready_discarder_add=1)  # fmt: skip
+    assert _pay(r, 21, 1, 3, dealer=0) == (64, [-22, 64, -21, -21])
+    assert _pay(r, 8, 1, -1, dealer=0) == (26, [-10, 26, -8, -8])
+    assert _pay(r, 42, 0, -1, dealer=0) == (132, [132, -44, -44, -44])
+    out = np.zeros(4, np.int64)
+    assert unready_discarder_pay(compile_record(r), 1, 3, False, out) == 1
+    assert list(out) == [0, 1, 0, -1]
+    assert unready_discarder_pay(compile_record(r), 1, 3, True, out) == 0
+    assert unready_discarder_pay(compile_record(r), 1, -1, False, out) == 0
+    assert list(out) == [0, 1, 0, -1]
+
+
 @pytest.mark.parametrize(
     ("kw", "match"),
     [
@@ -52,6 +67,8 @@ def test_each_term():
         ({"self_draw_extra": -1}, r"self_draw_extra: must be an integer >= 0"),
         ({"liability": True}, r"liability: True is not one of"),
         ({"rob_kong": "self_draw"}, r"rob_kong: 'self_draw' is not one of"),
+        ({"dealer_add": -1}, r"dealer_add: must be an integer >= 0"),
+        ({"unready_discarder_add": "1"}, r"unready_discarder_add: must be an integer >= 0"),
     ],
 )
 def test_bad_records_are_named(kw, match):
@@ -73,6 +90,9 @@ def test_bad_records_are_named(kw, match):
         dealer_mult=st.integers(1, 3),
         liability=st.sampled_from(["none", "pays_all"]),
         rob_kong=st.sampled_from(["discard", "self_draw_by_robbed"]),
+        dealer_add=st.integers(0, 2),
+        dealer_add_self_draw=st.integers(0, 4),
+        unready_discarder_add=st.integers(0, 2),
     ),
     st.integers(0, 8),
     st.integers(0, 3),

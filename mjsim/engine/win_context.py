@@ -31,6 +31,7 @@ from mjsim.engine.state import (
     PV_N_RIVER,
     PV_N_WILD_KONGS,
     PV_READY,
+    PV_READY_KIND,
     RF_CLAIMED,
     TV_AFTER_KONG,
     TV_DEALER,
@@ -87,6 +88,7 @@ from mjsim.scoring.context import (
     F_N_WILD,
     F_POOL_DRAW,
     F_READY,
+    F_READY_KIND,
     F_ROBBING_KONG,
     F_ROUND_WIND,
     F_SEAT_WIND,
@@ -147,6 +149,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_HEAVENLY] = 1 if (self_drawn and p == dealer and s.tv[t, TV_N_DISCARDS] == 0) else 0
     flags[F_EARTHLY] = 1 if (first and p != dealer and s.pv[t, p, PV_N_RIVER] == 0) else 0
     flags[F_READY] = s.pv[t, p, PV_READY]
+    flags[F_READY_KIND] = s.pv[t, p, PV_READY_KIND] + 1 if s.pv[t, p, PV_READY] != 0 else 0
     nw = 0
     wmask = np.int64(0)
     if _wilds_active(s, r, t, p):

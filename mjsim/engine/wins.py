@@ -30,6 +30,7 @@ from mjsim.engine.settle import win_payments
 from mjsim.engine.state import (
     EV_WIN,
     PV_PAY,
+    PV_READY,
     PV_VALUE,
     PV_WON,
     RF_WON,
@@ -65,9 +66,11 @@ from mjsim.rules.params import (
     SCORING_JIPINGHU,
     SCORING_RIICHI,
     SCORING_SICHUAN,
+    SCORING_TABLE,
     WILD_TREASURE,
 )
 from mjsim.rules.scorer import only_for
+from mjsim.scoring.payments import unready_discarder_pay
 
 #: the payments of the families with a scorer of their own, compiled only for that scorer
 _changsha_pay = only_for("changsha", changsha_pay)
@@ -164,6 +167,9 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             buf,
         ):
             # the family produced the whole payment vector of this win
+            if r.params[P_SCORING] == SCORING_TABLE and win_kind != WK_SELF_DRAW and not rob_self:
+                # the payment record's unready-discarder term (太原 放铳 +1)
+                unready_discarder_pay(r.pay_record, p, frm, s.pv[t, frm, PV_READY] != 0, buf)
             if rob_self:
                 # 抢杠全包: the robbed seat pays every share of the self-draw
                 for q in range(n):

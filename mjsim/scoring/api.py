@@ -116,12 +116,27 @@ def register_scorer(variant_id: str, adapter: Adapter | str, *, hand_size: int =
     _HAND_SIZE[variant_id] = hand_size
 
 
+def _table_variants() -> list[str]:
+    """Variants whose fan table (:mod:`mjsim.scoring.tables`) has no adapter of its own:
+    :func:`mjsim.scoring.table_score.score_table_variant` scores them."""
+    from mjsim.scoring import tables
+
+    return [v for v in tables.names() if v not in _ADAPTERS]
+
+
 def known_variants() -> list[str]:
     """Sorted ids of the variants :func:`score` can score."""
-    return sorted(_ADAPTERS)
+    return sorted({*_ADAPTERS, *_table_variants()})
 
 
 def _adapter(variant: str) -> Adapter:
+    if variant not in _ADAPTERS and variant in _table_variants():
+        from functools import partial
+
+        from mjsim.scoring.table_score import score_table_variant
+
+        _ADAPTERS[variant] = partial(score_table_variant, variant=variant)
+        _HAND_SIZE[variant] = 14
     if variant not in _ADAPTERS:
         from mjsim._text import did_you_mean
 

@@ -47,7 +47,9 @@ F_HAND_NO = 29  # index of the hand in its run / match
 F_WILD_KINDS = 30  # bit mask of the wild kinds active for the winner (bit k = kind k; 0 = none)
 F_POOL_DRAW = 31  # the final ready draw from the unused pool won on, 1 = the first (海底捞月,
 # final_ready_draws; two-player rules "由先听牌的玩家进行海底捞月"); 0 = not such a win
-# 32..33 free for later context slots (ready kind, 放风 count, bets)
+F_READY_KIND = 32  # the winner's ready kind: READY_MODE_* + 1 (1 hidden 暗听, 2 shown 明楼 / 明打,
+# 3 shown self-draw only 明摸; mjsim.rules.params), 0 = not ready
+# 33 free for a later context slot (放风 count, bets)
 F_WILD_WAIT = 34  # the winner's hand without the winning tile waited on every tile with a lone
 # wild (爆头; wild_wait_context only)
 F_WILD_PIAO = 35  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)

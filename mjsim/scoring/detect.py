@@ -35,6 +35,7 @@ from numba import njit
 from mjsim.kernels import DECOMP_ROWS, SET_CHOW, SET_PAIR, SET_PUNG
 from mjsim.kernels.decompose import decompose, search
 from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
+from mjsim.kernels.standard import is_standard_win
 from mjsim.kernels.wild_sets import sets_only, take, with_pair
 from mjsim.melds import (
     MELD_ADDED_KONG,
@@ -56,6 +57,7 @@ from mjsim.scoring.context import (
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_READY,
+    F_READY_KIND,
     F_ROBBING_KONG,
     F_ROUND_WIND,
     F_SEAT_WIND,
@@ -63,9 +65,11 @@ from mjsim.scoring.context import (
     F_WILD_KINDS,
 )
 from mjsim.scoring.fan_table import (
+    C_PAT0,
     H_HONOR_CHOWS,
     H_PAIR_RULE,
     H_SHAPES,
+    MAX_WHEN,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
@@ -210,6 +214,10 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DEALER_REPEATS] = flags[F_DEALER_REPEATS]
     g[pt.FLOWERS] = flags[F_FLOWERS]
     g[pt.READY] = 1 if flags[F_READY] != 0 else 0
+    kind = flags[F_READY_KIND]  # READY_MODE_* + 1, 0 = not ready
+    g[pt.READY_HIDDEN] = 1 if kind == 1 else 0
+    g[pt.READY_SHOWN] = 1 if kind == 2 else 0
+    g[pt.READY_SHOWN_SELF_DRAW_ONLY] = 1 if kind == 3 else 0
     g[pt.TRIPLE_RON] = 1 if ctx[CTX_N_WINNERS] >= 3 else 0
     return n_melds
 
@@ -412,6 +420,37 @@ def _plain_readings(
 
 
 @njit(cache=True)
+def _uses(rows, pattern):
+    """True when a row of the compiled table reads ``pattern``."""
+    for r in range(rows.shape[0]):
+        for j in range(MAX_WHEN):
+            if rows[r, C_PAT0 + j] == pattern:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _unique_wait(nat, totals, win_tile, n_sets, header):
+    """1 when the hand without ``win_tile`` waited on exactly one kind (standard shape, the
+    table's pair rule and honour chows; a kind already held four times is not a wait)."""
+    if nat[win_tile] == 0:
+        return 0
+    nat[win_tile] -= 1
+    waits = 0
+    for k in range(34):
+        if totals[k] - (1 if k == win_tile else 0) >= 4:
+            continue
+        nat[k] += 1
+        if is_standard_win(nat, n_sets, 0, header[H_PAIR_RULE], header[H_HONOR_CHOWS]):
+            waits += 1
+        nat[k] -= 1
+        if waits > 1:
+            break
+    nat[win_tile] += 1
+    return 1 if waits == 1 else 0
+
+
+@njit(cache=True)
 def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts, applied, result):
     """Count the patterns of a winning hand and evaluate the variant's table on its best reading.
 
@@ -461,6 +500,8 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
     g = np.zeros(counts.shape[0], np.int64)
     n_melds = _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g)
     n_sets = 4 - n_melds
+    if n_wild == 0 and _uses(rows, pt.UNIQUE_WAIT):
+        g[pt.UNIQUE_WAIT] = _unique_wait(nat, totals, win_tile, n_sets, header)
     shapes = header[H_SHAPES]
     for r in range(result.shape[0]):
         result[r] = 0

@@ -23,7 +23,9 @@ A **row** (a dict) values one pattern, or several that must all hold:
   ``"floor"`` (the value after the cap is raised to at least ``value``: 不满3番按3番计), or
   ``"condition"`` (worth nothing and not an item: it only cancels other rows when it applies,
   and other rows may cancel it; "A does not count on a plain hand" is a condition row that
-  the non-plain rows cancel and that cancels A);
+  the non-plain rows cancel and that cancels A), or ``"post"`` (added to the value after the
+  factors, the cap and the floors, and after ``pow2``'s doubling: points that a self-draw or
+  another factor does not multiply, 太原 "杠所得的分不加倍");
 - ``per``: ``"unit"`` (default: counts ``count`` times, e.g. 根 per four) or ``"once"``;
 - ``min``: the count the pattern needs for the row to apply (default 1; 龙七对 is
   ``seven_pairs_fours`` ≥ 1);
@@ -47,7 +49,7 @@ The **table** (:class:`FanTable`) adds the combine mode and its header:
   ``thirteen_orphans``); ``pair_rule`` and ``honor_chows`` of the standard shape.
 
 Evaluation order for one reading: row counts; cancellations in row order; groups; then either
-the best limit row, or combine → cap → floors. The qualifying value is the same evaluation over
+the best limit row, or combine → cap → floors → ``post`` rows. The qualifying value is the same evaluation over
 the qualifying rows only.
 """
 
@@ -64,13 +66,14 @@ from mjsim.kernels import PAIR_258, PAIR_ANY, PAIR_NOT_28
 from mjsim.scoring.patterns import INDEX
 
 # ---- row kinds
-KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR, KIND_CONDITION = range(5)
+KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR, KIND_CONDITION, KIND_POST = range(6)
 KINDS = {
     "add": KIND_ADD,
     "mul": KIND_MUL,
     "limit": KIND_LIMIT,
     "floor": KIND_FLOOR,
     "condition": KIND_CONDITION,
+    "post": KIND_POST,
 }
 # ---- combine modes
 COMBINE_SUM, COMBINE_POW2, COMBINE_PRODUCT = range(3)
@@ -339,7 +342,12 @@ def _combine(rows, header, applied, qual_only):
                 s = rows[r, C_VALUE]
     if mode == COMBINE_POW2:
         s = header[H_UNIT] << s
-    return s, uncapped
+    post = 0
+    for r in range(rows.shape[0]):
+        n = applied[r]
+        if n > 0 and rows[r, C_KIND] == KIND_POST and not (qual_only and rows[r, C_QUAL] == 0):
+            post += rows[r, C_VALUE] * n
+    return s + post, uncapped + post
 
 
 @njit(cache=True)

@@ -497,6 +497,41 @@ PATTERNS: tuple[Pattern, ...] = (
         "context",
         "1 when three players win on the same discard (the detector's context CTX_N_WINNERS).",
     ),
+    Pattern(
+        "ready_hidden",
+        "暗听 / 暗楼",
+        "hidden ready",
+        "context",
+        "1 when the winner had declared ready without showing the hand (F_READY_KIND, the "
+        "ready kind hidden).",
+    ),
+    Pattern(
+        "ready_shown",
+        "明楼 / 明打",
+        "shown ready",
+        "context",
+        "1 when the winner had declared ready showing the hand, discard wins still allowed "
+        "(F_READY_KIND, the ready kind shown).",
+    ),
+    Pattern(
+        "ready_shown_self_draw_only",
+        "明摸",
+        "shown ready, self-draw only",
+        "context",
+        "1 when the winner had declared ready showing the hand and so may win by self-draw "
+        "only (F_READY_KIND, the ready kind shown_self_draw_only).",
+    ),
+    Pattern(
+        "unique_wait",
+        "只胡一张 / 独听",
+        "one winning tile",
+        "hand",
+        "1 when the hand without the winning tile waited on one kind only: exactly one kind of "
+        "the 34 (a fifth copy excluded) completes it in the standard shape with the table's "
+        "pair rule. With a wild held: 0. Computed only for a table that values it.",
+        "the standard shape only (a variant that also counts seven pairs waits needs another "
+        "pattern); the tiles still unseen are not considered",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -574,6 +609,10 @@ DEALER_REPEATS = INDEX["dealer_repeats"]
 FLOWERS = INDEX["flowers"]
 READY = INDEX["ready"]
 TRIPLE_RON = INDEX["triple_ron"]
+READY_HIDDEN = INDEX["ready_hidden"]
+READY_SHOWN = INDEX["ready_shown"]
+READY_SHOWN_SELF_DRAW_ONLY = INDEX["ready_shown_self_draw_only"]
+UNIQUE_WAIT = INDEX["unique_wait"]
 
 
 def patterns_page() -> str:

@@ -19,7 +19,13 @@ reads, so a variant's payments add no jitted code. Terms:
   杠上开花包杠) pays every payer's share of a self-draw; ``"none"``: liability is not played;
 - ``rob_kong``: how a robbed kong is paid: ``"discard"`` (the robbed seat pays as a discarder)
   or ``"self_draw_by_robbed"`` (counted as a self-draw whose shares the robbed seat pays all:
-  "抢杠和等同杠开，当自摸，被抢杠者包三家牌").
+  "抢杠和等同杠开，当自摸，被抢杠者包三家牌");
+- ``dealer_add``, ``dealer_add_self_draw``: added to a share paid in a pair of seats that holds
+  the dealer (the winner or the payer is the dealer), on a discard win and on a self-draw, in
+  ``unit`` s, before ``dealer_mult`` (太原 "庄家+1分", doubled on a self-draw: 1 and 2);
+- ``unready_discarder_add``: added to the discarder's share when the discarder had not
+  declared ready (太原 "当玩家未听牌时放铳，放铳者给和家+1分"), in ``unit`` s
+  (:func:`unready_discarder_pay`, called by the engine after :func:`pay`).
 
 Every payment is a transfer, so the vector sums to zero.
 """
@@ -40,7 +46,8 @@ ROB_KONGS = {"discard": 0, "self_draw_by_robbed": 1}
 # compiled record (int64[N_REC])
 K_AMOUNT, K_UNIT, K_DISCARD, K_DISCARDER_MULT, K_SELF_DRAW, K_EXTRA, K_DEALER_MULT = range(7)
 K_LIABLE, K_ROB = 7, 8
-N_REC = 9
+K_DEALER_ADD, K_DEALER_ADD_SELF_DRAW, K_UNREADY_ADD = 9, 10, 11
+N_REC = 12
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,9 @@ class PaymentRecord:
     dealer_mult: int = 1
     liability: str = "none"
     rob_kong: str = "discard"
+    dealer_add: int = 0
+    dealer_add_self_draw: int = 0
+    unready_discarder_add: int = 0
 
 
 def compile_record(rec: PaymentRecord) -> np.ndarray:
@@ -89,6 +99,9 @@ def compile_record(rec: PaymentRecord) -> np.ndarray:
     out[K_DEALER_MULT] = count("dealer_mult", rec.dealer_mult, 1)
     out[K_LIABLE] = choice("liability", rec.liability, LIABILITIES)
     out[K_ROB] = choice("rob_kong", rec.rob_kong, ROB_KONGS)
+    out[K_DEALER_ADD] = count("dealer_add", rec.dealer_add, 0)
+    out[K_DEALER_ADD_SELF_DRAW] = count("dealer_add_self_draw", rec.dealer_add_self_draw, 0)
+    out[K_UNREADY_ADD] = count("unready_discarder_add", rec.unready_discarder_add, 0)
     return out
 
 
@@ -131,7 +144,7 @@ def pay(rec, value, winner, discarder, dealer, still_in, liable, robbed, out):
         if rec[K_DISCARD] == 0:
             a = share
             if discarder == dealer or winner == dealer:
-                a *= rec[K_DEALER_MULT]
+                a = (a + rec[K_DEALER_ADD] * rec[K_UNIT]) * rec[K_DEALER_MULT]
             _move(out, discarder, winner, a)
             return a
         for p in range(4):
@@ -139,7 +152,7 @@ def pay(rec, value, winner, discarder, dealer, still_in, liable, robbed, out):
                 continue
             a = share * (rec[K_DISCARDER_MULT] if p == discarder else 1)
             if p == dealer or winner == dealer:
-                a *= rec[K_DEALER_MULT]
+                a = (a + rec[K_DEALER_ADD] * rec[K_UNIT]) * rec[K_DEALER_MULT]
             _move(out, p, winner, a)
             got += a
         return got
@@ -151,10 +164,22 @@ def pay(rec, value, winner, discarder, dealer, still_in, liable, robbed, out):
             continue
         a = each
         if p == dealer or winner == dealer:
-            a *= rec[K_DEALER_MULT]
+            a = (a + rec[K_DEALER_ADD_SELF_DRAW] * rec[K_UNIT]) * rec[K_DEALER_MULT]
         payer = p
         if liable >= 0 and (rec[K_LIABLE] == 1 or (robbed and rec[K_ROB] == 1)):
             payer = liable
         _move(out, payer, winner, a)
         got += a
     return got
+
+
+@njit(cache=True)
+def unready_discarder_pay(rec, winner, discarder, discarder_ready, out):
+    """Add the unready discarder's extra (``unready_discarder_add``) to ``out`` (``int64[4]``):
+    on a discard win (``discarder`` >= 0) whose discarder had not declared ready, the discarder
+    pays the winner ``unready_discarder_add * unit`` more. Returns the amount moved."""
+    a = rec[K_UNREADY_ADD] * rec[K_UNIT]
+    if discarder < 0 or discarder_ready or a == 0:
+        return 0
+    _move(out, discarder, winner, a)
+    return a

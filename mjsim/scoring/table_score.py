@@ -164,6 +164,8 @@ def score_win(
     has_won: Sequence[bool] | None = None,
     liable: int | None = None,
     wilds: str | Iterable[int] = (),
+    ready_kind: str | None = None,
+    discarder_ready: bool = True,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -181,6 +183,11 @@ def score_win(
         has_won: 4 booleans, seats that already won this hand (blood battle); they pay nothing.
         liable: the seat that pays the whole self-draw (包), where the variant plays liability.
         wilds: the wild kinds, as tiles (``"3p4p"``) or kinds 0-33.
+        ready_kind: the winner's ready declaration, ``None`` (not ready) or a
+            ``RuleSpec.ready_modes`` kind: ``"hidden"`` (暗听), ``"shown"`` (明楼 / 明打),
+            ``"shown_self_draw_only"`` (明摸: a discard win is refused).
+        discarder_ready: on a discard win, whether the discarder had declared ready (a payment
+            record's ``unready_discarder_add`` is paid by an unready discarder; 太原 放铳 +1).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -200,6 +207,8 @@ def score_win(
         F_HEAVENLY,
         F_HUMAN,
         F_N_WILD,
+        F_READY,
+        F_READY_KIND,
         F_WILD_KINDS,
     )
     from mjsim.scoring.win_checks import check_win_context
@@ -265,6 +274,21 @@ def score_win(
     flags[F_EARTHLY] = int(bool(earthly))
     flags[F_HUMAN] = int(bool(human))
     flags[F_WILD_KINDS] = mask
+    if ready_kind is not None:
+        from mjsim.rules.params import READY_MODE_CODES, READY_MODE_SHOWN_SELF_DRAW_ONLY
+
+        if ready_kind not in READY_MODE_CODES:
+            raise ValueError(
+                f"ready_kind={ready_kind!r} is not one of {sorted(READY_MODE_CODES)} (or None)"
+            )
+        code = READY_MODE_CODES[ready_kind]
+        if code == READY_MODE_SHOWN_SELF_DRAW_ONLY and not win.self_drawn:
+            raise ValueError(
+                "ready_kind='shown_self_draw_only' (明摸) wins by self-draw only: "
+                "self_drawn must be True"
+            )
+        flags[F_READY] = 1
+        flags[F_READY_KIND] = code + 1
     flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
     if liable is not None:
         if (
@@ -276,7 +300,7 @@ def score_win(
         if liable == win.seat or not win.self_drawn:
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
-    from mjsim.scoring.payments import pay
+    from mjsim.scoring.payments import pay, unready_discarder_pay
 
     out = np.zeros(4, np.int64)
     if result.valid:
@@ -285,4 +309,98 @@ def score_win(
             record, result.value, win.seat, win.discarder, win.dealer, still_in,
             -1 if liable is None else int(liable), bool(robbing_kong), out,
         )  # fmt: skip
+        if not win.self_drawn:
+            unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
     return replace(result, payments=[int(x) for x in out])
+
+
+#: win-context keywords :func:`score_table_variant` passes to :func:`score_win` (the rest of
+#: its keywords are the fan table's named parameters)
+_CONTEXT_KEYWORDS = (
+    "after_kong_discard",
+    "heavenly",
+    "earthly",
+    "human",
+    "n_winners",
+    "has_won",
+    "liable",
+    "wilds",
+    "ready_kind",
+    "discarder_ready",
+)
+
+
+def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
+    """:func:`mjsim.score`'s adapter of every fan table without a scorer of its own (the
+    table-driven variants with ``scoring="table"``): the win scored by the variant's fan table
+    and payment record (:mod:`mjsim.scoring.tables`) under the table's default parameters (a
+    variant's default ``score_values`` are these defaults), overridden by keywords.
+
+    Args:
+        win: the parsed win (:class:`mjsim.scoring.api.WinInput`).
+        variant: the variant id (a fan table of :mod:`mjsim.scoring.tables`).
+        context: win-context keywords of :func:`score_win` (``heavenly``, ``earthly``,
+            ``human``, ``after_kong_discard``, ``n_winners``, ``has_won``, ``liable``,
+            ``wilds``, ``ready_kind``, ``discarder_ready``) and the table's named parameters (``stake=2``).
+
+    The seat wind East, :func:`mjsim.score`'s default, is read as "the winner's own wind" (from
+    ``seat`` and ``dealer``); another seat wind must match them.
+
+    Returns a :class:`mjsim.scoring.result.ScoreResult` (``items`` = the table's rows that
+    count, ``id`` = the row).
+
+    Raises:
+        ValueError: a hand with no reading of the table's shapes (naming the variant), an
+            unknown keyword (listing the table's parameters and the context keywords), what
+            :func:`score_win` refuses.
+    """
+    from mjsim.scoring import tables
+    from mjsim.scoring.context import F_ROUND_WIND, F_SEAT_WIND
+    from mjsim.scoring.result import ScoreResult
+
+    name = variant
+    module_params = tables.parameters(name)
+    params: dict[str, Any] = {}
+    ctx: dict[str, Any] = {}
+    for key, value in context.items():
+        if key in _CONTEXT_KEYWORDS:
+            ctx[key] = value
+        elif key in module_params:
+            params[key] = value
+        else:
+            raise ValueError(
+                f"{variant}: unknown keyword {key!r}; table parameters: "
+                f"{sorted(module_params)}; win context: {list(_CONTEXT_KEYWORDS)}"
+            )
+    result = score_win(
+        name,
+        np.array(win.concealed[:34], np.int64),
+        win_tile=int(win.win_tile),
+        melds=[tuple(int(x) for x in row) for row in win.melds[: win.n_melds]],
+        self_drawn=win.self_drawn,
+        seat=win.seat,
+        dealer=win.dealer,
+        discarder=None if win.self_drawn else win.discarder,
+        seat_wind=int(win.flags[F_SEAT_WIND]) or None,  # E (mjsim.score's default): the seat's
+        round_wind=int(win.flags[F_ROUND_WIND]),
+        flowers=int(win.flags[3]),
+        last_wall_tile=bool(win.flags[5]),
+        kong_replacement=bool(win.flags[6]),
+        robbing_kong=bool(win.flags[7]),
+        **ctx,
+        **params,
+    )
+    if result.value < 0:
+        raise ValueError(
+            f"{variant}: not a winning hand (the fan table's readings: "
+            f"{', '.join(tables.get(name).table.shapes)})"
+        )
+    return ScoreResult(
+        variant=variant,
+        total=result.value,
+        items=[(r, en, zh, v, n) for r, en, zh, v, n in result.items],
+        valid=result.valid,
+        payments=result.payments,
+        unit=tables.get(name).table.unit,
+        qualifying_total=result.qualifying,
+    )

@@ -17,6 +17,7 @@ from mjsim.rules.spec import RuleSpec, check_field_name
 #: registered variant ids -> module path
 _REGISTRY: dict[str, str] = {
     "hebei": "mjsim.variants.hebei",
+    "hebei_basic": "mjsim.variants.hebei_basic",  # short form: chow allowed, base 1/2/3
     "changsha": "mjsim.variants.changsha",
     "guangdong_jipinghu": "mjsim.variants.guangdong_jipinghu",
     "guobiao": "mjsim.variants.guobiao",
@@ -27,6 +28,8 @@ _REGISTRY: dict[str, str] = {
     "riichi_mahjongsoul": "mjsim.variants.riichi_mahjongsoul",  # preset: Mahjong Soul rules
     "riichi_wrc": "mjsim.variants.riichi_wrc",  # preset: World Riichi Championship rules
     "tianjin": "mjsim.variants.tianjin",  # 混儿 wilds, self-draw only
+    "jinan_baike": "mjsim.variants.jinan_baike",  # short form: 2-5-8 pair, 明摸 / 明打
+    "taiyuan": "mjsim.variants.taiyuan",  # 立四 stand-four, additive points
 }
 
 

@@ -21,17 +21,29 @@ from mjsim.scoring.payments import PaymentRecord, compile_record
 #: variant id -> module of its table (the three Sichuan ids share one table)
 MODULES = {
     "hebei": "mjsim.scoring.tables.hebei",
+    "hebei_basic": "mjsim.scoring.tables.hebei_basic",
     "sichuan": "mjsim.scoring.tables.sichuan",
     "chengdu": "mjsim.scoring.tables.sichuan",
     "sichuan_xuezhan": "mjsim.scoring.tables.sichuan",
     "guangdong_jipinghu": "mjsim.scoring.tables.guangdong_jipinghu",
     "tianjin": "mjsim.scoring.tables.tianjin",
+    "jinan_baike": "mjsim.scoring.tables.jinan_baike",
+    "taiyuan": "mjsim.scoring.tables.taiyuan",
 }
 
 
 def names() -> list[str]:
     """The variant ids that have a fan table."""
     return sorted(MODULES)
+
+
+def parameters(variant: str) -> dict[str, Any]:
+    """The named parameters of the fan table of ``variant`` and their defaults (its ``PARAMS``).
+
+    Raises ``ValueError`` for a variant without a table (listing those with one)."""
+    if variant not in MODULES:
+        raise ValueError(f"no fan table for {variant!r}; tables: {', '.join(names())}")
+    return dict(importlib.import_module(MODULES[variant]).PARAMS)
 
 
 def table(variant: str, **params: Any) -> FanTable:
@@ -79,6 +91,10 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
                            (3, "opening_floor")),
     "tianjin": ((0, "tiliu_kong_bloom"), (3, "heavenly_mult")),
     "sichuan": ((0, "cap"), (1, "self_draw_bonus"), (3, "golden_hook"), (7, "seven_pairs")),
+    "hebei_basic": ((0, "stake"),),
+    "jinan_baike": ((0, "mingda_self_draw"), (1, "discard_everyone"), (2, "dealer_mult")),
+    "taiyuan": ((0, "discard_everyone"), (1, "dealer_bonus"), (2, "unready_bonus"),
+                (3, "unique_wait"), (4, "pure_straight")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
@@ -153,7 +169,8 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _record_text(rec: PaymentRecord) -> str:
+def record_text(rec: PaymentRecord) -> str:
+    """Who pays a win under ``rec``, in words (the fan-table page, ``mjsim variants --show``)."""
     share = f"{rec.unit} × 2^value" if rec.amount == "pow2" else f"{rec.unit} × value"
     parts = [f"a share is {share}"]
     if rec.discard == "discarder":
@@ -171,6 +188,13 @@ def _record_text(rec: PaymentRecord) -> str:
         parts.append("a liable seat (包) pays every share of a self-draw")
     if rec.rob_kong == "self_draw_by_robbed":
         parts.append("a robbed kong is a self-draw the robbed seat pays in full")
+    if rec.dealer_add or rec.dealer_add_self_draw:
+        parts.append(
+            f"a share in a pair with the dealer + {rec.dealer_add} × {rec.unit} "
+            f"(+ {rec.dealer_add_self_draw} × {rec.unit} on a self-draw)"
+        )
+    if rec.unready_discarder_add:
+        parts.append(f"a discarder not ready pays {rec.unready_discarder_add} × {rec.unit} more")
     return "; ".join(parts)
 
 
@@ -205,7 +229,7 @@ def tables_page() -> str:
             f"minimum to win {t.min_to_win}; readings: {', '.join(t.shapes)}. "
             f"Parameters: {params}. Source: {t.source}.",
             "",
-            f"Payments: {_record_text(payment(variant))}.",
+            f"Payments: {record_text(payment(variant))}.",
             "",
             "| 中文 | English | when | kind | value | per | group | cancels | shapes |",
             "|---|---|---|---|---|---|---|---|---|",
