@@ -20,6 +20,7 @@ import pytest
 from numba.core import types
 
 from mjsim import variants
+from mjsim._jit import internal
 from mjsim.engine import settle
 from mjsim.rules.scorer import SCORERS, kind_of, kind_of_array, marker, only_for
 
@@ -93,6 +94,27 @@ def test_hand_value_calls_only_the_scorer_of_the_type(kind, called):
     names = _impl_names(kind)
     assert called in names
     assert not (names & (scorers - {called}))
+
+
+@internal
+def _bump_internal(out, k):
+    out[0] += k
+
+
+def test_only_for_takes_an_internal_function():
+    """A hook made of an @internal function (an inline-always wrapper) compiles and runs (the
+    changsha opening-win hook of reset_table is one)."""
+    hook = only_for("changsha", _bump_internal)
+
+    @nb.njit
+    def run(sc, out):
+        hook(sc, out, 3)
+
+    out = np.zeros(1, np.int64)
+    run(marker("changsha"), out)
+    assert out[0] == 3
+    run(marker("table"), out)
+    assert out[0] == 3
 
 
 def test_only_for_runs_the_hook_for_its_scorer_and_skips_it_otherwise():

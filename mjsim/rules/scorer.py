@@ -80,6 +80,10 @@ def only_for(kind: str, fn: Callable[..., Any], default: int | None = None) -> C
     if kind not in SCORERS:
         raise ValueError(f"scorer {kind!r} is not one of {', '.join(SCORERS)}")
 
+    # an @internal function (mjsim._jit.internal) is an inline-always wrapper, which numba cannot
+    # inline into a closure over *args: call its compiled body
+    call = getattr(fn, "impl", fn)
+
     def hook(scorer, *args):  # type: ignore[no-untyped-def]
         raise NotImplementedError  # typed by the overload below; never called from Python
 
@@ -88,7 +92,7 @@ def only_for(kind: str, fn: Callable[..., Any], default: int | None = None) -> C
         if kind_of(scorer) == kind:
 
             def run(scorer, *args):  # type: ignore[no-untyped-def]
-                return fn(*args)
+                return call(*args)
 
             return run
         if default is None:
