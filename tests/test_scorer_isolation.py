@@ -20,6 +20,7 @@ import pytest
 from numba.core import types
 
 from mjsim import variants
+from mjsim._jit import internal
 from mjsim.engine import settle
 from mjsim.rules.scorer import SCORERS, kind_of, kind_of_array, marker, only_for
 
@@ -95,6 +96,27 @@ def test_hand_value_calls_only_the_scorer_of_the_type(kind, called):
     assert not (names & (scorers - {called}))
 
 
+@internal
+def _bump_internal(out, k):
+    out[0] += k
+
+
+def test_only_for_takes_an_internal_function():
+    """A hook made of an @internal function (an inline-always wrapper) compiles and runs (the
+    changsha opening-win hook of reset_table is one)."""
+    hook = only_for("changsha", _bump_internal)
+
+    @nb.njit
+    def run(sc, out):
+        hook(sc, out, 3)
+
+    out = np.zeros(1, np.int64)
+    run(marker("changsha"), out)
+    assert out[0] == 3
+    run(marker("table"), out)
+    assert out[0] == 3
+
+
 def test_only_for_runs_the_hook_for_its_scorer_and_skips_it_otherwise():
     @nb.njit
     def bump(out, k):
@@ -148,22 +170,3 @@ def test_a_cold_table_driven_loop_compiles_no_family_scorer(tmp_path):
     )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("ok")
-
-
-def test_only_for_calls_an_internal_helper():
-    """An ``@internal`` helper (an inline wrapper around its compiled body) works as a hook."""
-    from mjsim._jit import internal
-
-    @internal
-    def add(out, k):
-        out[0] += k
-
-    hook = only_for("changsha", add)
-
-    @nb.njit
-    def run(sc, out):
-        hook(sc, out, 3)
-
-    out = np.zeros(1, np.int64)
-    run(marker("changsha"), out)
-    assert out[0] == 3
