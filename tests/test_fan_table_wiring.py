@@ -167,3 +167,22 @@ def test_score_values_default_to_the_tables_parameters(variant: str) -> None:
     spec = variants.get(variant)
     assert spec.scoring == "table" and spec.effective_fan_table() == variant
     assert tables.spec_params(variant, tuple(spec.score_values)) == tables.parameters(variant)
+
+
+def test_a_table_registered_first_keeps_the_shipped_tables() -> None:
+    """A user who registers a fan table of their own before using any variant still finds the
+    shipped tables (hebei's), in a fresh process where nothing loaded them yet."""
+    import subprocess
+    import sys
+
+    code = (
+        "import numpy as np\n"
+        "from mjsim import variants\n"
+        "from mjsim.rules.spec import register_fan_table\n"
+        "register_fan_table('mine', lambda spec: (np.zeros((0, 10), np.int64),"
+        " np.zeros((0, 3), np.int64), np.zeros(8, np.int64), np.zeros(12, np.int64)))\n"
+        "print(variants.get('hebei').compile().fan_rows.shape[0] > 0)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-1500:]
+    assert out.stdout.strip() == "True"

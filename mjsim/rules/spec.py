@@ -161,9 +161,9 @@ def register_fan_table(name: str, builder: Callable[[RuleSpec], tuple[np.ndarray
 
 
 def _fan_tables() -> dict[str, Callable[[RuleSpec], tuple[np.ndarray, ...]]]:
-    """:data:`FAN_TABLES`, loading the tables that ship with the package on first use."""
-    if not FAN_TABLES:
-        importlib.import_module(_TABLES_MODULE)
+    """:data:`FAN_TABLES`, loading the tables that ship with the package on first use (also
+    when a user registered a table of their own first: importing the module again is free)."""
+    importlib.import_module(_TABLES_MODULE)
     return FAN_TABLES
 
 
