@@ -236,15 +236,19 @@ def test_gym_terminal_info_has_the_outcome():
 
 
 def test_item_tables_cover_every_scoring_family():
-    """Every scoring family of the registered variants has an item table with names in English
-    and Chinese (Japanese for riichi)."""
+    """Every registered variant has item names in English and Chinese (Japanese for riichi):
+    its family's item table, or its fan table's rows (a table-driven variant)."""
     from mjsim import variants
+    from mjsim.outcome import spec_item_rows
 
     for v in variants.names():
-        fam = variants.get(v).scoring
-        assert fam in ITEM_TABLES, v
-        rows = item_rows(fam)
-        assert rows and all(isinstance(r[1], str) and r[2] for r in rows)
+        spec = variants.get(v)
+        if spec.effective_fan_table():
+            rows = spec_item_rows(spec)
+        else:
+            assert spec.scoring in ITEM_TABLES, v
+            rows = item_rows(spec.scoring)
+        assert rows and all(isinstance(r[1], str) and r[2] for r in rows), v
 
 
 def test_examples_read_no_private_state():

@@ -2529,7 +2529,16 @@ class RuleSpec:
         contradiction (``allow_chow=False, chow_left_only=True``) is still a ``ValueError``."""
         for k in overrides:
             check_field_name(k)
-        return dataclasses.replace(self, **follow_qualifiers(self, overrides))
+        changes = follow_qualifiers(self, overrides)
+        # a qualifier by value: forced_win="when_ready" (a ready seat must win) needs ready
+        # declarations; switching them off returns it to its default
+        if (
+            self.forced_win == "when_ready"
+            and "forced_win" not in overrides
+            and not changes.get("allow_ready", self.allow_ready)
+        ):
+            changes["forced_win"] = _DEFAULT_FORCED_WIN
+        return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict of the compiled fields (``extra`` omitted)."""
@@ -2863,6 +2872,9 @@ def check_field_name(name: str) -> None:
 #: qualifier that a cell switches off (:func:`inert_reason`). A new qualifier field is one more
 #: entry here. Entries are listed after the fields they need (``carry_deposits`` after
 #: ``ready_deposit``), so one pass in this order settles chains.
+#: the RuleSpec default of forced_win (what "when_ready" returns to without ready declarations)
+_DEFAULT_FORCED_WIN = "auto"
+
 QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     # calls
     "chow_left_only": (False, ("allow_chow",)),
