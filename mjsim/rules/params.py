@@ -177,6 +177,10 @@ P_START_POINTS = 194  # points each seat holds when a match starts (PV_SCORE cou
 P_NAGASHI_MANGAN = 195  # exhaustive draw: all-terminal/honour unclaimed discards = mangan self-draw
 P_PAO = 196  # riichi pao 責任払い: PAO_* bits of the yakuman whose feeder is liable
 P_KAN_DORA_LATE = 197  # riichi: an open / added kong's kan dora is turned after the next discard
+P_FOLLOW_DEALER = 198  # 跟庄: units the dealer pays each other seat when the first go-round's
+# discards are four of one kind (0 = off)
+P_KONG_BLOOM_LIABLE = 199  # 杠爆全包: a win on an exposed kong's replacement is paid by the
+# kong tile's discarder
 NP = 200  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
