@@ -141,3 +141,31 @@ def test_spec_fields() -> None:
     spec = variants.get("ningbo")
     assert spec.tile_set == "144" and spec.wild_flower_groups and spec.min_fan == 1
     assert spec.compile().fan_header[3] == 4  # min_to_win: 4 台
+
+
+def _game_with_north_wild(wall: list[int]) -> Game:
+    """The first seed whose dice turn a 北 from the tail (the tail is 北 x3 then 8s / 9s)."""
+    for seed in range(64):
+        g = Game("ningbo", wall=wall, seed=seed)
+        if g.state.wild[0, 30]:
+            return g
+    raise AssertionError("no seed turns a 北")
+
+
+def test_t4_8_a_lone_wild_wait_wins_by_self_draw_only() -> None:
+    # seat 1: 123m 456m 中中中 发发发 + 北 (the wild): every tile wins; on the dealer's first
+    # discard it would be 箭刻 2 + 地胡 6 = 8 台, but a lone wild wait may not win on a discard;
+    # its self-draw may
+    seat1 = "1m2m3m4m5m6m7z7z7z6z6z6z4z"
+    dealer = "1s2s3s4s5s6s7s1p2p3p5p6p7p"
+    wall = make_wall({0: dealer, 1: seat1}, "9p", "5p", tail="4z4z4z8s8s8s8s9s9s9s9s1s",
+                     flowers=8, avoid="4z6z7z")  # fmt: skip
+    g = _game_with_north_wild(wall)
+    g.step("discard 9p")
+    assert not (g.phase == "react" and "win" in g.legal_action_names())  # no discard win
+    while g.current_player != 1:
+        g.step("pass")
+    assert g.phase == "turn" and "win" in g.legal_action_names()  # its draw, 5p
+    g.step("win")
+    # 1 + 箭刻 2 + 自摸 1 + 地胡 6 (its first draw) = 10 from each
+    assert g.done and list(g.payments) == [-10, 30, -10, -10]
