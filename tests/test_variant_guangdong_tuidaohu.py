@@ -73,6 +73,10 @@ def test_spec_fields() -> None:
     other.compile()
     with pytest.raises(ValueError, match="follow_dealer"):
         variants.get("guangdong_tuidaohu", follow_dealer=-1)
+    with pytest.raises(ValueError, match="kong_bloom_liable"):
+        variants.get("changsha", kong_bloom_liable=True)  # paid by its own scorer
+    # no exposed kong, nothing to be liable for: the qualifier follows allow_exposed_kong
+    assert not variants.get("guangdong_tuidaohu", allow_exposed_kong=False).kong_bloom_liable
 
 
 def _pass_or(g: Game, action: str) -> None:
