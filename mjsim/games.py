@@ -272,3 +272,83 @@ def decode(games: np.ndarray) -> Any:
     df = pd.DataFrame(games)
     df["end"] = [END_NAMES[int(x)] for x in games["end"]]
     return df
+
+
+def _mean_se(x: np.ndarray) -> tuple[float, float]:
+    """Mean and standard error (``std(ddof=1) / sqrt(n)``; 0 for one sample, NaN for none)."""
+    a = np.asarray(x, dtype=np.float64)
+    if a.size == 0:
+        return float("nan"), float("nan")
+    se = float(a.std(ddof=1) / np.sqrt(a.size)) if a.size > 1 else 0.0
+    return float(a.mean()), se
+
+
+def summarize_games(games: np.ndarray, spec: RuleSpec, agents: Sequence[str]) -> dict[str, Any]:
+    """Per-seat figures of game rows (:data:`GAME_DTYPE`) of ``spec``, JSON-ready.
+
+    Returns ``{"games", "mean_hands": [mean, se], "ends": {end name: count}, "seats": [...]}``;
+    each seat's entry holds its ``agent``, ``points`` and ``placement`` (``[mean, standard
+    error]``: final points, placement points in thousands), ``place`` (mean place, ``[mean,
+    se]``) and ``places`` (``[share, se]`` of each place 1 .. n, ``se = sqrt(p (1 - p) / n)``).
+    Seat ``p``'s figures are those of the game rows' ``points{p}`` / ``place{p}`` /
+    ``placement{p}`` (seat 0 deals the first hand), played by ``agents[p]``."""
+    n = spec.n_players
+    g = len(games)
+    ends = {name: int((games["end"] == i).sum()) for i, name in enumerate(END_NAMES)}
+    seats = []
+    for p in range(n):
+        place = games[f"place{p}"].astype(np.int64)
+        shares = []
+        for k in range(1, n + 1):
+            share = float((place == k).mean()) if g else float("nan")
+            shares.append([share, float(np.sqrt(share * (1 - share) / g)) if g else float("nan")])
+        seats.append(
+            {
+                "seat": p,
+                "agent": str(agents[p]),
+                "points": list(_mean_se(games[f"points{p}"])),
+                "placement": list(_mean_se(games[f"placement{p}"])),
+                "place": list(_mean_se(place)),
+                "places": shares,
+            }
+        )
+    return {
+        "games": g,
+        "mean_hands": list(_mean_se(games["hands"])),
+        "ends": {k: v for k, v in ends.items() if v},
+        "seats": seats,
+    }
+
+
+def format_games(summary: dict[str, Any], title: str = "") -> str:
+    """A plain-text report of :func:`summarize_games` (``mean ± standard error``)."""
+    from mjsim._text import columns
+
+    def pm(ms: list[float], d: int) -> str:
+        m, se = ms
+        return "n/a" if m != m else f"{m:.{d}f} ± {se:.{d}f}"
+
+    lines = [title] if title else []
+    g = summary["games"]
+    lines.append(f"games: {g}   hands per game: {pm(summary['mean_hands'], 2)}")
+    lines.append("")
+    n = len(summary["seats"])
+    head = ["seat", "agent", "mean points", "mean placement", "mean place"]
+    head += [f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+             for k in range(1, n + 1)]  # fmt: skip
+    table = [head]
+    for s in summary["seats"]:
+        row = [str(s["seat"]), s["agent"], pm(s["points"], 0), pm(s["placement"], 2)]
+        row.append(pm(s["place"], 3))
+        row += [f"{100 * s['places'][k][0]:.1f}% ± {100 * s['places'][k][1]:.1f}%"
+                for k in range(n)]  # fmt: skip
+        table.append(row)
+    lines += columns(table, "ll" + "r" * (len(head) - 2))
+    lines.append("(mean ± standard error; placement points in thousands: uma and oka included;")
+    lines.append(" places: share of the games)")
+    lines.append("")
+    lines.append("game ends:")
+    ends = [[f"{name}:", str(c), f"{100 * c / g:.1f}%" if g else "n/a"]
+            for name, c in summary["ends"].items()]  # fmt: skip
+    lines += ["  " + line for line in columns(ends, "lrr")]
+    return "\n".join(lines)
