@@ -204,8 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--out",
         default=None,
-        help="write one row per game to FILE.parquet or FILE.csv (final points, places, "
-        "placement points, hands, end)",
+        help="write one row per game to FILE.parquet or FILE.csv (hands, end, final points, "
+        "places, placement points)",
     )
     p.add_argument(
         "--json", default=None, metavar="FILE", help="also write the summary as JSON to FILE"
@@ -605,16 +605,16 @@ def cmd_games(args: argparse.Namespace) -> int:
     failed = []
     if args.out is not None and len(games):
         try:
-            path = write_rows(decode(games), args.out, meta)
+            path = write_rows(decode(games).drop(columns="first_row"), args.out, meta)
             print(f"wrote {len(games)} games to {path}")
         except OSError as e:
             failed.append(_write_failed("--out", args.out, e))
     if len(games):
         summ = summarize_games(games, spec, agents)
-        title = (
-            f"{meta['variant']} ({spec.match}): {len(games)} games, seed {args.seed}, "
-            f"agents {','.join(agents)}"
-        )
+        label = meta["variant"]
+        if f"match={spec.match}" not in label:
+            label += f" ({spec.match})"
+        title = f"{label}: {len(games)} games, seed {args.seed}, agents {','.join(agents)}"
         print(format_games(summ, title))
         if args.json:
             try:
