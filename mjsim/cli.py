@@ -598,6 +598,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         agents,
         int(games["hands"].sum()),
         variant_id=args.variant,
+        match_hands=MAX_HANDS[spec.match],  # each game is a match of up to max_hands hands
         games=len(games),
         games_requested=n_games,
         max_hands=MAX_HANDS[spec.match],

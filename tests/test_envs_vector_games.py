@@ -139,3 +139,24 @@ def test_game_episode_options_are_checked_as_in_the_aec_env() -> None:
         E.make("gym", "riichi", game_reward="placement")
     with pytest.raises(ValueError, match="episode"):
         E.make("gym", "riichi", episode="games")
+
+
+def test_sb3_vec_env_passes_the_game_result_into_infos() -> None:
+    pytest.importorskip("stable_baselines3")
+    env = E.MahjongSB3VecEnv(
+        "riichi", 2, opponents="random", episode="game", game_reward="rank", match="east"
+    )
+    env.seed(2)
+    env.reset()
+    rng = np.random.default_rng(2)
+    ranks: list[float] = []
+    while len(ranks) < 2:
+        masks = env.action_masks()
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        env.step_async(acts)
+        _, rew, dones, infos = env.step_wait()
+        for i in np.flatnonzero(dones).tolist():
+            g = infos[i]["game"]
+            assert sorted(g["places"]) == [1, 2, 3, 4]
+            assert rew[i] == 2.5 - g["places"][0]
+            ranks.append(float(rew[i]))
