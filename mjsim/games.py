@@ -317,6 +317,8 @@ def play_games(
 
     Raises:
         ValueError: bad arguments, or a spec with ``match="hands"`` (no game end).
+        RuntimeError: the compiled loop stopped a match elsewhere than :func:`game_length`
+            ends its game (a defect: the two forms of the rules disagree).
     """
     from mjsim import variants
     from mjsim.selfplay import simulate
