@@ -50,6 +50,7 @@ from mjsim.engine.state import (
     TV_REPEAT,
     TV_REPLACEMENT,
     TV_ROUND_WIND,
+    TV_STAND_FOR,
     TV_WILD_FLOWERS,
     WK_ROB_KONG,
     WK_SELF_DRAW,
@@ -59,6 +60,7 @@ from mjsim.rules.params import (
     P_N_PLAYERS,
     P_ROB_KONG_AS_SELF_DRAW,
     P_SCORING,
+    P_WILD_STAND_IN,
     P_WILD_WAIT_CONTEXT,
     SCORING_CHANGSHA,
     SCORING_JIPINGHU,
@@ -95,6 +97,7 @@ from mjsim.scoring.context import (
     F_ROUND_WIND,
     F_SEAT_WIND,
     F_SELF_DRAWN,
+    F_STAND_IN,
     F_WILD_KINDS,
     F_WILD_KONGS,
     F_WILD_PIAO,
@@ -168,6 +171,9 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         wmask |= np.int64(s.tv[t, TV_WILD_FLOWERS]) << np.int64(34)
     flags[F_N_WILD] = nw
     flags[F_WILD_KINDS] = wmask
+    si = r.params[P_WILD_STAND_IN]
+    if wmask != 0 and si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
+        flags[F_STAND_IN] = si + 1  # its copies are natural copies of the wild kind
     flags[F_AFTER_KONG_DISCARD] = 1 if (not self_drawn and s.tv[t, TV_AFTER_KONG] != 0) else 0
     flags[F_FIRST_TURN] = 1 if first else 0
     flags[F_WINNER_SEAT] = p

@@ -133,10 +133,10 @@ def _adapter(variant: str) -> Adapter:
     if variant not in _ADAPTERS and variant in _table_variants():
         from functools import partial
 
-        from mjsim.scoring.table_score import score_table_variant
+        from mjsim.scoring.table_score import score_table_variant, win_size
 
         _ADAPTERS[variant] = partial(score_table_variant, variant=variant)
-        _HAND_SIZE[variant] = 14
+        _HAND_SIZE[variant] = win_size(variant)
     if variant not in _ADAPTERS:
         from mjsim._text import did_you_mean
 

@@ -59,4 +59,6 @@ F_KONG_TILES = 38  # kong-only tiles the winner set aside (kong_only_tiles, 红�
 F_KONG_MONEY = 39  # of which anqing money tiles (发, or 红中 when 发 is the 钻: one unit each)
 F_FLOWER_KINDS = 40  # bit j: the winner has set aside (exposed) flower kind 34 + j (春夏秋冬 =
 # bits 0-3, 梅兰竹菊 = bits 4-7); wild flowers held in the hand are not set
-N_FLAGS = 41
+F_STAND_IN = 41  # the wild_stand_in kind + 1 when its copies count as natural copies of the
+# lowest wild kind of F_WILD_KINDS (白板 for the 百搭 / 财神); 0 = none
+N_FLAGS = 42

@@ -63,6 +63,7 @@ from mjsim.scoring.context import (
     F_ROUND_WIND,
     F_SEAT_WIND,
     F_SELF_DRAWN,
+    F_STAND_IN,
     F_WILD_KINDS,
     F_WILD_PIAO,
     F_WILD_WAIT,
@@ -490,13 +491,26 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
     nat = np.zeros(34, np.uint8)
     totals = np.zeros(34, np.int64)
     n_wild = 0
+    # a stand-in kind (白板 for the 百搭) counts as natural copies of the lowest wild kind
+    si = flags[F_STAND_IN] - 1
+    target = -1
+    if si >= 0:
+        for k in range(34):
+            if (wmask >> k) & 1:
+                target = k
+                break
     for k in range(34):
         n = concealed[k]
-        totals[k] += n
-        if k < 62 and (wmask >> k) & 1:
+        kk = target if (k == si and target >= 0) else k
+        totals[kk] += n
+        if k != kk:
+            nat[kk] += n
+        elif k < 62 and (wmask >> k) & 1:
             n_wild += n
         else:
-            nat[k] = n
+            nat[k] += n
+    if si >= 0 and target >= 0 and win_tile == si:
+        win_tile = target  # a 白板 won on is the wild kind's natural copy
     for m in range(melds.shape[0]):
         t = melds[m, 0]
         if t == MELD_NONE:
@@ -512,7 +526,8 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             totals[k] += 4
     g = np.zeros(counts.shape[0], np.int64)
     n_melds = _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g)
-    n_sets = 4 - n_melds
+    # sets besides the melds: 4 in a 14-tile hand, 5 in a 17-tile one (the 16-tile games)
+    n_sets = (int(nat.sum()) + n_wild - 2) // 3
     if n_wild == 0 and _uses(rows, pt.UNIQUE_WAIT):
         g[pt.UNIQUE_WAIT] = _unique_wait(nat, totals, win_tile, n_sets, header)
     shapes = header[H_SHAPES]
@@ -541,7 +556,7 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
                     nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
                     header, applied, result, best_counts, best_applied,
                 )  # fmt: skip
-    if n_melds == 0:
+    if n_melds == 0 and n_sets == 4:
         cand = np.zeros(counts.shape[0], np.int64)
         if shapes & SHAPE_SEVEN_PAIRS:
             quads = seven_pairs_quads(nat, n_wild)

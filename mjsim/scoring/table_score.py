@@ -169,6 +169,7 @@ def score_win(
     exposed_flowers: str | Iterable[int] = (),
     wild_wait: bool = False,
     wild_piao: int = 0,
+    dealer_repeats: int = 0,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -185,7 +186,9 @@ def score_win(
         n_winners: players winning on this discard (一炮三响 when 3).
         has_won: 4 booleans, seats that already won this hand (blood battle); they pay nothing.
         liable: the seat that pays the whole self-draw (包), where the variant plays liability.
-        wilds: the wild kinds, as tiles (``"3p4p"``) or kinds 0-33.
+        wilds: the wild kinds, as tiles (``"3p4p"``) or kinds 0-33. Where the variant has a
+            ``wild_stand_in`` (白板) that is not itself wild, its copies count as natural copies
+            of the lowest wild kind.
         ready_kind: the winner's ready declaration, ``None`` (not ready) or a
             ``RuleSpec.ready_modes`` kind: ``"hidden"`` (暗听), ``"shown"`` (明楼 / 明打),
             ``"shown_self_draw_only"`` (明摸: a discard win is refused).
@@ -195,6 +198,7 @@ def score_win(
             春 and 梅; 1f-4f 春夏秋冬, 5f-8f 梅兰竹菊) or kinds 34-41 (ningbo 杠花 台).
         wild_wait, wild_piao: 爆头 (the hand without the winning tile waited on every tile
             with a lone wild) and the 财飘 count (wilds discarded from such a wait before).
+        dealer_repeats: the dealer-repeat counter carried into the hand (连庄数).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -210,6 +214,7 @@ def score_win(
     from mjsim.scoring.api import _wind, build_win
     from mjsim.scoring.context import (
         F_AFTER_KONG_DISCARD,
+        F_DEALER_REPEATS,
         F_EARTHLY,
         F_FLOWER_KINDS,
         F_FLOWERS,
@@ -218,6 +223,7 @@ def score_win(
         F_N_WILD,
         F_READY,
         F_READY_KIND,
+        F_STAND_IN,
         F_WILD_KINDS,
         F_WILD_PIAO,
         F_WILD_WAIT,
@@ -252,6 +258,7 @@ def score_win(
         last_wall_tile=last_wall_tile,
         kong_replacement=kong_replacement,
         robbing_kong=robbing_kong,
+        hand_size=win_size(variant),
     )
     check_win_context(
         seat=win.seat,
@@ -285,6 +292,9 @@ def score_win(
     flags[F_EARTHLY] = int(bool(earthly))
     flags[F_HUMAN] = int(bool(human))
     flags[F_WILD_KINDS] = mask
+    si = stand_in(variant)
+    if mask and si >= 0 and not (mask >> si) & 1:
+        flags[F_STAND_IN] = si + 1  # 白板 plays as a natural copy of the wild kind
     if ready_kind is not None:
         from mjsim.rules.params import READY_MODE_CODES, READY_MODE_SHOWN_SELF_DRAW_ONLY
 
@@ -320,6 +330,13 @@ def score_win(
         raise ValueError("wild_wait / wild_piao (爆头 / 财飘) need wild tiles (wilds=...)")
     if wild_piao and not wild_wait:
         raise ValueError("wild_piao (财飘) needs wild_wait=True: the win is on a lone-wild wait")
+    if (
+        isinstance(dealer_repeats, bool)
+        or not isinstance(dealer_repeats, int)
+        or dealer_repeats < 0
+    ):
+        raise ValueError(f"dealer_repeats must be an integer >= 0, got {dealer_repeats!r}")
+    flags[F_DEALER_REPEATS] = dealer_repeats
     flags[F_WILD_WAIT] = int(bool(wild_wait))
     flags[F_WILD_PIAO] = int(wild_piao)
     if liable is not None:
@@ -362,7 +379,26 @@ _CONTEXT_KEYWORDS = (
     "exposed_flowers",
     "wild_wait",
     "wild_piao",
+    "dealer_repeats",
 )
+
+
+def win_size(variant: str) -> int:
+    """Tiles of a complete hand of the table-driven ``variant``, each meld counted as 3: 14,
+    or 17 for a registered variant dealt 16 tiles (five sets and a pair)."""
+    from mjsim import variants
+
+    if variant in variants.names() and variants.get(variant).hand_size == 16:
+        return 17
+    return 14
+
+
+def stand_in(variant: str) -> int:
+    """The ``wild_stand_in`` kind of the registered ``variant`` (its copies count as natural
+    copies of the lowest wild kind), or -1."""
+    from mjsim import variants
+
+    return variants.get(variant).wild_stand_in if variant in variants.names() else -1
 
 
 def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:

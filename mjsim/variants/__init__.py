@@ -33,6 +33,8 @@ _REGISTRY: dict[str, str] = {
     "guangdong_tuidaohu": "mjsim.variants.guangdong_tuidaohu",  # 鬼牌, self-draw only, horses
     "ningbo": "mjsim.variants.ningbo",  # 百搭, 杠花, 1 + 台 with >= 4 台
     "hangzhou": "mjsim.variants.hangzhou",  # 财神, 爆头, 财飘
+    "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
+    "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
 }
 
 

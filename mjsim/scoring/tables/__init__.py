@@ -32,6 +32,8 @@ MODULES = {
     "guangdong_tuidaohu": "mjsim.scoring.tables.guangdong_tuidaohu",
     "ningbo": "mjsim.scoring.tables.ningbo",
     "hangzhou": "mjsim.scoring.tables.hangzhou",
+    "wenzhou": "mjsim.scoring.tables.wenzhou",
+    "fujian_baida": "mjsim.scoring.tables.fujian_baida",
 }
 
 
@@ -101,6 +103,8 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "guangdong_tuidaohu": ((0, "big_hands"), (1, "no_wild"), (2, "kong_bloom")),
     "ningbo": ((0, "min_tai"), (1, "all_flowers")),
     "hangzhou": ((0, "seven_pairs"), (1, "piao")),
+    "wenzhou": ((0, "repeat_base"), (1, "no_wild")),
+    "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
