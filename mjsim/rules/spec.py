@@ -619,8 +619,8 @@ class RuleSpec:
     wild_stand_in: int = _doc(
         -1,
         "wilds",
-        "A kind whose copies count as natural copies of the (first) wild kind in win checks; "
-        "-1: none.",
+        "A kind whose copies count as natural copies of the (first) wild kind in win checks "
+        "and in a fan table's scoring; -1: none.",
         values="-1 or a kind 0..33",
         source="Fujian 百搭: 31 (White dragon); Anqing: 33 (Red dragon)",
     )
