@@ -166,6 +166,7 @@ def score_win(
     wilds: str | Iterable[int] = (),
     ready_kind: str | None = None,
     discarder_ready: bool = True,
+    carry_mult: int = 1,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -188,6 +189,9 @@ def score_win(
             ``"shown_self_draw_only"`` (明摸: a discard win is refused).
         discarder_ready: on a discard win, whether the discarder had declared ready (a payment
             record's ``unready_discarder_add`` is paid by an unready discarder; 太原 放铳 +1).
+        carry_mult: the payment multiplier carried in from drawn hands (``F_CARRY_MULT``; the
+            engine's ``RuleSpec.draw_counter_rule``: 4 after two consecutive drawn hands under
+            ``double_per_draw``): every payment of the win is multiplied by it (1 = none).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -197,12 +201,13 @@ def score_win(
     Raises:
         ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
             conflict named); ``n_winners`` outside 1-3 or above 1 on a self-draw; an unknown
-            variant, table parameter or wild tile.
+            variant, table parameter or wild tile; ``carry_mult`` below 1.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
     from mjsim.scoring.context import (
         F_AFTER_KONG_DISCARD,
+        F_CARRY_MULT,
         F_EARTHLY,
         F_HEAVENLY,
         F_HUMAN,
@@ -274,6 +279,13 @@ def score_win(
     flags[F_EARTHLY] = int(bool(earthly))
     flags[F_HUMAN] = int(bool(human))
     flags[F_WILD_KINDS] = mask
+    if (
+        isinstance(carry_mult, bool)
+        or not isinstance(carry_mult, int | np.integer)
+        or carry_mult < 1
+    ):
+        raise ValueError(f"carry_mult must be an integer >= 1, got {carry_mult!r}")
+    flags[F_CARRY_MULT] = int(carry_mult)
     if ready_kind is not None:
         from mjsim.rules.params import READY_MODE_CODES, READY_MODE_SHOWN_SELF_DRAW_ONLY
 
@@ -311,6 +323,7 @@ def score_win(
         )  # fmt: skip
         if not win.self_drawn:
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
+        out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
     return replace(result, payments=[int(x) for x in out])
 
 
@@ -327,6 +340,7 @@ _CONTEXT_KEYWORDS = (
     "wilds",
     "ready_kind",
     "discarder_ready",
+    "carry_mult",
 )
 
 
@@ -341,7 +355,7 @@ def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
         variant: the variant id (a fan table of :mod:`mjsim.scoring.tables`).
         context: win-context keywords of :func:`score_win` (``heavenly``, ``earthly``,
             ``human``, ``after_kong_discard``, ``n_winners``, ``has_won``, ``liable``,
-            ``wilds``, ``ready_kind``, ``discarder_ready``) and the table's named parameters (``stake=2``).
+            ``wilds``, ``ready_kind``, ``discarder_ready``, ``carry_mult``) and the table's named parameters (``stake=2``).
 
     The seat wind East, :func:`mjsim.score`'s default, is read as "the winner's own wind" (from
     ``seat`` and ``dealer``); another seat wind must match them.

@@ -29,6 +29,7 @@ MODULES = {
     "tianjin": "mjsim.scoring.tables.tianjin",
     "jinan_baike": "mjsim.scoring.tables.jinan_baike",
     "taiyuan": "mjsim.scoring.tables.taiyuan",
+    "yantai": "mjsim.scoring.tables.yantai",
 }
 
 
@@ -95,6 +96,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "jinan_baike": ((0, "mingda_self_draw"), (1, "discard_everyone"), (2, "dealer_mult")),
     "taiyuan": ((0, "discard_everyone"), (1, "dealer_bonus"), (2, "unready_bonus"),
                 (3, "unique_wait"), (4, "pure_straight")),
+    "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
