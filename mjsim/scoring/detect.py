@@ -52,11 +52,13 @@ from mjsim.scoring.context import (
     F_EARTHLY,
     F_FLOWERS,
     F_HEAVENLY,
+    F_HONOR_TILES_OUT,
     F_HUMAN,
     F_IS_DEALER,
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_READY,
+    F_READY_FIRST_DISCARD,
     F_READY_KIND,
     F_ROBBING_KONG,
     F_ROUND_WIND,
@@ -219,6 +221,8 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.READY_SHOWN] = 1 if kind == 2 else 0
     g[pt.READY_SHOWN_SELF_DRAW_ONLY] = 1 if kind == 3 else 0
     g[pt.TRIPLE_RON] = 1 if ctx[CTX_N_WINNERS] >= 3 else 0
+    g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
+    g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
     return n_melds
 
 

@@ -532,6 +532,22 @@ PATTERNS: tuple[Pattern, ...] = (
         "the standard shape only (a variant that also counts seven pairs waits needs another "
         "pattern); the tiles still unseen are not considered",
     ),
+    Pattern(
+        "honor_tiles_out",
+        "放风 / 补风",
+        "honour tiles put out",
+        "context",
+        "The number of honour tiles the winner put out beside the hand by 放风 / 补风 "
+        "(F_HONOR_TILES_OUT; honor_set_exposure): a table lets it break 门清.",
+    ),
+    Pattern(
+        "ready_first_discard",
+        "天听",
+        "ready on the first discard",
+        "context",
+        "1 when the winner declared ready with its first discard, before any call "
+        "(F_READY_FIRST_DISCARD).",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -613,6 +629,8 @@ READY_HIDDEN = INDEX["ready_hidden"]
 READY_SHOWN = INDEX["ready_shown"]
 READY_SHOWN_SELF_DRAW_ONLY = INDEX["ready_shown_self_draw_only"]
 UNIQUE_WAIT = INDEX["unique_wait"]
+HONOR_TILES_OUT = INDEX["honor_tiles_out"]
+READY_FIRST_DISCARD = INDEX["ready_first_discard"]
 
 
 def patterns_page() -> str:

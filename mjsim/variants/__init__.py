@@ -31,6 +31,7 @@ _REGISTRY: dict[str, str] = {
     "jinan_baike": "mjsim.variants.jinan_baike",  # short form: 2-5-8 pair, 明摸 / 明打
     "taiyuan": "mjsim.variants.taiyuan",  # 立四 stand-four, additive points
     "yantai": "mjsim.variants.yantai",  # 明楼 / 暗楼, additive 番, dealer +1 per pair
+    "weihai": "mjsim.variants.weihai",  # 2^N, 放风 / 补风, dealer x2 per pair
 }
 
 

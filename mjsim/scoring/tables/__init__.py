@@ -30,6 +30,7 @@ MODULES = {
     "jinan_baike": "mjsim.scoring.tables.jinan_baike",
     "taiyuan": "mjsim.scoring.tables.taiyuan",
     "yantai": "mjsim.scoring.tables.yantai",
+    "weihai": "mjsim.scoring.tables.weihai",
 }
 
 
@@ -97,6 +98,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "taiyuan": ((0, "discard_everyone"), (1, "dealer_bonus"), (2, "unready_bonus"),
                 (3, "unique_wait"), (4, "pure_straight")),
     "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
+    "weihai": ((0, "dealer_mult"),),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
