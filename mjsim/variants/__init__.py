@@ -32,6 +32,7 @@ _REGISTRY: dict[str, str] = {
     "taiyuan": "mjsim.variants.taiyuan",  # 立四 stand-four, additive points
     "yantai": "mjsim.variants.yantai",  # 明楼 / 暗楼, additive 番, dealer +1 per pair
     "weihai": "mjsim.variants.weihai",  # 2^N, 放风 / 补风, dealer x2 per pair
+    "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
 }
 
 

@@ -31,6 +31,7 @@ MODULES = {
     "taiyuan": "mjsim.scoring.tables.taiyuan",
     "yantai": "mjsim.scoring.tables.yantai",
     "weihai": "mjsim.scoring.tables.weihai",
+    "rizhao": "mjsim.scoring.tables.rizhao",
 }
 
 
@@ -99,6 +100,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
                 (3, "unique_wait"), (4, "pure_straight")),
     "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
     "weihai": ((0, "dealer_mult"),),
+    "rizhao": ((0, "unit"),),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
