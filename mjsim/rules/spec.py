@@ -2607,6 +2607,14 @@ class RuleSpec:
         p[P.P_NAGASHI_MANGAN] = self.nagashi_mangan
         p[P.P_PAO] = sum(P.PAO_CODES[x] for x in self.pao)
         p[P.P_KAN_DORA_LATE] = P.KAN_DORA_TIMING_CODES[self.kan_dora_timing]
+        p[P.P_GAME] = (
+            P.GAME_ROUNDS_CODES[self.match]
+            | (P.GAME_BUST if self.bust else 0)
+            | (P.GAME_AGARI_YAME if self.agari_yame else 0)
+            | (P.GAME_TENPAI_YAME if self.tenpai_yame else 0)
+            | (P.GAME_WEST_EXTENSION if self.west_extension else 0)
+        )
+        p[P.P_TARGET_POINTS] = self.target_points
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
         p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake
