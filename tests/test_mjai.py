@@ -189,16 +189,48 @@ def stream(seed: int = 7) -> list[dict]:
     return mjai.records_to_mjai(play(seed).record, extension=False)
 
 
-def test_red_fives_are_refused_naming_the_tile() -> None:
-    events = stream()
-    events[1]["tehais"][1][0] = "5pr"
-    with pytest.raises(ValueError, match=r"red five '5pr' in mjai event 1 .*no red fives"):
+def _red_names(events: list[dict]) -> list[str]:
+    return [x for x in json.dumps(events).split('"') if x in mjai.RED_FIVES]
+
+
+def test_red_fives_export_as_5mr_5pr_5sr_and_come_back() -> None:
+    # riichi plays one red five of each suit: over a few hands they are dealt, drawn,
+    # discarded and called; the mjai names carry them and the import gives them back
+    n_red = 0
+    for seed in range(1, 13):
+        rec = play(seed).record
+        assert len(rec.red) == 3
+        events = mjai.records_to_mjai(rec, extension=False)
+        n_red += len(_red_names(events))
+        back = mjai.record_from_mjai(events)
+        assert mjai.records_to_mjai(back, extension=False) == events
+    assert n_red > 0
+
+
+def test_more_red_fives_than_the_rules_have_are_refused() -> None:
+    for seed in range(7, 40):  # a deal with two copies of one five among the hands
+        events = stream(seed)
+        hands = events[1]["tehais"]
+        at = [(p, i) for p in range(4) for i, x in enumerate(hands[p]) if x[:2] == "5p"]
+        if len(at) >= 2:
+            break
+    for p, i in at[:2]:
+        hands[p][i] = "5pr"
+    with pytest.raises(ValueError, match=r"\d red 5p shown but the rules have red_fives="):
         mjai.records_from_mjai(events)
-    events = stream()
-    i = types(events).index("tsumo")
-    events[i + 3 if events[i + 3]["type"] == "tsumo" else i]["pai"] = "5sr"
-    with pytest.raises(ValueError, match=r"red five '5sr' in mjai event \d+ \(tsumo\)"):
-        mjai.records_from_mjai(events)
+    events = stream(7)
+    assert _red_names(events)  # riichi's red fives, refused under rules without them
+    with pytest.raises(ValueError, match=r"red 5[mps] shown but the rules have red_fives="):
+        mjai.records_from_mjai(events, variant="riichi_wrc")
+
+
+def test_a_stream_without_red_fives_plays_under_rules_without_them() -> None:
+    g = Game("riichi_wrc", seed=3)
+    play_hand(g, [KernelAgent("greedy")] * 4)
+    events = mjai.records_to_mjai(g.record, extension=False)
+    assert not _red_names(events)
+    back = mjai.record_from_mjai(events, variant="riichi_wrc")
+    assert back.red == []
 
 
 def test_bad_streams_are_refused_naming_the_event() -> None:
@@ -282,9 +314,9 @@ def test_mjai_command_exports_and_imports(tmp_path, capsys) -> None:
     assert '"mjsim"' not in text and text == mjai.dumps(
         mjai.records_to_mjai(g.record, extension=False)
     )
-    (tmp_path / "red.jsonl").write_text(text.replace('"5p"', '"5pr"', 1))
+    (tmp_path / "red.jsonl").write_text(text.replace('"5p"', '"5pr"'))
     assert main(["mjai", "import", str(tmp_path / "red.jsonl")]) == 2
-    assert "red five '5pr'" in capsys.readouterr().err
+    assert "red 5p shown but the rules have red_fives=(1, 1, 1)" in capsys.readouterr().err
     assert main(["mjai", "import", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read it" in capsys.readouterr().err
 
@@ -342,6 +374,7 @@ def test_the_copied_engine_constants_agree() -> None:
     assert (mjai.DORA_OFFSET, mjai.URA_OFFSET) == (riichi.DORA_OFFSET, riichi.URA_OFFSET)
     ev = (state.EV_DEAL, state.EV_DRAW, state.EV_DRAW_TAIL, state.EV_ACT, state.EV_CALL)
     assert ev == (mjai._EV_DEAL, mjai._EV_DRAW, mjai._EV_DRAW_TAIL, mjai._EV_ACT, mjai._EV_CALL)
+    assert state.EV_RED == mjai._EV_RED
     assert (state.EV_WIN, state.EV_PAY, state.EV_END) == (mjai._EV_WIN, mjai._EV_PAY, mjai._EV_END)
     wk = (state.WK_SELF_DRAW, state.WK_DISCARD, state.WK_ROB_KONG)
     assert wk == (mjai._WK_SELF_DRAW, mjai._WK_DISCARD, mjai._WK_ROB_KONG)

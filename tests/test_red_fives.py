@@ -182,3 +182,38 @@ def test_a_scripted_wall_string_marks_its_red_fives() -> None:
         Game("riichi", wall=w, red=[], red_fives=(0, 1, 0))
     with pytest.raises(ValueError, match="not a five"):
         Game("riichi", wall=w, red=[0 if w[0] not in (4, 13, 22) else 1], red_fives=(0, 1, 0))
+
+
+# ------------------------------------------------------------------------------ observations
+def test_planes_v4_shows_the_red_fives_each_seat_may_see() -> None:
+    from mjsim.envs import encoders as enc
+
+    g, _w = _pung_red_game()
+    v4 = enc.get_encoder("planes-v4")
+    obs = v4.encode(g.state, g.rules, 0, 0)
+    assert obs.shape == (enc.N_PLANES_V4, 34)
+    np.testing.assert_array_equal(
+        obs[: enc.N_PLANES_V3], enc.get_encoder("planes-v3").encode(g.state, g.rules, 0, 0)
+    )
+    assert obs[enc.PL_RED_HAND, 4] == 1 and obs[enc.PL_RED_HAND].sum() == 1
+    assert v4.encode(g.state, g.rules, 0, 1)[enc.PL_RED_HAND].sum() == 0  # not seat 1's
+    g.step(4)  # the dealer discards the red 5m: seat 1 is asked about it
+    for seat in range(4):
+        o = v4.encode(g.state, g.rules, 0, seat)
+        assert o[enc.PL_RED_HAND].sum() == 0
+        assert o[enc.PL_RED_OPEN + (0 - seat) % 4, 4] == 1  # in the dealer's river
+        assert o[enc.PL_RED_TARGET, 4] == (1 if g.phase == "react" else 0)
+    _react(g, caller=1, call=PUNG)
+    for seat in range(4):
+        o = v4.encode(g.state, g.rules, 0, seat)
+        assert o[enc.PL_RED_OPEN + (0 - seat) % 4].sum() == 0  # claimed: not in the river
+        assert o[enc.PL_RED_OPEN + (1 - seat) % 4, 4] == 1  # in seat 1's pung
+        assert o[enc.PL_RED_TARGET].sum() == 0
+
+
+def test_planes_v4_red_planes_are_zero_without_red_fives() -> None:
+    from mjsim.envs import encoders as enc
+
+    g = Game("riichi_wrc", seed=2)
+    o = enc.get_encoder("planes-v4").encode(g.state, g.rules, 0, 0)
+    assert not o[enc.N_PLANES_V3 :].any()
