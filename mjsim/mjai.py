@@ -391,7 +391,7 @@ def record_to_mjai(
                 if k in pungs[seat]:
                     pungs[seat].discard(k)
                     n_red = pung_red[seat].pop(k, 0)
-                    consumed = [tile_to_mjai(k, True)] * n_red + [name] * (3 - n_red)
+                    consumed = [tile_to_mjai(k, n_red > 0)] * n_red + [name] * (3 - n_red)
                     out.append({"type": "kakan", "actor": seat, "pai": name, "consumed": consumed})
                 else:
                     out.append({"type": "ankan", "actor": seat, "consumed": [name] * 4})
