@@ -32,6 +32,7 @@ from mjsim.envs.encoders import (
     PLANE_NAMES_V1,
     PLANE_NAMES_V2,
     PLANE_NAMES_V3,
+    PLANE_NAMES_V4,
     get_encoder,
 )
 from mjsim.envs.gym_env import MahjongEnv
@@ -78,6 +79,7 @@ __all__ = [
     "PLANE_NAMES_V1",
     "PLANE_NAMES_V2",
     "PLANE_NAMES_V3",
+    "PLANE_NAMES_V4",
     "MahjongEnv",
     "MahjongVectorEnv",
     "get_encoder",
