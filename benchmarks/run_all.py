@@ -633,8 +633,10 @@ def step_api_rows(
                         notes[key] = f"{type(exc).__name__}: {exc}"[:300]
                         del loops[key]
                     continue
-                try:
-                    samples[key].append(_with_cpu_share(fn, seconds))
+                try:  # a peer's worker reports its own CPU share; mjsim's is this process's
+                    samples[key].append(
+                        fn(seconds) if key in sessions else _with_cpu_share(fn, seconds)
+                    )
                 except Exception as exc:  # noqa: BLE001 - reported in the row
                     notes[key] = f"{type(exc).__name__}: {exc}"[:300]
                     del loops[key]
@@ -671,7 +673,10 @@ def step_api_rows(
                 else "one learner step (opponents in the kernel) vs one RiichiEnv.step"
             )
             if pid == "riichienv_obs":
-                compared += "; the peer also encodes each observation (mjsim's obs is built)"
+                compared += (
+                    "; the peer also encodes each observation to numpy (mjsim's envs build "
+                    "their observation planes at every step in every row)"
+                )
             rows.append(
                 Row(
                     area="riichi",

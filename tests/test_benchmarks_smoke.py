@@ -266,7 +266,13 @@ def test_step_api_rows_pair_each_mjsim_loop_with_each_peer(monkeypatch):
 
         def measure(self, seconds: float) -> dict:
             calls.append(self.measure_id)
-            return {"steps/s": 1000.0, "decisions/s": 1100.0, "decisions/step": 1.1, "hands/s": 9.0}
+            return {
+                "steps/s": 1000.0,
+                "decisions/s": 1100.0,
+                "decisions/step": 1.1,
+                "hands/s": 9.0,
+                "cpu_share": 0.5,
+            }
 
         def close(self) -> None:
             pass
@@ -288,6 +294,7 @@ def test_step_api_rows_pair_each_mjsim_loop_with_each_peer(monkeypatch):
     assert by["aec", "riichienv"].ratio == 4.0 and by["gym", "riichienv"].ratio == 2.5
     assert by["aec", "riichienv"].peer == "riichienv 9.9"
     assert "1.10 per step" in by["aec", "riichienv"].note
+    assert "/ peer 0.50" in by["aec", "riichienv"].note  # the worker's own CPU share
     failed = by["aec", "riichienv_obs"]
     assert failed.status == "peer failed" and "not installed" in failed.note
     assert failed.peer_stat is None and failed.ratio is None
