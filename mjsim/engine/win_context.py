@@ -23,6 +23,7 @@ from mjsim.engine.shapes import _lone_wild_wait
 from mjsim.engine.special_kongs import special_copies
 from mjsim.engine.state import (
     PH_POOL_DRAW,
+    PV_HELD_FLOWERS,
     PV_MISSING,
     PV_N_FLOWERS,
     PV_N_KONG_MONEY,
@@ -74,6 +75,7 @@ from mjsim.scoring.context import (
     F_DISCARDER_SEAT,
     F_EARTHLY,
     F_FIRST_TURN,
+    F_FLOWER_KINDS,
     F_FLOWERS,
     F_FOURTH_TILE,
     F_GRABBED,
@@ -116,6 +118,11 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_SEAT_WIND] = (p - dealer) % n
     flags[F_ROUND_WIND] = s.tv[t, TV_ROUND_WIND]
     flags[F_FLOWERS] = s.pv[t, p, PV_N_FLOWERS]
+    fk = 0
+    for j in range(8):
+        if s.hands[t, p, 34 + j] > 0 and (s.pv[t, p, PV_HELD_FLOWERS] >> j) & 1 == 0:
+            fk |= 1 << j  # set aside (exposed), not held
+    flags[F_FLOWER_KINDS] = fk
     # copies of the winning tile visible outside the winner's concealed hand
     seen = 0
     for q in range(n):

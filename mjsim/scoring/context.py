@@ -57,4 +57,6 @@ F_GRABBED = 36  # 1: the win is a 抢金 (grab_wild; counted as a self-draw)
 F_WILD_KONGS = 37  # wilds the winner set aside as kongs (wild_kong, wuhan 赖子杠)
 F_KONG_TILES = 38  # kong-only tiles the winner set aside (kong_only_tiles, 红中杠 / 杠牌)
 F_KONG_MONEY = 39  # of which anqing money tiles (发, or 红中 when 发 is the 钻: one unit each)
-N_FLAGS = 40
+F_FLOWER_KINDS = 40  # bit j: the winner has set aside (exposed) flower kind 34 + j (春夏秋冬 =
+# bits 0-3, 梅兰竹菊 = bits 4-7); wild flowers held in the hand are not set
+N_FLAGS = 41

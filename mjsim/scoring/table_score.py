@@ -166,6 +166,9 @@ def score_win(
     wilds: str | Iterable[int] = (),
     ready_kind: str | None = None,
     discarder_ready: bool = True,
+    exposed_flowers: str | Iterable[int] = (),
+    wild_wait: bool = False,
+    wild_piao: int = 0,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -188,6 +191,10 @@ def score_win(
             ``"shown_self_draw_only"`` (明摸: a discard win is refused).
         discarder_ready: on a discard win, whether the discarder had declared ready (a payment
             record's ``unready_discarder_add`` is paid by an unready discarder; 太原 放铳 +1).
+        exposed_flowers: the flowers the winner has set aside, as flower tiles (``"1f5f"``:
+            春 and 梅; 1f-4f 春夏秋冬, 5f-8f 梅兰竹菊) or kinds 34-41 (ningbo 杠花 台).
+        wild_wait, wild_piao: 爆头 (the hand without the winning tile waited on every tile
+            with a lone wild) and the 财飘 count (wilds discarded from such a wait before).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -204,12 +211,16 @@ def score_win(
     from mjsim.scoring.context import (
         F_AFTER_KONG_DISCARD,
         F_EARTHLY,
+        F_FLOWER_KINDS,
+        F_FLOWERS,
         F_HEAVENLY,
         F_HUMAN,
         F_N_WILD,
         F_READY,
         F_READY_KIND,
         F_WILD_KINDS,
+        F_WILD_PIAO,
+        F_WILD_WAIT,
     )
     from mjsim.scoring.win_checks import check_win_context
     from mjsim.tiles import parse_tiles
@@ -290,6 +301,27 @@ def score_win(
         flags[F_READY] = 1
         flags[F_READY_KIND] = code + 1
     flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
+    fkinds = (
+        parse_tiles(exposed_flowers, flowers=True)
+        if isinstance(exposed_flowers, str)
+        else list(exposed_flowers)
+    )
+    fmask = 0
+    for k in fkinds:
+        if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 34 <= k < 42:
+            raise ValueError(f"exposed_flowers must be flower tiles or kinds 34-41, got {k!r}")
+        fmask |= 1 << (int(k) - 34)
+    flags[F_FLOWER_KINDS] = fmask
+    if fmask and not flowers:
+        flags[F_FLOWERS] = bin(fmask).count("1")
+    if isinstance(wild_piao, bool) or not isinstance(wild_piao, int) or wild_piao < 0:
+        raise ValueError(f"wild_piao must be an integer >= 0, got {wild_piao!r}")
+    if (wild_wait or wild_piao) and not mask:
+        raise ValueError("wild_wait / wild_piao (爆头 / 财飘) need wild tiles (wilds=...)")
+    if wild_piao and not wild_wait:
+        raise ValueError("wild_piao (财飘) needs wild_wait=True: the win is on a lone-wild wait")
+    flags[F_WILD_WAIT] = int(bool(wild_wait))
+    flags[F_WILD_PIAO] = int(wild_piao)
     if liable is not None:
         if (
             isinstance(liable, bool)
@@ -327,6 +359,9 @@ _CONTEXT_KEYWORDS = (
     "wilds",
     "ready_kind",
     "discarder_ready",
+    "exposed_flowers",
+    "wild_wait",
+    "wild_piao",
 )
 
 
