@@ -8,7 +8,7 @@
 - ``MahjongSB3VecEnv``: the vector env as a Stable-Baselines3 ``VecEnv`` (same-step autoreset;
   imports ``stable_baselines3`` on first use: ``pip install "mjsim[rl]"``), :mod:`mjsim.envs.sb3`.
 - :func:`make`: ``make("aec" | "gym" | "vector", variant=..., **kwargs)`` without any registry.
-- Encoders ``planes-v0`` to ``planes-v3``, ``planes-norm-v0`` (float32 in [0, 1]), ``dict-v0``
+- Encoders ``planes-v0`` to ``planes-v4``, ``planes-norm-v0`` (float32 in [0, 1]), ``dict-v0``
   and ``dict-v1``: :mod:`mjsim.envs.encoders`, ``docs/observations.md``.
 - Training recipes (Stable-Baselines3, sb3-contrib, PettingZoo, a single-file PPO):
   ``docs/training.md``.
@@ -27,10 +27,12 @@ from mjsim.envs.encoders import (
     N_PLANES_V1,
     N_PLANES_V2,
     N_PLANES_V3,
+    N_PLANES_V4,
     PLANE_NAMES,
     PLANE_NAMES_V1,
     PLANE_NAMES_V2,
     PLANE_NAMES_V3,
+    PLANE_NAMES_V4,
     get_encoder,
 )
 from mjsim.envs.gym_env import MahjongEnv
@@ -71,11 +73,13 @@ __all__ = [
     "N_PLANES_V1",
     "N_PLANES_V2",
     "N_PLANES_V3",
+    "N_PLANES_V4",
     "PETTINGZOO_ID",
     "PLANE_NAMES",
     "PLANE_NAMES_V1",
     "PLANE_NAMES_V2",
     "PLANE_NAMES_V3",
+    "PLANE_NAMES_V4",
     "MahjongEnv",
     "MahjongVectorEnv",
     "get_encoder",

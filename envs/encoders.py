@@ -2,7 +2,8 @@
 batched), ``planes-v1`` (``planes-v0`` + which decision the observer is asked, the seat the
 tile under reaction comes from, replacement draw, missed-win lockout), ``planes-v2``
 (``planes-v1`` + own standing tiles 立牌, the 宝 once the observer has looked at it, replaced 宝,
-a pending 吃听, face-down discards and ready kinds per seat) and ``dict-v0`` (a readable dict of
+a pending 吃听, face-down discards and ready kinds per seat), ``planes-v3`` (+ honours set
+aside, stakes, 补风 counts), ``planes-v4`` (+ red fives) and ``dict-v0`` (a readable dict of
 named arrays). A published name never changes meaning: a new layout is a new
 version.
 
@@ -48,6 +49,9 @@ from mjsim.engine.state import (
     PV_N_RIVER,
     PV_READY,
     PV_READY_KIND,
+    PV_RED_HAND,
+    PV_RED_MELD,
+    PV_RED_RIVER,
     PV_SCORE,
     PV_STANDING,
     PV_WON,
@@ -70,6 +74,7 @@ from mjsim.engine.state import (
     TV_ROUND_WIND,
     TV_SEAT,
     TV_TILE,
+    TV_TILE_RED,
     TV_TREASURE,
     State,
 )
@@ -78,7 +83,7 @@ from mjsim.melds import (
     MELD_CONCEALED_KONG,
     MELD_NONE,
 )
-from mjsim.rules.params import P_N_PLAYERS
+from mjsim.rules.params import P_CONCEALED_KONG_SHOWN, P_N_PLAYERS, P_RED_FIVES
 
 # ---- planes-v0 layout (plane index -> content); see docs/observations.md
 PL_HAND = 0  # own concealed counts 0-4
@@ -194,12 +199,28 @@ PLANE_NAMES_V3: tuple[str, ...] = (
 )
 assert len(PLANE_NAMES_V3) == N_PLANES_V3
 
+# ---- planes-v4 = planes-v3 (planes 0..62, unchanged) + red fives (red_fives)
+PL_RED_HAND = 63  # own concealed red fives: copies at kinds 4 / 13 / 22 (5m / 5p / 5s)
+PL_RED_OPEN = 64  # 64..67: per relative seat, red fives in its exposed melds (a concealed kong's
+# where its kind is shown) and in its river (claimed discards aside: they count in the meld)
+PL_RED_TARGET = 68  # 1 at the kind of the tile under reaction when it is a red five
+N_PLANES_V4 = 69
+
+PLANE_NAMES_V4: tuple[str, ...] = (
+    *PLANE_NAMES_V3,
+    "red_hand",
+    *(f"red_open_rel{i}" for i in range(4)),
+    "red_target",
+)
+assert len(PLANE_NAMES_V4) == N_PLANES_V4
+
 #: planes encoder name -> (number of planes, plane names, version id of :func:`encode_any`)
 PLANE_ENCODERS: dict[str, tuple[int, tuple[str, ...], int]] = {
     "planes-v0": (N_PLANES, PLANE_NAMES, 0),
     "planes-v1": (N_PLANES_V1, PLANE_NAMES_V1, 1),
     "planes-v2": (N_PLANES_V2, PLANE_NAMES_V2, 2),
     "planes-v3": (N_PLANES_V3, PLANE_NAMES_V3, 3),
+    "planes-v4": (N_PLANES_V4, PLANE_NAMES_V4, 4),
 }
 
 
@@ -527,11 +548,55 @@ def encode_planes_v3(s, r, t, me, out):
         out[PL_SCALARS_V3, 4 + rel] = _clip(n_bufeng(s, t, q))
 
 
+@nb.njit(cache=True)
+def encode_planes_v4(s, r, t, me, out):
+    """Write seat ``me``'s ``planes-v4`` observation of table ``t`` into ``out``
+    (``int8[N_PLANES_V4, 34]``, overwritten): planes 0..62 are exactly ``planes-v3``, then the
+    red fives (``red_fives``; all zero without them):
+
+    - 63 ``red_hand``: the observer's concealed red fives, copies at kinds 4 / 13 / 22;
+    - 64..67 ``red_open_rel0..3``: per relative seat, the red fives in its melds (not those of
+      an opponent's concealed kong laid face down) and in its river (a claimed red discard is
+      counted in the claimer's melds), copies at kinds 4 / 13 / 22;
+    - 68 ``red_target``: 1 at the kind of the tile under reaction (``target``) if it is red.
+
+    Reads only information public to ``me``."""
+    encode_planes_v3(s, r, t, me, out[:N_PLANES_V3])
+    out[N_PLANES_V3:, :] = 0
+    if r.params[P_RED_FIVES] == 0:
+        return
+    n = r.params[P_N_PLAYERS]
+    for suit in range(3):
+        out[PL_RED_HAND, 4 + 9 * suit] = _clip(s.pv[t, me, PV_RED_HAND + suit])
+    for rel in range(n):
+        q = (me + rel) % n
+        red = np.zeros(3, np.int64)
+        for suit in range(3):
+            red[suit] = s.pv[t, q, PV_RED_MELD + suit]
+        if q != me and r.params[P_CONCEALED_KONG_SHOWN] == 0:
+            for i in range(MAX_MELDS):
+                k = s.melds[t, q, i, 1]
+                if s.melds[t, q, i, 0] == MELD_CONCEALED_KONG and (k == 4 or k == 13 or k == 22):
+                    red[k // 9] = 0  # all four fives are in the face-down kong
+        for i in range(s.pv[t, q, PV_N_RIVER]):
+            k = s.river[t, q, i]
+            bit = (s.pv[t, q, PV_RED_RIVER + i // 24] >> (i % 24)) & 1
+            if bit != 0 and (s.river_flags[t, q, i] & RF_CLAIMED) == 0:
+                red[k // 9] += 1
+        for suit in range(3):
+            out[PL_RED_OPEN + rel, 4 + 9 * suit] = _clip(red[suit])
+    k = s.tv[t, TV_TILE]
+    if s.tv[t, TV_PHASE] == PH_REACT and k >= 0 and s.tv[t, TV_TILE_RED] != 0:
+        out[PL_RED_TARGET, k] = 1
+
+
 @nb.njit(cache=True, inline="always")
 def encode_any(s, r, t, me, out, version):
-    """``planes-v{version}`` (0 to 3; see :data:`PLANE_ENCODERS`) of seat ``me``, table
+    """``planes-v{version}`` (0 to 4; see :data:`PLANE_ENCODERS`) of seat ``me``, table
     ``t`` into ``out`` (``int8[C, 34]`` with ``C`` that version's plane count)."""
-    if version == 3:
+    if version == 4:
+        encode_planes_v4(s, r, t, me, out)
+    elif version == 3:
         encode_planes_v3(s, r, t, me, out)
     elif version == 2:
         encode_planes_v2(s, r, t, me, out)
@@ -544,7 +609,8 @@ def encode_any(s, r, t, me, out, version):
 @nb.njit(cache=True)
 def encode_planes_batch(s, r, seats, out, version=0):
     """``planes-v{version}`` of every table: seat ``seats[t]`` (int64[B]) of table ``t`` into
-    ``out[t]`` (``int8[B, C, 34]``, ``C`` = 41 for v0, 53 for v1, 58 for v2, 63 for v3)."""
+    ``out[t]`` (``int8[B, C, 34]``, ``C`` = 41 for v0, 53 for v1, 58 for v2, 63 for v3, 69 for
+    v4)."""
     for t in range(s.tv.shape[0]):
         encode_any(s, r, t, seats[t], out[t], version)
 
@@ -765,6 +831,8 @@ ENCODERS: dict[str, str] = {
     "replaced 宝, 吃听, face-down discards, ready kinds (jitted, batched); docs/observations.md",
     "planes-v3": f"int8[{N_PLANES_V3}, 34]: planes-v2 + honours set aside (放风, honours as "
     "flowers), pre-hand stakes, 补风 counts (jitted, batched); docs/observations.md",
+    "planes-v4": f"int8[{N_PLANES_V4}, 34]: planes-v3 + red fives (own concealed, open per "
+    "seat, the tile under reaction) (jitted, batched); docs/observations.md",
     "planes-norm-v0": f"float32[{N_PLANES_V3}, 34] in [0, 1]: planes-v3 with one documented "
     "scale per plane (counts / 4, recency 1 / x, tiles left / 127, ...); docs/observations.md",
     "dict-v0": "dict of named int8/int16/int32 arrays (readable); docs/observations.md",

@@ -97,7 +97,7 @@ class MahjongEnv(gym.Env):
             else the first registered id).
         opponents: bot name(s) (``"random"``, ``"greedy"`` ...).
         seat: the learner's seat, 0..n_players-1.
-        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``,
+        obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``, ``"planes-v4"``,
             ``"planes-norm-v0"`` (float32 in [0, 1]), ``"dict-v0"`` or ``"dict-v1"``.
         hands: hands per episode.
         episode, game_reward: ``"hands"`` (the default) or ``"game"``: one whole game per

@@ -360,7 +360,7 @@ class raw_env(AECEnv):
         obs: encoder name: ``"planes-v0"`` (``int8[41, 34]``), ``"planes-v1"``
             (``int8[53, 34]``: + decision planes), ``"planes-v2"`` (``int8[58, 34]``: + the
             standing-tile / 宝 / 吃听 / ready-kind planes), ``"planes-v3"`` (``int8[63, 34]``: + honours set
-            aside, stakes, 补风), ``"planes-norm-v0"`` (``float32[63, 34]`` in [0, 1]:
+            aside, stakes, 补风), ``"planes-v4"`` (``int8[69, 34]``: + red fives), ``"planes-norm-v0"`` (``float32[63, 34]`` in [0, 1]:
             ``planes-v3`` scaled per plane) or ``"dict-v0"`` / ``"dict-v1"``.
         hands: hands per episode (a match with carry-over when > 1).
         episode: ``"hands"`` (the default: ``hands`` hands) or ``"game"``: one whole game of

@@ -51,7 +51,7 @@ class MahjongSB3VecEnv(VecEnv):
             Self-play (``None``) has no SB3 form: every seat's decision is a step of one
             table, and SB3 keeps one trajectory per table; see ``docs/training.md``.
         seat: the learner's seat at every table.
-        obs: a planes encoder (``"planes-v0"`` ... ``"planes-v3"``, ``"planes-norm-v0"``:
+        obs: a planes encoder (``"planes-v0"`` ... ``"planes-v4"``, ``"planes-norm-v0"``:
             float32 in [0, 1], the one to feed a network as it is).
         hands, episode, game_reward, normalize_rewards, reward_scale, reward_shaping,
             shaping_coef, threads, overrides: as in :class:`~mjsim.envs.vector.MahjongVectorEnv`

@@ -129,7 +129,8 @@ class MahjongVectorEnv(VectorEnv):
             every seat decides through :meth:`step` (module docstring).
         obs: ``"planes-v0"`` (41 planes), ``"planes-v1"`` (53: + decision planes) or
             ``"planes-v2"`` (58: + standing tiles, 宝, 吃听, ready kinds) or ``"planes-v3"`` (63: +
-            honours set aside, stakes, 补风 counts), int8; ``"planes-norm-v0"``: ``planes-v3``
+            honours set aside, stakes, 补风 counts) or ``"planes-v4"`` (69: + red fives), int8;
+            ``"planes-norm-v0"``: ``planes-v3``
             as float32 in [0, 1] (``docs/observations.md``).
         seat: the learner's seat at every table (kept for the whole episode; a guobiao
             match's West-round seat change is played by the AEC env and self-play only);
@@ -159,7 +160,7 @@ class MahjongVectorEnv(VectorEnv):
         overrides: ``RuleSpec`` fields.
 
     Observations: ``{"observation": int8[N, C, 34], "action_mask": int8[N, N_ACTIONS]}`` (``C`` = 41
-    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``, 63 for ``planes-v3``;
+    for ``planes-v0``, 53 for ``planes-v1``, 58 for ``planes-v2``, 63 for ``planes-v3``, 69 for ``planes-v4``;
     ``float32[N, 63, 34]`` for ``planes-norm-v0``) of the
     seat to act (the learner; in self-play ``info["current_player"]``); also
     ``info["action_mask"]`` (``int8[N, N_ACTIONS]``, the same mask; :meth:`action_masks`) and

@@ -127,9 +127,6 @@ WHY_NOT_YET: dict[str, str] = {
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
     "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
     "common_fan": "scorer not written (the fan table is truncated in the rule text)",
-    "yantai": "scorer not written (additive 番 with the winner's kongs)",
-    "weihai": "scorer not written (2^N, 补风)",
-    "rizhao": "scorer not written (10 豆 x (番 + kongs) x 2^doublers)",
 }
 
 

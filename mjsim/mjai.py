@@ -39,15 +39,21 @@ How mjsim maps (``docs/mjai.md``):
   ``tsumo`` (a concealed kong, or any kong under ``"immediate"``; after the ``kakan``'s robbing
   window), or right after the konger's next ``dahai`` or kong (an exposed or added kong under
   ``"after_discard"``, as Tenhou);
-- ``tsumogiri`` is true when the discarded kind is the kind the seat drew this turn (the engine
-  has no tile identity); passes are not mjai events;
+- ``tsumogiri`` is true when the discarded tile is the kind the seat drew this turn, red or
+  plain as the drawn one; passes are not mjai events;
 - ``deltas`` are each seat's payment of the win (or drawn hand) as mjai counts them: the
   riichi sticks put down by ``reach_accepted`` are not in them, the sticks on the table go to
   the first winner. With a double ron the first ``hora`` (the first winner after the
   discarder) carries the honba and the sticks;
-- red fives: mjsim's riichi wall has none, so importing a stream with ``5mr``/``5pr``/``5sr``
-  raises ``ValueError`` naming the tile and the event (they are not mapped to plain fives: the
-  aka dora would change every payment).
+- red fives (``red_fives``): ``5mr 5pr 5sr`` are the record's red fives (its ``red`` wall
+  positions; each move of one is an ``EV_RED`` record event). The engine discards, and calls
+  with, the plain copy of a five first (a red five goes only as the last five of its kind in
+  the hand), so a stream that discards or calls with a red five while the seat still holds a
+  plain one is refused by name on import. A stream without the ``"mjsim"`` field places the red
+  fives it does not show on the first unseen fives of their suit; a stream that shows more red
+  fives than the rules have, or shows every copy of a five plain where the rules have a red
+  one, is refused (import it with the rules it was played by: ``variant="riichi_wrc"`` or a
+  spec with ``red_fives=(0, 0, 0)`` for a game without red fives).
 
 Exports carry a ``"mjsim"`` field in ``start_kyoku`` (the variant, spec, seed, hand index, the
 full wall and the reactions that lost their window, which no mjai event shows; mjai readers
@@ -90,6 +96,7 @@ TILES: tuple[str, ...] = tuple(
 _KIND = {name: k for k, name in enumerate(TILES)}
 #: the red fives of mjai and the kinds they are fives of
 RED_FIVES = {"5mr": 4, "5pr": 13, "5sr": 22}
+_RED_NAME = {k: name for name, k in RED_FIVES.items()}
 WINDS = ("E", "S", "W", "N")
 #: what mjsim's riichi scores (from 0) are shifted by in mjai (the usual starting points)
 START_POINTS = 25_000
@@ -128,33 +135,43 @@ DECISIONS = ("dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "hora", "ryuk
 # this module loads no compiled code (tests/test_mjai.py checks that they agree)
 _EV_DEAL, _EV_DRAW, _EV_DRAW_TAIL, _EV_ACT = 1, 2, 3, 5
 _EV_CALL, _EV_WIN, _EV_PAY, _EV_END = 6, 7, 8, 9
+_EV_RED = 12
 _WK_SELF_DRAW, _WK_DISCARD, _WK_ROB_KONG = 1, 2, 3
 
 
-def tile_to_mjai(kind: int) -> str:
-    """The mjai name of tile kind ``kind`` (0-33): ``tile_to_mjai(31) == "P"``. ``ValueError``
-    outside 0-33 (flowers have no mjai name)."""
+def tile_to_mjai(kind: int, red: bool = False) -> str:
+    """The mjai name of tile kind ``kind`` (0-33): ``tile_to_mjai(31) == "P"``; ``red=True``
+    names a red five (``tile_to_mjai(13, True) == "5pr"``). ``ValueError`` outside 0-33
+    (flowers have no mjai name) and for ``red`` on a tile that is not a five."""
     k = int(kind)
     if not 0 <= k < 34:
         raise ValueError(f"tile kind {kind!r} has no mjai name (mjai tiles are kinds 0-33)")
+    if red:
+        if k not in _RED_NAME:
+            raise ValueError(f"{TILES[k]} has no red copy (red fives: 5mr 5pr 5sr)")
+        return _RED_NAME[k]
     return TILES[k]
 
 
+def tile_red_from_mjai(name: Any, where: str = "") -> tuple[int, bool]:
+    """``(kind, red)`` of mjai tile ``name``: ``("5mr") -> (4, True)``. ``ValueError`` as
+    :func:`tile_from_mjai`."""
+    if isinstance(name, str) and name in RED_FIVES:
+        return RED_FIVES[name], True
+    return tile_from_mjai(name, where), False
+
+
 def tile_from_mjai(name: Any, where: str = "") -> int:
-    """The kind (0-33) of mjai tile ``name``. ``ValueError`` naming the tile (and ``where``, the
-    event it came from) for a red five (mjsim's riichi wall has none), a hidden ``?`` tile and
-    any other token."""
+    """The kind (0-33) of mjai tile ``name`` (a red five ``5mr`` is kind 4, as ``5m``).
+    ``ValueError`` naming the tile (and ``where``, the event it came from) for a hidden ``?``
+    tile and any other token."""
     at = f" in {where}" if where else ""
     if not isinstance(name, str):
         raise ValueError(f"bad mjai tile {name!r}{at}: a tile is a string such as '5m' or 'E'")
     if name in _KIND:
         return _KIND[name]
     if name in RED_FIVES:
-        raise ValueError(
-            f"red five {name!r}{at}: mjsim's riichi wall has no red fives, so a stream with "
-            "red fives cannot be played (mapping it to a plain five would change the aka dora "
-            "of every payment)"
-        )
+        return RED_FIVES[name]
     if name == "?":
         raise ValueError(
             f"hidden tile '?'{at}: a seat's view of a game cannot be imported, only a full log"
@@ -182,6 +199,15 @@ def _check_riichi_spec(spec: dict[str, Any], what: str) -> None:
 
 
 # -------------------------------------------------------------------------------------- export
+#: the mjai events whose tiles an ``EV_RED`` record event marks red
+_RED_CARRIERS = ("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan")
+
+
+def _order(name: str) -> tuple[int, str]:
+    """Sort key of mjai tile names: by kind (a red five beside its five)."""
+    return (RED_FIVES[name] if name in RED_FIVES else _KIND[name], name)
+
+
 def record_to_mjai(
     record: Any, *, start_points: int | None = None, extension: bool = True
 ) -> list[dict[str, Any]]:
@@ -199,12 +225,21 @@ def record_to_mjai(
     wall = [int(k) for k in record.wall]
     n_wall = len(wall)
     dealer = int(record.dealer)
+    red = {int(x) for x in getattr(record, "red", [])}  # wall positions of the red fives
     out: list[dict[str, Any]] = []
-    dora_markers = [tile_to_mjai(wall[n_wall - DORA_OFFSET - i]) for i in range(5)]
-    ura_markers = [tile_to_mjai(wall[n_wall - URA_OFFSET - i]) for i in range(5)]
+
+    def at(pos: int) -> str:
+        return tile_to_mjai(wall[pos], pos in red)
+
+    dora_markers = [at(n_wall - DORA_OFFSET - i) for i in range(5)]
+    ura_markers = [at(n_wall - URA_OFFSET - i) for i in range(5)]
     n_kongs = 0
     pungs: list[set[int]] = [set() for _ in range(N_SEATS)]
     drawn: list[int | None] = [None] * N_SEATS  # kind drawn this turn (tsumogiri)
+    drawn_red = [False] * N_SEATS  # that tile is a red five
+    pung_red: list[dict[int, int]] = [{} for _ in range(N_SEATS)]  # red fives in each pon
+    dahai_drawn: tuple[int | None, bool] = (None, False)  # the drawn tile before the last dahai
+    last_discard_red = False
     reached: set[int] = set()  # riichi declared (reach sent)
     accepted: set[int] = set()  # riichi accepted (its stick is down)
     pending: int | None = None  # the riichi whose discard is under reaction
@@ -239,8 +274,37 @@ def record_to_mjai(
             waiting -= 1
             kong_dora()
 
+    def mark_red(seat: int, k: int, n: int) -> None:
+        """An ``EV_RED`` event: ``n`` red copies of kind ``k`` moved by ``seat``'s last mjai
+        event (a tsumo, a dahai, the consumed tiles of a call or kong, a kakan's tile)."""
+        nonlocal last_discard_red
+        e = next(
+            (x for x in reversed(out) if x.get("actor") == seat and x["type"] in _RED_CARRIERS),
+            None,
+        )
+        if e is None:
+            raise ValueError(f"record event red {TILES[k]} of seat {seat} follows no tile move")
+        plain, name = TILES[k], tile_to_mjai(k, True)
+        if e["type"] == "tsumo":
+            e["pai"] = name
+            drawn_red[seat] = True
+        elif e["type"] in ("dahai", "kakan"):
+            e["pai"] = name
+            if e["type"] == "dahai":
+                e["tsumogiri"] = dahai_drawn == (k, True)
+                last_discard_red = True
+        else:
+            consumed = e["consumed"]
+            for _ in range(n):
+                consumed[consumed.index(plain)] = name
+            if e["type"] == "pon":
+                pung_red[seat][k] = pung_red[seat].get(k, 0) + n
+
     for ev in record.events:
         kind, seat, arg = _decode(ev)
+        if kind == _EV_RED:
+            mark_red(seat, arg & 63, arg >> 6)
+            continue
         if kind == _EV_ACT:
             n_act += 1
             if window:
@@ -252,7 +316,7 @@ def record_to_mjai(
             tehais = []
             for p in range(N_SEATS):
                 i = (p - dealer) % N_SEATS
-                tehais.append([tile_to_mjai(k) for k in sorted(wall[HAND * i : HAND * i + HAND])])
+                tehais.append(sorted((at(j) for j in range(HAND * i, HAND * i + HAND)), key=_order))
             start: dict[str, Any] = {
                 "type": "start_kyoku",
                 "bakaze": WINDS[int(record.round_wind)],
@@ -279,10 +343,13 @@ def record_to_mjai(
                     "wall": wall,
                     "reactions": reactions,  # filled as the walk goes on
                 }
+                if red:
+                    start["mjsim"]["red"] = sorted(red)
             out.append(start)
             k = wall[HAND * N_SEATS]
-            out.append({"type": "tsumo", "actor": dealer, "pai": tile_to_mjai(k)})
+            out.append({"type": "tsumo", "actor": dealer, "pai": at(HAND * N_SEATS)})
             drawn[dealer] = k
+            drawn_red[dealer] = HAND * N_SEATS in red
         elif kind in (_EV_DRAW, _EV_DRAW_TAIL):
             accept()
             if kind == _EV_DRAW_TAIL and kong_pending:
@@ -295,6 +362,7 @@ def record_to_mjai(
                 kong_pending = False
             out.append({"type": "tsumo", "actor": seat, "pai": tile_to_mjai(arg)})
             drawn[seat] = arg
+            drawn_red[seat] = False  # an EV_RED follows a red one
         elif kind == _EV_ACT:
             if 0 <= arg < KONG or READY_DISCARD <= arg < READY_DISCARD + 34:
                 k = arg - DISCARD if arg < KONG else arg - READY_DISCARD
@@ -307,11 +375,14 @@ def record_to_mjai(
                         "type": "dahai",
                         "actor": seat,
                         "pai": tile_to_mjai(k),
-                        "tsumogiri": drawn[seat] == k,
+                        "tsumogiri": drawn[seat] == k and not drawn_red[seat],
                     }
                 )
+                dahai_drawn = (drawn[seat], drawn_red[seat])
                 drawn[seat] = None
+                drawn_red[seat] = False
                 last_discard = (seat, k)
+                last_discard_red = False
                 turn_waiting()  # a waiting kan dora indicator is turned by the discard
                 window = True
             elif KONG <= arg < KONG + 34:  # own-turn kong: added (kakan) or concealed (ankan)
@@ -319,9 +390,9 @@ def record_to_mjai(
                 name = tile_to_mjai(k)
                 if k in pungs[seat]:
                     pungs[seat].discard(k)
-                    out.append(
-                        {"type": "kakan", "actor": seat, "pai": name, "consumed": [name] * 3}
-                    )
+                    n_red = pung_red[seat].pop(k, 0)
+                    consumed = [tile_to_mjai(k, n_red > 0)] * n_red + [name] * (3 - n_red)
+                    out.append({"type": "kakan", "actor": seat, "pai": name, "consumed": consumed})
                 else:
                     out.append({"type": "ankan", "actor": seat, "consumed": [name] * 4})
                 kong_open = out[-1]["type"] == "kakan"
@@ -334,7 +405,8 @@ def record_to_mjai(
             if last_discard is None:
                 raise ValueError(f"record event call {action_name(arg)} with no discard before it")
             target, k = last_discard
-            name = tile_to_mjai(k)
+            plain = tile_to_mjai(k)
+            name = tile_to_mjai(k, last_discard_red)  # the claimed tile
             accept()
             if arg in (CHOW_LOW, CHOW_MID, CHOW_HIGH):
                 lo = k - (arg - CHOW_LOW)
@@ -350,13 +422,14 @@ def record_to_mjai(
                 )
             elif arg == PUNG:
                 pungs[seat].add(k)
+                pung_red[seat][k] = 1 if last_discard_red else 0
                 out.append(
                     {
                         "type": "pon",
                         "actor": seat,
                         "target": target,
                         "pai": name,
-                        "consumed": [name] * 2,
+                        "consumed": [plain] * 2,
                     }
                 )
             elif arg == EXPOSED_KONG:
@@ -366,7 +439,7 @@ def record_to_mjai(
                         "actor": seat,
                         "target": target,
                         "pai": name,
-                        "consumed": [name] * 3,
+                        "consumed": [plain] * 3,
                     }
                 )
                 last_kong = seat
@@ -375,6 +448,7 @@ def record_to_mjai(
             else:
                 raise ValueError(f"record call {action_name(arg)} has no mjai event")
             drawn[seat] = None
+            drawn_red[seat] = False
         elif kind == _EV_WIN:
             wins.append(seat)
         elif kind == _EV_PAY:
@@ -528,12 +602,25 @@ def _seat(e: dict[str, Any], key: str, where: str) -> int:
     return v
 
 
-def _wall_from_events(kyoku: list[dict[str, Any]], where0: int) -> list[int]:
-    """mjsim's wall order for one kyoku's events (module docstring: the layout); the tiles no
-    event shows fill the free places in kind order."""
+def _wall_from_events(
+    kyoku: list[dict[str, Any]], where0: int, red_fives: Sequence[int] = (0, 0, 0)
+) -> tuple[list[int], list[int]]:
+    """mjsim's wall order for one kyoku's events (module docstring: the layout) and the wall
+    positions of its red fives; the tiles no event shows fill the free places in kind order.
+    ``red_fives``: the rules' red copies (m, p, s); those the stream does not show are the first
+    unseen fives of their suit. ``ValueError`` when the stream shows more red fives than the
+    rules have, or every copy of a five plain where the rules have a red one."""
     start = kyoku[0]
     n_wall = 136
     slots: list[int | None] = [None] * n_wall
+    red: set[int] = set()
+
+    def put(pos: int, name: Any, where: str) -> None:
+        k, is_red = tile_red_from_mjai(name, where)
+        slots[pos] = k
+        if is_red:
+            red.add(pos)
+
     oya = _seat(start, "oya", f"mjai event {where0} (start_kyoku)")
     tehais = _field(start, "tehais", f"mjai event {where0} (start_kyoku)")
     if not isinstance(tehais, list) or len(tehais) != N_SEATS:
@@ -544,12 +631,16 @@ def _wall_from_events(kyoku: list[dict[str, Any]], where0: int) -> list[int]:
                 f"mjai event {where0} (start_kyoku): tehais[{p}] must be 13 tiles, got {hand!r}"
             )
         i = (p - oya) % N_SEATS
-        kinds = sorted(
-            tile_from_mjai(x, f"mjai event {where0} (start_kyoku tehais[{p}])") for x in hand
-        )
-        slots[HAND * i : HAND * i + HAND] = kinds
-    slots[n_wall - DORA_OFFSET] = tile_from_mjai(
-        _field(start, "dora_marker", f"mjai event {where0}"), f"mjai event {where0} (dora_marker)"
+        where = f"mjai event {where0} (start_kyoku tehais[{p}])"
+        tiles = sorted(tile_red_from_mjai(x, where) for x in hand)
+        for j, (k, is_red) in enumerate(tiles):
+            slots[HAND * i + j] = k
+            if is_red:
+                red.add(HAND * i + j)
+    put(
+        n_wall - DORA_OFFSET,
+        _field(start, "dora_marker", f"mjai event {where0}"),
+        f"mjai event {where0} (dora_marker)",
     )
     head = HAND * N_SEATS  # the dealer's 14th tile, then the live wall
     tail = n_wall - 1
@@ -561,7 +652,8 @@ def _wall_from_events(kyoku: list[dict[str, Any]], where0: int) -> list[int]:
         t = e["type"]
         if t == "tsumo":
             actor = _seat(e, "actor", where)
-            k = tile_from_mjai(_field(e, "pai", where), where)
+            name = _field(e, "pai", where)
+            tile_from_mjai(name, where)
             if kong_by == actor:
                 pos, tail = tail, tail - 1
                 kong_by = None
@@ -569,22 +661,20 @@ def _wall_from_events(kyoku: list[dict[str, Any]], where0: int) -> list[int]:
                 pos, head = head, head + 1
                 if pos >= n_wall - 14:
                     raise ValueError(f"{where}: more draws than the live wall holds")
-            slots[pos] = k
+            put(pos, name, where)
         elif t in ("ankan", "kakan", "daiminkan"):
             kong_by = _seat(e, "actor", where)
         elif t == "dora":
             n_dora += 1
             if n_dora > 4:
                 raise ValueError(f"{where}: a fifth kan dora")
-            slots[n_wall - DORA_OFFSET - n_dora] = tile_from_mjai(
-                _field(e, "dora_marker", where), where
-            )
+            put(n_wall - DORA_OFFSET - n_dora, _field(e, "dora_marker", where), where)
         elif t == "hora" and not ura_done and e.get("ura_markers"):
             ura = e["ura_markers"]
             if not isinstance(ura, list) or len(ura) > 5:
                 raise ValueError(f"{where}: ura_markers must be a list of at most 5 tiles")
             for i, x in enumerate(ura):
-                slots[n_wall - URA_OFFSET - i] = tile_from_mjai(x, where)
+                put(n_wall - URA_OFFSET - i, x, where)
             ura_done = True
     used = Counter(k for k in slots if k is not None)
     for k, c in sorted(used.items()):
@@ -594,7 +684,24 @@ def _wall_from_events(kyoku: list[dict[str, Any]], where0: int) -> list[int]:
             )
     rest = [k for k in range(34) for _ in range(4 - used.get(k, 0))]
     it = iter(rest)
-    return [k if k is not None else next(it) for k in slots]
+    wall = [k if k is not None else next(it) for k in slots]
+    for suit, five in enumerate((4, 13, 22)):
+        shown = sum(1 for pos in red if wall[pos] == five)
+        want = int(red_fives[suit])
+        if shown > want:
+            raise ValueError(
+                f"mjai kyoku at event {where0}: {shown} red {TILES[five]} shown but the rules "
+                f"have red_fives={tuple(red_fives)} ({want} red {TILES[five]})"
+            )
+        unseen = [pos for pos in range(n_wall) if slots[pos] is None and wall[pos] == five]
+        if len(unseen) < want - shown:
+            raise ValueError(
+                f"mjai kyoku at event {where0}: every {TILES[five]} is shown plain but the rules "
+                f"have red_fives={tuple(red_fives)}; import a stream without red fives with "
+                "variant='riichi_wrc' or a spec with red_fives=(0, 0, 0)"
+            )
+        red.update(unseen[: want - shown])
+    return wall, sorted(red)
 
 
 def _next_decision(kyoku: list[dict[str, Any]], ptr: int) -> int:
@@ -709,6 +816,13 @@ def _norm(e: dict[str, Any], like: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _plain(e: dict[str, Any]) -> dict[str, Any]:
+    """``e`` with its red fives written as plain fives."""
+    return json.loads(
+        json.dumps(e).replace('"5mr"', '"5m"').replace('"5pr"', '"5p"').replace('"5sr"', '"5s"')
+    )
+
+
 def _compact(e: dict[str, Any]) -> str:
     return json.dumps(e, separators=(",", ":"), ensure_ascii=False)
 
@@ -744,9 +858,16 @@ def _compare(given: list[dict[str, Any]], made: list[dict[str, Any]], where0: in
                 )
             mine = seq_m[n][1]
             if _norm(e, e) != _norm(mine, e):
+                hint = ""
+                if _norm(_plain(e), e) == _norm(_plain(mine), e):
+                    hint = (
+                        " (only a red five differs: the engine discards, and calls with, the "
+                        "plain copy of a five first; a red five goes only as the last five of "
+                        "its kind in the hand)"
+                    )
                 raise ValueError(
                     f"mjai event {where0 + i} ({_compact(e)}) does not match the engine: "
-                    f"{_compact(mine)}"
+                    f"{_compact(mine)}{hint}"
                 )
 
 
@@ -770,8 +891,8 @@ def records_from_mjai(
     plays every decision the stream shows (a ``dahai`` after ``reach`` is a riichi; calls and
     wins by the seats that made them; every other seat asked passes). Then the engine's hand
     is exported and compared with the stream: ``ValueError`` names the first event that
-    differs, a decision the engine refuses (with the legal actions), a red five (mjsim's riichi
-    wall has none), a hidden ``?`` tile, a bad tile or a malformed event.
+    differs, a decision the engine refuses (with the legal actions), red fives the rules do not
+    have, a hidden ``?`` tile, a bad tile or a malformed event.
     """
     from mjsim import variants
     from mjsim.engine.records import Record
@@ -816,7 +937,10 @@ def records_from_mjai(
         kyoku_no = start.get("kyoku", 1)
         if isinstance(kyoku_no, bool) or not isinstance(kyoku_no, int) or not 1 <= kyoku_no <= 4:
             raise ValueError(f"{w0}: kyoku={kyoku_no!r} must be 1-4")
-        wall = ext.get("wall") or _wall_from_events(kyoku, where0)
+        if ext.get("wall"):
+            wall, red = ext["wall"], [int(x) for x in ext.get("red", [])]
+        else:
+            wall, red = _wall_from_events(kyoku, where0, spec.get("red_fives", (0, 0, 0)))
         head = Record(
             spec=spec,
             seed=int(ext.get("seed", 0)),
@@ -827,6 +951,7 @@ def records_from_mjai(
             mult=int(ext.get("mult", 1)),
             scores=[int(s) - kyoku_start for s in scores],
             wall=[int(k) for k in wall],
+            red=red,
             deposits=STICK * int(start["kyotaku"]),
             level=int(ext.get("level", 0)),
             stake=int(ext.get("stake", 0)),

@@ -348,6 +348,7 @@ def test_registry_and_spaces():
         "planes-v1",
         "planes-v2",
         "planes-v3",
+        "planes-v4",
         "planes-norm-v0",
         "dict-v0",
         "dict-v1",
@@ -358,8 +359,10 @@ def test_registry_and_spaces():
     assert E.PLANE_NAMES_V1[: E.N_PLANES] == E.PLANE_NAMES
     assert E.PLANE_NAMES_V2[: E.N_PLANES_V1] == E.PLANE_NAMES_V1
     assert E.PLANE_NAMES_V3[: E.N_PLANES_V2] == E.PLANE_NAMES_V2 and E.N_PLANES_V3 == 63
+    assert E.PLANE_NAMES_V4[: E.N_PLANES_V3] == E.PLANE_NAMES_V3 and E.N_PLANES_V4 == 69
     with pytest.raises(
-        ValueError, match="known: planes-v0, planes-v1, planes-v2, planes-v3, planes-norm-v0, dict"
+        ValueError,
+        match="known: planes-v0, planes-v1, planes-v2, planes-v3, planes-v4, planes-norm-v0, dict",
     ):
         E.get_encoder("planes")
     raw = _advance(VARIANTS[0], 1, 30)

@@ -15,6 +15,7 @@ from mjsim.agents import KernelAgent, play_hand
 import mjsim
 from mjsim import mjai
 from mjsim.engine import Game, to_jsonl
+from mjsim.scoring.riichi_yaku import Y_AKA_DORA
 
 BOTS = ("greedy", "random")
 # hands of riichi dealt by Game("riichi", seed=s, hand_no=s, dealer=s % 4) and played by the
@@ -87,11 +88,13 @@ def test_a_match_is_one_game_of_several_kyoku() -> None:
 
 def test_worked_example_double_ron_after_a_riichi() -> None:
     # seed 116: seat 0 (dealer) declares riichi with 7s; later seat 2 discards 1p and seats 0
-    # (800 basic points: 6 x 800 = 4800) and 1 (240: 4 x 240 -> 1000) both win on it. mjsim
-    # pays [4800, 1000, -5800, 0] (seat 0's stick came back with the pot); mjai shows the stick
-    # as reach_accepted, the first winner after the discarder takes it back in its deltas
+    # and 1 both win on it, each holding a red five (one han of aka dora each): seat 0 1600
+    # basic points (6 x 1600 = 9600), seat 1 480 (4 x 480 -> 2000). mjsim pays
+    # [9600, 2000, -11600, 0] (seat 0's stick came back with the pot); mjai shows the stick as
+    # reach_accepted, the first winner after the discarder takes it back in its deltas
     g = play(116)
-    assert list(g.payments) == [4800, 1000, -5800, 0]
+    assert [int(g.items[p, Y_AKA_DORA]) for p in (0, 1)] == [1, 1]
+    assert list(g.payments) == [9600, 2000, -11600, 0]
     events = mjai.record_to_mjai(g.record)
     i = types(events).index("reach")
     assert events[i : i + 3] == [
@@ -106,10 +109,10 @@ def test_worked_example_double_ron_after_a_riichi() -> None:
             "type": "hora",
             "actor": 0,
             "target": 2,
-            "deltas": [5800, 0, -4800, 0],
+            "deltas": [10600, 0, -9600, 0],
             "ura_markers": ura,
         },
-        {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 1000, -1000, 0], "ura_markers": []},
+        {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 2000, -2000, 0], "ura_markers": []},
         {"type": "end_kyoku"},
     ]
     assert ura == [mjai.tile_to_mjai(g.record.wall[136 - 10])]  # no kong: one ura indicator
@@ -145,11 +148,15 @@ def test_worked_example_kongs_and_a_drawn_hand() -> None:
     assert {"type": "reach_accepted", "actor": 3} in events
     assert events[-2:] == [{"type": "ryukyoku", "deltas": [0, 0, 0, 0]}, {"type": "end_kyoku"}]
     assert list(g.payments) == [0, 0, 0, -1000]
-    # the deal: the dealer's 13 tiles are wall[0:13], its 14th wall[52] comes as a tsumo
+    # the deal: the dealer's 13 tiles are wall[0:13], its 14th wall[52] comes as a tsumo; the
+    # red fives at the record's red positions are named 5mr / 5pr / 5sr
+    red = set(g.record.red)
     assert events[0]["tehais"][0] == sorted(
-        (mjai.tile_to_mjai(k) for k in wall[:13]), key=mjai.TILES.index
+        (mjai.tile_to_mjai(k, i in red) for i, k in enumerate(wall[:13])), key=mjai._order
     )
-    assert events[1] == {"type": "tsumo", "actor": 0, "pai": mjai.tile_to_mjai(wall[52])}
+    assert red & set(range(13)) == {10}  # the dealer is dealt a red five
+    assert mjai.tile_to_mjai(wall[10], True) in events[0]["tehais"][0]
+    assert events[1] == {"type": "tsumo", "actor": 0, "pai": mjai.tile_to_mjai(wall[52], 52 in red)}
 
 
 def test_worked_example_calls_robbing_and_nine_terminals() -> None:
@@ -166,7 +173,8 @@ def test_worked_example_calls_robbing_and_nine_terminals() -> None:
     # a robbed kong stands not: no kan dora (the robber may answer the kakan itself)
     assert types(e832)[-3:] == ["kakan", "hora", "end_kyoku"]
     assert e832[-2]["target"] == e832[-3]["actor"] == 1 and e832[-2]["actor"] == 0
-    assert e832[-2]["deltas"] == [1500, -1500, 0, 0]
+    # the robber holds two red fives: 1 han + 2 han of aka dora, 30 fu: 5800
+    assert e832[-2]["deltas"] == [5800, -5800, 0, 0]
     e265 = mjai.record_to_mjai(play(265).record)
     assert types(e265) == ["start_kyoku", "tsumo", "ryukyoku", "end_kyoku"]
     assert e265[2]["deltas"] == [0, 0, 0, 0]
@@ -189,16 +197,48 @@ def stream(seed: int = 7) -> list[dict]:
     return mjai.records_to_mjai(play(seed).record, extension=False)
 
 
-def test_red_fives_are_refused_naming_the_tile() -> None:
-    events = stream()
-    events[1]["tehais"][1][0] = "5pr"
-    with pytest.raises(ValueError, match=r"red five '5pr' in mjai event 1 .*no red fives"):
+def _red_names(events: list[dict]) -> list[str]:
+    return [x for x in json.dumps(events).split('"') if x in mjai.RED_FIVES]
+
+
+def test_red_fives_export_as_5mr_5pr_5sr_and_come_back() -> None:
+    # riichi plays one red five of each suit: over a few hands they are dealt, drawn,
+    # discarded and called; the mjai names carry them and the import gives them back
+    n_red = 0
+    for seed in range(1, 13):
+        rec = play(seed).record
+        assert len(rec.red) == 3
+        events = mjai.records_to_mjai(rec, extension=False)
+        n_red += len(_red_names(events))
+        back = mjai.record_from_mjai(events)
+        assert mjai.records_to_mjai(back, extension=False) == events
+    assert n_red > 0
+
+
+def test_more_red_fives_than_the_rules_have_are_refused() -> None:
+    for seed in range(7, 40):  # a deal with two copies of one five among the hands
+        events = stream(seed)
+        hands = events[1]["tehais"]
+        at = [(p, i) for p in range(4) for i, x in enumerate(hands[p]) if x[:2] == "5p"]
+        if len(at) >= 2:
+            break
+    for p, i in at[:2]:
+        hands[p][i] = "5pr"
+    with pytest.raises(ValueError, match=r"\d red 5p shown but the rules have red_fives="):
         mjai.records_from_mjai(events)
-    events = stream()
-    i = types(events).index("tsumo")
-    events[i + 3 if events[i + 3]["type"] == "tsumo" else i]["pai"] = "5sr"
-    with pytest.raises(ValueError, match=r"red five '5sr' in mjai event \d+ \(tsumo\)"):
-        mjai.records_from_mjai(events)
+    events = stream(7)
+    assert _red_names(events)  # riichi's red fives, refused under rules without them
+    with pytest.raises(ValueError, match=r"red 5[mps] shown but the rules have red_fives="):
+        mjai.records_from_mjai(events, variant="riichi_wrc")
+
+
+def test_a_stream_without_red_fives_plays_under_rules_without_them() -> None:
+    g = Game("riichi_wrc", seed=3)
+    play_hand(g, [KernelAgent("greedy")] * 4)
+    events = mjai.records_to_mjai(g.record, extension=False)
+    assert not _red_names(events)
+    back = mjai.record_from_mjai(events, variant="riichi_wrc")
+    assert back.red == []
 
 
 def test_bad_streams_are_refused_naming_the_event() -> None:
@@ -282,9 +322,9 @@ def test_mjai_command_exports_and_imports(tmp_path, capsys) -> None:
     assert '"mjsim"' not in text and text == mjai.dumps(
         mjai.records_to_mjai(g.record, extension=False)
     )
-    (tmp_path / "red.jsonl").write_text(text.replace('"5p"', '"5pr"', 1))
+    (tmp_path / "red.jsonl").write_text(text.replace('"5p"', '"5pr"'))
     assert main(["mjai", "import", str(tmp_path / "red.jsonl")]) == 2
-    assert "red five '5pr'" in capsys.readouterr().err
+    assert "red 5p shown but the rules have red_fives=(1, 1, 1)" in capsys.readouterr().err
     assert main(["mjai", "import", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read it" in capsys.readouterr().err
 
@@ -342,6 +382,7 @@ def test_the_copied_engine_constants_agree() -> None:
     assert (mjai.DORA_OFFSET, mjai.URA_OFFSET) == (riichi.DORA_OFFSET, riichi.URA_OFFSET)
     ev = (state.EV_DEAL, state.EV_DRAW, state.EV_DRAW_TAIL, state.EV_ACT, state.EV_CALL)
     assert ev == (mjai._EV_DEAL, mjai._EV_DRAW, mjai._EV_DRAW_TAIL, mjai._EV_ACT, mjai._EV_CALL)
+    assert state.EV_RED == mjai._EV_RED
     assert (state.EV_WIN, state.EV_PAY, state.EV_END) == (mjai._EV_WIN, mjai._EV_PAY, mjai._EV_END)
     wk = (state.WK_SELF_DRAW, state.WK_DISCARD, state.WK_ROB_KONG)
     assert wk == (mjai._WK_SELF_DRAW, mjai._WK_DISCARD, mjai._WK_ROB_KONG)

@@ -31,6 +31,7 @@ from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.hooks_jipinghu import jipinghu_on_claim
 from mjsim.engine.hooks_riichi import riichi_pao_claim
 from mjsim.engine.kongs import _complete_kong
+from mjsim.engine.red import red_call, red_claimed, red_robbed, red_robbed_concealed
 from mjsim.engine.shapes import _wild_pair
 from mjsim.engine.special_kongs import special_kong_unadd
 from mjsim.engine.state import (
@@ -214,6 +215,10 @@ def _resolve(s, r, t):
             if r.params[P_SPECIAL_KONGS] != 0 and kind == RK_ROB_ADDED:
                 special_kong_unadd(s, t, d, k)  # a robbed addition to a special kong
             _add_river(s, t, d, k, RF_ROBBED | RF_WON)
+            if kind == RK_ROB_ADDED:
+                red_robbed(s, r, t, d, k)  # a red added tile goes to the river
+            else:
+                red_robbed_concealed(s, r, t, d, k)
             _finish_win(s, r, t, winners, np.int64(WK_ROB_KONG), d, k)
         return
     if kind != RK_DISCARD:
@@ -227,6 +232,7 @@ def _resolve(s, r, t):
             if r.params[P_SPECIAL_KONGS] != 0:
                 special_kong_unadd(s, t, d, k)  # 抢叉 of an addition to a special kong
             _add_river(s, t, d, k, np.int64(RF_ROBBED))
+            red_robbed(s, r, t, d, k)
             s.tv[t, TV_DICE_PENDING] = 0
         else:
             mtype = np.int64(MELD_ADDED_KONG if kind == RK_ROB_ADDED else MELD_CONCEALED_KONG)
@@ -250,6 +256,7 @@ def _resolve(s, r, t):
     for q in range(n):
         s.pv[t, q, PV_RC_IPPATSU] = 0  # riichi: a call ends every ippatsu
     h = s.hands[t, claimer]
+    red_claimed(s, r, t, claimer, k)  # a red discard goes into the meld
     s.pv[t, claimer, PV_N_EXPOSED] += 1
     s.tv[t, TV_SEAT] = claimer
     s.tv[t, TV_PHASE] = PH_TURN
@@ -260,6 +267,7 @@ def _resolve(s, r, t):
     s.tv[t, TV_FORBID1] = -1
     s.tv[t, TV_TILE] = -1
     if ca == PUNG:
+        red_call(s, r, t, claimer, k, np.int64(2))
         h[k] -= 2
         _add_meld(s, t, claimer, MELD_PUNG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
@@ -268,6 +276,7 @@ def _resolve(s, r, t):
         if r.params[P_FORBID_PUNG_SAME_DISCARD] != 0:
             s.tv[t, TV_FORBID0] = k  # kuikae: not the claimed kind again this turn
     elif ca == EXPOSED_KONG:
+        red_call(s, r, t, claimer, k, np.int64(3))
         h[k] -= 3
         _add_meld(s, t, claimer, MELD_KONG, k, src)
         _after_claim(s, r, t, claimer, d, ca)
@@ -280,6 +289,7 @@ def _resolve(s, r, t):
         lo = k if ca == CHOW_LOW else (k - 1 if ca == CHOW_MID else k - 2)
         for j in range(lo, lo + 3):
             if j != k:
+                red_call(s, r, t, claimer, np.int64(j), np.int64(1))
                 h[j] -= 1
         _add_meld(s, t, claimer, MELD_CHOW, lo, src)
         _after_claim(s, r, t, claimer, d, ca)

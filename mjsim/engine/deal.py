@@ -27,6 +27,7 @@ from mjsim.engine.carry import carry_pot_in, carry_pot_out
 from mjsim.engine.draws import _take
 from mjsim.engine.hooks_changsha import changsha_next_declarer
 from mjsim.engine.pool import exchange_start, pool_reset
+from mjsim.engine.red import red_deal, red_deal_hands
 from mjsim.engine.rng import AGENT_SALT, below, dice_pair, splitmix64
 from mjsim.engine.standing import _deal_standing
 from mjsim.engine.state import (
@@ -67,6 +68,7 @@ from mjsim.engine.state import (
     TV_NEXT_STAKE,
     TV_NEXT_STREAK,
     TV_PHASE,
+    TV_RED_POS,
     TV_REPEAT,
     TV_ROUND_WIND,
     TV_SEAT,
@@ -128,6 +130,9 @@ def reset_table(
     "advance_after_cycle"``); -1 (default) = seat 0. ``streak``: the carry-over draw counter
     (``draw_counter_rule``) carried in."""
     n = r.params[P_N_PLAYERS]
+    red_pos = np.zeros(12, np.int32)  # red fives placed by the caller of a scripted wall
+    for i in range(12):
+        red_pos[i] = s.tv[t, TV_RED_POS + i]
     s.hands[t, :, :] = 0
     s.melds[t, :, :, :] = MELD_NONE
     s.river[t, :, :] = 0
@@ -161,6 +166,10 @@ def reset_table(
         # recorded wall (no shuffle) ends in an identical state
         s.rng[t, 1] = np.uint64(0)
     tv = s.tv
+    if not shuffle:
+        for i in range(12):
+            tv[t, TV_RED_POS + i] = red_pos[i]
+    red_deal(s, r, t, not shuffle)
     tv[t, TV_HEAD] = 0
     tv[t, TV_TAIL] = total
     if r.params[P_WALL_TILES_USED] > 0:
@@ -198,9 +207,11 @@ def reset_table(
         seat = (dealer + i) % n
         for _ in range(hs):
             s.hands[t, seat, s.wall[t, head]] += 1
+            red_deal_hands(s, r, t, seat, head, np.int64(s.wall[t, head]))
             head += 1
     last = np.int64(s.wall[t, head])
     s.hands[t, dealer, last] += 1
+    red_deal_hands(s, r, t, dealer, head, last)
     head += 1
     tv[t, TV_HEAD] = head
     if r.params[P_STANDING_TILES] != 0:

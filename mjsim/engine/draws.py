@@ -27,6 +27,7 @@ from mjsim.engine.board import (
 )
 from mjsim.engine.hand_end import _abortive_draw, _finish_draw
 from mjsim.engine.lockouts import _lift_on_draw
+from mjsim.engine.red import red_draw
 from mjsim.engine.rng import dice_pair
 from mjsim.engine.shapes import _tenpai
 from mjsim.engine.state import (
@@ -109,10 +110,12 @@ def _take(s, r, t, seat, from_tail):
             s.tv[t, TV_TAIL] = tail
             k = np.int64(s.wall[t, tail])
             _rec(s, t, EV_DRAW_TAIL, seat, k)
+            red_draw(s, r, t, seat, tail, k)
         else:
             k = np.int64(s.wall[t, head])
             s.tv[t, TV_HEAD] = head + 1
             _rec(s, t, EV_DRAW, seat, k)
+            red_draw(s, r, t, seat, head, k)
         s.tv[t, TV_N_DRAWS] += 1
         s.hands[t, seat, k] += 1
         if not _is_flower(r, k):

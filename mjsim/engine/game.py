@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -41,6 +41,7 @@ from mjsim.engine.state import (
     TV_RC_POT,
     TV_RC_POT_IN,
     TV_REC_N,
+    TV_RED_POS,
     TV_REPEAT,
     TV_ROUND_WIND,
     TV_STAKE,
@@ -103,6 +104,33 @@ def validate_wall(spec: RuleSpec, wall: str | Sequence[int]) -> list[int]:
     return kinds
 
 
+def validate_red(spec: RuleSpec, kinds: Sequence[int], red: Iterable[int]) -> list[int]:
+    """The wall positions of the red fives of a scripted wall ``kinds``, checked: each a
+    position of ``kinds`` holding a five, no position twice, and per suit as many as
+    ``spec.red_fives``. Returns them sorted. ``ValueError`` naming the bad position or suit."""
+    out: list[int] = []
+    for pos in red:
+        if not isinstance(pos, int | np.integer) or not 0 <= int(pos) < len(kinds):
+            raise ValueError(f"red position {pos!r} is not a wall position 0..{len(kinds) - 1}")
+        pos = int(pos)
+        if kinds[pos] not in (4, 13, 22):
+            raise ValueError(
+                f"red position {pos} holds {_kind_label(kinds[pos])}, not a five (5m 5p 5s)"
+            )
+        if pos in out:
+            raise ValueError(f"red position {pos} given twice")
+        out.append(pos)
+    for suit, five in enumerate((4, 13, 22)):
+        have = sum(1 for pos in out if kinds[pos] == five)
+        want = spec.red_fives[suit]
+        if have != want:
+            raise ValueError(
+                f"the wall marks {have} red 5{'mps'[suit]} but the spec has red_fives="
+                f"{spec.red_fives} ({want} red 5{'mps'[suit]})"
+            )
+    return sorted(out)
+
+
 class Game:
     """One table of one variant: ``step`` through a hand, inspect it, get its record.
 
@@ -110,6 +138,9 @@ class Game:
     record=True, first_dealer=None, quiet=None, **overrides)``: ``variant_or_spec`` is a
     registered id or a ``RuleSpec``; ``overrides`` are spec fields (see
     :func:`mjsim.variants.get`); ``wall`` fixes the tile order for a scripted deal (validated).
+    Under ``red_fives`` the red copies of a scripted wall are the ``0m / 0p / 0s`` it writes, or
+    the wall positions ``red`` lists, or else the first fives of each suit in wall order
+    (:func:`validate_red`).
     The hand's RNG is ``(seed, hand_no)``.
     ``first_dealer`` (default: ``dealer``) is the dealer of the match's first hand: with
     ``round_wind_rule="advance_after_cycle"`` the prevailing wind advances when the deal returns
@@ -132,6 +163,7 @@ class Game:
         seed: int = 0,
         *,
         wall: str | Sequence[int] | None = None,
+        red: Sequence[int] | None = None,
         dealer: int = 0,
         round_wind: int = 0,
         hand_no: int = 0,
@@ -163,6 +195,25 @@ class Game:
         self.state: State = new_state(1, REC_CAP if record else 0)
         self._mask = np.zeros(N_ACTIONS, dtype=np.bool_)
         self._fixed_wall = None if wall is None else validate_wall(self.spec, wall)
+        self._fixed_red: list[int] = []
+        if red is not None:
+            if wall is None:
+                raise ValueError("red= (the wall positions of the red fives) needs wall=")
+            self._fixed_red = validate_red(self.spec, self._fixed_wall, red)
+        elif isinstance(wall, str) and any(self.spec.red_fives):
+            from mjsim.tiles import parse_tiles_with_red
+
+            marks = parse_tiles_with_red(wall, flowers=True, check_copies=False)[1]
+            if any(marks):
+                written = [i for i, m in enumerate(marks) if m]
+                self._fixed_red = validate_red(self.spec, self._fixed_wall, written)
+        elif isinstance(wall, str) and "0" in wall:
+            from mjsim.tiles import parse_tiles_with_red
+
+            if any(parse_tiles_with_red(wall, flowers=True, check_copies=False)[1]):
+                raise ValueError(
+                    "the wall writes red fives (0m/0p/0s) but the spec has red_fives=(0, 0, 0)"
+                )
         key = f"{GAME_KEY}:{self.spec.scorer_kind()}"  # one compiled engine per scorer
         if not _compile_notice.loaded(key):
             _compile_notice.first_use(key, GAME_WHAT, self._compile_kernels, quiet=quiet)
@@ -197,6 +248,13 @@ class Game:
         if not shuffle:
             s.wall[0, :] = 0
             s.wall[0, : len(self._fixed_wall)] = self._fixed_wall
+            if self._fixed_red:  # else the deal keeps the last hand's or marks the first fives
+                s.tv[0, TV_RED_POS : TV_RED_POS + 12] = 0
+                seen = [0, 0, 0]
+                for pos in self._fixed_red:
+                    suit = (4, 13, 22).index(self._fixed_wall[pos])
+                    s.tv[0, TV_RED_POS + 4 * suit + seen[suit]] = pos + 1
+                    seen[suit] += 1
         deal.reset_table(
             s,
             self.rules,
@@ -400,6 +458,12 @@ class Game:
         return players_at_seats(self.spec, int(tv[TV_ROUND_WIND]), int(tv[TV_FIRST_DEALER]))
 
     @property
+    def red_positions(self) -> list[int]:
+        """The wall positions of this hand's red fives (``red_fives``), sorted; ``[]`` if none."""
+        slots = self.state.tv[0, TV_RED_POS : TV_RED_POS + 12]
+        return sorted(int(x) - 1 for x in slots if x > 0)
+
+    @property
     def record(self) -> Record:
         """The hand's :class:`~mjsim.engine.records.Record` so far, with the rules' canonical
         name (``variant``) and mjsim's version (``rules_version``)."""
@@ -421,6 +485,7 @@ class Game:
             stake=int(tv[TV_STAKE]),
             scores=list(self._scores_before),
             wall=list(self._wall_at_start),
+            red=self.red_positions,
             events=self.state.rec[0, :n].copy(),
             variant=variant_label(self.spec),
             rules_version=__version__,

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjsim._jit import internal
+from mjsim.engine.red import red_held
 from mjsim.engine.state import (
     PV_N_MELDS,
     PV_PAY,
@@ -37,6 +38,7 @@ from mjsim.engine.state import (
     TV_RC_DORA_LATE,
     TV_RC_POT,
     TV_REPEAT,
+    TV_TILE_RED,
     TV_WALL_LEN,
     WK_SELF_DRAW,
 )
@@ -53,6 +55,7 @@ from mjsim.rules.params import (
     P_KAN_DORA_LATE,
     P_N_PLAYERS,
     P_PAO,
+    P_RED_FIVES,
     PAO_DAISANGEN,
     PAO_DAISUUSHII,
     PAO_SUUKANTSU,
@@ -176,8 +179,12 @@ def riichi_flags(s, r, t, p, flags):
     if flags[F_SELF_DRAWN] == 0 or s.pv[t, p, PV_N_MELDS] > 0:
         flags[F_HEAVENLY] = 0
         flags[F_EARTHLY] = 0
+    # red fives (aka dora): in the hand and melds, and the discard or robbed kong tile won on
+    aka = red_held(s, r, t, p)
+    if flags[F_SELF_DRAWN] == 0 and r.params[P_RED_FIVES] != 0:
+        aka += s.tv[t, TV_TILE_RED]
     if r.params[P_DORA] == 0:
-        flags[F_RC_DORA] = 0
+        flags[F_RC_DORA] = aka << 8
         return
     full = np.zeros(34, np.uint8)
     for k in range(34):
@@ -200,7 +207,7 @@ def riichi_flags(s, r, t, p, flags):
     n = riichi_indicators(s, t, dora, ura)
     nd = count_dora(full, dora, n)
     nu = count_dora(full, ura, n) if s.pv[t, p, PV_READY] != 0 else 0
-    flags[F_RC_DORA] = nd | (nu << 16)
+    flags[F_RC_DORA] = nd | (aka << 8) | (nu << 16)
 
 
 @internal

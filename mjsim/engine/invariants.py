@@ -7,6 +7,7 @@ import numpy as np
 
 from mjsim.engine.board import _n_held_flowers, honor_flowers
 from mjsim.engine.meld_tiles import add_meld_tiles
+from mjsim.engine.red import red_conserved
 from mjsim.engine.state import (
     PH_BET,
     PH_CHOOSE_SUIT,
@@ -36,7 +37,7 @@ from mjsim.rules.params import P_HAND_SIZE, P_N_PLAYERS, P_WALL_TILES_USED
 
 @nb.njit(cache=True)
 def check_invariants(s, r, t):
-    """0 if table ``t`` is consistent, else 1 (tile conservation), 2 (hand size), 3 (payments
+    """0 if table ``t`` is consistent, else 1 (tile conservation, red fives included), 2 (hand size), 3 (payments
     not zero-sum), 4 (meld count)."""
     n = r.params[P_N_PLAYERS]
     cnt = np.zeros(42, dtype=np.int64)
@@ -66,6 +67,8 @@ def check_invariants(s, r, t):
     for k in range(42):
         if cnt[k] != r.tile_counts[k]:
             return 1
+    if not red_conserved(s, r, t):
+        return 1  # the red fives (red_fives) are tiles too
     ph = s.tv[t, TV_PHASE]
     if ph != PH_DONE:
         hs = r.params[P_HAND_SIZE]

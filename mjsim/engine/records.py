@@ -19,12 +19,16 @@ from mjsim.engine.state import (
     EV_CALL,
     EV_END,
     EV_FLOWER,
+    EV_RED,
     EVENT_NAMES,
     PHASE_NAMES,
     PV_HELD_FLOWERS,
     PV_N_MELDS,
     PV_N_RIVER,
     PV_READY,
+    PV_RED_HAND,
+    PV_RED_MELD,
+    PV_RED_RIVER,
     PV_SCORE,
     RF_CLAIMED,
     RF_FACE_DOWN,
@@ -57,6 +61,7 @@ class Record:
     - ``level``, ``stake``: the 上楼 dealer level and the dealer stake carried in (0 if none);
     - ``scores``: running scores before the hand (``n_players`` ints);
     - ``wall``: the tile order (kinds), ``events``: ``int32[n]`` packed events;
+    - ``red``: the wall positions of the red fives (``red_fives``; ``[]`` if none), sorted;
     - ``variant``: the rules' canonical name, ``"changsha(allow_chow=false)"``
       (:func:`mjsim.variants.label.variant_label`; ``""`` if unknown);
     - ``rules_version``: the version of mjsim whose rules played the hand (``""`` if unknown).
@@ -79,6 +84,7 @@ class Record:
     stake: int = 0
     variant: str = ""
     rules_version: str = ""
+    red: list[int] = field(default_factory=list)
 
     def event_tuples(self) -> list[tuple[int, int, int]]:
         """Events as ``(kind, seat, arg)``."""
@@ -107,7 +113,9 @@ class Record:
         return record_html(self)
 
 
-def _tile(k: int) -> str:
+def _tile(k: int, red: bool = False) -> str:
+    if red and k in (4, 13, 22):
+        return f"0{'mps'[k // 9]}"
     if k < 27:
         return f"{k % 9 + 1}{'mps'[k // 9]}"
     if k < 34:
@@ -126,6 +134,11 @@ def event_text(ev: int) -> str:
             return f"seat {seat} {name} <bad action {arg}>"
     if kind in (2, 3, EV_FLOWER):  # draw, draw_tail, flower
         return f"seat {seat} {name} {_tile(arg) if 0 <= arg < 42 else arg}"
+    if kind == EV_RED:
+        k, n = arg & 63, arg >> 6
+        return f"seat {seat} {name} {_tile(k, True) if 0 <= k < 42 else k}" + (
+            f" x{n}" if n != 1 else ""
+        )
     if kind == EV_END:
         wk = WIN_KIND_NAMES[seat] if seat < len(WIN_KIND_NAMES) else seat
         return f"end {wk} winners={[p for p in range(4) if (arg >> p) & 1]}"
@@ -166,6 +179,8 @@ def to_jsonl(record: Record) -> str:
         "scores": [int(x) for x in record.scores],
         "wall": [int(x) for x in record.wall],
     }
+    if record.red:
+        head["red"] = [int(x) for x in record.red]
     lines = [json.dumps(head, ensure_ascii=False)]
     for i, ev in enumerate(record.events):
         kind, seat, arg = decode_event(ev)
@@ -229,28 +244,52 @@ def from_jsonl(text: str) -> Record:
             stake=int(head.get("stake", 0)),
             variant=str(head.get("variant", "")),
             rules_version=str(head.get("rules_version", "")),
+            red=[int(x) for x in head.get("red", [])],
         )
     except (KeyError, TypeError, ValueError) as e:
         raise ValueError(f"record header is missing or has a bad field: {e}") from None
 
 
 # ---------------------------------------------------------------------------------- rendering
-def _glyphs(kinds: list[int]) -> str:
+#: the mark after a red five's glyph (unicode has no red-five glyph)
+RED_GLYPH_MARK = "\u02b3"
+
+
+def _glyphs(kinds: list[int], red: list[bool] | None = None) -> str:
     try:
         from mjsim.tiles import format_tiles
 
-        return format_tiles(kinds, "glyph")
+        if not red or not any(red):
+            return format_tiles(kinds, "glyph")
+        return "".join(
+            format_tiles([k], "glyph") + (RED_GLYPH_MARK if r else "")
+            for k, r in zip(kinds, red, strict=True)
+        )
     except Exception:  # noqa: BLE001 - rendering must never fail
         return " ".join(_tile(k) for k in kinds)
 
 
-def _mpsz(kinds: list[int]) -> str:
+def _mpsz(kinds: list[int], red: list[bool] | None = None) -> str:
     try:
         from mjsim.tiles import format_tiles
 
-        return format_tiles(kinds, "mpsz")
+        return format_tiles(kinds, "mpsz", red=red)
     except Exception:  # noqa: BLE001
         return " ".join(_tile(k) for k in kinds)
+
+
+def _red_flags(kinds: list[int], reds: list[int]) -> list[bool]:
+    """Flags marking ``reds[suit]`` copies of each suit's five in ``kinds`` red (the first
+    ones); ``reds`` is consumed."""
+    out = []
+    for k in kinds:
+        suit = (4, 13, 22).index(k) if k in (4, 13, 22) else -1
+        if suit >= 0 and reds[suit] > 0:
+            reds[suit] -= 1
+            out.append(True)
+        else:
+            out.append(False)
+    return out
 
 
 def render_table(
@@ -287,6 +326,9 @@ def render_table(
         hidden = view is not None and p != view
         h = state.hands[t, p]
         kinds = [k for k in range(34) for _ in range(int(h[k]))]
+        pv = state.pv[t, p]
+        hand_red = _red_flags(kinds, [int(pv[PV_RED_HAND + i]) for i in range(3)])
+        meld_reds = [int(pv[PV_RED_MELD + i]) for i in range(3)]
         held = int(state.pv[t, p, PV_HELD_FLOWERS]) if hidden else 0
         flowers = [k for k in range(34, 42) for _ in range(int(h[k])) if not (held >> (k - 34)) & 1]
         n_held = sum(int(h[k]) for k in range(34, 42)) - len(flowers)
@@ -296,19 +338,21 @@ def render_table(
             if mt == MELD_NONE:
                 continue
             tiles = meld_kinds(mt, k)
+            meld_red = _red_flags(tiles, meld_reds)
             if hidden and mt == MELD_CONCEALED_KONG and not concealed_kong_shown:
                 melds.append(f"{MELD_NAMES[mt]}[{back * len(tiles)}]")
             else:
-                melds.append(f"{MELD_NAMES[mt]}[{fmt(tiles)}]")
+                melds.append(f"{MELD_NAMES[mt]}[{fmt(tiles, meld_red)}]")
         river = []
         for i in range(int(state.pv[t, p, PV_N_RIVER])):
             k = int(state.river[t, p, i])
             f = int(state.river_flags[t, p, i])
             mark = "*" if f & RF_CLAIMED else ("!" if f & RF_WON else "")
             mark += "r" if f & RF_READY else ""
-            river.append((back if hidden and f & RF_FACE_DOWN else fmt([k])) + mark)
+            red = (int(pv[PV_RED_RIVER + i // 24]) >> (i % 24)) & 1 == 1
+            river.append((back if hidden and f & RF_FACE_DOWN else fmt([k], [red])) + mark)
         ready = " READY" if state.pv[t, p, PV_READY] else ""
-        tiles_text = f"[{len(kinds) + n_held} concealed]" if hidden else fmt(kinds)
+        tiles_text = f"[{len(kinds) + n_held} concealed]" if hidden else fmt(kinds, hand_red)
         lines.append(
             f"seat {p}{' (dealer)' if p == tv[TV_DEALER] else ''}{ready} "
             f"score={int(state.pv[t, p, PV_SCORE])}: {tiles_text}"
@@ -319,21 +363,28 @@ def render_table(
     return "\n".join(lines)
 
 
-def format_wall(wall: Any, per_row: int = 16, unicode: bool = False) -> str:
+def format_wall(wall: Any, per_row: int = 16, unicode: bool = False, red: Any = ()) -> str:
     """A wall order as readable rows: tile names (``1m``, ``5z``; glyphs with ``unicode=True``)
     in groups of four, ``per_row`` tiles a row, each row led by the position of its first tile
-    (0 = the head, where the deal starts; replacements come from the end)::
+    (0 = the head, where the deal starts; replacements come from the end); ``red``: the wall
+    positions of red fives, written ``0m / 0p / 0s`` (a glyph followed by ``ʳ``)::
 
           0  8s 2s 1m 1m  8p 3s 9s 8p  7s 8s 2p 7m  9m 1p 4m 1m
          16  ...
     """
     kinds = [int(k) for k in wall]
-    name = (lambda k: _glyphs([k])) if unicode else _tile
+    reds = {int(x) for x in red}
+
+    def name(i: int) -> str:
+        if unicode:
+            return _glyphs([kinds[i]], [i in reds])
+        return _tile(kinds[i], i in reds)
+
     width = len(str(max(len(kinds) - 1, 0)))
     rows = []
     for start in range(0, len(kinds), per_row):
-        row = kinds[start : start + per_row]
-        groups = [" ".join(name(k) for k in row[g : g + 4]) for g in range(0, len(row), 4)]
+        row = range(start, min(start + per_row, len(kinds)))
+        groups = [" ".join(name(i) for i in row[g : g + 4]) for g in range(0, len(row), 4)]
         rows.append(f"{start:>{width + 2}}  " + "  ".join(groups))
     return "\n".join(rows)
 
@@ -344,7 +395,7 @@ def render_record(record: Record) -> str:
         f"hand {record.hand_no} dealer {record.dealer} variant {record_label(record)}"
         + (f" (mjsim {record.rules_version})" if record.rules_version else ""),
         f"wall ({len(record.wall)} tiles, head first):",
-        format_wall(record.wall),
+        format_wall(record.wall, red=record.red),
         f"events ({len(record.events)}):",
     ]
     for i, ev in enumerate(record.events):

@@ -60,6 +60,7 @@ def _start_game(record: Record) -> Game:
             spec,
             seed=record.seed,
             wall=record.wall,
+            red=record.red or None,
             dealer=record.dealer,
             round_wind=record.round_wind,
             hand_no=record.hand_no,

@@ -128,6 +128,11 @@ TV_RC_POT_IN        97     deposits carried into this hand from drawn hands (``c
 TV_RC_DORA_LATE     43     riichi: kongs whose kan dora indicator is not turned yet (an open or
                            added kong under ``kan_dora_timing='after_discard'``: turned by the
                            konger's next discard or kong)
+## Red fives (``red_fives``)
+TV_RED_POS          99+12  ``tv[TV_RED_POS + 4 * suit + j]``: 1 + the wall position of red five j
+                           of suit m / p / s (0 = none); set at the deal
+TV_TILE_RED         111    1 if the tile under reaction (``TV_TILE``: a discard or a kong tile)
+                           is a red five
 ## The result of the hand
 TV_WINNERS          23     bitmask of winning seats
 TV_WIN_KIND         24     ``WK_*``
@@ -184,6 +189,11 @@ PV_SK_EXTRA         17+4   ``pv[PV_SK_EXTRA + g]``: copies added to this seat's 
                            group g (``special_kongs``), 2 bits per group member in group order
 PV_FENG             21     放风 / 补风 (``honor_set_exposure``): bits 0-6 the set's honour kinds (27
                            + j), bit 7 the set is complete, bits 8+ the 补风 count
+PV_RED_HAND         41+3   ``pv[PV_RED_HAND + suit]``: red fives of suit m / p / s in the
+                           concealed hand (``red_fives``)
+PV_RED_MELD         44+3   ``pv[PV_RED_MELD + suit]``: red fives of suit m / p / s in the melds
+PV_RED_RIVER        59+2   red discards: bit ``i % 24`` of ``pv[PV_RED_RIVER + i // 24]`` is set
+                           when river entry ``i`` is a red five
 ## Ready, void suit, locks
 PV_READY            1      1 after a ready declaration
 PV_READY_KIND       33     ``READY_MODE_*`` of the ready declaration (valid when ``PV_READY !=
@@ -203,7 +213,7 @@ PV_LOOKED           51     1 once this ready seat has looked at the 宝 (its fir
 PV_RC_IPPATSU       56     1 from a ready declaration until the seat's next discard or any call
                            / kong (riichi)
 PV_RC_DOUBLE        57     ready declared on the seat's first discard before any call (double
-                           riichi)
+                           riichi, 天听; any ready kind)
 PV_RC_PAO           58     riichi pao 責任払い (``pao``): ``1 + liable seat`` in bits 0-3, the
                            yakuman it is liable for in bits 4-6 (``PAO_*``), 0 = none
 ## The reaction window
@@ -381,6 +391,9 @@ EV_PAY = 8  # seat's payment of the hand, arg = amount (signed)
 EV_END = 9  # seat = win kind (WK_*), arg = winners bitmask
 EV_INDICATOR = 10  # arg = wild indicator kind
 EV_POOL = 11  # seat took arg from the unused pool (opening exchange, final ready draw)
+EV_RED = 12  # red fives (red_fives) moved by the seat's preceding event: arg = kind | n << 6, n
+# red copies of kind (a five): the tile drawn, the tile discarded, the copies a call or a kong
+# took from the hand (the claimed discard's redness is its own discard's EV_RED)
 EVENT_NAMES = {
     EV_DEAL: "deal",
     EV_DRAW: "draw",
@@ -393,6 +406,7 @@ EVENT_NAMES = {
     EV_END: "end",
     EV_INDICATOR: "indicator",
     EV_POOL: "pool",
+    EV_RED: "red",
 }
 
 

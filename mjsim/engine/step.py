@@ -60,6 +60,7 @@ from mjsim.engine.legal import legal_mask
 from mjsim.engine.lockouts import _missed_win
 from mjsim.engine.pool import exchange_step
 from mjsim.engine.reaction import _open_window
+from mjsim.engine.red import red_added_kong, red_concealed_kong, red_discard
 from mjsim.engine.special_kongs import added_group
 from mjsim.engine.standing import _standing_discard
 from mjsim.engine.state import (
@@ -350,6 +351,7 @@ def apply_action(s, r, t, a):
         s.tv[t, TV_DICE_PENDING] = 1 if dice else 0
         rob = r.params[P_ROB_KONG]
         if h[k] == 4:
+            red_concealed_kong(s, r, t, p, k)
             h[k] = 0
             _add_meld(s, t, p, MELD_CONCEALED_KONG, k, 0)
             if rob == ROB_ADDED_AND_CONCEALED:
@@ -357,6 +359,7 @@ def apply_action(s, r, t, a):
                     return
             _complete_kong(s, r, t, p, np.int64(MELD_CONCEALED_KONG), dice)
         else:
+            red_added_kong(s, r, t, p, k)
             h[k] -= 1
             _stand_clip(s, t, p)
             i = _has_pung(s, t, p, k)
@@ -372,6 +375,8 @@ def apply_action(s, r, t, a):
         k = a - READY_SHOWN
         _declare_ready(s, t, p, r.params[P_READY_MODE1])  # the second ready kind
         flag = RF_READY
+        if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+            s.pv[t, p, PV_RC_DOUBLE] = 1  # 天听: ready on the first discard before any call
     elif a >= READY_DISCARD:
         k = a - READY_DISCARD
         _declare_ready(s, t, p, r.params[P_READY_MODE0])
@@ -381,10 +386,10 @@ def apply_action(s, r, t, a):
         if dep > 0:
             s.pv[t, p, PV_PAY] -= dep
             s.tv[t, TV_RC_POT] += dep
+        if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+            s.pv[t, p, PV_RC_DOUBLE] = 1  # double riichi, 天听
         if r.params[P_SCORING] == SCORING_RIICHI:
             s.pv[t, p, PV_RC_IPPATSU] = 1
-            if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
-                s.pv[t, p, PV_RC_DOUBLE] = 1
     else:
         k = a
         s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu
@@ -392,6 +397,7 @@ def apply_action(s, r, t, a):
         s.pv[t, p, PV_LOCK] = 0
     if flag != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
         flag = _standing_discard(s, r, t, p, k, flag)  # else a no-op (saves the call)
+    red_discard(s, r, t, p, k)  # red fives: which copy goes (the plain one first)
     h[k] -= 1
     if s.wild[t, k] != 0:
         s.pv[t, p, PV_N_WILD_DISCARDED] += 1

@@ -181,6 +181,7 @@ P_START_POINTS = 194  # points each seat holds when a match starts (PV_SCORE cou
 P_NAGASHI_MANGAN = 195  # exhaustive draw: all-terminal/honour unclaimed discards = mangan self-draw
 P_PAO = 196  # riichi pao 責任払い: PAO_* bits of the yakuman whose feeder is liable
 P_KAN_DORA_LATE = 197  # riichi: an open / added kong's kan dora is turned after the next discard
+P_RED_FIVES = 173  # red fives in the wall (red_fives): m | p << 4 | s << 8 copies, 0 = none
 # ---- the game (198-199): a match of match="east" / "east_south" ends by the rules
 P_GAME = 198  # GAME_* bits: the rounds of the match (0 = hands only) and its end options
 P_TARGET_POINTS = 199  # points the first must reach (agari yame with the extension, the extension)

@@ -1143,6 +1143,18 @@ class RuleSpec:
         source="Tenhou (https://tenhou.net/man/) and Mahjong Soul: after_discard; some rule "
         "sets turn every kan dora at once",
     )
+    red_fives: tuple[int, ...] = _doc(
+        (0, 0, 0),
+        "scoring",
+        "Red fives (赤ドラ, aka dora) in the wall: how many of the four 5m, 5p and 5s are red, "
+        "as (m, p, s). A red five plays as a five and adds one han to a winning hand that holds "
+        "it, concealed or in a meld (it is not a yaku). Written 0m / 0p / 0s. A seat holding a "
+        "red and a plain five of a kind discards, and calls with, the plain copy first: the red "
+        "copy leaves the hand only when it is the last five of that kind there. Needs "
+        'scoring="riichi".',
+        values="three integers (m, p, s), each 0 .. the copies of that five in the tile set",
+        source="Tenhou and Mahjong Soul: one of each, (1, 1, 1); WRC rules: none, (0, 0, 0)",
+    )
     riichi_aborts: bool = _doc(
         False,
         "end",
@@ -1637,6 +1649,7 @@ class RuleSpec:
             "kong_pay_values",
             "pao",
             "uma",
+            "red_fives",
         ):
             v = getattr(self, name)
             if isinstance(v, list | np.ndarray):
@@ -1655,6 +1668,31 @@ class RuleSpec:
         if self.tile_counts is not None:
             return tuple(int(x) for x in self.tile_counts)
         return TILE_SETS[self.tile_set]
+
+    def _validate_red_fives(self, counts: tuple[int, ...]) -> None:
+        """``red_fives``: three integers (m, p, s), each at most the copies of that suit's five
+        in the tile set; any red five needs the riichi scorer (aka dora)."""
+        rf = self.red_fives
+        if (
+            not isinstance(rf, tuple)
+            or len(rf) != 3
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in rf)
+        ):
+            raise ValueError(
+                f"RuleSpec.red_fives={rf!r} must be three integers (m, p, s), e.g. (1, 1, 1)"
+            )
+        for suit, five in zip("mps", (4, 13, 22), strict=True):
+            n = rf["mps".index(suit)]
+            if not 0 <= n <= counts[five]:
+                raise ValueError(
+                    f"RuleSpec.red_fives: {n} red 5{suit} but the tile set has "
+                    f"{counts[five]} copies of 5{suit} (0 .. {counts[five]})"
+                )
+        if any(rf) and self.scoring != "riichi":
+            raise ValueError(
+                f"RuleSpec.red_fives={rf!r} needs scoring='riichi' (red fives are aka dora; "
+                f"got scoring={self.scoring!r})"
+            )
 
     def _validate_game(self) -> None:
         """The game fields (``match`` .. ``placement_ties``): ``ValueError`` naming the field."""
@@ -1863,6 +1901,7 @@ class RuleSpec:
                 f"RuleSpec.pao={self.pao!r} needs scoring='riichi' (got scoring={self.scoring!r})"
             )
         _enum("kan_dora_timing", self.kan_dora_timing, P.KAN_DORA_TIMING_CODES)
+        self._validate_red_fives(counts)
         if self.kan_dora_timing != "immediate" and not self.dora:
             raise ValueError(f"RuleSpec.kan_dora_timing={self.kan_dora_timing!r} needs dora=True")
         self._validate_game()
@@ -2645,6 +2684,8 @@ class RuleSpec:
         p[P.P_NAGASHI_MANGAN] = self.nagashi_mangan
         p[P.P_PAO] = sum(P.PAO_CODES[x] for x in self.pao)
         p[P.P_KAN_DORA_LATE] = P.KAN_DORA_TIMING_CODES[self.kan_dora_timing]
+        rf = self.red_fives
+        p[P.P_RED_FIVES] = rf[0] | rf[1] << 4 | rf[2] << 8
         p[P.P_GAME] = (
             P.GAME_ROUNDS_CODES[self.match]
             | (P.GAME_BUST if self.bust else 0)

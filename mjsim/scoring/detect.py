@@ -53,11 +53,13 @@ from mjsim.scoring.context import (
     F_FLOWER_KINDS,
     F_FLOWERS,
     F_HEAVENLY,
+    F_HONOR_TILES_OUT,
     F_HUMAN,
     F_IS_DEALER,
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_READY,
+    F_READY_FIRST_DISCARD,
     F_READY_KIND,
     F_ROBBING_KONG,
     F_ROUND_WIND,
@@ -231,6 +233,8 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.LONE_WILD_WAIT] = 1 if flags[F_WILD_WAIT] != 0 else 0
     g[pt.WILD_PIAO] = flags[F_WILD_PIAO]
     g[pt.DISCARD_WIN] = 0 if self_drawn else 1
+    g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
+    g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
     return n_melds
 
 

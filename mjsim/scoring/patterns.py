@@ -588,6 +588,22 @@ PATTERNS: tuple[Pattern, ...] = (
         "1 when the win is not a self-draw (F_SELF_DRAWN is 0): a table row that holds on a "
         "self-draw only is cancelled by a condition row on this pattern.",
     ),
+    Pattern(
+        "honor_tiles_out",
+        "放风 / 补风",
+        "honour tiles put out",
+        "context",
+        "The number of honour tiles the winner put out beside the hand by 放风 / 补风 "
+        "(F_HONOR_TILES_OUT; honor_set_exposure): a table lets it break 门清.",
+    ),
+    Pattern(
+        "ready_first_discard",
+        "天听",
+        "ready on the first discard",
+        "context",
+        "1 when the winner declared ready with its first discard, before any call "
+        "(F_READY_FIRST_DISCARD).",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -676,6 +692,8 @@ ALL_FLOWERS = INDEX["all_flowers"]
 LONE_WILD_WAIT = INDEX["lone_wild_wait"]
 WILD_PIAO = INDEX["wild_piao"]
 DISCARD_WIN = INDEX["discard_win"]
+HONOR_TILES_OUT = INDEX["honor_tiles_out"]
+READY_FIRST_DISCARD = INDEX["ready_first_discard"]
 
 
 def patterns_page() -> str:

@@ -33,6 +33,9 @@ _REGISTRY: dict[str, str] = {
     "guangdong_tuidaohu": "mjsim.variants.guangdong_tuidaohu",  # 鬼牌, self-draw only, horses
     "ningbo": "mjsim.variants.ningbo",  # 百搭, 杠花, 1 + 台 with >= 4 台
     "hangzhou": "mjsim.variants.hangzhou",  # 财神, 爆头, 财飘
+    "yantai": "mjsim.variants.yantai",  # 明楼 / 暗楼, additive 番, dealer +1 per pair
+    "weihai": "mjsim.variants.weihai",  # 2^N, 放风 / 补风, dealer x2 per pair
+    "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
     "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
 }

@@ -75,10 +75,14 @@ the spec is silent (marked [public]). Scoring: :mod:`mjsim.scoring.riichi` (veri
   (``uma=(20000, 10000, -10000, -20000)``), ties by seat order from the first dealer.
 - Kazoe: 13+ han is a counted yakuman (``kazoe_limit="yakuman"``, Tenhou); renhou is not a yaku
   (``renhou="off"``, Tenhou).
+- Red fives 赤ドラ (Tenhou: one each of 5m, 5p, 5s; ``red_fives=(1, 1, 1)``): each red five
+  among the winner's tiles, concealed or in a meld, is one han of aka dora (not a yaku).
+  Written ``0m 0p 0s``. A seat holding a red and a plain five of a kind discards, and calls
+  with, the plain copy first; the red copy leaves the hand only as the last five of its kind
+  there (the action space has one discard per kind).
 
 Not implemented (documented options): 四槓散了 is checked after the discard that follows the
-fourth kong (Tenhou), but the kong itself is never refused; red fives (the engine has no tile
-identity; the scorer takes ``aka_dora`` through ``mjsim.score``).
+fourth kong (Tenhou), but the kong itself is never refused.
 """
 
 from __future__ import annotations
@@ -138,6 +142,7 @@ SPEC = RuleSpec(
     nagashi_mangan=True,
     pao=("daisangen", "daisuushii"),
     kan_dora_timing="after_discard",
+    red_fives=(1, 1, 1),
     round_wind_rule="advance_after_cycle",
     match="east_south",
     bust=True,

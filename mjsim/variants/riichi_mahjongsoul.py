@@ -13,7 +13,7 @@ matches; the same settings as RiichiEnv's ``GameRule.default_mjsoul``):
 Kept from ``riichi`` (Tenhou) and not checked against Mahjong Soul's rule description here:
 the kan dora timing, pao for daisangen and daisuushii, the East-South game (bust, agari yame,
 tenpai yame, the West extension to 30,000) and the placement points (30,000 return, uma
-10-20). Not modelled yet: red fives in the wall.
+10-20), and the red fives (one each of 5m, 5p, 5s, as Mahjong Soul).
 """
 
 from __future__ import annotations

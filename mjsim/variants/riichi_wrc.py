@@ -10,6 +10,7 @@ errata published by the author):
 - Renhou is a mangan yaku (``renhou="mangan"``): the rule book lists it among the mangan yaku,
   and "Renhō is cumulative with other yaku and dora".
 - No abortive draws (``riichi_aborts=False``): "Abortive draws are completely omitted".
+- No red fives (``red_fives=(0, 0, 0)``): the rule book plays without aka dora.
 - Starting points 30,000 (``start_points=30000``; the points floor for riichi stays 1000).
 - The game ("Continuation of the game", "End of the game"): a hanchan of East and South with no bust ("If a player's score goes
   below zero, the game continues": ``bust=False``), no agari yame ("No agari yame": ``agari_yame=False``,
@@ -21,7 +22,7 @@ errata published by the author):
 Kept from ``riichi`` and not checked against the rule book here: nagashi mangan, three
 players winning on one discard (an abortive draw under ``multi_winner="all_max2"``), pao for
 daisangen and daisuushii with Tenhou's honba (its "Liability payment" section) and the kan dora
-timing. Not modelled yet: no red fives (WRC plays without them; the engine has none either).
+timing.
 """
 
 from __future__ import annotations
@@ -42,4 +43,5 @@ SPEC = riichi.SPEC.replace(
     return_points=30000,
     uma=(15000, 5000, -5000, -15000),
     placement_ties="split",
+    red_fives=(0, 0, 0),
 )

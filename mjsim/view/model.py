@@ -348,6 +348,11 @@ def event_words(
         return f"{who} {what} {_t(tile)}", None
     if kind == 11:  # pool: a tile taken from the unused pool
         return f"{who} takes {_t(arg)} from the pool", f"{who} takes a tile from the pool"
+    if kind == 12:  # red: red fives moved by the seat's previous event (red_fives)
+        k, n = arg & 63, arg >> 6
+        red = f"0{'mps'[k // 9]}" if k in (4, 13, 22) else _t(k)
+        text = f"{who}: {'the tile is' if n == 1 else f'{n} of the tiles are'} red ({red})"
+        return text, ""  # after a draw it is the drawer's secret: the others read nothing
     if kind != EV_ACT:
         return f"{who} {EVENT_NAMES.get(kind, kind)} {arg}", None
     try:

@@ -32,6 +32,9 @@ MODULES = {
     "guangdong_tuidaohu": "mjsim.scoring.tables.guangdong_tuidaohu",
     "ningbo": "mjsim.scoring.tables.ningbo",
     "hangzhou": "mjsim.scoring.tables.hangzhou",
+    "yantai": "mjsim.scoring.tables.yantai",
+    "weihai": "mjsim.scoring.tables.weihai",
+    "rizhao": "mjsim.scoring.tables.rizhao",
     "wenzhou": "mjsim.scoring.tables.wenzhou",
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
 }
@@ -103,6 +106,9 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "guangdong_tuidaohu": ((0, "big_hands"), (1, "no_wild"), (2, "kong_bloom")),
     "ningbo": ((0, "min_tai"), (1, "all_flowers")),
     "hangzhou": ((0, "seven_pairs"), (1, "piao")),
+    "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
+    "weihai": ((0, "dealer_mult"),),
+    "rizhao": ((0, "unit"),),
     "wenzhou": ((0, "repeat_base"), (1, "no_wild")),
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
 }  # fmt: skip
