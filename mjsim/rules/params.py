@@ -178,7 +178,9 @@ P_NAGASHI_MANGAN = 195  # exhaustive draw: all-terminal/honour unclaimed discard
 P_PAO = 196  # riichi pao 責任払い: PAO_* bits of the yakuman whose feeder is liable
 P_KAN_DORA_LATE = 197  # riichi: an open / added kong's kan dora is turned after the next discard
 P_RED_FIVES = 198  # red fives in the wall (red_fives): m | p << 4 | s << 8 copies, 0 = none
-NP = 200  # room for growth; unused slots are 0
+P_MISSING_SEAT = 199  # riichi 3 seats: a self-draw's missing seat share (MISSING_SEAT_CODES)
+P_FLOWER_DORA = 200  # riichi: each flower set aside is one dora (nukidora, flower_dora)
+NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
 #: riichi pao 責任払い (``pao``): the yakuman whose last set, claimed from a discard, makes the
@@ -188,6 +190,10 @@ PAO_DAISUUSHII = 2  # 大四喜: the fourth wind pung / kong
 PAO_SUUKANTSU = 4  # 四槓子: the fourth kong, an exposed kong of a discard
 PAO_CODES = {"daisangen": PAO_DAISANGEN, "daisuushii": PAO_DAISUUSHII, "suukantsu": PAO_SUUKANTSU}
 KAN_DORA_TIMING_CODES = {"immediate": 0, "after_discard": 1}
+#: riichi with three seats: the share the absent fourth seat would pay on a self-draw
+MISSING_SEAT_TSUMO_LOSS = 0  # ツモ損: not paid at all
+MISSING_SEAT_BISECTION = 1  # 北家折半: split between the two payers
+MISSING_SEAT_CODES = {"tsumo_loss": MISSING_SEAT_TSUMO_LOSS, "bisection": MISSING_SEAT_BISECTION}
 PRE_BET_NONE = 0
 PRE_BET_PAOZI = 1  # 下炮子 (shaanxi): each seat 0-4 炮子; a payer pays + 炮子(winner) + 炮子(payer)
 PRE_BET_SIT_AND_PULL = (
