@@ -79,8 +79,8 @@ def test_tsumo_loss_and_bisection_worked_examples() -> None:
     assert _pay(mangan, 0, -1, 0, bisect=1) == [12000, -6000, -6000, 0]
     # 4 han 30 fu (1920): 3900 / 2000; bisection 2.5b = 4800, 1.5b = 2880 -> 2900
     b = riichi_base_points(4, 30, 0, 0)
-    assert _pay(b, 2, -1, 0) == [-3900, 0, 5900, 0]
-    assert _pay(b, 2, -1, 0, bisect=1) == [-4800, 0, 7700, 0]
+    assert _pay(b, 2, -1, 0) == [-3900, -2000, 5900, 0]
+    assert _pay(b, 2, -1, 0, bisect=1) == [-4800, -2900, 7700, 0]
     # honba on a self-draw: +100 from each of the two payers
     assert _pay(mangan, 1, -1, 0, honba=2) == [-4200, 6400, -2200, 0]
 
@@ -94,7 +94,7 @@ def test_ron_with_honba_and_sticks_worked_example() -> None:
 
 
 def test_scorer_counts_kita_and_the_sanma_indicator() -> None:
-    hand = "234p567p345s66s77s"
+    hand = "234p567p345s666s77s"
     kw = dict(win_tile="6s", seat=1, dealer=0, discarder=0, seat_wind="S", players=3)
     plain = mjsim.score("riichi", hand, **kw)
     assert plain.total == 1  # tanyao
@@ -103,7 +103,7 @@ def test_scorer_counts_kita_and_the_sanma_indicator() -> None:
     assert mjsim.score("riichi", hand, kita=2, dora_indicators=["3z"], **kw).total == 5
     # three players: the indicator 1m shows 9m (2m-8m are out)
     r = mjsim.score(
-        "riichi", "99m567p345s66s777z", win_tile="6s", players=3, dora_indicators=["1m"],
+        "riichi", "99m567p345s666s777z", win_tile="6s", players=3, dora_indicators=["1m"],
         seat=1, dealer=0, discarder=2, seat_wind="S",
     )  # fmt: skip
     assert r.total == 1 + 2  # haku + two dora
@@ -112,8 +112,16 @@ def test_scorer_counts_kita_and_the_sanma_indicator() -> None:
     with pytest.raises(ValueError, match="players=3"):
         mjsim.score("riichi", hand, win_tile="6s", seat=1, seat_wind="S", discarder=0, kita=1)
     # a tsumo for three: tsumo loss
-    t = mjsim.score("riichi", hand, win_tile="6s", seat=1, seat_wind="S", players=3)
-    assert t.payments[3] == 0 and sum(t.payments) == 0
+    t = mjsim.score(
+        "riichi", hand, win_tile="6s", self_drawn=True, seat=1, seat_wind="S", players=3
+    )
+    # tanyao + tsumo, 30 fu: b = 480; the dealer pays 1000, seat 2 500, North's 500 is lost
+    assert (t.total, t.fu) == (2, 30) and t.payments == [-1000, 1500, -500, 0]
+    half = mjsim.score(
+        "riichi", hand, win_tile="6s", self_drawn=True, seat=1, seat_wind="S", players=3,
+        missing_seat_payment="bisection",
+    )  # fmt: skip
+    assert half.payments == [-1200, 2000, -800, 0]  # 2.5b = 1200, 1.5b = 720 -> 800
 
 
 def _sanma_wall(hands: dict[int, list[int]], extra: list[int], tail: list[int], ind: int):
@@ -161,7 +169,7 @@ def test_scripted_kita_counts_as_dora() -> None:
         g.step(PASS)
     assert g.winners == [1]
     r = mjsim.score(
-        "riichi", "234p567p345s66s77s", win_tile="6s", seat=1, dealer=0, discarder=0,
+        "riichi", "234p567p345s666s77s", win_tile="6s", seat=1, dealer=0, discarder=0,
         seat_wind="S", players=3, kita=1, dora_indicators=[27],
     )  # fmt: skip
     assert (r.total, r.fu) == (2, 40)  # tanyao + one kita; 20 + 10 closed ron + 2 + 4
@@ -206,6 +214,6 @@ def test_bisection_pays_the_missing_share() -> None:
 
 
 def test_matches_play_three_seats() -> None:
-    rows = mjsim.simulate(V, 30, agents="greedy", seed=1, threads=1, match_hands=8)
+    rows = mjsim.simulate(V, 32, agents="greedy", seed=1, threads=1, match_hands=8)
     assert (rows["error"] == 0).all()
     assert (rows["winners"] != 0).any()
