@@ -217,3 +217,15 @@ def test_matches_play_three_seats() -> None:
     rows = mjsim.simulate(V, 32, agents="greedy", seed=1, threads=1, match_hands=8)
     assert (rows["error"] == 0).all()
     assert (rows["winners"] != 0).any()
+
+
+def test_games_of_three_seats() -> None:
+    _hands, games = mjsim.play_games(V, 6, agents="greedy", seed=1)
+    pts = games["points0"] + games["points1"] + games["points2"]
+    assert (games["points3"] == 0).all()
+    # 35,000 each; the sticks left on the table at the end are the rest
+    assert (pts + 1000 * games["deposits_left"] == 3 * 35000).all()
+    # 40,000 returned, uma 20 / 0 / -20: the placement points of a game sum to zero
+    total = games["placement0"] + games["placement1"] + games["placement2"]
+    assert np.allclose(total, 0.0)
+    assert sorted(games[["place0", "place1", "place2"]][0].tolist()) == [1, 2, 3]
