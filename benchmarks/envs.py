@@ -318,7 +318,7 @@ def _selfplay_vs_mahjax(E, seconds: float, repeats: int, n: int = 1024) -> Row:
         peer=label if session is not None else "mahjax (CPU)",
         peer_stat=st.get("peer"),
         compared=f"batched self-play, one decision per table-step, random legal actions: "
-        f"mjsim's vector env (riichi, planes-v0) vs mahjax no_red_mahjong, jax.jit(jax.vmap) "
+        f"mjsim's vector env (riichi, planes-v0) vs mahjax red_mahjong, jax.jit(jax.vmap) "
         f"over a batch of {n} on CPU JAX (its step computes its own observation; XLA may use "
         "both cores)",
         note="" if session is not None else label,

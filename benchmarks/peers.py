@@ -58,7 +58,8 @@ class PeerSpec:
         unit: the headline unit (a key of the worker's result dict).
         what: what is measured, one line.
         counterpart: the mjsim figure it is paired with in ``run_all.py``
-            ("selfplay", "aec", "shanten", "scoring_guobiao", "scoring_riichi").
+            ("selfplay", "aec", "shanten", "scoring_guobiao", "scoring_riichi"; "step": the
+            per-step Python API rows of ``run_all.py``'s ``riichi`` area).
     """
 
     id: str
@@ -77,15 +78,24 @@ PEERS: dict[str, PeerSpec] = {
             "riichienv",
             ("riichienv",),
             "hands/s",
-            "4-player Riichi, one hand per reset, random legal actions, one core (Rust)",
+            "4-player Riichi (red fives), one hand per reset, random legal actions, one core (Rust)",
             "selfplay",
+        ),
+        PeerSpec(
+            "riichienv_obs",
+            "riichienv step+encode",
+            ("riichienv",),
+            "steps/s",
+            "RiichiEnv.step loop, random legal action per observed player after "
+            "Observation.encode() (74x34 float32 features) to numpy, one core (Rust)",
+            "step",
         ),
         PeerSpec(
             "pymahjong",
             "pymahjong",
             ("pymahjong",),
             "hands/s",
-            "4-player Riichi, one hand per reset, random legal actions, one core (C++)",
+            "4-player Riichi (red fives), one hand per reset, random legal actions, one core (C++)",
             "selfplay",
         ),
         PeerSpec(
@@ -109,7 +119,7 @@ PEERS: dict[str, PeerSpec] = {
             "mahjax (CPU)",
             ("jax", "jaxlib", "mahjax"),
             "steps/s",
-            "mahjax no_red_mahjong on CPU JAX, jit(vmap) batch 1, random legal actions",
+            "mahjax red_mahjong (red fives) on CPU JAX, jit(vmap) batch 1, random legal actions",
             "selfplay",
         ),
         PeerSpec(

@@ -12,7 +12,13 @@ Areas (run in this order; ``--only`` picks some):
 * ``peers`` - every peer of ``benchmarks/peers.py`` in its own venv, paired with mjsim's
   counterpart and interleaved A B A B ... (>= 3 repeats, median and min-max): self-play hands/s
   and decisions/s (riichienv, pymahjong, RLCard raw, mahjax CPU), PettingZoo AEC steps/s
-  (RLCard through AEC), shanten/s and hand scoring/s (``mahjong``, ``pymahjonggb``).
+  (RLCard through AEC), shanten/s and hand scoring/s (``mahjong``, ``pymahjonggb``); the
+  Riichi self-play peers are in ``riichi``.
+* ``riichi`` - Riichi like with like, red fives on both sides: ``mjsim.simulate('riichi')``
+  beside riichienv, pymahjong and mahjax (``red_mahjong``), hands/s and decisions/s; and the
+  per-step Python API of a single-env RL loop: mjsim's PettingZoo AEC env and Gymnasium env
+  (riichi, one env, random legal action from the mask) beside ``RiichiEnv.step`` (random legal
+  action per observed player; with and without ``Observation.encode()``), steps/s.
 * ``memory`` - peak RSS per configuration, each configuration in its own subprocess
   (``wait4`` rusage), and bytes of state per table of the vector env when it exists.
 * ``scaling`` - hands/s at 1 and 2 threads and batch sizes 1..4096 through ``mjsim.simulate``;
@@ -59,9 +65,17 @@ from common import (  # noqa: E402
 )
 
 MODULE_AREAS = ("kernels", "scoring", "selfplay", "envs", "bots", "floor")
-OWN_AREAS = ("peers", "memory", "scaling", "startup")
+OWN_AREAS = ("peers", "riichi", "memory", "scaling", "startup")
 #: areas that run a peer from benchmarks/.peers-venv
-PEER_AREAS = ("selfplay", "envs", "peers")
+PEER_AREAS = ("selfplay", "envs", "peers", "riichi")
+#: the Riichi self-play peers, measured in the ``riichi`` area (not in ``peers``)
+RIICHI_PEERS = ("riichienv", "pymahjong", "mahjax")
+#: what each Riichi peer deals (checked in its code and docs; see benchmarks/peers/peer_*.py)
+RED_FIVES = {
+    "riichienv": "riichienv deals one red five per suit in every game mode (4p-red-*), no option",
+    "pymahjong": "pymahjong's wall holds one red five per suit (0m/0p/0s), no option",
+    "mahjax": "mahjax red_mahjong: one red five per suit (no_red_mahjong, ~2x faster, has none)",
+}
 ALL_AREAS = MODULE_AREAS + OWN_AREAS
 # mjsim variants tried, in order, as the self-play counterpart of the Riichi peers:
 # like with like when a Riichi variant exists, else the engine's reference variant.
@@ -247,6 +261,40 @@ def mjsim_aec(variant: str) -> Callable[[float], dict[str, float]]:
     return measure
 
 
+def mjsim_gym(variant: str) -> Callable[[float], dict[str, float]]:
+    """A measurer for mjsim's Gymnasium env (one learner, in-kernel random opponents): a random
+    legal action from ``obs["action_mask"]`` per step; learner steps/s and hands/s."""
+    try:
+        from mjsim.envs import MahjongEnv
+    except Exception as exc:
+        raise Unavailable(f"mjsim.envs.MahjongEnv not available yet ({exc})") from exc
+    import numpy as np
+
+    env = MahjongEnv(variant)
+    rng = np.random.default_rng(0)
+    state = {"obs": env.reset(seed=0)[0]}
+
+    def measure(seconds: float) -> dict[str, float]:
+        steps = hands = 0
+        obs = state["obs"]
+        t0 = time.perf_counter()
+        while True:
+            for _ in range(64):
+                legal = np.flatnonzero(obs["action_mask"])
+                obs, _r, term, trunc, _i = env.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+                if term or trunc:
+                    obs = env.reset()[0]
+                    hands += 1
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                break
+        state["obs"] = obs
+        return {"steps/s": steps / dt, "hands/s": hands / dt}
+
+    return measure
+
+
 def mjsim_shanten() -> Callable[[float], dict[str, float]]:
     """``mjsim.shanten`` called once per hand from Python on the peer's kind of hands."""
     try:
@@ -336,6 +384,12 @@ def _compared(spec: peers.PeerSpec, variant: str | None) -> str:
                 "same loop of draw/discard/call decisions"
             )
         if variant == "riichi":
+            red = RED_FIVES.get(spec.id)
+            if red:
+                return (
+                    f"Riichi hands vs mjsim riichi hands, red fives on both sides ({red}; mjsim "
+                    f"riichi red_fives={_red_fives('riichi')}): like with like"
+                )
             return "Riichi hands vs mjsim riichi hands: like with like"
         return (
             f"Riichi hands vs {v} hands: different rules, same loop of draw/discard/call decisions"
@@ -375,6 +429,8 @@ def _counterpart(spec: peers.PeerSpec, variant: str | None) -> Callable[[float],
         return mjsim_selfplay(variant, threads=1)
     if spec.counterpart == "aec":
         return mjsim_aec(variant or "hebei")
+    if spec.counterpart == "step":
+        return None  # the riichi area's per-step rows pair it
     if spec.counterpart == "shanten":
         return mjsim_shanten()
     if spec.counterpart == "scoring_riichi":
@@ -398,6 +454,8 @@ def run_peers_area(quick: bool) -> list[Row]:
     except Unavailable as exc:
         variant, variant_note = None, str(exc)
     for spec in peers.PEERS.values():
+        if spec.id in RIICHI_PEERS or spec.counterpart == "step":
+            continue  # the riichi area's
         rows.extend(_one_peer(spec, variant, variant_note, repeats, seconds))
     return rows
 
@@ -481,6 +539,159 @@ def _one_peer(
                 extra={"peer_id": spec.id, "peak_rss": peak, "setup_s": header.get("setup_s")},
             )
         )
+    return rows
+
+
+# --------------------------------------------------------------------------- riichi area
+
+
+def _red_fives(variant: str) -> tuple[int, ...] | str:
+    """The ``red_fives`` field (m, p, s) of a variant's spec, or "?" if it cannot be read."""
+    try:
+        from mjsim import variants
+
+        return tuple(int(x) for x in variants.get(variant).red_fives)
+    except Exception:  # noqa: BLE001 - only a note
+        return "?"
+
+
+def run_riichi_area(quick: bool) -> list[Row]:
+    """Riichi like with like (red fives on both sides): self-play beside the Riichi peers, then
+    the per-step Python API rows (:func:`step_api_rows`)."""
+    repeats, seconds = (1, 1.0) if quick else (3, 2.0)
+    needed = [*RIICHI_PEERS, *STEP_PEERS]
+    status = peers.ensure_venv(verbose=True, only=needed)
+    wanted = {pkg for pid in needed for pkg in peers.PEERS[pid].packages}
+    rows: list[Row] = [
+        Row("riichi", f"install {req}", "-", status="peer failed", note=st[:200])
+        for req, st in status.items()
+        if st != "ok" and peers._dist_name(req) in wanted
+    ]
+    for pid in RIICHI_PEERS:
+        for row in _one_peer(peers.PEERS[pid], "riichi", "", repeats, seconds):
+            row.area = "riichi"
+            rows.append(row)
+    rows.extend(step_api_rows("riichi", repeats, seconds))
+    return rows
+
+
+#: the peer loops the per-step API rows pair with mjsim's AEC and Gymnasium envs
+STEP_PEERS = ("riichienv", "riichienv_obs")
+
+
+def step_loop_contenders(variant: str) -> dict[str, Callable[[float], dict]]:
+    """mjsim's single-env RL loops: ``{"aec": ..., "gym": ...}`` measurers (steps/s, hands/s)."""
+    return {"aec": mjsim_aec(variant), "gym": mjsim_gym(variant)}
+
+
+def step_api_rows(
+    variant: str,
+    repeats: int,
+    seconds: float,
+    mjsim_loops: dict[str, Callable[[float], dict]] | None = None,
+    peer_ids: tuple[str, ...] = STEP_PEERS,
+) -> list[Row]:
+    """The per-step Python API of a single-env RL loop, mjsim vs ``RiichiEnv.step``, same run.
+
+    Contenders (interleaved A B C D, one warm-up each): mjsim's PettingZoo AEC env and its
+    Gymnasium env (``variant``, one env, a random legal action drawn from the action mask each
+    step; the Gymnasium step includes the in-kernel random opponents' decisions up to the
+    learner's next one) and the peers ``peer_ids`` (``riichienv``: ``RiichiEnv.step`` with a
+    random legal action per observed player; ``riichienv_obs``: the same after
+    ``Observation.encode()``). One Row per (mjsim loop, peer) pair, unit steps/s.
+    ``mjsim_loops`` replaces :func:`step_loop_contenders` (the smoke test passes stand-ins).
+    """
+    loops: dict[str, Callable[[float], dict]] = {}
+    notes: dict[str, str] = {}
+    if mjsim_loops is None:
+        try:
+            mjsim_loops = step_loop_contenders(variant)
+        except Unavailable as exc:
+            mjsim_loops, notes["mjsim"] = {}, str(exc)
+    loops.update(mjsim_loops)
+    sessions: dict[str, peers.PeerSession] = {}
+    labels: dict[str, str] = {}
+    for pid in peer_ids:
+        sess = peers.PeerSession(pid)
+        try:
+            sess.__enter__()
+        except Exception as exc:  # noqa: BLE001 - reported as "peer failed"
+            sess.close()
+            notes[pid] = f"{type(exc).__name__}: {exc}"[:300]
+            continue
+        sessions[pid] = sess
+        labels[pid] = f"{peers.PEERS[pid].label} {sess.header.get('version', '')}".strip()
+        loops[pid] = sess.measure
+    samples: dict[str, list[dict]] = {k: [] for k in loops}
+    try:
+        for rnd in range(repeats + 1):  # a warm-up round (numba compile, caches), then A B C D
+            for key, fn in list(loops.items()):
+                if rnd == 0:
+                    try:
+                        fn(min(seconds, 0.5))
+                    except Exception as exc:  # noqa: BLE001 - reported in the row
+                        notes[key] = f"{type(exc).__name__}: {exc}"[:300]
+                        del loops[key]
+                    continue
+                try:  # a peer's worker reports its own CPU share; mjsim's is this process's
+                    samples[key].append(
+                        fn(seconds) if key in sessions else _with_cpu_share(fn, seconds)
+                    )
+                except Exception as exc:  # noqa: BLE001 - reported in the row
+                    notes[key] = f"{type(exc).__name__}: {exc}"[:300]
+                    del loops[key]
+    finally:
+        for sess in sessions.values():
+            sess.close()
+    what = {
+        "aec": f"mjsim.envs.mahjong_v0.env(variant='{variant}') AEC loop: env.last(), random "
+        "legal action from obs['action_mask'], env.step",
+        "gym": f"mjsim.envs.MahjongEnv('{variant}') Gymnasium loop (in-kernel random "
+        "opponents): random legal action from obs['action_mask'], env.step",
+    }
+    rows = []
+    for mk in mjsim_loops or {"aec": None, "gym": None}:
+        mvals = [s_["steps/s"] for s_ in samples.get(mk, [])]
+        for pid in peer_ids:
+            pvals = [s_["steps/s"] for s_ in samples.get(pid, [])]
+            note = [notes[k] for k in ("mjsim", mk, pid) if k in notes]
+            if samples.get(mk):
+                note.append(f"mjsim hands/s {_fmt_median(samples[mk], 'hands/s')}")
+            if samples.get(pid):
+                note.append(
+                    f"peer decisions/s {_fmt_median(samples[pid], 'decisions/s')} "
+                    f"({_median_of(samples[pid], 'decisions/step'):.2f} per step), "
+                    f"hands/s {_fmt_median(samples[pid], 'hands/s')}"
+                )
+                shares = [f"peer {_median_of(samples[pid], 'cpu_share'):.2f}"]
+                if samples.get(mk):
+                    shares.insert(0, f"mjsim {_median_of(samples[mk], 'cpu_share'):.2f}")
+                note.append("CPU share " + " / ".join(shares))
+            compared = (
+                "one decision per AEC step vs one RiichiEnv.step (every observed player acts)"
+                if mk == "aec"
+                else "one learner step (opponents in the kernel) vs one RiichiEnv.step"
+            )
+            if pid == "riichienv_obs":
+                compared += (
+                    "; the peer also encodes each observation to numpy (mjsim's envs build "
+                    "their observation planes at every step in every row)"
+                )
+            rows.append(
+                Row(
+                    area="riichi",
+                    config=f"{what.get(mk, mk)} | peer: {peers.PEERS[pid].what}",
+                    unit="steps/s",
+                    mjsim=Stat.of(mvals) if mvals else None,
+                    peer=labels.get(pid, peers.PEERS[pid].label),
+                    peer_stat=Stat.of(pvals) if pvals else None,
+                    compared=f"per-step Python API, single env, red fives on both sides: "
+                    f"{compared}",
+                    note="; ".join(note),
+                    status="peer failed" if pid in notes else ("ok" if mvals else "failed"),
+                    extra={"peer_id": pid, "mjsim_loop": mk},
+                )
+            )
     return rows
 
 
@@ -630,6 +841,8 @@ def run_memory_area(quick: bool, variant: str | None) -> list[Row]:
         )
     # peers: one subprocess per peer configuration (the peers area's workers when it ran)
     for spec in peers.PEERS.values():
+        if spec.counterpart == "step":
+            continue  # the same process as its self-play measure
         if spec.id in PEER_RSS:
             label, rss = PEER_RSS[spec.id]
             rows.append(
@@ -940,8 +1153,10 @@ def main(argv: list[str] | None = None) -> int:
         # create / complete the peers' venv before the first area that runs a peer (envs runs
         # RLCard): on a fresh machine it does not exist yet, and a peer missing for that reason
         # is not a failed install. A requirement that fails here is reported by the peers area.
+        peer_areas = {a for a in areas if a in PEER_AREAS}
+        only = [*RIICHI_PEERS, *STEP_PEERS] if peer_areas == {"riichi"} else None
         try:
-            peers.ensure_venv(verbose=True)
+            peers.ensure_venv(verbose=True, only=only)
         except RuntimeError as exc:
             print(f"[run_all] {exc}", file=sys.stderr)
     all_rows: dict[str, list[Row]] = {}
@@ -953,6 +1168,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows = run_module_area(area, args.quick)
             elif area == "peers":
                 rows = run_peers_area(args.quick)
+            elif area == "riichi":
+                rows = run_riichi_area(args.quick)
             elif area == "memory":
                 rows = run_memory_area(args.quick, variant)
             elif area == "scaling":

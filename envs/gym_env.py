@@ -18,6 +18,12 @@ which it has an option besides ``pass``) or the episode ends.
 - Episode: ``hands`` hands (a match with carry-over when > 1). A hand that ends before the
   learner's first decision of the episode (an opponent's heavenly / early win) is re-dealt as
   the next hand number; later hands of a match that end without a learner decision still count.
+  ``episode="game"`` plays one whole game of the spec's ``match`` (riichi: East-South with
+  bust, agari yame and the West extension; :mod:`mjsim.games`) and ``game_reward`` says what
+  the learner's rewards are (as the AEC env ``mahjong_v0``: each hand's points as paid, or at
+  the end only the final points, placement points or rank); the terminal step's ``info["game"]``
+  holds the game's result (``end``, ``hands``, ``first_dealer``, per seat ``points``,
+  ``places``, ``placement``).
 - Seeding: ``reset(seed=s)`` -> episode ``e`` (0, 1, ... for later resets without a seed) is
   dealt from seed ``episode_seed(s, e)``; the first dealer rotates with ``e``.
 - ``opponents``: a name from ``mjsim.agents.policies.AGENT_IDS`` for every opponent, or a
@@ -94,6 +100,9 @@ class MahjongEnv(gym.Env):
         obs: ``"planes-v0"``, ``"planes-v1"``, ``"planes-v2"``, ``"planes-v3"``, ``"planes-v4"``,
             ``"planes-norm-v0"`` (float32 in [0, 1]), ``"dict-v0"`` or ``"dict-v1"``.
         hands: hands per episode.
+        episode, game_reward: ``"hands"`` (the default) or ``"game"``: one whole game per
+            episode, with the rewards of ``game_reward`` (``"hand"``, ``"points"``,
+            ``"placement"``, ``"rank"``), as in ``mahjong_v0.raw_env``.
         render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"`` (a picture of the
             table, ``uint8[H, W, 3]``, for video recorders; needs Pillow).
         normalize_rewards, reward_scale, reward_shaping, shaping_coef: as in
@@ -132,6 +141,8 @@ class MahjongEnv(gym.Env):
         seat: int = 0,
         obs: str = "planes-v0",
         hands: int = 1,
+        episode: str = "hands",
+        game_reward: str = "hand",
         render_mode: str | None = None,
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
@@ -163,6 +174,8 @@ class MahjongEnv(gym.Env):
             obs=obs if self.encoder.is_planes else "planes-v0",
             seat=seat,
             hands=hands,
+            episode=episode,
+            game_reward=game_reward,
             normalize_rewards=normalize_rewards,
             reward_scale=reward_scale,
             copy=False,
@@ -178,6 +191,8 @@ class MahjongEnv(gym.Env):
         self.render_mode = render_mode
         self.seat = int(seat)
         self.hands = int(hands)
+        self.episode = episode
+        self.game_reward = game_reward
         self.n_players = self._vec.n_players
         self._rules = self._vec._rules
         self._state = self._vec._state
@@ -262,6 +277,8 @@ class MahjongEnv(gym.Env):
         obs, info = self._obs(vec._out()[0])
         if self._done:
             info.update(vec.outcome(0))
+            if vec._games[0] is not None:
+                info["game"] = vec._games[0]
         return obs, float(vec._rewards[0]), self._done, False, info
 
     def action_masks(self) -> np.ndarray:

@@ -18,6 +18,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from mjsim.engine import deal, legal, step
+from mjsim.engine.game_end import END_GOES_ON, game_end
 from mjsim.engine.rng import hand_key
 from mjsim.engine.state import (
     PH_DONE,
@@ -151,17 +152,26 @@ def learner_reset(s, r, t, seed, dealer, learner, agents, mask):
 
 
 @nb.njit(cache=True, inline="always")  # one caller: vector_step_h
-def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, mask):
+def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, mask, game):
     """Apply the deciding seat's action ``a`` (legal: checked by the caller), then let the
     in-kernel opponents play until the next decision of the learner (or of a :data:`CALLER`
     seat), dealing further hands of a match while ``hands_left > 0`` (decremented per extra
-    hand dealt). Returns ``(current player or -1, hands_left)``; ``mask`` holds the current
-    player's legal actions, all False when the episode is over."""
+    hand dealt), or with ``game`` (whole-game episodes) until the game ends
+    (:func:`mjsim.engine.game_end.game_end`). Returns ``(current player or -1, hands_left,
+    game end code or -1)``; ``mask`` holds the current player's legal actions, all False when
+    the episode is over."""
     step.apply_action(s, r, t, a)
+    end = END_GOES_ON
     while True:
         cp = play_opponents(s, r, t, learner, agents, mask)
         if cp >= 0:
             break
+        if game:
+            end = game_end(s, r, t)
+            if end != END_GOES_ON:
+                break
+            next_hand(s, r, t, seed, first_dealer)
+            continue
         if hands_left > 0:
             hands_left -= 1
             next_hand(s, r, t, seed, first_dealer)
@@ -169,7 +179,7 @@ def learner_step(s, r, t, a, learner, agents, seed, hands_left, first_dealer, ma
         break
     if cp < 0:
         mask[:] = False
-    return cp, hands_left
+    return cp, hands_left, end
 
 
 # per-table integer columns of the vector env's ``ti`` array (int64[B, N_TI])
@@ -183,7 +193,9 @@ TI_NEEDS_RESET = 6  # 1: the next step starts a new episode (ignores the action)
 TI_ILLEGAL = 7  # 1: the last action given for this table was illegal (not applied)
 TI_SEAT = 8  # the seat whose observation obs[t] is (the seat to act; at an episode's end the
 # seat that took its last action)
-N_TI = 9
+TI_FIRST_HAND = 9  # hand number of the episode's first hand (learner_reset)
+TI_GAME_END = 10  # whole-game episodes: why the game ended (mjsim.engine.game_end), -1 before
+N_TI = 11
 
 
 # ---- headers: the environments' arrays passed to a kernel as ONE int64 array of addresses.
@@ -251,9 +263,9 @@ VECTOR_LAYOUT = (
     (np.float64, 2),  # seat_rewards float64[B, n_players]
     (np.int64, 1),  # current int64[B]
 )
-V_CTL = 29 * SLOT  # scalars: + 0 hands per episode, + 1 encoder version
-C_N_HANDS, C_V_VERSION = 0, 1
-N_V_CTL = 2
+V_CTL = 29 * SLOT  # scalars: + 0 hands per episode, + 1 encoder version, + 2 whole games
+C_N_HANDS, C_V_VERSION, C_GAME = 0, 1, 2
+N_V_CTL = 3
 
 
 def make_header(
@@ -370,6 +382,10 @@ def vector_step_h(h, sc, lo, hi, scale):
     (:data:`VECTOR_LAYOUT`), in one compiled call that releases the GIL, so slices of the batch
     can run on several threads.
 
+    With the scalar ``C_GAME`` set, an episode is one whole game: hands are dealt on until
+    :func:`mjsim.engine.game_end.game_end` ends it (``ti[t, TI_GAME_END]``: why; the hands
+    ``ti[t, TI_FIRST_HAND] ..`` the state's hand number), whatever ``C_N_HANDS`` says.
+
     Tables with ``ti[t, TI_NEEDS_RESET]`` (finished on the previous step: Gymnasium's
     "next-step" autoreset, or never started) start episode ``ti[t, TI_EPISODE]`` (then
     incremented) and ignore ``actions``; the others apply the deciding seat's action
@@ -403,6 +419,7 @@ def vector_step_h(h, sc, lo, hi, scale):
     current = _v1(h, V_CURRENT, np.int64)
     n_hands = h[V_CTL + C_N_HANDS]
     version = h[V_CTL + C_V_VERSION]
+    game = h[V_CTL + C_GAME] != 0
     n = r.params[P_N_PLAYERS]
     na = masks.shape[1]
     bad = 0
@@ -426,14 +443,15 @@ def vector_step_h(h, sc, lo, hi, scale):
             d = row[TI_EPISODE] % n
             row[TI_EP_SEED] = es
             row[TI_FIRST_DEALER] = d
-            learner_reset(s, r, t, es, d, learner, agents, masks[t])
+            row[TI_FIRST_HAND] = learner_reset(s, r, t, es, d, learner, agents, masks[t])
+            row[TI_GAME_END] = END_GOES_ON
             row[TI_EPISODE] += 1
             row[TI_HANDS_LEFT] = n_hands - 1
             seat_totals(s, r, t, totals[t])
             row[TI_NEEDS_RESET] = 0
             cp = legal.current_player(s, t)
         else:
-            cp, hl = learner_step(
+            cp, hl, end = learner_step(
                 s,
                 r,
                 t,
@@ -444,8 +462,10 @@ def vector_step_h(h, sc, lo, hi, scale):
                 row[TI_HANDS_LEFT],
                 row[TI_FIRST_DEALER],
                 masks[t],
+                game,
             )
             row[TI_HANDS_LEFT] = hl
+            row[TI_GAME_END] = end
             # points changes in place, then / scale (the same doubles as (v - total) / scale;
             # most steps pay nothing and skip the divisions)
             if seat_deltas(s, r, t, totals[t], seat_rewards[t]) and scale != 1.0:

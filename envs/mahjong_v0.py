@@ -103,7 +103,13 @@ from mjsim.engine.state import (
     new_state,
 )
 from mjsim.engine.wall import draws_left
-from mjsim.games import HAND_DTYPE, MATCH_ROUNDS, game_length, placements
+from mjsim.games import (
+    HAND_DTYPE,
+    check_game_episode,
+    game_length,
+    game_result,
+    game_rewards,
+)
 from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
@@ -120,12 +126,6 @@ DEFAULT_REWARD_SCALE = 10.0
 #: first-use key and notice text of the AEC env's kernels (mjsim._compile_notice)
 AEC_KEY = "envs.aec"
 AEC_WHAT = "the AEC environment's reset, step and observation kernels"
-
-
-#: ``episode`` values of :class:`raw_env`
-EPISODES = ("hands", "game")
-#: ``game_reward`` values of :class:`raw_env`
-GAME_REWARDS = ("hand", "points", "placement", "rank")
 
 
 def check_shaping(reward_shaping: str | None, shaping_coef: float) -> str | None:
@@ -431,20 +431,7 @@ class raw_env(AECEnv):
         if not isinstance(hands, int | np.integer) or hands < 1:
             raise ValueError(f"hands={hands!r} must be an integer >= 1")
         self.hands = int(hands)
-        if episode not in EPISODES:
-            raise ValueError(f"episode={episode!r}; valid: {', '.join(EPISODES)}")
-        if game_reward not in GAME_REWARDS:
-            raise ValueError(f"game_reward={game_reward!r}; valid: {', '.join(GAME_REWARDS)}")
-        if episode == "game":
-            if self.spec.match not in MATCH_ROUNDS:
-                raise ValueError(
-                    f"episode='game' needs a spec with match='east' or 'east_south' (got "
-                    f"match={self.spec.match!r}; set it with match=...)"
-                )
-            if hands != 1:
-                raise ValueError(f"hands={hands!r}: episode='game' plays whole games (hands=1)")
-        elif game_reward != "hand":
-            raise ValueError(f"game_reward={game_reward!r} needs episode='game'")
+        check_game_episode(self.spec, episode, game_reward, hands)
         self.episode = episode
         self.game_reward = game_reward
         self._game_rows: list[tuple[int, int, int, int, list[int]]] = []
@@ -639,28 +626,14 @@ class raw_env(AECEnv):
     def _end_game(self) -> None:
         """``episode="game"`` is over: the game's result into every agent's info, and the
         rewards of ``game_reward`` other than ``"hand"``."""
-        n, spec = self.n_players, self.spec
+        n = self.n_players
         pays = [sum(r[4][q] for r in self._game_rows) for q in range(n)]
-        pts = [spec.start_points + x for x in pays]
-        fd = self._first_dealer
-        top = min(range(n), key=lambda q: (-pts[q], (q - fd) % n))
-        pts[top] += n * spec.start_points - sum(pts)  # deposits left go to the first
-        place, pp = placements(pts, spec, fd)
+        game = game_result(
+            pays, self.spec, self._first_dealer, self._game_end, len(self._game_rows)
+        )
         # the next episode deals from the hand number after the game's last hand
         self._next_hand_no = int(self._state.tv[0, TV_HAND_NO]) + 1
-        game = {
-            "first_dealer": fd,
-            "end": self._game_end,
-            "hands": len(self._game_rows),
-            "points": pts,
-            "places": place,
-            "placement": pp,
-        }
-        rew = {
-            "points": [x - spec.start_points for x in pts],
-            "placement": pp,
-            "rank": [(n + 1) / 2 - x for x in place],
-        }.get(self.game_reward)
+        rew = game_rewards(game, self.spec, self.game_reward)
         for ag in self.agents:
             seat = self._seat[ag]
             self.infos[ag]["game"] = game

@@ -53,8 +53,10 @@ class MahjongSB3VecEnv(VecEnv):
         seat: the learner's seat at every table.
         obs: a planes encoder (``"planes-v0"`` ... ``"planes-v4"``, ``"planes-norm-v0"``:
             float32 in [0, 1], the one to feed a network as it is).
-        hands, normalize_rewards, reward_scale, reward_shaping, shaping_coef, threads,
-            overrides: as in :class:`~mjsim.envs.vector.MahjongVectorEnv`.
+        hands, episode, game_reward, normalize_rewards, reward_scale, reward_shaping,
+            shaping_coef, threads, overrides: as in :class:`~mjsim.envs.vector.MahjongVectorEnv`
+            (``episode="game"``: whole games; the ``infos[i]`` of the step that ends one hold
+            its ``game`` result beside ``terminal_observation``).
 
     Raises:
         ValueError: bad arguments (as ``MahjongVectorEnv``), ``opponents=None``; at ``step``,
@@ -70,6 +72,8 @@ class MahjongSB3VecEnv(VecEnv):
         seat: int = 0,
         obs: str = "planes-v0",
         hands: int = 1,
+        episode: str = "hands",
+        game_reward: str = "hand",
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
         reward_shaping: str | None = None,
@@ -91,6 +95,8 @@ class MahjongSB3VecEnv(VecEnv):
             obs=obs,
             seat=seat,
             hands=hands,
+            episode=episode,
+            game_reward=game_reward,
             normalize_rewards=normalize_rewards,
             reward_scale=reward_scale,
             reward_shaping=reward_shaping,

@@ -41,6 +41,15 @@ just ended), ``payments`` / ``values`` / ``scores`` are ``int64[N, n_players]``,
 ``discarder`` / ``dealer`` ``int[N]``, and ``winners`` (seat lists), ``win_kind``, ``win_tile``
 and ``items`` object arrays (``None`` at the other tables). ``docs/observations.md`` "The
 outcome of an episode" lists the keys.
+
+Whole games (``episode="game"``, as the AEC env): each episode is one game of the spec's
+``match`` (riichi: East-South; :mod:`mjsim.games`), dealt on with the engine's carry-over until
+the rules end the game (:mod:`mjsim.engine.game_end`, compiled into the step), and
+``game_reward`` says what the rewards are (each hand's points as paid, or only at the end the
+final points, placement points or rank). The step that ends a table's game adds ``info["game"]``
+(an object array: at that table the dict of the AEC env's ``infos[agent]["game"]``: ``end``,
+``hands``, ``first_dealer`` and per seat ``points``, ``places``, ``placement``; ``None``
+elsewhere) with its mask ``info["_game"]``.
 """
 
 from __future__ import annotations
@@ -64,6 +73,7 @@ from mjsim.envs.encoders import (
     scale_planes,
 )
 from mjsim.envs.kernels import (
+    C_GAME,
     C_N_HANDS,
     C_V_VERSION,
     CALLER,
@@ -71,6 +81,9 @@ from mjsim.envs.kernels import (
     N_V_CTL,
     STATE_LAYOUT,
     TI_EPISODE,
+    TI_FIRST_DEALER,
+    TI_FIRST_HAND,
+    TI_GAME_END,
     TI_LEARNER,
     TI_NEEDS_RESET,
     TI_SEED,
@@ -85,7 +98,8 @@ from mjsim.envs.shaping import potentials
 
 from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
-from mjsim.engine.state import new_state
+from mjsim.engine.state import PV_SCORE, TV_HAND_NO, new_state
+from mjsim.games import END_NAMES, check_game_episode, game_result, game_rewards
 from mjsim.outcome import OutcomeReader
 from mjsim.rules.spec import check_playable
 
@@ -122,6 +136,13 @@ class MahjongVectorEnv(VectorEnv):
             match's West-round seat change is played by the AEC env and self-play only);
             default 0; must be left unset with ``opponents=None``.
         hands: hands per episode (a match with carry-over when > 1).
+        episode, game_reward: as in ``mahjong_v0.raw_env``: ``episode="game"`` plays one
+            whole game of the spec's ``match`` per episode (it ends where the rules end the
+            game, :mod:`mjsim.engine.game_end`), and ``game_reward`` says what the rewards
+            are (``"hand"``: each hand's points as they are paid; ``"points"`` /
+            ``"placement"`` / ``"rank"``: 0 until the game ends, then the final points minus
+            ``start_points``, the placement points in thousands, or ``(n + 1) / 2 - place``).
+            The step that ends a game carries ``info["game"]`` (module docstring).
         normalize_rewards, reward_scale, reward_shaping, shaping_coef: as in
             ``mahjong_v0.raw_env`` (points by default; shaping in self-play: every seat's).
         autoreset_mode: ``"next_step"`` (default) or ``"same_step"`` (module docstring), or
@@ -166,6 +187,8 @@ class MahjongVectorEnv(VectorEnv):
         obs: str = "planes-v0",
         seat: int | None = None,
         hands: int = 1,
+        episode: str = "hands",
+        game_reward: str = "hand",
         normalize_rewards: bool = False,
         reward_scale: float = DEFAULT_REWARD_SCALE,
         copy: bool = True,
@@ -217,6 +240,9 @@ class MahjongVectorEnv(VectorEnv):
             raise ValueError(f"seat={seat!r} must be a seat 0..{n - 1}")
         if not _is_int(hands) or hands < 1:
             raise ValueError(f"hands={hands!r} must be an integer >= 1")
+        check_game_episode(self.rule_spec, episode, game_reward, hands)
+        self.episode = episode
+        self.game_reward = game_reward
         if (
             isinstance(reward_scale, bool)
             or not isinstance(reward_scale, int | float | np.integer | np.floating)
@@ -269,6 +295,8 @@ class MahjongVectorEnv(VectorEnv):
         self._final_masks = np.zeros((N, N_ACTIONS), MASK_DTYPE)
         self._out_rewards = np.zeros_like(self._seat_rewards if self.selfplay else self._rewards)
         self._out_terminated = np.zeros(N, np.bool_)
+        # episode="game": the result of each table's game on the step that ends it (else None)
+        self._games = np.full(N, None, dtype=object)
         self._buffers()
         self._started = False
         if threads is None:
@@ -326,6 +354,7 @@ class MahjongVectorEnv(VectorEnv):
         )
         self._h[V_CTL + C_N_HANDS] = self.hands
         self._h[V_CTL + C_V_VERSION] = self._version
+        self._h[V_CTL + C_GAME] = 1 if self.episode == "game" else 0
 
     def __getstate__(self) -> dict[str, Any]:
         # copies (copy.deepcopy, pickle) get their own header, views and thread pool
@@ -363,12 +392,42 @@ class MahjongVectorEnv(VectorEnv):
         fresh = self._ti[:, TI_NEEDS_RESET] != 0  # these tables start an episode: no shaping
         if self._call():  # the kernel's own guard: unreachable after first_illegal_h
             raise RuntimeError("vector_step_h refused an action that first_illegal_h accepted")
+        if self.episode == "game":
+            self._end_games()
         if self._coef:
             self._shape(fresh)
         if self._same_step:
             rew = self._seat_rewards if self.selfplay else self._rewards
             self._out_rewards[...] = rew
             self._out_terminated[:] = self._terminated
+
+    def _end_games(self) -> None:
+        """``episode="game"``: the result of every game that ended on this step
+        (:func:`mjsim.games.game_result`) into ``_games``, and the rewards of ``game_reward``
+        other than ``"hand"``: nothing before the end, then each seat's game reward."""
+        self._games[:] = None
+        kind = self.game_reward
+        if kind != "hand":
+            self._rewards[:] = 0.0
+            self._seat_rewards[...] = 0.0
+        n, spec, tv, pv = self.n_players, self.rule_spec, self._state.tv, self._state.pv
+        for t in np.flatnonzero(self._terminated).tolist():
+            row = self._ti[t]
+            hands = int(tv[t, TV_HAND_NO]) - int(row[TI_FIRST_HAND]) + 1
+            res = game_result(
+                pv[t, :n, PV_SCORE].tolist(),
+                spec,
+                int(row[TI_FIRST_DEALER]),
+                END_NAMES[int(row[TI_GAME_END])],
+                hands,
+            )
+            self._games[t] = res
+            rew = game_rewards(res, spec, kind)
+            if rew is not None:
+                x = np.asarray(rew, np.float64) / self._scale
+                self._seat_rewards[t, :n] = x
+                learner = int(row[TI_LEARNER])
+                self._rewards[t] = x[learner] if learner >= 0 else 0.0
 
     def _seats_to_shape(self) -> np.ndarray:
         """``bool[N, 4]``: the seats whose potential counts (the learner's; every seat in
@@ -619,6 +678,9 @@ class MahjongVectorEnv(VectorEnv):
         done = np.flatnonzero(self._terminated)
         if done.size:
             info.update(self._outcome.batch(self._state, done, self.num_envs))
+            if self.episode == "game":
+                info["game"] = self._games.copy()
+                info["_game"] = self._terminated.copy()
 
     def action_masks(self) -> np.ndarray:
         """``int8[N, N_ACTIONS]`` legal actions of every table's deciding seat (the mask dtype

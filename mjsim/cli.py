@@ -1,7 +1,8 @@
-"""The ``mjsim`` command line: simulate, variants, arena, study, check, view, play, compile
-(see ``docs/cli.md``).
+"""The ``mjsim`` command line: simulate, games, variants, arena, study, check, view, play,
+compile (see ``docs/cli.md``).
 
     mjsim simulate hebei --hands 100000 --agents greedy,greedy,random,random --out r.parquet
+    mjsim games riichi --games 1000 --match east_south --out games.csv
     mjsim variants [--show hebei]
     mjsim arena hebei --agents greedy,random,greedy,random --hands 2000 --duplicate
     mjsim study hebei --set allow_chow=true,false --hands 5000 --out study_dir
@@ -161,6 +162,67 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--json", default=None, metavar="FILE", help="also write the summary as JSON to FILE"
+    )
+
+    p = sub.add_parser(
+        "games",
+        help="play whole games (East or East-South) and summarise points and placements",
+        description="Play whole games of the spec's match (riichi: East-South, Tenhou rules) "
+        "with in-kernel bots: per seat the mean final points, the mean placement points "
+        "(uma / oka) and the placement distribution, each with its standard error, and why "
+        "the games ended (mjsim.play_games).",
+    )
+    p.add_argument("variant", help="variant id (see `mjsim variants`)")
+    p.add_argument("--games", type=int, default=1000, help="games to play, >= 1 (default 1000)")
+    p.add_argument(
+        "--match",
+        choices=("east", "east_south"),
+        default=None,
+        help="east (東風戦) or east_south (半荘戦) (default: the spec's match; a spec without "
+        "one, match=hands, needs this option)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="run seed, 0..2**63-1: the same seed plays the same games (default 0)",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker threads, 1..1024 (default: every core; 0 is an error)",
+    )
+    p.add_argument(
+        "--agents",
+        default=DEFAULT_AGENTS,
+        help=f"agents by seat, comma-separated; one name: every seat; {AGENTS_REPEAT} "
+        "(default greedy)",
+    )
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help=SET_HELP)
+    p.add_argument(
+        "--out",
+        default=None,
+        help="write one row per game to FILE.parquet or FILE.csv (hands, end, final points, "
+        "places, placement points)",
+    )
+    p.add_argument(
+        "--json", default=None, metavar="FILE", help="also write the summary as JSON to FILE"
+    )
+    p.add_argument(
+        "--chunk",
+        type=int,
+        default=None,
+        metavar="N",
+        help="games per compiled call, >= 1: the progress bar moves and Ctrl-C stops between "
+        "chunks (default: about 1%% of --games, at least 8 x threads); the results do not "
+        "depend on it",
+    )
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar, no compile notice (as MJSIM_QUIET=1)",
     )
 
     p = sub.add_parser("variants", help="list the variants, or show one variant's rules")
@@ -450,6 +512,118 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             except OSError as e:
                 failed.append(_write_failed("--json", args.json, e))
     return _exit_code(res.interrupted, failed)
+
+
+def _games_spec(args: argparse.Namespace) -> Any:
+    """The spec of ``mjsim games``: the variant with ``--set`` and ``--match``; ``ValueError``
+    naming ``--match`` when it has no game end (``match="hands"``)."""
+    from mjsim import variants
+    from mjsim.games import MATCH_ROUNDS
+
+    overrides = _overrides(args.set)
+    if args.match is not None:
+        if "match" in overrides and overrides["match"] != args.match:
+            raise ValueError(
+                f"--match {args.match} and --set match={overrides['match']}: give the match once"
+            )
+        overrides["match"] = args.match
+    spec = variants.get(args.variant, **overrides)
+    if spec.match not in MATCH_ROUNDS:
+        raise ValueError(
+            f"{args.variant}: its spec has match={spec.match!r} (hands only, no game end); "
+            "play whole games with --match east or --match east_south"
+        )
+    return spec
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from functools import partial
+
+    import numpy as np
+
+    from mjsim import _compile_notice
+    from mjsim._args import check_int, check_writable, resolve_threads
+    from mjsim.distributed import _bar, _finish_chunk, _notice_display, _restart_clock
+    from mjsim.games import GAME_DTYPE, MAX_HANDS, decode, format_games, play_games, summarize_games
+    from mjsim.results import run_metadata
+    from mjsim.selfplay import warm_up
+
+    if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
+        raise ValueError(f"--out {args.out!r}: the file must end in .parquet or .csv")
+    n_games = check_int("--games", args.games, 1)
+    threads = resolve_threads(args.threads, "--threads")
+    check_int("--seed", args.seed, 0)
+    chunk = max(8 * threads, n_games // 100) if args.chunk is None else args.chunk
+    chunk = check_int("--chunk", chunk, 1)
+    if args.out:
+        check_writable("--out", args.out)
+    if args.json:
+        check_writable("--json", args.json)
+    spec = _games_spec(args)
+    agents = _agents(args.agents, spec.n_players)
+    parts: list[np.ndarray] = []
+    interrupted = False
+    with _bar(n_games, not args.quiet, "games") as bar:
+        with _compile_notice.shown_by(_notice_display(bar)) if not args.quiet else nullcontext():
+            warm_up(spec, agents)
+        _restart_clock(bar, 0)  # the rate and the ETA leave out the compile
+        try:
+            for lo in range(0, n_games, chunk):
+                m = min(chunk, n_games - lo)
+                # in a worker thread: the main thread answers Ctrl-C / SIGTERM meanwhile
+                call = _compile_notice.Call(
+                    partial(
+                        play_games, spec, m, agents, args.seed, threads, first_game=lo, quiet=True
+                    ),
+                    name="mjsim games chunk",
+                )
+                call.start()
+                res, stop = _finish_chunk(call, m, bar)
+                if res is not None:
+                    parts.append(res[1])
+                    bar.update(m)
+                if stop:
+                    interrupted = True
+                    break
+        except KeyboardInterrupt:
+            interrupted = True
+    games = np.concatenate(parts) if parts else np.zeros(0, dtype=GAME_DTYPE)
+    if interrupted:
+        print(f"interrupted: {len(games)} of {n_games} games finished", file=sys.stderr)
+        if not len(games) and (args.out or args.json):
+            print("mjsim: no game finished: nothing written", file=sys.stderr)
+    meta = run_metadata(
+        spec,
+        args.seed,
+        agents,
+        int(games["hands"].sum()),
+        variant_id=args.variant,
+        match_hands=MAX_HANDS[spec.match],  # each game is a match of up to max_hands hands
+        games=len(games),
+        games_requested=n_games,
+        max_hands=MAX_HANDS[spec.match],
+    )
+    failed = []
+    if args.out is not None and len(games):
+        try:
+            path = write_rows(decode(games).drop(columns="first_row"), args.out, meta)
+            print(f"wrote {len(games)} games to {path}")
+        except OSError as e:
+            failed.append(_write_failed("--out", args.out, e))
+    if len(games):
+        summ = summarize_games(games, spec, agents)
+        label = meta["variant"]
+        if f"match={spec.match}" not in label:
+            label += f" ({spec.match})"
+        title = f"{label}: {len(games)} games, seed {args.seed}, agents {','.join(agents)}"
+        print(format_games(summ, title))
+        if args.json:
+            try:
+                text = json.dumps({"mjsim": meta, **summ}, indent=1, ensure_ascii=False)
+                write_whole(Path(args.json), lambda tmp: Path(tmp).write_text(text))
+            except OSError as e:
+                failed.append(_write_failed("--json", args.json, e))
+    return _exit_code(interrupted, failed)
 
 
 def _write_failed(option: str, path: str, e: OSError) -> str:
@@ -997,6 +1171,7 @@ COMMANDS = {
     "arena": cmd_arena,
     "study": cmd_study,
     "check": cmd_check,
+    "games": cmd_games,
     "view": cmd_view,
     "play": cmd_play,
     "compile": cmd_compile,
@@ -1018,9 +1193,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            "mjsim: error: a command is required: simulate, variants, arena, study, check, "
-            "view, play, mjai or compile "
-            "(mjsim --help describes them)",
+            "mjsim: error: a command is required: simulate, games, variants, arena, study, "
+            "check, view, play, mjai or compile (mjsim --help describes them)",
             file=sys.stderr,
         )
         return 2

@@ -105,15 +105,12 @@ def variant_options(variant_id: str) -> str:
 #: ``playable`` is False; a test keeps the two in step). The rules of all but one are expressible
 #: as RuleSpec fields today: what is missing is mostly the scorer.
 WHY_NOT_YET: dict[str, str] = {
-    "guangdong_tuidaohu": "no scorer: the rule texts give only a stake multiplier",
     "shanghai": "scorer not written (花 points, 勒子 caps, 承包 liability)",
-    "ningbo": "scorer not written (台, seat flowers and winds)",
     "hefei": "scorer not written (支, 坎, 活, 卡, 连庄)",
     "changchun": "scorer not written (the public multiplicative table)",
     "harbin": "scorer not written (the public multiplicative table); the 对倒 ready exception is open",
     "fuzhou": "scorer not written (core x 2 + special hands)",
     "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",
-    "hangzhou": "scorer not written (爆头, 财飘, 杠开, seven-pairs family)",
     "wuhan": "scorer not written (开口翻, 红中杠, 赖子杠, 金顶 cap)",
     "nanchang": "scorer not written (精 bonuses, 德国, all three pay)",
     "yingkou": "no scoring in the rule texts",
@@ -132,9 +129,6 @@ WHY_NOT_YET: dict[str, str] = {
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
     "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
     "common_fan": "scorer not written (the fan table is truncated in the rule text)",
-    "yantai": "scorer not written (additive 番 with the winner's kongs)",
-    "weihai": "scorer not written (2^N, 补风)",
-    "rizhao": "scorer not written (10 豆 x (番 + kongs) x 2^doublers)",
 }
 
 

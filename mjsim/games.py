@@ -23,12 +23,14 @@ their places and the oka). They sum to 0 over the seats of a game.
 
 The hands are played by the compiled self-play loop as matches of ``max_hands`` hands
 (:func:`mjsim.simulate` with ``match_hands``: the first hand dealt by seat 0, East, scores
-cleared; the carry-over of dealer, prevailing wind, honba, deposits and scores); each match is
-cut where its game ends (a hand's play does not depend on the hands after it, so the cut match
-is exactly the game). The hands dealt after a game's end are played and dropped: a run deals
-``max_hands`` hands per game (36 for East-South, about three times the hands of a game). A game
-still going after ``max_hands`` hands is reported with ``end = "unfinished"``. Plain Python over
-the result rows: nothing here is compiled.
+cleared; the carry-over of dealer, prevailing wind, honba, deposits and scores) that stop where
+their game ends (``stop_at_game_end``: the loop's compiled form of these rules,
+:mod:`mjsim.engine.game_end`, checked after every hand); the rows of a match after its game's
+end are not played. Each match is then cut where :func:`game_length` says its game ends, and
+the two must agree (a ``RuntimeError`` otherwise). Hand ``i`` of game ``g`` is dealt from the
+RNG key ``(seed, g * max_hands + i)``, so the games depend on ``max_hands``. A game still going
+after ``max_hands`` hands is reported with ``end = "unfinished"``. Plain Python over the result
+rows: nothing here is compiled.
 """
 
 from __future__ import annotations
@@ -52,6 +54,11 @@ END_NAMES = (
     "unfinished",  # still going after max_hands hands
 )
 END_CODES = {name: i for i, name in enumerate(END_NAMES)}
+
+#: ``episode`` values of the environments (``"game"``: one whole game per episode)
+EPISODES = ("hands", "game")
+#: ``game_reward`` values of the environments (:func:`game_rewards`)
+GAME_REWARDS = ("hand", "points", "placement", "rank")
 
 #: rounds of each ``match`` value: the prevailing winds 0 .. n - 1 (E, S)
 MATCH_ROUNDS = {"east": 1, "east_south": 2}
@@ -172,9 +179,76 @@ def game_length(rows: np.ndarray, spec: RuleSpec, first_dealer: int = 0) -> tupl
     return len(rows), "unfinished"
 
 
-def game_rows(hands: np.ndarray, spec: RuleSpec, max_hands: int) -> tuple[np.ndarray, np.ndarray]:
+def game_result(
+    scores: Sequence[int], spec: RuleSpec, first_dealer: int, end: str, hands: int
+) -> dict[str, Any]:
+    """The result of a finished game, as the environments report it (``info["game"]``):
+    ``first_dealer``, ``end`` (:data:`END_NAMES`), ``hands``, and per seat the final
+    ``points`` (``start_points`` + ``scores``, the running scores, with the deposits left on
+    the table given to the first), ``places`` and ``placement`` points (:func:`placements`)."""
+    n = spec.n_players
+    pts = [spec.start_points + int(x) for x in scores[:n]]
+    fd = int(first_dealer)
+    top = min(range(n), key=lambda q: (-pts[q], (q - fd) % n))
+    pts[top] += n * spec.start_points - sum(pts)  # deposits left go to the first
+    place, pp = placements(pts, spec, fd)
+    return {
+        "first_dealer": fd,
+        "end": end,
+        "hands": int(hands),
+        "points": pts,
+        "places": place,
+        "placement": pp,
+    }
+
+
+def game_rewards(result: dict[str, Any], spec: RuleSpec, game_reward: str) -> list[float] | None:
+    """Each seat's reward at the end of a game under the environments' ``game_reward``
+    (:data:`GAME_REWARDS`): ``"points"`` final points - ``start_points``, ``"placement"``
+    placement points (thousands), ``"rank"`` ``(n + 1) / 2 - place``; ``None`` for ``"hand"``
+    (each hand's points are paid as they happen). ``ValueError`` for another value."""
+    n = spec.n_players
+    if game_reward == "hand":
+        return None
+    if game_reward == "points":
+        return [float(x - spec.start_points) for x in result["points"]]
+    if game_reward == "placement":
+        return [float(x) for x in result["placement"]]
+    if game_reward == "rank":
+        return [(n + 1) / 2 - x for x in result["places"]]
+    raise ValueError(f"game_reward={game_reward!r}; valid: {', '.join(GAME_REWARDS)}")
+
+
+def check_game_episode(spec: RuleSpec, episode: str, game_reward: str, hands: int) -> None:
+    """The environments' ``episode`` / ``game_reward`` / ``hands`` options: ``ValueError``
+    naming the option for an unknown value, ``episode="game"`` with a spec without a game end
+    or with ``hands != 1``, or a ``game_reward`` other than ``"hand"`` without
+    ``episode="game"``."""
+    if episode not in EPISODES:
+        raise ValueError(f"episode={episode!r}; valid: {', '.join(EPISODES)}")
+    if game_reward not in GAME_REWARDS:
+        raise ValueError(f"game_reward={game_reward!r}; valid: {', '.join(GAME_REWARDS)}")
+    if episode == "game":
+        if spec.match not in MATCH_ROUNDS:
+            raise ValueError(
+                f"episode='game' needs a spec with match='east' or 'east_south' (got "
+                f"match={spec.match!r}; set it with match=...)"
+            )
+        if hands != 1:
+            raise ValueError(f"hands={hands!r}: episode='game' plays whole games (hands=1)")
+    elif game_reward != "hand":
+        raise ValueError(f"game_reward={game_reward!r} needs episode='game'")
+
+
+def game_rows(
+    hands: np.ndarray, spec: RuleSpec, max_hands: int, stopped: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """Cut the hand rows of matches of ``max_hands`` hands (``mjsim.simulate(...,
-    match_hands=max_hands)``) into games: ``(hands of the games, game rows)``."""
+    match_hands=max_hands)``) into games: ``(hands of the games, game rows)``.
+
+    ``stopped``: the rows come from ``simulate(..., stop_at_game_end=True)``; then every
+    game must end exactly where the loop stopped its match (its first row with ``decisions``
+    0), else ``RuntimeError`` (the compiled rules and :func:`game_length` disagree)."""
     n = spec.n_players
     n_games = len(hands) // max_hands
     games = np.zeros(n_games, dtype=GAME_DTYPE)
@@ -184,6 +258,14 @@ def game_rows(hands: np.ndarray, spec: RuleSpec, max_hands: int) -> tuple[np.nda
         rows = hands[g * max_hands : (g + 1) * max_hands]
         length, end = game_length(rows, spec)
         played = rows[:length]
+        if stopped:
+            idle = rows["decisions"] == 0
+            first_stop = int(np.argmax(idle)) if idle.any() else len(rows)
+            if first_stop != length or not idle[length:].all():
+                raise RuntimeError(
+                    f"game {g}: the compiled loop stopped the match after {first_stop} hands, "
+                    f"the rules (game_length) end the game after {length} ({end})"
+                )
         pts = [spec.start_points + int(played[f"pay{p}"].sum()) for p in range(n)]
         left = n * spec.start_points - sum(pts)  # deposits left go to the first
         top = min(range(n), key=lambda p: (-pts[p], p))
@@ -235,6 +317,8 @@ def play_games(
 
     Raises:
         ValueError: bad arguments, or a spec with ``match="hands"`` (no game end).
+        RuntimeError: the compiled loop stopped a match elsewhere than :func:`game_length`
+            ends its game (a defect: the two forms of the rules disagree).
     """
     from mjsim import variants
     from mjsim.selfplay import simulate
@@ -257,9 +341,10 @@ def play_games(
         check=check,
         first_hand=first_game * m,
         match_hands=m,
+        stop_at_game_end=True,
         quiet=quiet,
     )
-    out, games = game_rows(hands, spec, m)
+    out, games = game_rows(hands, spec, m, stopped=True)
     games["game"] = np.arange(first_game, first_game + n_games)
     return out, games
 
@@ -272,3 +357,83 @@ def decode(games: np.ndarray) -> Any:
     df = pd.DataFrame(games)
     df["end"] = [END_NAMES[int(x)] for x in games["end"]]
     return df
+
+
+def _mean_se(x: np.ndarray) -> tuple[float, float]:
+    """Mean and standard error (``std(ddof=1) / sqrt(n)``; 0 for one sample, NaN for none)."""
+    a = np.asarray(x, dtype=np.float64)
+    if a.size == 0:
+        return float("nan"), float("nan")
+    se = float(a.std(ddof=1) / np.sqrt(a.size)) if a.size > 1 else 0.0
+    return float(a.mean()), se
+
+
+def summarize_games(games: np.ndarray, spec: RuleSpec, agents: Sequence[str]) -> dict[str, Any]:
+    """Per-seat figures of game rows (:data:`GAME_DTYPE`) of ``spec``, JSON-ready.
+
+    Returns ``{"games", "mean_hands": [mean, se], "ends": {end name: count}, "seats": [...]}``;
+    each seat's entry holds its ``agent``, ``points`` and ``placement`` (``[mean, standard
+    error]``: final points, placement points in thousands), ``place`` (mean place, ``[mean,
+    se]``) and ``places`` (``[share, se]`` of each place 1 .. n, ``se = sqrt(p (1 - p) / n)``).
+    Seat ``p``'s figures are those of the game rows' ``points{p}`` / ``place{p}`` /
+    ``placement{p}`` (seat 0 deals the first hand), played by ``agents[p]``."""
+    n = spec.n_players
+    g = len(games)
+    ends = {name: int((games["end"] == i).sum()) for i, name in enumerate(END_NAMES)}
+    seats = []
+    for p in range(n):
+        place = games[f"place{p}"].astype(np.int64)
+        shares = []
+        for k in range(1, n + 1):
+            share = float((place == k).mean()) if g else float("nan")
+            shares.append([share, float(np.sqrt(share * (1 - share) / g)) if g else float("nan")])
+        seats.append(
+            {
+                "seat": p,
+                "agent": str(agents[p]),
+                "points": list(_mean_se(games[f"points{p}"])),
+                "placement": list(_mean_se(games[f"placement{p}"])),
+                "place": list(_mean_se(place)),
+                "places": shares,
+            }
+        )
+    return {
+        "games": g,
+        "mean_hands": list(_mean_se(games["hands"])),
+        "ends": {k: v for k, v in ends.items() if v},
+        "seats": seats,
+    }
+
+
+def format_games(summary: dict[str, Any], title: str = "") -> str:
+    """A plain-text report of :func:`summarize_games` (``mean ± standard error``)."""
+    from mjsim._text import columns
+
+    def pm(ms: list[float], d: int) -> str:
+        m, se = ms
+        return "n/a" if m != m else f"{m:.{d}f} ± {se:.{d}f}"
+
+    lines = [title] if title else []
+    g = summary["games"]
+    lines.append(f"games: {g}   hands per game: {pm(summary['mean_hands'], 2)}")
+    lines.append("")
+    n = len(summary["seats"])
+    head = ["seat", "agent", "mean points", "mean placement", "mean place"]
+    head += [f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+             for k in range(1, n + 1)]  # fmt: skip
+    table = [head]
+    for s in summary["seats"]:
+        row = [str(s["seat"]), s["agent"], pm(s["points"], 0), pm(s["placement"], 2)]
+        row.append(pm(s["place"], 3))
+        row += [f"{100 * s['places'][k][0]:.1f}% ± {100 * s['places'][k][1]:.1f}%"
+                for k in range(n)]  # fmt: skip
+        table.append(row)
+    lines += columns(table, "ll" + "r" * (len(head) - 2))
+    lines.append("(mean ± standard error; placement points in thousands: uma and oka included;")
+    lines.append(" places: share of the games)")
+    lines.append("")
+    lines.append("game ends:")
+    ends = [[f"{name}:", str(c), f"{100 * c / g:.1f}%" if g else "n/a"]
+            for name, c in summary["ends"].items()]  # fmt: skip
+    lines += ["  " + line for line in columns(ends, "lrr")]
+    return "\n".join(lines)

@@ -41,6 +41,7 @@ from mjsim.agents.policies import agent_id, choose_action_counted
 from mjsim.agents.random import n_legal
 from mjsim.engine import board, deal, invariants, legal, step
 from mjsim.engine.borrow import borrow
+from mjsim.engine.game_end import game_end
 from mjsim.engine.rng import hand_key
 from mjsim.engine.seating import seat_players, seating_table
 from mjsim.engine.state import (
@@ -56,6 +57,8 @@ from mjsim.engine.state import (
     TV_N_DECISIONS,
     TV_N_DRAWS,
     TV_N_KONGS,
+    TV_NEXT_DEALER,
+    TV_NEXT_ROUND_WIND,
     TV_PHASE,
     TV_REPEAT,
     TV_ROUND_WIND,
@@ -157,7 +160,7 @@ def play_hand(s, r, t, agents, mask, check):
 @nb.njit(nogil=True, cache=True)
 def _run_slice(
     s, w, r, seed, first_hand, lo, hi, agents, check, cols, pays, values, items, match_hands,
-    seating,
+    seating, stop_at_game_end,
 ):  # fmt: skip
     """Play hands ``first_hand + lo .. first_hand + hi - 1`` on table ``w`` (releases the GIL).
 
@@ -166,14 +169,40 @@ def _run_slice(
     (the carry-over of the previous hand, which this slice must contain). ``agents``: int64[4]
     agent id of each player; ``seating``: int64[4, 4]
     (:func:`mjsim.engine.seating.seating_table`): each hand, player ``players[seat]`` (from the
-    hand's prevailing wind and the match's first dealer) plays at ``seat``."""
+    hand's prevailing wind and the match's first dealer) plays at ``seat``.
+
+    ``stop_at_game_end`` (with ``match_hands > 1``): a match stops after the hand where its game
+    ends (:func:`mjsim.engine.game_end.game_end`); its later rows are not played: ``decisions``
+    0, no winner, no payment, ``dealer`` / ``round_wind`` of the hand that would have come
+    next."""
     s, r = borrow(s, r)  # no reference counting of the state in the loop (engine/borrow.py)
     n_players = r.params[0]
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)
     players = np.zeros(4, dtype=np.int64)
     seat_agents = np.zeros(4, dtype=np.int64)
+    over = False  # the match's game ended (stop_at_game_end)
+    next_dealer = np.int64(0)
+    next_wind = np.int64(0)
     for i in range(lo, hi):
         hand = first_hand + i
+        if match_hands > 1 and hand % match_hands == 0:
+            over = False
+        if over:  # a row after the game's end: not played
+            for c in range(cols.shape[1]):
+                cols[i, c] = 0
+            cols[i, 0] = next_dealer
+            cols[i, 3] = -1
+            cols[i, 4] = -1
+            cols[i, 11] = -1
+            cols[i, 12] = next_wind
+            for q in range(n_players):
+                cols[i, 15 + q] = players[q]
+                pays[i, q] = 0
+                values[i, q] = 0
+            for j in range(items.shape[1]):
+                items[i, j, 0] = -1
+                items[i, j, 1] = 0
+            continue
         # non-literal constants: the same compiled signature of reset_table as Game's
         z = np.int64(0)
         if match_hands <= 1:
@@ -234,6 +263,10 @@ def _run_slice(
         cols[i, 12] = tv[TV_ROUND_WIND]
         cols[i, 13] = tv[TV_REPEAT]
         cols[i, 14] = draws_left(s, r, w)
+        if stop_at_game_end and match_hands > 1 and game_end(s, r, w) >= 0:
+            over = True
+            next_dealer = np.int64(tv[TV_NEXT_DEALER])
+            next_wind = np.int64(tv[TV_NEXT_ROUND_WIND])
     return 0
 
 
@@ -266,7 +299,7 @@ LOOP_KEY = "selfplay"
 LOOP_WHAT = "the self-play game loop and its in-kernel bots"
 
 
-def _load_loop(s, rules, ids, check, match_hands, seating, quiet) -> None:
+def _load_loop(s, rules, ids, check, match_hands, seating, quiet, stop_at_game_end=False) -> None:
     """Compile (first use of these sources on this machine: minutes, once, then cached) or load
     :func:`_run_slice` for :func:`simulate`'s argument types, by a call that plays no hands, in
     a worker thread behind the compile notice (:func:`mjsim._compile_notice.first_use`), so the
@@ -280,7 +313,7 @@ def _load_loop(s, rules, ids, check, match_hands, seating, quiet) -> None:
     values = np.zeros((0, 4), dtype=np.int64)
     items = np.zeros((0, N_TOP_ITEMS, 2), dtype=np.int64)
     z = np.int64(0)
-    args = (ids, check, cols, pays, values, items, match_hands, seating)
+    args = (ids, check, cols, pays, values, items, match_hands, seating, bool(stop_at_game_end))
     _compile_notice.first_use(
         key, LOOP_WHAT, lambda: _run_slice(s, 0, rules, z, z, 0, 0, *args), quiet=quiet
     )
@@ -322,6 +355,7 @@ def simulate(
     chunk: int = 1 << 16,
     first_hand: int = 0,
     match_hands: int = 1,
+    stop_at_game_end: bool = False,
     quiet: bool | None = None,
     **overrides: Any,
 ) -> np.ndarray:
@@ -363,6 +397,12 @@ def simulate(
             ``player0..3`` of hands 8-15 are ``1, 0, 3, 2``). ``first_hand`` and ``n_hands``
             must be multiples of ``m`` (every match plays all its hands; ``n_hands=10,
             match_hands=16`` raises ``ValueError`` naming both, like the command line).
+        stop_at_game_end: with ``match_hands > 1`` and a spec with a game end (``match="east"``
+            / ``"east_south"``): each match stops after the hand where its game ends
+            (:mod:`mjsim.engine.game_end`, as :func:`mjsim.games.game_length`); the match's later
+            rows are not played (``decisions`` 0, no winner or payment; ``dealer`` and
+            ``round_wind`` of the hand that would have come next). :func:`mjsim.play_games`
+            plays with it. A row's deal still depends only on ``(seed, hand)``.
         quiet: no compile notice (default: ``MJSIM_QUIET``, see
             :func:`mjsim._compile_notice.is_quiet`).
         overrides: RuleSpec fields, as for :func:`mjsim.variants.get`.
@@ -400,7 +440,8 @@ def simulate(
         chunk = max(match_hands, int(chunk) - int(chunk) % match_hands)
     out = np.zeros(n_hands, dtype=RESULT_DTYPE)
     s = new_state(threads, rec_cap=0)
-    _load_loop(s, rules, ids, check, match_hands, seating, quiet)
+    stop_at_game_end = bool(stop_at_game_end)
+    _load_loop(s, rules, ids, check, match_hands, seating, quiet, stop_at_game_end)
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for start in range(0, n_hands, chunk):
             m = min(chunk, n_hands - start)
@@ -433,6 +474,7 @@ def simulate(
                     items,
                     match_hands,
                     seating,
+                    stop_at_game_end,
                 )
                 for w in range(min(threads, -(-m // blk)))
             ]

@@ -48,7 +48,8 @@ def test_fan_rich_mode_only_where_ordinary_wins_are_too_cheap():
 
     from mjsim.rules.params import PAIR_258
 
-    expected = {"guobiao": True, "changsha": False}
+    # ningbo: a plain hand is 0 台 and a win needs 4 (its table's base point does not qualify)
+    expected = {"guobiao": True, "changsha": False, "ningbo": True}
     for v in variants.names():
         r = variants.get(v).compile()
         assert fan_rich(r) == expected.get(v, False), v

@@ -243,3 +243,75 @@ def test_first_use_targets_are_the_packages_entry_points():
         compile_time.first_use_command("gym-greedy")
     row = compile_time._row_text("game", 12.34, 56.7, 300 * 2**20, 0, "Game: 40 s")
     assert row.split() == ["game", "12.3", "56.7", "300", "0", "Game:", "40", "s"]
+
+
+def test_step_api_rows_pair_each_mjsim_loop_with_each_peer(monkeypatch):
+    """run_all's riichi area: the per-step API rows interleave mjsim's loops with the peer
+    sessions (one warm-up round, then ``repeats`` samples each), one Row per (loop, peer), ratio
+    mjsim/peer in steps/s; a peer that fails to start is reported by name, never skipped."""
+    import peers
+    import run_all
+
+    calls: list[str] = []
+
+    class FakeSession:
+        def __init__(self, measure_id: str, config=None, timeout: float = 0.0) -> None:
+            self.measure_id = measure_id
+            self.header = {"version": "9.9"}
+
+        def __enter__(self):
+            if self.measure_id == "riichienv_obs":
+                raise RuntimeError("riichienv not installed")
+            return self
+
+        def measure(self, seconds: float) -> dict:
+            calls.append(self.measure_id)
+            return {
+                "steps/s": 1000.0,
+                "decisions/s": 1100.0,
+                "decisions/step": 1.1,
+                "hands/s": 9.0,
+                "cpu_share": 0.5,
+            }
+
+        def close(self) -> None:
+            pass
+
+    def loop(name: str, rate: float):
+        def fn(seconds: float) -> dict:
+            calls.append(name)
+            return {"steps/s": rate, "hands/s": rate / 100}
+
+        return fn
+
+    monkeypatch.setattr(peers, "PeerSession", FakeSession)
+    rows = run_all.step_api_rows(
+        "riichi", 2, 0.01, mjsim_loops={"aec": loop("aec", 4000.0), "gym": loop("gym", 2500.0)}
+    )
+    assert calls == ["aec", "gym", "riichienv"] * 3  # warm-up round + 2 repeats, interleaved
+    by = {(r.extra["mjsim_loop"], r.extra["peer_id"]): r for r in rows}
+    assert set(by) == {(m, p) for m in ("aec", "gym") for p in run_all.STEP_PEERS}
+    assert by["aec", "riichienv"].ratio == 4.0 and by["gym", "riichienv"].ratio == 2.5
+    assert by["aec", "riichienv"].peer == "riichienv 9.9"
+    assert "1.10 per step" in by["aec", "riichienv"].note
+    assert "/ peer 0.50" in by["aec", "riichienv"].note  # the worker's own CPU share
+    failed = by["aec", "riichienv_obs"]
+    assert failed.status == "peer failed" and "not installed" in failed.note
+    assert failed.peer_stat is None and failed.ratio is None
+    assert all(r.area == "riichi" and r.unit == "steps/s" for r in rows)
+
+
+def test_riichi_area_peers_are_known_and_say_their_red_fives():
+    """Every Riichi peer the riichi area runs is a peer measure the worker knows, and states
+    what it deals (red fives on both sides is the point of the comparison)."""
+    import peers
+    import run_all
+
+    sys.path.insert(0, str(BENCH / "peers"))
+    import worker
+
+    for pid in (*run_all.RIICHI_PEERS, *run_all.STEP_PEERS):
+        assert pid in peers.PEERS and pid in worker.MEASURES
+    assert set(run_all.RED_FIVES) == set(run_all.RIICHI_PEERS)
+    assert worker.MEASURES["mahjax"][1]["env_id"] == "red_mahjong"
+    assert "riichi" in run_all.ALL_AREAS and "riichi" in run_all.PEER_AREAS

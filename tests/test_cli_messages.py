@@ -17,8 +17,8 @@ def test_no_command_exits_2_with_usage(capsys):
     err = capsys.readouterr().err
     assert err.startswith("usage: mjsim ")
     assert (
-        "mjsim: error: a command is required: simulate, variants, arena, study, check, view, "
-        "play, mjai or compile" in err
+        "mjsim: error: a command is required: simulate, games, variants, arena, study, check, "
+        "view, play, mjai or compile" in err
     )
 
 

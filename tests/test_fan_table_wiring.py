@@ -160,7 +160,9 @@ def test_sichuan_self_draw_bonus_code_is_checked() -> None:
         variants.get("sichuan", score_values=(3, 2, 0, 1, 0, 16, 1, 1, 1))
 
 
-@pytest.mark.parametrize("variant", ["hebei_basic", "jinan_baike", "taiyuan"])
+@pytest.mark.parametrize(
+    "variant", ["hebei_basic", "jinan_baike", "taiyuan", "yantai", "weihai", "rizhao"]
+)
 def test_score_values_default_to_the_tables_parameters(variant: str) -> None:
     """A scoring="table" variant's default score_values are its table's default parameters, so
     mjsim.score (which scores by the table's defaults) and the game loop value a hand alike."""

@@ -173,3 +173,59 @@ def test_seeded_games_add_up(variant: str, match: str) -> None:
         played = hands[g["first_row"] : g["first_row"] + g["hands"]]
         assert played["round_wind"][0] == 0 and played["dealer"][0] == 0
         assert (played["round_wind"] <= (2 if match == "east_south" else 1)).all()
+
+
+def test_the_compiled_game_end_codes_are_the_end_names() -> None:
+    from mjsim.engine import game_end as ge
+
+    codes = {
+        "last_round": ge.END_LAST_ROUND,
+        "bust": ge.END_BUST,
+        "agari_yame": ge.END_AGARI_YAME,
+        "tenpai_yame": ge.END_TENPAI_YAME,
+        "extension_target": ge.END_EXTENSION_TARGET,
+        "extension_end": ge.END_EXTENSION_END,
+    }
+    assert codes == {k: END_NAMES.index(k) for k in codes}
+
+
+@pytest.mark.parametrize(
+    ("variant", "overrides"),
+    [
+        ("riichi", {}),
+        ("riichi", {"match": "east"}),
+        ("riichi", {"agari_yame": False, "west_extension": False}),
+        ("riichi_wrc", {}),
+        ("riichi_mahjongsoul", {"match": "east"}),
+    ],
+)
+def test_the_loop_stops_each_match_where_the_rules_end_its_game(variant, overrides) -> None:
+    """play_games stops each match in the compiled loop (mjsim.engine.game_end); the same
+    matches played to max_hands and cut by game_length (the Python rules) give the same games
+    and hands, and the rows after a game's end are not played."""
+    spec = mjsim.variants.get(variant, **overrides)
+    m = mjsim.games.MAX_HANDS[spec.match]
+    agents = ["random", "greedy", "random", "greedy"]
+    hands, games = mjsim.play_games(spec, 24, agents, seed=9, threads=2)
+    full = mjsim.simulate(spec, 24 * m, agents, seed=9, threads=2, match_hands=m)
+    ref_hands, ref_games = game_rows(full, spec, m)
+    assert (games == ref_games).all()
+    assert (hands == ref_hands).all()
+    assert set(decode(games)["end"]) - {"unfinished"}
+    stopped = mjsim.simulate(
+        spec, 2 * m, agents, seed=9, threads=1, match_hands=m, stop_at_game_end=True
+    )
+    for g in range(2):
+        rows = stopped[g * m : (g + 1) * m]
+        k = int(games[g]["hands"])
+        assert (rows["decisions"][:k] > 0).all() and (rows["decisions"][k:] == 0).all()
+        assert rows[["pay0", "pay1", "pay2", "pay3"]][k:].tolist() == [(0, 0, 0, 0)] * (m - k)
+        assert (rows["winners"][k:] == 0).all()
+
+
+def test_a_stop_where_the_rules_go_on_is_an_error() -> None:
+    # a game whose rows say the loop stopped after 2 hands although the rules go on
+    r = rows(*[(rw, d, 0, Z) for rw, d in schedule(9)])
+    r["decisions"] = [50, 50] + [0] * 7
+    with pytest.raises(RuntimeError, match="stopped the match after 2 hands"):
+        game_rows(r, TENHOU, 9, stopped=True)

@@ -158,4 +158,5 @@ def test_sh_one_kind_equals_sh(variant: str) -> None:
     r = variants.get(variant).compile()
     bad, n_cmp = _greedy_mismatches(r, 3000, 5)
     assert bad == 0
-    assert n_cmp > 0 or variant == "guobiao"  # fan-rich mode: the fast path is off
+    # fan-rich mode (guobiao's 8 fan, ningbo's 4 台): the fast path is off
+    assert n_cmp > 0 or variant in ("guobiao", "ningbo")

@@ -9,8 +9,9 @@ table (``jax.random.categorical`` over the masked logits), ``env.step``, and tab
 finished are replaced by fresh ``env.init`` states (``lax.cond`` skips the init when no table
 finished). ``steps/s`` counts table-steps (batch x calls); ``hands/s`` counts finished tables.
 Compilation happens in ``setup`` and is reported as ``setup_s``, not in the rates.
-Config: ``env_id`` (default ``"no_red_mahjong"``, the faster rule set per mahjax's README;
-``"red_mahjong"`` is the Tenhou rule set), ``batch`` (default 1).
+Config: ``env_id`` (default ``"red_mahjong"``: standard 4-player Riichi with red fives, the
+rule set of mahjax's README example and the one mjsim's ``riichi`` plays; ``"no_red_mahjong"``
+has no red fives and is about 2x faster per mahjax's README), ``batch`` (default 1).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ VERSION_OF = "mahjax"
 
 
 def setup(config: dict) -> dict:
-    env_id = config.get("env_id", "no_red_mahjong")
+    env_id = config.get("env_id", "red_mahjong")
     batch = int(config.get("batch", 1))
     env = mahjax.make(env_id, round_mode="single")
     init_v = jax.vmap(env.init)

@@ -5,6 +5,12 @@ game_wind)``, ``is_over()``, ``get_curr_player_id()``, ``get_valid_actions(nhot=
 ``get_obs(player)``, ``step(player, action)``. The env skips decisions that have a single
 option, so ``steps`` = ``decisions`` = choices with >= 2 options. Like their test we build the
 acting player's observation at every decision (``{"obs": false}`` drops it).
+
+Red fives: pymahjong's C++ wall always holds one red five of each suit (``0m`` / ``0p`` / ``0s``
+in ``Table.yama``; discarding one is a separate action, 34-36), with no option to turn them off.
+Its deal is shuffled from a seed that ``reset`` takes from the clock unless given one, and in
+1.1.2 ``reset(seed=...)`` fails (``Table`` has ``set_seed`` but no ``seed``), so the hands
+started within one second share their deal (the random actions still differ).
 """
 
 from __future__ import annotations

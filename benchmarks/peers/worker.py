@@ -35,10 +35,11 @@ from pathlib import Path
 # measure id -> (module, default config)
 MEASURES: dict[str, tuple[str, dict]] = {
     "riichienv": ("peer_riichienv", {}),
+    "riichienv_obs": ("peer_riichienv", {"encode": True}),
     "pymahjong": ("peer_pymahjong", {}),
     "rlcard_raw": ("peer_rlcard", {"api": "raw"}),
     "rlcard_aec": ("peer_rlcard", {"api": "aec"}),
-    "mahjax": ("peer_mahjax", {"batch": 1}),
+    "mahjax": ("peer_mahjax", {"batch": 1, "env_id": "red_mahjong"}),
     "mahjong_shanten": ("peer_mahjong", {"what": "shanten"}),
     "mahjong_riichi_score": ("peer_mahjong", {"what": "score"}),
     "pymahjonggb_fan": ("peer_pymahjonggb", {}),

@@ -40,6 +40,7 @@ from mjsim.engine.state import (
     PV_CAN_WIN,
     PV_CHOICE,
     PV_CHOW_READY,
+    PV_KONG_FROM,
     PV_LOCK,
     PV_N_EXPOSED,
     PV_N_MELDS,
@@ -58,6 +59,7 @@ from mjsim.engine.state import (
     TV_FORBID0,
     TV_FORBID1,
     TV_FROM,
+    TV_N_KONGS,
     TV_PHASE,
     TV_RC_ABORT,
     TV_REACT_KIND,
@@ -86,6 +88,7 @@ from mjsim.rules.params import (
     MW_LIFT_ANY_MOVE,
     P_FORBID_CHOW_SAME_DISCARD,
     P_FORBID_PUNG_SAME_DISCARD,
+    P_KONG_BLOOM_LIABLE,
     P_MULTI_WINNER,
     P_MW_LIFT,
     P_N_PLAYERS,
@@ -128,6 +131,9 @@ def _after_claim(s, r, t, claimer, d, action):
         s.pv[t, claimer, PV_LOCK] = 0
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_on_claim(s, r, t, claimer, d, action)
+    elif r.params[P_KONG_BLOOM_LIABLE] != 0 and action == EXPOSED_KONG:
+        # 杠爆全包: the replacement draw that follows is kong number TV_N_KONGS + 1
+        s.pv[t, claimer, PV_KONG_FROM] = 8 * (s.tv[t, TV_N_KONGS] + 1) + 1 + d
 
 
 @nb.njit(cache=True)

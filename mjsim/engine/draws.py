@@ -37,6 +37,8 @@ from mjsim.engine.state import (
     PH_SEABED,
     PH_TURN,
     PV_N_FLOWERS,
+    PV_N_RIVER,
+    PV_PAY,
     PV_PUNG_LOCK,
     PV_WON,
     TV_DEALER,
@@ -50,7 +52,9 @@ from mjsim.engine.state import (
     TV_IND_POS,
     TV_KONG_DICE,
     TV_LAST_REGION,
+    TV_N_DISCARDS,
     TV_N_DRAWS,
+    TV_N_KONGS,
     TV_N_ROLLS,
     TV_PHASE,
     TV_REPLACEMENT,
@@ -65,6 +69,7 @@ from mjsim.engine.treasure import _treasure_on_draw
 from mjsim.rules.params import (
     MW_LIFT_ANY_MOVE,
     MW_LIFT_OWN_DRAW,
+    P_FOLLOW_DEALER,
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MW_LIFT,
     P_N_PLAYERS,
@@ -141,11 +146,35 @@ def _replace_from_tail(s, r, t, p):
 
 
 @internal
+def _follow_dealer(s, r, t):
+    """跟庄 (``follow_dealer``): when the first go-round has gone by uninterrupted (no call, no
+    kong) and each seat's one discard is the same kind as the dealer's, the dealer pays each
+    other seat ``follow_dealer`` units, once (checked before the next draw). Returns True when
+    it paid."""
+    n = r.params[P_N_PLAYERS]
+    if s.tv[t, TV_FIRST_ROUND] == 0 or s.tv[t, TV_N_DISCARDS] != n or s.tv[t, TV_N_KONGS] != 0:
+        return False
+    dealer = s.tv[t, TV_DEALER]
+    k = s.river[t, dealer, 0]
+    for q in range(n):
+        if s.pv[t, q, PV_N_RIVER] != 1 or s.river[t, q, 0] != k:
+            return False
+    a = r.params[P_FOLLOW_DEALER]
+    for q in range(n):
+        if q != dealer:
+            s.pv[t, q, PV_PAY] += a
+            s.pv[t, dealer, PV_PAY] -= a
+    return True
+
+
+@internal
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
     if r.params[P_RIICHI_ABORTS] != 0 and abort_before_draw(s, r, t):
         _abortive_draw(s, r, t)  # 四風連打, 四家立直, 四槓散了
         return
+    if r.params[P_FOLLOW_DEALER] != 0:
+        _follow_dealer(s, r, t)  # 跟庄
     for _ in range(r.params[P_N_PLAYERS]):
         if s.pv[t, q, PV_WON] == 0:
             break

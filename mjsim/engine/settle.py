@@ -43,8 +43,8 @@ from mjsim.scoring.changsha import (
     changsha_is_big,
 )
 from mjsim.scoring.context import N_FLAGS
-from mjsim.scoring.detect import CTX_N_WINNERS, N_CTX, N_RESULT, detect
-from mjsim.scoring.fan_table import C_KIND, H_CAP, KIND_CONDITION
+from mjsim.scoring.detect import CTX_N_WINNERS, N_CTX, N_RESULT, R_QUALIFYING, detect
+from mjsim.scoring.fan_table import C_KIND, H_CAP, H_MIN_TO_WIN, KIND_CONDITION
 from mjsim.scoring.guobiao import F_GB_OPTIONS, guobiao_fan, guobiao_payments
 from mjsim.scoring.hebei import hebei_kong_points
 from mjsim.scoring.jipinghu import F_N_WINNERS
@@ -117,7 +117,9 @@ def table_value(rules, concealed, melds, win_tile, flags, n_winners, items):
     """Value of a legal win by the spec's fan table (``rules.fan_rows``, ...): the detector's
     best reading (:func:`mjsim.scoring.detect.detect`); ``items[r]`` = how many times row ``r``
     counts (condition rows excluded: they are not items). ``n_winners``: players winning on
-    this discard. -1 when no reading of the table's shapes makes the hand a win."""
+    this discard. -1 when no reading of the table's shapes makes the hand a win; 0 when the
+    qualifying rows fall short of the table's ``min_to_win`` (a spec with ``min_fan >= 1``
+    then refuses the win)."""
     ctx = np.zeros(N_CTX, np.int64)
     ctx[CTX_N_WINNERS] = n_winners
     counts = np.zeros(N_PATTERNS, np.int64)
@@ -140,6 +142,8 @@ def table_value(rules, concealed, melds, win_tile, flags, n_winners, items):
     for r in range(min(n_rows, items.shape[0])):
         if rules.fan_rows[r, C_KIND] != KIND_CONDITION:
             items[r] = applied[r]
+    if v > 0 and result[R_QUALIFYING] < rules.fan_header[H_MIN_TO_WIN]:
+        return 0  # below the table's own minimum (ningbo: >= 4 台, the base point excluded)
     return v
 
 

@@ -384,13 +384,15 @@ def _suit_terminal_pung_ok(s, r, t, p, h):
 @internal
 def _lone_wild_wait(s, r, t, p, tile):
     """Seat ``p`` (its hand without ``tile``) holds a wild and waits on every tile: the wild
-    waits to become the pair (财神单吊). Checked on a discard/rob win, ``tile`` not in the hand."""
+    waits to become the pair (财神单吊). Checked on a discard/rob win, ``tile`` not in the hand.
+    A kind the seat holds three or four of is not asked: its next copy could pair with the
+    wild only as a fifth copy."""
     h = s.hands[t, p]
     if _n_wild_held(s, r, t, p, h) == 0:
         return False
     shapes = r.params[P_WIN_SHAPES]
     for x in range(34):
-        if r.tile_counts[x] == 0 or h[x] >= 4:
+        if r.tile_counts[x] == 0 or h[x] >= 3:
             continue
         h[x] += 1
         ok = _shape_win(s, r, t, p, h, shapes, 0)

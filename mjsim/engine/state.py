@@ -213,7 +213,7 @@ PV_LOOKED           51     1 once this ready seat has looked at the 宝 (its fir
 PV_RC_IPPATSU       56     1 from a ready declaration until the seat's next discard or any call
                            / kong (riichi)
 PV_RC_DOUBLE        57     ready declared on the seat's first discard before any call (double
-                           riichi)
+                           riichi, 天听; any ready kind)
 PV_RC_PAO           58     riichi pao 責任払い (``pao``): ``1 + liable seat`` in bits 0-3, the
                            yakuman it is liable for in bits 4-6 (``PAO_*``), 0 = none
 ## The reaction window

@@ -375,6 +375,8 @@ def apply_action(s, r, t, a):
         k = a - READY_SHOWN
         _declare_ready(s, t, p, r.params[P_READY_MODE1])  # the second ready kind
         flag = RF_READY
+        if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+            s.pv[t, p, PV_RC_DOUBLE] = 1  # 天听: ready on the first discard before any call
     elif a >= READY_DISCARD:
         k = a - READY_DISCARD
         _declare_ready(s, t, p, r.params[P_READY_MODE0])
@@ -384,10 +386,10 @@ def apply_action(s, r, t, a):
         if dep > 0:
             s.pv[t, p, PV_PAY] -= dep
             s.tv[t, TV_RC_POT] += dep
+        if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
+            s.pv[t, p, PV_RC_DOUBLE] = 1  # double riichi, 天听
         if r.params[P_SCORING] == SCORING_RIICHI:
             s.pv[t, p, PV_RC_IPPATSU] = 1
-            if s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0:
-                s.pv[t, p, PV_RC_DOUBLE] = 1
     else:
         k = a
         s.pv[t, p, PV_RC_IPPATSU] = 0  # riichi: the seat's next discard ends its ippatsu

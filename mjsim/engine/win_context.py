@@ -23,6 +23,8 @@ from mjsim.engine.shapes import _lone_wild_wait
 from mjsim.engine.special_kongs import special_copies
 from mjsim.engine.state import (
     PH_POOL_DRAW,
+    PV_FENG,
+    PV_HELD_FLOWERS,
     PV_MISSING,
     PV_N_FLOWERS,
     PV_N_KONG_MONEY,
@@ -30,6 +32,7 @@ from mjsim.engine.state import (
     PV_N_PIAO,
     PV_N_RIVER,
     PV_N_WILD_KONGS,
+    PV_RC_DOUBLE,
     PV_READY,
     PV_READY_KIND,
     RF_CLAIMED,
@@ -74,11 +77,13 @@ from mjsim.scoring.context import (
     F_DISCARDER_SEAT,
     F_EARTHLY,
     F_FIRST_TURN,
+    F_FLOWER_KINDS,
     F_FLOWERS,
     F_FOURTH_TILE,
     F_GRABBED,
     F_HAND_NO,
     F_HEAVENLY,
+    F_HONOR_TILES_OUT,
     F_IS_DEALER,
     F_KONG_DICE,
     F_KONG_MONEY,
@@ -88,6 +93,7 @@ from mjsim.scoring.context import (
     F_N_WILD,
     F_POOL_DRAW,
     F_READY,
+    F_READY_FIRST_DISCARD,
     F_READY_KIND,
     F_ROBBING_KONG,
     F_ROUND_WIND,
@@ -116,6 +122,11 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_SEAT_WIND] = (p - dealer) % n
     flags[F_ROUND_WIND] = s.tv[t, TV_ROUND_WIND]
     flags[F_FLOWERS] = s.pv[t, p, PV_N_FLOWERS]
+    fk = 0
+    for j in range(8):
+        if s.hands[t, p, 34 + j] > 0 and (s.pv[t, p, PV_HELD_FLOWERS] >> j) & 1 == 0:
+            fk |= 1 << j  # set aside (exposed), not held
+    flags[F_FLOWER_KINDS] = fk
     # copies of the winning tile visible outside the winner's concealed hand
     seen = 0
     for q in range(n):
@@ -180,6 +191,12 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_WILD_KONGS] = s.pv[t, p, PV_N_WILD_KONGS]
     flags[F_KONG_TILES] = s.pv[t, p, PV_N_KONG_TILES]
     flags[F_KONG_MONEY] = s.pv[t, p, PV_N_KONG_MONEY]
+    feng = s.pv[t, p, PV_FENG]  # 放风 set kinds (bits 0-6) and 补风 count (bits 8+)
+    n_out = feng >> 8
+    for j in range(7):
+        n_out += (feng >> j) & 1
+    flags[F_HONOR_TILES_OUT] = n_out
+    flags[F_READY_FIRST_DISCARD] = 1 if s.pv[t, p, PV_RC_DOUBLE] != 0 else 0
     variant_flags(r, flags, s.pv[t, p, PV_MISSING])
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)

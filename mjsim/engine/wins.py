@@ -29,6 +29,7 @@ from mjsim.engine.hooks_sichuan import sichuan_transfer
 from mjsim.engine.settle import win_payments
 from mjsim.engine.state import (
     EV_WIN,
+    PV_KONG_FROM,
     PV_PAY,
     PV_READY,
     PV_VALUE,
@@ -38,6 +39,8 @@ from mjsim.engine.state import (
     TV_DEALER,
     TV_DRAWN,
     TV_MULT,
+    TV_N_KONGS,
+    TV_REPLACEMENT,
     TV_SEAT,
     TV_WIN_FROM,
     TV_WIN_KIND,
@@ -56,6 +59,7 @@ from mjsim.rules.params import (
     P_BIRDS,
     P_BLOOD_BATTLE,
     P_HONOR_SET_EXPOSURE,
+    P_KONG_BLOOM_LIABLE,
     P_KONG_HOT_SHOT,
     P_N_PLAYERS,
     P_PRE_HAND_BET,
@@ -127,6 +131,18 @@ def _blood_battle_goes_on(s, r, t, winners, win_kind, frm, tile, last):
 
 
 @internal
+def _kong_bloom_liable(s, t, p):
+    """杠爆全包 (``kong_bloom_liable``): the seat that discarded the tile of the exposed kong
+    whose replacement seat ``p`` has just drawn (and self-draws on), -1 when the win is not on
+    such a replacement (``PV_KONG_FROM`` = 8 * kong number + 1 + discarder, recorded by the
+    claim)."""
+    kf = s.pv[t, p, PV_KONG_FROM]
+    if s.tv[t, TV_REPLACEMENT] != 0 and kf > 0 and (kf >> 3) == s.tv[t, TV_N_KONGS]:
+        return (kf & 7) - 1
+    return -1
+
+
+@internal
 def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = level_mult(s, r, t, s.tv[t, TV_MULT])  # 上楼 (dealer_level_max)
@@ -176,6 +192,14 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
                     if q != p and q != frm:
                         buf[frm] += buf[q]
                         buf[q] = 0
+            elif r.params[P_KONG_BLOOM_LIABLE] != 0 and win_kind == WK_SELF_DRAW:
+                lb = _kong_bloom_liable(s, t, p)
+                if lb >= 0:
+                    # 杠爆全包: the kong tile's discarder pays every share
+                    for q in range(n):
+                        if q != p and q != lb:
+                            buf[lb] += buf[q]
+                            buf[q] = 0
             for q in range(n):
                 s.pv[t, q, PV_PAY] += buf[q] * mult
         elif win_kind == WK_SELF_DRAW or rob_self:

@@ -5,7 +5,7 @@ rule as ``rules.params[P_ALLOW_CHOW]`` at no cost. The indices are grouped by ki
 0-47 table, calls and basic win rules; 48-79 win, claim, ready and lockout rules; 80-111 wall,
 dealer, winds and carry-over; 112-143 wild tiles, flowers, dice; 144-149 riichi; 150-175 kong
 payments, birds, chickens; 176-182 stakes, special kongs, honour sets, the unused pool;
-183-191 the other readings of ambiguous rule texts. Unused
+183-191 the other readings of ambiguous rule texts; 192-197 riichi; 198-199 the game. Unused
 slots are 0. Adding a rule = one dataclass field in :mod:`mjsim.rules.spec`, one ``P_`` index
 here, one line in ``RuleSpec.compile`` and its validation.
 """
@@ -153,6 +153,10 @@ P_CHICKEN_FLIP = 157  # CHICKEN_FLIP_*: 翻鸡 after a win
 P_OPEN_CHICKEN = 158  # 打明鸡: the tile at stack 3 (+1 per kong) from the head names a chicken
 P_HERO_CHICKEN = 159  # 英雄鸡: 1s (幺鸡) is always a chicken
 P_CHICKEN_VALUE = 160  # what each other seat pays per chicken tile a seat holds
+P_FOLLOW_DEALER = 174  # 跟庄: units the dealer pays each other seat when the first go-round's
+# discards are four of one kind (0 = off)
+P_KONG_BLOOM_LIABLE = 175  # 杠爆全包: a win on an exposed kong's replacement is paid by the
+# kong tile's discarder
 # ---- pre-hand stakes, special kongs, honour sets, the unused pool (176-191)
 P_PRE_HAND_BET = 176  # PRE_BET_*: a pre-play phase of BET + k choices, read by settlement
 P_SPECIAL_KONGS = 177  # 旋风杠 / 喜杠 / 幺蛋 / 九蛋 from the dealt hand (SPECIAL_KONG + g)
@@ -177,9 +181,12 @@ P_START_POINTS = 194  # points each seat holds when a match starts (PV_SCORE cou
 P_NAGASHI_MANGAN = 195  # exhaustive draw: all-terminal/honour unclaimed discards = mangan self-draw
 P_PAO = 196  # riichi pao 責任払い: PAO_* bits of the yakuman whose feeder is liable
 P_KAN_DORA_LATE = 197  # riichi: an open / added kong's kan dora is turned after the next discard
-P_RED_FIVES = 198  # red fives in the wall (red_fives): m | p << 4 | s << 8 copies, 0 = none
-P_MISSING_SEAT = 199  # riichi 3 seats: a self-draw's missing seat share (MISSING_SEAT_CODES)
-P_FLOWER_DORA = 200  # riichi: each flower set aside is one dora (nukidora, flower_dora)
+P_RED_FIVES = 173  # red fives in the wall (red_fives): m | p << 4 | s << 8 copies, 0 = none
+# ---- the game (198-199): a match of match="east" / "east_south" ends by the rules
+P_GAME = 198  # GAME_* bits: the rounds of the match (0 = hands only) and its end options
+P_TARGET_POINTS = 199  # points the first must reach (agari yame with the extension, the extension)
+P_MISSING_SEAT = 200  # riichi 3 seats: a self-draw's missing seat share (MISSING_SEAT_CODES)
+P_FLOWER_DORA = 201  # riichi: each flower set aside is one dora (nukidora, flower_dora)
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -194,6 +201,14 @@ KAN_DORA_TIMING_CODES = {"immediate": 0, "after_discard": 1}
 MISSING_SEAT_TSUMO_LOSS = 0  # ツモ損: not paid at all
 MISSING_SEAT_BISECTION = 1  # 北家折半: split between the two payers
 MISSING_SEAT_CODES = {"tsumo_loss": MISSING_SEAT_TSUMO_LOSS, "bisection": MISSING_SEAT_BISECTION}
+#: ``P_GAME``: the rounds of the game in the low bits (``RuleSpec.match``: hands 0, east 1,
+#: east_south 2) and its options (mjsim.engine.game_end)
+GAME_ROUNDS_MASK = 3
+GAME_ROUNDS_CODES = {"hands": 0, "east": 1, "east_south": 2}
+GAME_BUST = 4  # bust: a seat below 0 points ends the game
+GAME_AGARI_YAME = 8  # agari_yame
+GAME_TENPAI_YAME = 16  # tenpai_yame
+GAME_WEST_EXTENSION = 32  # west_extension
 PRE_BET_NONE = 0
 PRE_BET_PAOZI = 1  # 下炮子 (shaanxi): each seat 0-4 炮子; a payer pays + 炮子(winner) + 炮子(payer)
 PRE_BET_SIT_AND_PULL = (

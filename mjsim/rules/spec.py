@@ -1514,6 +1514,23 @@ class RuleSpec:
         choices=tuple(P.HOT_SHOT_CODES),
         source='Guizhou: "点热炮者点炮前成的那个豆不算"',
     )
+    follow_dealer: int = _doc(
+        0,
+        "scoring",
+        "跟庄: when the first discards of an uninterrupted go-round (no call, no kong) are four "
+        "tiles of one kind, the dealer pays each other seat this many units at once (0 = off). "
+        "Needs four players.",
+        values="integer >= 0",
+        source="Guangdong push-down: 跟庄 (the dealer's first discard followed by the other three)",
+    )
+    kong_bloom_liable: bool = _doc(
+        False,
+        "scoring",
+        "杠爆全包: a self-draw on the replacement tile of an exposed kong claimed from a discard "
+        "is paid in full (every payer's share) by the seat that discarded the kong tile. Needs "
+        "allow_exposed_kong and a scorer paid by a payment record (a fan table or sichuan).",
+        source="Guangdong push-down: 杠爆全包; Guangdong chicken hand: 杠上开花包杠",
+    )
     birds: int = _doc(
         0,
         "scoring",
@@ -2123,6 +2140,25 @@ class RuleSpec:
                 f"RuleSpec.kong_pay_values given but kong_pay_rule={self.kong_pay_rule!r} "
                 "(they are read only by kong_pay_rule='table')"
             )
+        fd = self.follow_dealer
+        if isinstance(fd, bool) or not isinstance(fd, int | np.integer) or fd < 0:
+            raise ValueError(f"RuleSpec.follow_dealer={fd!r} must be an integer >= 0 (0 = off)")
+        if fd and self.n_players != 4:
+            raise ValueError(
+                f"RuleSpec.follow_dealer={fd} (跟庄) needs four players, got n_players="
+                f"{self.n_players}"
+            )
+        if not isinstance(self.kong_bloom_liable, bool | np.bool_):
+            raise ValueError(
+                f"RuleSpec.kong_bloom_liable={self.kong_bloom_liable!r} must be True or False"
+            )
+        if self.kong_bloom_liable and not (
+            self.allow_exposed_kong and (self.effective_fan_table() or self.scoring == "sichuan")
+        ):
+            raise ValueError(
+                "RuleSpec.kong_bloom_liable=True (杠爆全包) needs allow_exposed_kong=True and a "
+                "scorer paid by a payment record (a fan table or scoring='sichuan')"
+            )
         _enum("kong_hot_shot", self.kong_hot_shot, P.HOT_SHOT_CODES)
         if self.kong_hot_shot != "none" and (
             self.kong_payment_timing != "immediate" or case == "wind_and_rain"
@@ -2279,6 +2315,8 @@ class RuleSpec:
             p[P.P_KONG_PAY_ADDED] = a
             p[P.P_KONG_PAY_EXPOSED] = e
         p[P.P_KONG_HOT_SHOT] = P.HOT_SHOT_CODES[self.kong_hot_shot]
+        p[P.P_FOLLOW_DEALER] = self.follow_dealer
+        p[P.P_KONG_BLOOM_LIABLE] = self.kong_bloom_liable
         p[P.P_BIRDS] = self.birds
         p[P.P_BIRD_RULE] = P.BIRD_RULE_CODES[self.bird_rule]
         p[P.P_CHICKEN_FLIP] = P.CHICKEN_FLIP_CODES[self.chicken_flip]
@@ -2685,6 +2723,14 @@ class RuleSpec:
         p[P.P_KAN_DORA_LATE] = P.KAN_DORA_TIMING_CODES[self.kan_dora_timing]
         rf = self.red_fives
         p[P.P_RED_FIVES] = rf[0] | rf[1] << 4 | rf[2] << 8
+        p[P.P_GAME] = (
+            P.GAME_ROUNDS_CODES[self.match]
+            | (P.GAME_BUST if self.bust else 0)
+            | (P.GAME_AGARI_YAME if self.agari_yame else 0)
+            | (P.GAME_TENPAI_YAME if self.tenpai_yame else 0)
+            | (P.GAME_WEST_EXTENSION if self.west_extension else 0)
+        )
+        p[P.P_TARGET_POINTS] = self.target_points
         p[P.P_MISSING_SEAT] = P.MISSING_SEAT_CODES[self.missing_seat_payment]
         p[P.P_FLOWER_DORA] = self.flower_dora
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
@@ -3003,6 +3049,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "rob_kong_as_self_draw": (False, ("rob_kong!=none",)),
     "kong_pay_values": ((), ("kong_pay_rule=table",)),
     "kong_hot_shot": ("none", ("kong_payment_timing=immediate",)),
+    "kong_bloom_liable": (False, ("allow_exposed_kong",)),
 }
 
 #: Fields that are valid but have no effect while other rules hold: field -> ``(conditions, why)``

@@ -49,7 +49,9 @@ F_POOL_DRAW = 31  # the final ready draw from the unused pool won on, 1 = the fi
 # final_ready_draws; two-player rules "由先听牌的玩家进行海底捞月"); 0 = not such a win
 F_READY_KIND = 32  # the winner's ready kind: READY_MODE_* + 1 (1 hidden 暗听, 2 shown 明楼 / 明打,
 # 3 shown self-draw only 明摸; mjsim.rules.params), 0 = not ready
-# 33 free for a later context slot (放风 count, bets)
+F_HONOR_TILES_OUT = (
+    33  # honour tiles the winner put out by 放风 / 补风 (honor_set_exposure; 0 = none)
+)
 F_WILD_WAIT = 34  # the winner's hand without the winning tile waited on every tile with a lone
 # wild (爆头; wild_wait_context only)
 F_WILD_PIAO = 35  # wilds the winner discarded from a 爆头 hand (财飘; wild_wait_context only)
@@ -57,4 +59,9 @@ F_GRABBED = 36  # 1: the win is a 抢金 (grab_wild; counted as a self-draw)
 F_WILD_KONGS = 37  # wilds the winner set aside as kongs (wild_kong, wuhan 赖子杠)
 F_KONG_TILES = 38  # kong-only tiles the winner set aside (kong_only_tiles, 红中杠 / 杠牌)
 F_KONG_MONEY = 39  # of which anqing money tiles (发, or 红中 when 发 is the 钻: one unit each)
-N_FLAGS = 40
+F_FLOWER_KINDS = 40  # bit j: the winner has set aside (exposed) flower kind 34 + j (春夏秋冬 =
+# bits 0-3, 梅兰竹菊 = bits 4-7); wild flowers held in the hand are not set
+F_READY_FIRST_DISCARD = (
+    41  # the winner declared ready with its first discard, before any call (天听)
+)
+N_FLAGS = 42

@@ -50,19 +50,24 @@ from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
     F_DEALER_REPEATS,
     F_EARTHLY,
+    F_FLOWER_KINDS,
     F_FLOWERS,
     F_HEAVENLY,
+    F_HONOR_TILES_OUT,
     F_HUMAN,
     F_IS_DEALER,
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_READY,
+    F_READY_FIRST_DISCARD,
     F_READY_KIND,
     F_ROBBING_KONG,
     F_ROUND_WIND,
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_WILD_KINDS,
+    F_WILD_PIAO,
+    F_WILD_WAIT,
 )
 from mjsim.scoring.fan_table import (
     C_PAT0,
@@ -219,6 +224,16 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.READY_SHOWN] = 1 if kind == 2 else 0
     g[pt.READY_SHOWN_SELF_DRAW_ONLY] = 1 if kind == 3 else 0
     g[pt.TRIPLE_RON] = 1 if ctx[CTX_N_WINNERS] >= 3 else 0
+    fk = flags[F_FLOWER_KINDS]
+    seat = flags[F_SEAT_WIND] & 3
+    g[pt.SEAT_FLOWERS] = ((fk >> seat) & 1) + ((fk >> (4 + seat)) & 1)
+    g[pt.FLOWER_SETS] = (1 if (fk & 15) == 15 else 0) + (1 if ((fk >> 4) & 15) == 15 else 0)
+    g[pt.ALL_FLOWERS] = 1 if (fk & 255) == 255 else 0
+    g[pt.LONE_WILD_WAIT] = 1 if flags[F_WILD_WAIT] != 0 else 0
+    g[pt.WILD_PIAO] = flags[F_WILD_PIAO]
+    g[pt.DISCARD_WIN] = 0 if self_drawn else 1
+    g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
+    g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
     return n_melds
 
 
@@ -416,6 +431,8 @@ def _plain_readings(
                 cand[pt.CATCH_FIVE] = 1 if k == 3 and win_tile == 4 else 0
             elif ty == SET_PAIR:
                 cand[pt.SINGLE_WAIT] = 1
+            elif ty == SET_PUNG:
+                cand[pt.PUNG_WAIT] = 1
             _consider(cand, SHAPE_STANDARD, rows, cancels, header, applied, best, bc, ba)
 
 

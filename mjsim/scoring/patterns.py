@@ -532,6 +532,78 @@ PATTERNS: tuple[Pattern, ...] = (
         "the standard shape only (a variant that also counts seven pairs waits needs another "
         "pattern); the tiles still unseen are not considered",
     ),
+    Pattern(
+        "pung_wait",
+        "对倒 / 双碰",
+        "pung wait (two pairs)",
+        "reading",
+        "1 when the winning tile completes a pung of the reading (the hand waited on two pairs).",
+        "as edge_wait",
+    ),
+    Pattern(
+        "seat_flowers",
+        "本位花 / 正花",
+        "own-seat flowers",
+        "context",
+        "The winner's exposed flowers of its own seat: of 春夏秋冬 and 梅兰竹菊, the one "
+        "numbered like the seat wind (East 春 / 梅, South 夏 / 兰, West 秋 / 竹, North 冬 / 菊), "
+        "0-2 (F_FLOWER_KINDS, F_SEAT_WIND). Wild flowers held in the hand do not count.",
+    ),
+    Pattern(
+        "flower_sets",
+        "四季 / 四君子 (花齐)",
+        "full flower sets",
+        "context",
+        "The number of complete flower sets the winner has exposed, 春夏秋冬 and 梅兰竹菊 "
+        "(0-2, F_FLOWER_KINDS).",
+    ),
+    Pattern(
+        "all_flowers",
+        "八花 / 八仙过海",
+        "all eight flowers",
+        "context",
+        "1 when the winner has exposed all eight flowers (F_FLOWER_KINDS).",
+    ),
+    Pattern(
+        "lone_wild_wait",
+        "爆头",
+        "lone-wild wait",
+        "context",
+        "1 when the hand without the winning tile was ready with a lone wild that made every "
+        "tile a winning tile (F_WILD_WAIT; the engine fills it under wild_wait_context).",
+    ),
+    Pattern(
+        "wild_piao",
+        "财飘",
+        "wild discarded from a lone-wild wait",
+        "context",
+        "The number of wilds the winner discarded from a lone-wild wait before winning "
+        "(F_WILD_PIAO; wild_wait_context).",
+    ),
+    Pattern(
+        "discard_win",
+        "点炮 / 捉冲",
+        "discard win",
+        "context",
+        "1 when the win is not a self-draw (F_SELF_DRAWN is 0): a table row that holds on a "
+        "self-draw only is cancelled by a condition row on this pattern.",
+    ),
+    Pattern(
+        "honor_tiles_out",
+        "放风 / 补风",
+        "honour tiles put out",
+        "context",
+        "The number of honour tiles the winner put out beside the hand by 放风 / 补风 "
+        "(F_HONOR_TILES_OUT; honor_set_exposure): a table lets it break 门清.",
+    ),
+    Pattern(
+        "ready_first_discard",
+        "天听",
+        "ready on the first discard",
+        "context",
+        "1 when the winner declared ready with its first discard, before any call "
+        "(F_READY_FIRST_DISCARD).",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -613,6 +685,15 @@ READY_HIDDEN = INDEX["ready_hidden"]
 READY_SHOWN = INDEX["ready_shown"]
 READY_SHOWN_SELF_DRAW_ONLY = INDEX["ready_shown_self_draw_only"]
 UNIQUE_WAIT = INDEX["unique_wait"]
+PUNG_WAIT = INDEX["pung_wait"]
+SEAT_FLOWERS = INDEX["seat_flowers"]
+FLOWER_SETS = INDEX["flower_sets"]
+ALL_FLOWERS = INDEX["all_flowers"]
+LONE_WILD_WAIT = INDEX["lone_wild_wait"]
+WILD_PIAO = INDEX["wild_piao"]
+DISCARD_WIN = INDEX["discard_win"]
+HONOR_TILES_OUT = INDEX["honor_tiles_out"]
+READY_FIRST_DISCARD = INDEX["ready_first_discard"]
 
 
 def patterns_page() -> str:

@@ -166,6 +166,13 @@ def score_win(
     wilds: str | Iterable[int] = (),
     ready_kind: str | None = None,
     discarder_ready: bool = True,
+    exposed_flowers: str | Iterable[int] = (),
+    wild_wait: bool = False,
+    wild_piao: int = 0,
+    carry_mult: int = 1,
+    honor_tiles_out: int = 0,
+    bufeng: Sequence[int] | None = None,
+    ready_first_discard: bool = False,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -188,6 +195,20 @@ def score_win(
             ``"shown_self_draw_only"`` (明摸: a discard win is refused).
         discarder_ready: on a discard win, whether the discarder had declared ready (a payment
             record's ``unready_discarder_add`` is paid by an unready discarder; 太原 放铳 +1).
+        exposed_flowers: the flowers the winner has set aside, as flower tiles (``"1f5f"``:
+            春 and 梅; 1f-4f 春夏秋冬, 5f-8f 梅兰竹菊) or kinds 34-41 (ningbo 杠花 台).
+        wild_wait, wild_piao: 爆头 (the hand without the winning tile waited on every tile
+            with a lone wild) and the 财飘 count (wilds discarded from such a wait before).
+        carry_mult: the payment multiplier carried in from drawn hands (``F_CARRY_MULT``; the
+            engine's ``RuleSpec.draw_counter_rule``: 4 after two consecutive drawn hands under
+            ``double_per_draw``): every payment of the win is multiplied by it (1 = none).
+        honor_tiles_out: the honour tiles the winner put out by 放风 / 补风
+            (``F_HONOR_TILES_OUT``; a table may let them break 门清).
+        bufeng: 4 counts, each seat's 补风 (``honor_set_exposure``): each payer of the win pays
+            the winner's count less its own more, after the multiplier (the engine's 补风
+            settlement); ``None`` = none.
+        ready_first_discard: the winner declared ready with its first discard (天听,
+            ``F_READY_FIRST_DISCARD``); needs ``ready_kind``.
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -197,19 +218,27 @@ def score_win(
     Raises:
         ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
             conflict named); ``n_winners`` outside 1-3 or above 1 on a self-draw; an unknown
-            variant, table parameter or wild tile.
+            variant, table parameter or wild tile; ``carry_mult`` below 1; ``honor_tiles_out``
+            below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
     from mjsim.scoring.context import (
         F_AFTER_KONG_DISCARD,
+        F_CARRY_MULT,
         F_EARTHLY,
+        F_FLOWER_KINDS,
+        F_FLOWERS,
         F_HEAVENLY,
+        F_HONOR_TILES_OUT,
         F_HUMAN,
         F_N_WILD,
         F_READY,
+        F_READY_FIRST_DISCARD,
         F_READY_KIND,
         F_WILD_KINDS,
+        F_WILD_PIAO,
+        F_WILD_WAIT,
     )
     from mjsim.scoring.win_checks import check_win_context
     from mjsim.tiles import parse_tiles
@@ -274,6 +303,33 @@ def score_win(
     flags[F_EARTHLY] = int(bool(earthly))
     flags[F_HUMAN] = int(bool(human))
     flags[F_WILD_KINDS] = mask
+    if (
+        isinstance(carry_mult, bool)
+        or not isinstance(carry_mult, int | np.integer)
+        or carry_mult < 1
+    ):
+        raise ValueError(f"carry_mult must be an integer >= 1, got {carry_mult!r}")
+    flags[F_CARRY_MULT] = int(carry_mult)
+    if (
+        isinstance(honor_tiles_out, bool)
+        or not isinstance(honor_tiles_out, int | np.integer)
+        or honor_tiles_out < 0
+    ):
+        raise ValueError(f"honor_tiles_out must be an integer >= 0, got {honor_tiles_out!r}")
+    flags[F_HONOR_TILES_OUT] = int(honor_tiles_out)
+    if bufeng is not None:
+        counts = list(bufeng) if isinstance(bufeng, Sequence | np.ndarray) else None
+        if (
+            counts is None
+            or len(counts) != 4
+            or any(
+                isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0 for c in counts
+            )
+        ):
+            raise ValueError(f"bufeng must be 4 counts >= 0 (one per seat), got {bufeng!r}")
+    if ready_first_discard and ready_kind is None:
+        raise ValueError("ready_first_discard (天听) needs a ready_kind")
+    flags[F_READY_FIRST_DISCARD] = int(bool(ready_first_discard))
     if ready_kind is not None:
         from mjsim.rules.params import READY_MODE_CODES, READY_MODE_SHOWN_SELF_DRAW_ONLY
 
@@ -290,6 +346,27 @@ def score_win(
         flags[F_READY] = 1
         flags[F_READY_KIND] = code + 1
     flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
+    fkinds = (
+        parse_tiles(exposed_flowers, flowers=True)
+        if isinstance(exposed_flowers, str)
+        else list(exposed_flowers)
+    )
+    fmask = 0
+    for k in fkinds:
+        if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 34 <= k < 42:
+            raise ValueError(f"exposed_flowers must be flower tiles or kinds 34-41, got {k!r}")
+        fmask |= 1 << (int(k) - 34)
+    flags[F_FLOWER_KINDS] = fmask
+    if fmask and not flowers:
+        flags[F_FLOWERS] = bin(fmask).count("1")
+    if isinstance(wild_piao, bool) or not isinstance(wild_piao, int) or wild_piao < 0:
+        raise ValueError(f"wild_piao must be an integer >= 0, got {wild_piao!r}")
+    if (wild_wait or wild_piao) and not mask:
+        raise ValueError("wild_wait / wild_piao (爆头 / 财飘) need wild tiles (wilds=...)")
+    if wild_piao and not wild_wait:
+        raise ValueError("wild_piao (财飘) needs wild_wait=True: the win is on a lone-wild wait")
+    flags[F_WILD_WAIT] = int(bool(wild_wait))
+    flags[F_WILD_PIAO] = int(wild_piao)
     if liable is not None:
         if (
             isinstance(liable, bool)
@@ -311,6 +388,13 @@ def score_win(
         )  # fmt: skip
         if not win.self_drawn:
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
+        out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
+        if bufeng is not None:  # 补风: each payer pays N(winner) - M(payer) more
+            for q in range(4):
+                if q != win.seat and out[q] < 0:
+                    x = int(bufeng[win.seat]) - int(bufeng[q])
+                    out[q] -= x
+                    out[win.seat] += x
     return replace(result, payments=[int(x) for x in out])
 
 
@@ -327,6 +411,13 @@ _CONTEXT_KEYWORDS = (
     "wilds",
     "ready_kind",
     "discarder_ready",
+    "exposed_flowers",
+    "wild_wait",
+    "wild_piao",
+    "carry_mult",
+    "honor_tiles_out",
+    "bufeng",
+    "ready_first_discard",
 )
 
 
@@ -341,7 +432,8 @@ def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
         variant: the variant id (a fan table of :mod:`mjsim.scoring.tables`).
         context: win-context keywords of :func:`score_win` (``heavenly``, ``earthly``,
             ``human``, ``after_kong_discard``, ``n_winners``, ``has_won``, ``liable``,
-            ``wilds``, ``ready_kind``, ``discarder_ready``) and the table's named parameters (``stake=2``).
+            ``wilds``, ``ready_kind``, ``discarder_ready``, ``carry_mult``, ``honor_tiles_out``, ``bufeng``,
+            ``ready_first_discard``) and the table's named parameters (``stake=2``).
 
     The seat wind East, :func:`mjsim.score`'s default, is read as "the winner's own wind" (from
     ``seat`` and ``dealer``); another seat wind must match them.

@@ -31,6 +31,12 @@ _REGISTRY: dict[str, str] = {
     "tianjin": "mjsim.variants.tianjin",  # 混儿 wilds, self-draw only
     "jinan_baike": "mjsim.variants.jinan_baike",  # short form: 2-5-8 pair, 明摸 / 明打
     "taiyuan": "mjsim.variants.taiyuan",  # 立四 stand-four, additive points
+    "guangdong_tuidaohu": "mjsim.variants.guangdong_tuidaohu",  # 鬼牌, self-draw only, horses
+    "ningbo": "mjsim.variants.ningbo",  # 百搭, 杠花, 1 + 台 with >= 4 台
+    "hangzhou": "mjsim.variants.hangzhou",  # 财神, 爆头, 财飘
+    "yantai": "mjsim.variants.yantai",  # 明楼 / 暗楼, additive 番, dealer +1 per pair
+    "weihai": "mjsim.variants.weihai",  # 2^N, 放风 / 补风, dealer x2 per pair
+    "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
 }
 
 

@@ -29,6 +29,12 @@ MODULES = {
     "tianjin": "mjsim.scoring.tables.tianjin",
     "jinan_baike": "mjsim.scoring.tables.jinan_baike",
     "taiyuan": "mjsim.scoring.tables.taiyuan",
+    "guangdong_tuidaohu": "mjsim.scoring.tables.guangdong_tuidaohu",
+    "ningbo": "mjsim.scoring.tables.ningbo",
+    "hangzhou": "mjsim.scoring.tables.hangzhou",
+    "yantai": "mjsim.scoring.tables.yantai",
+    "weihai": "mjsim.scoring.tables.weihai",
+    "rizhao": "mjsim.scoring.tables.rizhao",
 }
 
 
@@ -95,6 +101,12 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "jinan_baike": ((0, "mingda_self_draw"), (1, "discard_everyone"), (2, "dealer_mult")),
     "taiyuan": ((0, "discard_everyone"), (1, "dealer_bonus"), (2, "unready_bonus"),
                 (3, "unique_wait"), (4, "pure_straight")),
+    "guangdong_tuidaohu": ((0, "big_hands"), (1, "no_wild"), (2, "kong_bloom")),
+    "ningbo": ((0, "min_tai"), (1, "all_flowers")),
+    "hangzhou": ((0, "seven_pairs"), (1, "piao")),
+    "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
+    "weihai": ((0, "dealer_mult"),),
+    "rizhao": ((0, "unit"),),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]

@@ -1,0 +1,171 @@
+"""ningbo (宁波百搭): the worked examples of its 台 (T4.1-T4.4) and the flower 台 through
+``mjsim.score``, scripted hands through the engine (the 4-台 gate with the base point
+excluded, T4.8 the lone-wild wait wins by self-draw only, T4.9 the nearest winner), and
+self-play with the invariants checked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import make_wall
+
+import mjsim
+from mjsim import variants
+from mjsim.engine import Game
+
+
+def score(hand, win, **kw):
+    kw.setdefault("seat", 1)
+    kw.setdefault("dealer", 0)
+    return mjsim.score("ningbo", hand, win_tile=win, **kw)
+
+
+def names(r) -> set[str]:
+    return {zh for _i, _en, zh, _v, _n in r.items}
+
+
+def test_t4_1_and_t4_2_below_four_tai_cannot_win() -> None:
+    # the rule text's 排糊: 123 456 777 88 + 23 won on 4 (here with two suits, so no flush):
+    # 排糊 0 + 硬糊 1 = 1 台 (the base point does not count): no win
+    r = score("123m456m777s88s23m4m", "4m", discarder=2)
+    assert r.qualifying_total == 1 and not r.valid and r.payments == [0, 0, 0, 0]
+    assert names(r) == {"胡牌基本分", "硬糊"}
+    # self-drawn: 自摸 1 + 硬糊 1 = 2 台
+    r = score("123m456m777s88s23m4m", "4m", self_drawn=True)
+    assert r.qualifying_total == 2 and not r.valid
+    # the example exactly as written is all 万, so it is also 清一色: 5 台, a win
+    r = score("123m456m777m88m23m4m", "4m", discarder=2)
+    assert r.qualifying_total == 5 and r.valid and r.total == 6
+
+
+def test_t4_3_full_flush_closed_wait_self_draw_no_wild() -> None:
+    # 清一色 4 + 夹 1 + 自摸 1 + 硬糊 1 = 7 台: 8 from each
+    r = score("111m345m678m99m123m", "2m", self_drawn=True)
+    assert r.qualifying_total == 7 and r.total == 8 and r.valid
+    assert names(r) == {"胡牌基本分", "清一色", "夹", "自摸", "硬糊"}
+    assert r.payments == [-8, 24, -8, -8]
+
+
+def test_t4_4_winds_dragon_all_pungs_with_a_wild() -> None:
+    # South seat, East round: 位风 1 + 圈风 1 + 中 1 + 碰碰糊 2 = 5 台; the discarder pays 6
+    r = score("111z222z777z555p9s3s", "5p", discarder=2, wilds="3s")
+    assert r.qualifying_total == 5 and r.total == 6
+    assert names(r) == {"胡牌基本分", "位风", "圈风", "箭刻", "碰碰糊"}
+    assert r.payments == [0, 6, -6, 0]
+
+
+def test_wait_items() -> None:
+    # 对倒 (two pairs, the winning tile makes a pung) + 平糊 needs all chows: here 对倒 + 硬糊
+    r = score("123m456p789s11z22z2z", "2z", discarder=2, min_tai=0)
+    assert {"对倒", "硬糊"} <= names(r)
+    # 大吊: every set called, a single wait: also 单吊
+    r = score("5p5p", "5p", melds=["pung 111m", "pung 999s", "chow 234p", "pung 777z"],
+              discarder=2, min_tai=0)  # fmt: skip
+    assert {"大吊", "单吊"} <= names(r)
+    # 平糊 + 边
+    r = score("123m456m789p234s55s", "3m", discarder=2, min_tai=0)
+    assert {"平糊", "边"} <= names(r)
+
+
+def test_flower_tai() -> None:
+    hand = "123m456m789p234s55s"
+    # East (the dealer) exposed 春 and 梅, its own flowers: 2 台; 夏 is not its own
+    r = score(hand, "5s", seat=0, self_drawn=True, exposed_flowers="1f5f2f", min_tai=0)
+    got = {zh: n for _i, _en, zh, _v, n in r.items}
+    assert got["正花"] == 2
+    # a full set of seasons: 花齐 2; all eight: 8 台 in place of the rest
+    r = score(hand, "5s", seat=0, self_drawn=True, exposed_flowers="1f2f3f4f", min_tai=0)
+    assert {zh: n for _i, _en, zh, _v, n in r.items}["花齐"] == 1
+    r = score(hand, "5s", seat=0, self_drawn=True, exposed_flowers="1f2f3f4f5f6f7f8f")
+    assert "八花" in names(r) and not {"正花", "花齐"} & names(r)
+
+
+def test_three_wilds_self_drawn() -> None:
+    r = score("123m456p789s3s3s3s5z5z", "5z", self_drawn=True, wilds="3s")
+    # 三财神 3 + 自摸 1 + 平糊 1 (the three wilds read as a chow)
+    assert "三财神" in names(r) and r.qualifying_total == 5
+    r = score("123m456p789s3s3s3s5z5z", "5z", discarder=2, wilds="3s", min_tai=0)
+    assert "三财神" not in names(r)
+
+
+# ---- scripted hands: honours 北 / 中 / 发 fill the wall's tail, so the turned 百搭 (the
+# smaller die counts stacks from the tail) is one of them; the hands hold none
+TAIL = "4z4z4z4z6z6z6z6z7z7z7z7z"
+
+
+def _pass_or(g: Game, action: str) -> None:
+    while action not in g.legal_action_names():
+        g.step("pass")
+    g.step(action)
+
+
+@pytest.mark.parametrize(("seat1", "can_win"), [("123m456p777s88s23p", False),
+                                                ("111m345m678m99m13m", True)])  # fmt: skip
+def test_the_four_tai_gate_excludes_the_base(seat1: str, can_win: bool) -> None:
+    # seat 3 discards seat 1's winning tile (4p: 1 台; 2m: 清一色 夹 硬糊 = 6 台)
+    win = "4p" if not can_win else "2m"
+    dealer = "1s2s3s4s5s6s7s8s9s1z1z2z2z"
+    wall = make_wall({0: dealer, 1: seat1, 3: "3z3z3z5z5z5s9p9p8p" + win + "1s9s9s"}, "2z",
+                     "5s9p5s", tail=TAIL, flowers=8)  # fmt: skip
+    g = Game("ningbo", wall=wall, seed=1)
+    g.step("discard 1z")
+    _pass_or(g, "discard 5s")  # seat 1 draws 5s and throws it
+    _pass_or(g, "discard 9p")  # seat 2
+    _pass_or(g, f"discard {win}")  # seat 3
+    for _ in range(4):
+        if g.current_player == 1 or "pass" not in g.legal_action_names():
+            break
+        g.step("pass")
+    assert (g.current_player == 1 and "win" in g.legal_action_names()) == can_win
+
+
+def test_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("ningbo", 2000, seed=5, check=True, threads=1)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+    won = r["n_winners"] > 0
+    assert won.any() and np.all(r["n_winners"] <= 1)
+    assert np.all(r["value"][won] >= 5)  # 1 + at least 4 台
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("ningbo", 10_000, seed=7, check=True)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+
+
+def test_spec_fields() -> None:
+    spec = variants.get("ningbo")
+    assert spec.tile_set == "144" and spec.wild_flower_groups and spec.min_fan == 1
+    assert spec.compile().fan_header[3] == 4  # min_to_win: 4 台
+
+
+def _game_with_north_wild(wall: list[int]) -> Game:
+    """The first seed whose dice turn a 北 from the tail (the tail is 北 x3 then 8s / 9s)."""
+    for seed in range(64):
+        g = Game("ningbo", wall=wall, seed=seed)
+        if g.state.wild[0, 30]:
+            return g
+    raise AssertionError("no seed turns a 北")
+
+
+def test_t4_8_a_lone_wild_wait_wins_by_self_draw_only() -> None:
+    # seat 1: 123m 456m 中中中 发发发 + 北 (the wild): every tile wins; on the dealer's first
+    # discard it would be 箭刻 2 + 地胡 6 = 8 台, but a lone wild wait may not win on a discard;
+    # its self-draw may
+    seat1 = "1m2m3m4m5m6m7z7z7z6z6z6z4z"
+    dealer = "1s2s3s4s5s6s7s1p2p3p5p6p7p"
+    wall = make_wall({0: dealer, 1: seat1}, "9p", "5p", tail="4z4z4z8s8s8s8s9s9s9s9s1s",
+                     flowers=8, avoid="4z6z7z")  # fmt: skip
+    g = _game_with_north_wild(wall)
+    g.step("discard 9p")
+    assert not (g.phase == "react" and "win" in g.legal_action_names())  # no discard win
+    while g.current_player != 1:
+        g.step("pass")
+    assert g.phase == "turn" and "win" in g.legal_action_names()  # its draw, 5p
+    g.step("win")
+    # 1 + 箭刻 2 + 自摸 1 + 地胡 6 (its first draw) = 10 from each
+    assert g.done and list(g.payments) == [-10, 30, -10, -10]
