@@ -26,7 +26,7 @@ def S(hand, **kw):
 
 def _pay(base, winner, discarder, dealer, honba=0, deposits=0):
     out = np.zeros(4, np.int64)
-    riichi_win_payments(base, winner, discarder, dealer, honba, deposits, out)
+    riichi_win_payments(base, winner, discarder, dealer, honba, deposits, out, 4, 0)
     return [int(x) for x in out]
 
 

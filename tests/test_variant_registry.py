@@ -46,6 +46,8 @@ def test_presets_are_riichi_with_only_their_cited_differences():
         "target_points",
         "uma",
         "placement_ties",
+        # no aka dora (WRC rules 2015, "Equipment": 136 tiles, no red fives)
+        "red_fives",
     }
     wrc = variants.get("riichi_wrc")
     assert (wrc.kazoe_limit, wrc.renhou, wrc.riichi_aborts, wrc.start_points) == (
@@ -54,6 +56,7 @@ def test_presets_are_riichi_with_only_their_cited_differences():
         False,
         30000,
     )
+    assert wrc.red_fives == (0, 0, 0) and base.red_fives == (1, 1, 1)
     assert wrc.compile().score_table[0] == 1 | 8 | 16
 
 

@@ -27,6 +27,7 @@ import numpy as np
 from mjsim._jit import internal
 from mjsim.engine.red import red_held
 from mjsim.engine.state import (
+    PV_N_FLOWERS,
     PV_N_MELDS,
     PV_PAY,
     PV_RC_DOUBLE,
@@ -52,7 +53,9 @@ from mjsim.melds import (
 )
 from mjsim.rules.params import (
     P_DORA,
+    P_FLOWER_DORA,
     P_KAN_DORA_LATE,
+    P_MISSING_SEAT,
     P_N_PLAYERS,
     P_PAO,
     P_RED_FIVES,
@@ -66,7 +69,8 @@ from mjsim.scoring.riichi import (
     F_RC_DOUBLE_RIICHI,
     F_RC_IPPATSU,
     F_RC_OPTIONS,
-    count_dora,
+    count_dora_in,
+    dora_kind_in,
     riichi_win_payments,
 )
 from mjsim.scoring.riichi_yaku import Y_DAISANGEN, Y_DAISUUSHII, Y_SUUKANTSU
@@ -77,17 +81,31 @@ URA_OFFSET = 10
 
 
 @internal
-def riichi_indicators(s, t, out_dora, out_ura):
+def riichi_indicators(s, r, t, out_dora, out_ura):
     """Fill the revealed dora / ura-dora indicator kinds of table ``t``; returns their number
-    (1 + kongs declared whose indicator is turned, at most 5)."""
+    (1 + kongs declared whose indicator is turned, at most 5). Under ``flower_dora`` the
+    indicators sit one tile further from the wall end per flower copy in the tile set (the
+    replacement draws of the set-aside flowers come from the end too)."""
     n = 1 + s.tv[t, TV_N_KONGS] - s.tv[t, TV_RC_DORA_LATE]
     if n > 5:
         n = 5
-    end = s.tv[t, TV_WALL_LEN]
+    end = s.tv[t, TV_WALL_LEN] - dora_shift(r)
     for i in range(n):
         out_dora[i] = s.wall[t, end - DORA_OFFSET - i]
         out_ura[i] = s.wall[t, end - URA_OFFSET - i]
     return n
+
+
+@internal
+def dora_shift(r):
+    """Extra dead-wall offset of the dora indicators: the flower copies in the tile set under
+    ``flower_dora`` (kita draws its replacements from the wall end), else 0."""
+    if r.params[P_FLOWER_DORA] == 0:
+        return 0
+    f = 0
+    for k in range(34, 42):
+        f += r.tile_counts[k]
+    return f
 
 
 @internal
@@ -204,9 +222,22 @@ def riichi_flags(s, r, t, p, flags):
             full[k] += 4
     dora = np.zeros(5, np.int64)
     ura = np.zeros(5, np.int64)
-    n = riichi_indicators(s, t, dora, ura)
-    nd = count_dora(full, dora, n)
-    nu = count_dora(full, ura, n) if s.pv[t, p, PV_READY] != 0 else 0
+    n = riichi_indicators(s, r, t, dora, ura)
+    counts = np.zeros(34, np.int64)
+    for k in range(34):
+        counts[k] = r.tile_counts[k]
+    nf = 0
+    if r.params[P_FLOWER_DORA] != 0:
+        counts[30] = 4  # the flowers play as the Norths (kita): an indicator may show North
+        nf = s.pv[t, p, PV_N_FLOWERS]
+    nd = count_dora_in(full, dora, n, counts) + nf
+    nu = count_dora_in(full, ura, n, counts) if s.pv[t, p, PV_READY] != 0 else 0
+    if nf > 0:
+        for i in range(n):
+            if dora_kind_in(dora[i], counts) == 30:
+                nd += nf
+            if s.pv[t, p, PV_READY] != 0 and dora_kind_in(ura[i], counts) == 30:
+                nu += nf
     flags[F_RC_DORA] = nd | (aka << 8) | (nu << 16)
 
 
@@ -221,13 +252,15 @@ def riichi_pay(s, r, t, p, v, win_kind, frm, first):
     and the honba; on a discard win by a seat other than the liable one, the discarder and the
     liable seat pay half of the value each, and the liable seat the honba."""
     out = np.zeros(4, np.int64)
+    n_players = r.params[P_N_PLAYERS]
+    bisect = r.params[P_MISSING_SEAT]
     d = -1 if win_kind == WK_SELF_DRAW else frm
     honba = s.tv[t, TV_REPEAT] if first else 0
     dealer = s.tv[t, TV_DEALER]
     liable = riichi_liable(s, t, p) if r.params[P_PAO] != 0 else -1
     if liable >= 0 and liable != p and d != liable:
         if d < 0:
-            riichi_win_payments(v, p, d, dealer, honba, 0, out)
+            riichi_win_payments(v, p, d, dealer, honba, 0, out, n_players, bisect)
             for q in range(r.params[P_N_PLAYERS]):
                 if q != p and q != liable:
                     out[liable] += out[q]
@@ -240,7 +273,7 @@ def riichi_pay(s, r, t, p, v, win_kind, frm, first):
             out[liable] -= full - half + 300 * honba
             out[p] += full + 300 * honba
     else:
-        riichi_win_payments(v, p, d, dealer, honba, 0, out)
+        riichi_win_payments(v, p, d, dealer, honba, 0, out, n_players, bisect)
     for q in range(4):
         s.pv[t, q, PV_PAY] += out[q]
     if first:

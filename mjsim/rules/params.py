@@ -185,7 +185,9 @@ P_RED_FIVES = 173  # red fives in the wall (red_fives): m | p << 4 | s << 8 copi
 # ---- the game (198-199): a match of match="east" / "east_south" ends by the rules
 P_GAME = 198  # GAME_* bits: the rounds of the match (0 = hands only) and its end options
 P_TARGET_POINTS = 199  # points the first must reach (agari yame with the extension, the extension)
-NP = 200  # room for growth; unused slots are 0
+P_MISSING_SEAT = 200  # riichi 3 seats: a self-draw's missing seat share (MISSING_SEAT_CODES)
+P_FLOWER_DORA = 201  # riichi: each flower set aside is one dora (nukidora, flower_dora)
+NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
 #: riichi pao 責任払い (``pao``): the yakuman whose last set, claimed from a discard, makes the
@@ -195,6 +197,10 @@ PAO_DAISUUSHII = 2  # 大四喜: the fourth wind pung / kong
 PAO_SUUKANTSU = 4  # 四槓子: the fourth kong, an exposed kong of a discard
 PAO_CODES = {"daisangen": PAO_DAISANGEN, "daisuushii": PAO_DAISUUSHII, "suukantsu": PAO_SUUKANTSU}
 KAN_DORA_TIMING_CODES = {"immediate": 0, "after_discard": 1}
+#: riichi with three seats: the share the absent fourth seat would pay on a self-draw
+MISSING_SEAT_TSUMO_LOSS = 0  # ツモ損: not paid at all
+MISSING_SEAT_BISECTION = 1  # 北家折半: split between the two payers
+MISSING_SEAT_CODES = {"tsumo_loss": MISSING_SEAT_TSUMO_LOSS, "bisection": MISSING_SEAT_BISECTION}
 #: ``P_GAME``: the rounds of the game in the low bits (``RuleSpec.match``: hands 0, east 1,
 #: east_south 2) and its options (mjsim.engine.game_end)
 GAME_ROUNDS_MASK = 3

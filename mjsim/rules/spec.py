@@ -1155,6 +1155,29 @@ class RuleSpec:
         values="three integers (m, p, s), each 0 .. the copies of that five in the tile set",
         source="Tenhou and Mahjong Soul: one of each, (1, 1, 1); WRC rules: none, (0, 0, 0)",
     )
+    missing_seat_payment: str = _doc(
+        "tsumo_loss",
+        "scoring",
+        "Three-player Riichi (sanma): the share the absent fourth seat would pay on a self-draw. "
+        "tsumo_loss (ツモ損): nobody pays it, the winner gets only the two present seats' shares; "
+        "bisection (北家折半): it is split between the two payers (each share rounded up to "
+        "100). With four players there is no missing seat and the value is not read. Needs "
+        'scoring="riichi" for bisection.',
+        choices=tuple(P.MISSING_SEAT_CODES),
+        source="Tenhou and Mahjong Soul three-player rules: tsumo_loss; north-bisection is a "
+        "common house rule of Japanese sanma parlours",
+    )
+    flower_dora: bool = _doc(
+        False,
+        "scoring",
+        "Each flower the winner has set aside adds one dora (not a yaku), and one more per dora "
+        "indicator pointing at North (1z-4z order: the indicator West). Three-player Riichi "
+        "plays the four Norths as such flowers (抜きドラ, kita): tile_counts holds no 4z and "
+        "four flower copies, flowers='bonus' sets each aside with a replacement draw. Needs "
+        'scoring="riichi" and flowers in the tile set.',
+        source="Tenhou and Mahjong Soul three-player rules: a North set aside (kita) counts as "
+        "one dora",
+    )
     riichi_aborts: bool = _doc(
         False,
         "end",
@@ -1901,6 +1924,20 @@ class RuleSpec:
                 f"RuleSpec.pao={self.pao!r} needs scoring='riichi' (got scoring={self.scoring!r})"
             )
         _enum("kan_dora_timing", self.kan_dora_timing, P.KAN_DORA_TIMING_CODES)
+        _enum("missing_seat_payment", self.missing_seat_payment, P.MISSING_SEAT_CODES)
+        if self.missing_seat_payment != "tsumo_loss" and (
+            self.scoring != "riichi" or self.n_players != 3
+        ):
+            raise ValueError(
+                f"RuleSpec.missing_seat_payment={self.missing_seat_payment!r} needs "
+                f"scoring='riichi' and n_players=3 (got scoring={self.scoring!r}, "
+                f"n_players={self.n_players})"
+            )
+        if self.flower_dora and (self.scoring != "riichi" or self.flowers == "none"):
+            raise ValueError(
+                "RuleSpec.flower_dora=True needs scoring='riichi' and flowers in play "
+                f"(got scoring={self.scoring!r}, flowers={self.flowers!r})"
+            )
         self._validate_red_fives(counts)
         if self.kan_dora_timing != "immediate" and not self.dora:
             raise ValueError(f"RuleSpec.kan_dora_timing={self.kan_dora_timing!r} needs dora=True")
@@ -2694,6 +2731,8 @@ class RuleSpec:
             | (P.GAME_WEST_EXTENSION if self.west_extension else 0)
         )
         p[P.P_TARGET_POINTS] = self.target_points
+        p[P.P_MISSING_SEAT] = P.MISSING_SEAT_CODES[self.missing_seat_payment]
+        p[P.P_FLOWER_DORA] = self.flower_dora
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
         p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake
@@ -2979,6 +3018,8 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "ready_modes": (("hidden",), ("allow_ready",)),
     "standing_tiles": (0, ("allow_ready",)),
     "riichi_aborts": (False, ("allow_ready", "n_players=4")),
+    "missing_seat_payment": ("tsumo_loss", ("scoring=riichi", "n_players=3")),
+    "flower_dora": (False, ("scoring=riichi", "flowers!=none")),
     "opening_exchange": (False, ("wall_tiles_used",)),
     "final_ready_draws": (0, ("allow_ready", "wall_tiles_used")),
     # wild tiles

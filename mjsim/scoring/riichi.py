@@ -144,6 +144,8 @@ __all__ = [
     "RiichiScoreResult",
     "dora_kind",
     "count_dora",
+    "count_dora_in",
+    "dora_kind_in",
     "riichi_eval",
     "riichi_base_points",
     "riichi_win_payments",
@@ -198,6 +200,28 @@ def count_dora(full: np.ndarray, indicators: np.ndarray, n: int) -> int:
 
 
 @njit(cache=True)
+def dora_kind_in(indicator: int, counts: np.ndarray) -> int:
+    """:func:`dora_kind` in a tile set of ``counts`` (copies per kind, at least 34 entries): kinds
+    with no copy are passed over, so in three-player Riichi (2m-8m removed) the indicator 1m
+    shows 9m and 9m shows 1m. An indicator of a kind past the 34 (a flower standing for North,
+    :attr:`mjsim.rules.RuleSpec.flower_dora`) reads as North and shows East."""
+    k = 30 if indicator >= 34 else indicator
+    d = dora_kind(k)
+    while counts[d] == 0 and d != k:
+        d = dora_kind(d)
+    return d
+
+
+@njit(cache=True)
+def count_dora_in(full: np.ndarray, indicators: np.ndarray, n: int, counts: np.ndarray) -> int:
+    """:func:`count_dora` in a tile set of ``counts`` (:func:`dora_kind_in`)."""
+    c = 0
+    for i in range(n):
+        c += full[dora_kind_in(indicators[i], counts)]
+    return c
+
+
+@njit(cache=True)
 def riichi_base_points(han: int, fu: int, yakuman: int, options: int) -> int:
     """Basic points ``b`` of a hand: ``fu * 2 ** (2 + han)`` below mangan, else the limit
     (mangan 2000, haneman 3000, baiman 4000, sanbaiman 6000, 8000 per yakuman, at most six).
@@ -229,23 +253,28 @@ def _up100(x: int) -> int:
 
 
 @njit(cache=True)
-def riichi_win_payments(base, winner, discarder, dealer, honba, deposits, out):
-    """Add the payments of one win to ``out`` (``int64[4]``, winner positive).
+def riichi_win_payments(base, winner, discarder, dealer, honba, deposits, out, n_players, bisect):
+    """Add the payments of one win to ``out`` (``int64[>= n_players]``, winner positive).
 
     ``discarder`` < 0 = self-draw. Discard win: the discarder pays 6b (dealer winner) or 4b,
     +300 per honba. Self-draw: 2b from each (dealer winner) or 2b from the dealer and b from the
-    others, +100 per honba from each payer; every payment rounded up to 100. ``deposits`` riichi
-    sticks (1000 each) go to the winner from the table, so ``out`` then sums to
-    ``1000 * deposits``.
+    others, +100 per honba from each payer; every payment rounded up to 100. Only the
+    ``n_players`` seats at the table pay: with three seats the absent fourth seat's share (a
+    non-dealer's: 2b for a dealer winner, b otherwise) is not paid (ツモ損, ``bisect`` = 0), or
+    with ``bisect`` = 1 (北家折半) each payer adds half of it before the rounding (a dealer
+    winner gets 3b from each, a non-dealer 2.5b from the dealer and 1.5b from the other).
+    ``deposits`` riichi sticks (1000 each) go to the winner from the table, so ``out`` then sums
+    to ``1000 * deposits``.
     """
     if discarder < 0:
-        for q in range(4):
+        missing = 0
+        if bisect != 0 and n_players == 3:
+            missing = 2 * base if winner == dealer else base
+        for q in range(n_players):
             if q == winner:
                 continue
-            if winner == dealer or q == dealer:
-                pay = _up100(2 * base)
-            else:
-                pay = _up100(base)
+            share = 2 * base if (winner == dealer or q == dealer) else base
+            pay = (2 * share + missing + 199) // 200 * 100
             pay += 100 * honba
             out[q] -= pay
             out[winner] += pay
@@ -859,14 +888,21 @@ _KEYWORDS = (
     "kazoe",
     "renhou",
     "renhou_win",
+    "players",
+    "missing_seat_payment",
+    "kita",
 )
+
+#: copies per kind in three-player Riichi: 2m-8m removed (the scorer's dora indicators)
+_SANMA_COUNTS = np.array([4, 0, 0, 0, 0, 0, 0, 0, 4] + [4] * 25, np.int64)
+_FULL_COUNTS = np.full(34, 4, np.int64)
 
 
 def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
     """Adapter of :func:`mjsim.score` for ``riichi`` (Japanese Riichi, the Riichi rules).
 
-    Common keywords: ``seat_wind`` must be the winner's seat wind ``(seat - dealer) % 4`` (the
-    dealer is East); ``last_wall_tile`` = haitei (self-draw) / houtei (discard win);
+    Common keywords: ``seat_wind`` must be the winner's seat wind ``(seat - dealer) % players``
+    (the dealer is East); ``last_wall_tile`` = haitei (self-draw) / houtei (discard win);
     ``kong_replacement`` = rinshan kaihou; ``robbing_kong`` = chankan (the ``discarder`` is the
     robbed player).
 
@@ -884,7 +920,12 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
       first discard, no call made (scored only under the ``renhou`` option);
     - options ``kuitan`` (True), ``double_yakuman`` (False), ``kiriage`` (False), ``kazoe``
       (``"yakuman"``; or ``"sanbaiman"``), ``renhou`` (``"off"``; or ``"mangan"``,
-      ``"yakuman"``).
+      ``"yakuman"``);
+    - ``players`` (4; or 3, three-player Riichi: seats 0-2, 2m-8m removed so the indicator 1m
+      shows 9m, nobody pays for the absent fourth seat), ``missing_seat_payment``
+      (``"tsumo_loss"``; or ``"bisection"``: the absent seat's self-draw share split between
+      the two payers, three players only), ``kita`` (int 0-4, three players only): Norths the
+      winner set aside (抜きドラ), one dora each, one more each per indicator showing North.
 
     Returns:
         :class:`RiichiScoreResult`: ``total`` in han, ``payments`` in points (winner
@@ -920,6 +961,20 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
     aka = _count(ctx, "aka_dora", 3)
     honba = _count(ctx, "honba", 1000)
     deposits = _count(ctx, "deposits", 1000)
+    players = ctx.pop("players", 4)
+    if players not in (3, 4) or isinstance(players, bool):
+        raise ValueError(f"riichi: players must be 3 or 4, got {players!r}")
+    missing = ctx.pop("missing_seat_payment", "tsumo_loss")
+    if missing not in ("tsumo_loss", "bisection"):
+        raise ValueError(
+            f"riichi: missing_seat_payment must be 'tsumo_loss' or 'bisection', got {missing!r}"
+        )
+    kita = _count(ctx, "kita", 4)
+    if players == 4 and (kita or missing != "tsumo_loss"):
+        raise ValueError("riichi: kita and missing_seat_payment need players=3")
+    for who, x in (("seat", win.seat), ("dealer", win.dealer), ("discarder", win.discarder)):
+        if x >= players:
+            raise ValueError(f"riichi: {who}={x} but players={players} (seats 0-{players - 1})")
     if ctx:
         raise ValueError(f"riichi: unknown keyword(s) {sorted(ctx)}; known: {list(_KEYWORDS)}")
     flags = win.flags.copy()
@@ -933,7 +988,7 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
         )
     if ippatsu and not (riichi or double):
         raise ValueError("riichi: ippatsu needs riichi or double_riichi")
-    seat_wind = (win.seat - win.dealer) % 4
+    seat_wind = (win.seat - win.dealer) % players
     if int(flags[F_SEAT_WIND]) != seat_wind:
         raise ValueError(
             f"riichi: seat_wind must be the winner's seat wind {'ESWN'[seat_wind]} "
@@ -973,8 +1028,19 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
                 f"riichi: fifth copy of {tile_name(k)} counting the hand and the indicators"
             )
     full_u8 = full.astype(np.uint8)
-    n_dora = int(count_dora(full_u8, np.array(dora_ind + [0], np.int64), len(dora_ind)))
-    n_ura = int(count_dora(full_u8, np.array(ura_ind + [0], np.int64), len(ura_ind)))
+    counts = _SANMA_COUNTS if players == 3 else _FULL_COUNTS
+    if players == 3:
+        for k in dora_ind + ura_ind + [k for k in range(34) if full[k]]:
+            if counts[k] == 0:
+                raise ValueError(f"riichi: {tile_name(k)} is not in three-player Riichi's tiles")
+    ind = np.array(dora_ind + [0], np.int64)
+    n_dora = int(count_dora_in(full_u8, ind, len(dora_ind), counts))
+    n_ura = int(count_dora_in(full_u8, np.array(ura_ind + [0], np.int64), len(ura_ind), counts))
+    # each North set aside is one dora, once more per indicator (ura: under riichi) showing North
+    n_dora += kita * (1 + sum(1 for k in dora_ind if dora_kind(k) == 30))
+    n_ura += kita * sum(1 for k in ura_ind if dora_kind(k) == 30)
+    if n_dora > 255:
+        raise ValueError(f"riichi: {n_dora} dora is more than the scorer counts (255)")
     flags[F_READY] = int(riichi or double)
     flags[F_RC_DOUBLE_RIICHI] = int(double)
     flags[F_RC_IPPATSU] = int(ippatsu)
@@ -994,7 +1060,17 @@ def score_riichi(win: WinInput, **variant_context: Any) -> RiichiScoreResult:
     valid = base > 0
     out = np.zeros(4, np.int64)
     if valid:
-        riichi_win_payments(base, win.seat, win.discarder, win.dealer, honba, deposits, out)
+        riichi_win_payments(
+            base,
+            win.seat,
+            win.discarder,
+            win.dealer,
+            honba,
+            deposits,
+            out,
+            players,
+            1 if missing == "bisection" else 0,
+        )
     payments = [int(x) for x in out]
     doubles = (Y_KOKUSHI_13, Y_SUUANKOU_TANKI, Y_CHUUREN_9, Y_DAISUUSHII) if dbl_yakuman else ()
     rows = []

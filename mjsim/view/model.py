@@ -232,6 +232,8 @@ def picture(
         from mjsim.engine.hooks_riichi import DORA_OFFSET, URA_OFFSET
 
         end = int(tv[TV_WALL_LEN])
+        if spec.flower_dora:  # kita: the indicators sit past the flowers' replacement draws
+            end -= int(spec.compile().tile_counts[34:].sum())
         shown = range(min(5, 1 + int(tv[TV_N_KONGS]) - int(tv[TV_RC_DORA_LATE])))
         dora = [int(s.wall[t, end - DORA_OFFSET - i]) for i in shown]
         if phase == "done" and any(st["won"] and st["ready"] for st in seats):
