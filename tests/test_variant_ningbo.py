@@ -1,6 +1,6 @@
-"""ningbo (宁波百搭): the worked examples of its 台 (T4.1-T4.4) and the flower 台 through
+"""ningbo (宁波百搭): the worked examples of its 台 (examples 1-4) and the flower 台 through
 ``mjsim.score``, scripted hands through the engine (the 4-台 gate with the base point
-excluded, T4.8 the lone-wild wait wins by self-draw only, T4.9 the nearest winner), and
+excluded, example 8 the lone-wild wait wins by self-draw only, example 9 the nearest winner), and
 self-play with the invariants checked."""
 
 from __future__ import annotations
