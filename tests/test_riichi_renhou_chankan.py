@@ -22,7 +22,7 @@ def _renhou_game(renhou: str) -> Game:
     # seat 1: 123m 456p 789s 234s + 5s, no yaku of its own; waits 2s / 5s
     # the dora indicator wall[131] (tail[4]) is White: the dora, Green, is not in the hand
     w = make_wall({1: "123m456p789s2345s"}, "5s", tail="8m8m8m8m5z", avoid="2s5s")
-    g = Game(mjsim.variants.get(V, renhou=renhou), wall=w)
+    g = Game(mjsim.variants.get(V, renhou=renhou, red_fives=(0, 0, 0)), wall=w)
     g.step(22)  # the dealer's first discard: 5s
     return g
 

@@ -47,7 +47,7 @@ def test_spec_is_playable() -> None:
 
 def test_riichi_ippatsu_self_draw() -> None:
     w = make_wall({0: "123m456m789p22s45s"}, "1z", draws="2z3z4z 7z 2z3z4z 6s")
-    g = Game(V, wall=w)
+    g = Game(V, wall=w, red_fives=(0, 0, 0))  # the example counts no red fives
     g.step(27)  # dealer discards 1z (no riichi on the first discard: not a double riichi)
     for _ in range(3):
         pass_all(g)
@@ -112,7 +112,7 @@ def _multi_ron(n_waiting: int) -> Game:
     hands = {1: "123m456m789p22s45s", 2: "123p456p789m77s45s", 3: "789s456p123m99m45s"}
     hands = {p: h for p, h in hands.items() if p <= n_waiting}
     w = make_wall(hands, "6s")
-    g = Game(V, wall=w)
+    g = Game(V, wall=w, red_fives=(0, 0, 0))  # the examples count no red fives
     g.step(23)  # the dealer discards its 14th tile, 6s
     while g.phase == "react":
         g.step(WIN if WIN in g.legal_actions() else PASS)

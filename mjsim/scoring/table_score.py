@@ -441,20 +441,20 @@ _CONTEXT_KEYWORDS = (
 
 def win_size(variant: str) -> int:
     """Tiles of a complete hand of the table-driven ``variant``, each meld counted as 3: 14,
-    or 17 for a registered variant dealt 16 tiles (five sets and a pair)."""
-    from mjsim import variants
+    or 17 for a table of hands dealt 16 tiles (five sets and a pair;
+    :data:`mjsim.scoring.tables.WIN_SIZE`)."""
+    from mjsim.scoring import tables
 
-    if variant in variants.names() and variants.get(variant).hand_size == 16:
-        return 17
-    return 14
+    return tables.WIN_SIZE.get(variant, 14)
 
 
 def stand_in(variant: str) -> int:
-    """The ``wild_stand_in`` kind of the registered ``variant`` (its copies count as natural
-    copies of the lowest wild kind), or -1."""
-    from mjsim import variants
+    """The stand-in kind of the table-driven ``variant`` (``RuleSpec.wild_stand_in``: its
+    copies count as natural copies of the lowest wild kind;
+    :data:`mjsim.scoring.tables.STAND_IN`), or -1."""
+    from mjsim.scoring import tables
 
-    return variants.get(variant).wild_stand_in if variant in variants.names() else -1
+    return tables.STAND_IN.get(variant, -1)
 
 
 def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:

@@ -40,6 +40,16 @@ MODULES = {
 }
 
 
+#: tables of hands dealt 16 tiles (five sets and a pair): the tiles of a complete hand that
+#: :func:`mjsim.score` takes (each meld counted as 3); every other table: 14. The registered
+#: rule sets' ``hand_size`` agrees (tests/test_table_hand_facts.py).
+WIN_SIZE: dict[str, int] = {"wenzhou": 17}
+#: tables whose rule sets let a tile stand in for the wild kind (``RuleSpec.wild_stand_in``:
+#: 白板 plays as a natural copy of the wild kind), the stand-in kind; the registered rule sets'
+#: ``wild_stand_in`` agrees (tests/test_table_hand_facts.py).
+STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31}
+
+
 def names() -> list[str]:
     """The variant ids that have a fan table."""
     return sorted(MODULES)
