@@ -6,7 +6,9 @@ as ``error`` 5 and ``mjsim check`` as ``unscored_win``."""
 from __future__ import annotations
 
 import helpers
+import numpy as np
 
+import mjsim
 from mjsim.actions import WIN
 from mjsim.engine import Game
 from mjsim.engine.invariants import check_invariants
@@ -41,3 +43,15 @@ def test_a_readable_win_is_no_violation():
     g.step(WIN)
     assert g.done and int(g.values[0]) > 0
     assert check_invariants(g.state, g.rules, 0) == 0
+
+
+def test_self_play_with_check_reports_those_hands():
+    """Seven pairs allowed by the spec but not read by hebei_basic's table: ``simulate(...,
+    check=True)`` stops exactly the hands won that way with ``error`` 5; without ``check`` they
+    are still marked by the winner's value -1."""
+    kw = dict(agents="greedy", seed=1, win_shapes=("standard", "seven_pairs"))
+    for check in (True, False):
+        rows = mjsim.simulate("hebei_basic", 2000, check=check, **kw)
+        unscored = np.stack([rows[f"value{p}"] for p in range(4)], 1).min(1) < 0
+        assert unscored.sum() > 0
+        assert ((rows["error"] == 5) == (unscored & check)).all()
