@@ -243,7 +243,8 @@ def _count_piao(s, r, t, p, k):
 
 @internal
 def _value_with_tile(s, r, t, p, tile, win_kind, frm):
-    """Hand value of seat ``p`` winning on ``tile`` (fills ``s.items[t, p]``)."""
+    """Hand value of seat ``p`` winning on ``tile`` (fills ``s.items[t, p]``); -1 when the
+    fan table finds no reading of the hand as a win (:func:`mjsim.engine.settle.hand_value`)."""
     flags = np.zeros(N_FLAGS, dtype=np.int64)
     if win_kind != WK_SELF_DRAW:
         s.hands[t, p, tile] += 1
