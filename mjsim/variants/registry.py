@@ -58,7 +58,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("changchun", "Changchun", "长春麻将", "special kongs, 宝 after ready", "《全国各地麻将玩法总汇》吉林长春麻将", "partial", False),
     _R("taiyuan", "Taiyuan stand-four", "太原立四", "four tiles stand face up", "《全国各地麻将玩法总汇》山西太原立四麻将; 麻将规则 collection: 太原立四麻将", "full", True),
     _R("harbin", "Harbin", "哈尔滨麻将", "112 tiles, 宝, must open, must be ready", "《全国各地麻将玩法总汇》黑龙江哈尔滨麻将", "partial", False),
-    _R("fuzhou", "Fuzhou", "福州麻将", "16-tile hands, 金 wild, 抢金, 三金倒", "《全国各地麻将玩法总汇》福建麻将", "partial", False),
+    _R("fuzhou", "Fuzhou", "福州麻将", "16-tile hands, 金 wild, 抢金, 三金倒", "《全国各地麻将玩法总汇》福建麻将", "partial", True),
     _R("shaanxi", "Shaanxi", "陕西麻将", "十三幺, 七对, 全不靠, 组合龙, 下炮子", "《全国各地麻将玩法总汇》陕西麻将", "partial", False),
     _R("hangzhou", "Hangzhou", "杭州麻将", "财神, 爆头, 财飘", "麻将规则 collection: 杭州麻将; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", True),
     _R("wuhan", "Wuhan", "红中赖子杠", "red-dragon and wild kongs", "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", False),
