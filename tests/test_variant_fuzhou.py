@@ -158,7 +158,7 @@ def test_scripted_heavenly_hand_with_four_honour_flowers_then_a_dealer_repeat() 
     # the dealer's four East and 春 are set aside on the deal and replaced from the tail by
     # 4p5p6p7s7s: 天胡. Core 5 + 5 flowers + 2 (four East) = 12, x 2 + 天胡 30 = 54 from each
     dealer = "1z1z1z1z1f7m8m9m7p8p9p6s6s6s8s8s"
-    g = Game("fuzhou", wall=wall144({0: dealer, **OTHERS}, "8s", "9p", tail="4p5p6p7s7s"))
+    g = Game("fuzhou", wall=wall144({0: dealer, **OTHERS}, "8s", "9s", tail="4p5p6p7s7s"))
     assert "win" in g.legal_action_names()
     g.step("win")
     assert g.done and list(g.payments) == [162, -54, -54, -54]
@@ -174,3 +174,68 @@ def test_scripted_three_golds_on_the_deal() -> None:
     g = Game("fuzhou", wall=wall144({0: dealer, **OTHERS}, "9m", "9p"))
     g.step("win")
     assert g.done and list(g.payments) == [168, -56, -56, -56]
+
+
+def test_scripted_grab_by_a_non_dealer() -> None:
+    # the turned 9p is the gold (nobody holds one); after the dealer's first discard seat 1, whose 45s waits on
+    # 3s / 6s, takes the gold (抢金): a self-draw, (5 + 1 gold) x 2 + 抢金 30 = 42 from each
+    s1 = "1m2m3m4m5m6m7m8m9m1p2p3p4s5s7s7s"
+    others = {2: OTHERS[2], 3: OTHERS[3]}
+    dealer = "1m1m1m2m2m2m3m5m7m6p7p8p7s8s9s6m"
+    g = Game("fuzhou", wall=wall144({0: dealer, 1: s1, **others}, "9m", "9p"))
+    g.step("discard 9s")
+    assert g.phase == "grab" and g.current_player == 1
+    assert g.legal_action_names() == ["pass", "declare 5"]  # DECLARE + 5 = 抢金
+    g.step("declare 5")
+    assert g.done and list(g.payments) == [-42, 126, -42, -42]
+
+
+def test_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("fuzhou", 1000, seed=5, check=True, threads=1)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+    won = r["n_winners"] > 0
+    assert won.any() and np.all(r["n_winners"] <= 1)
+    assert np.all(r["value"][won] >= 5)  # the core's base at least
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("fuzhou", 10_000, seed=7, check=True)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+
+
+def test_greedy_beats_random() -> None:
+    from mjsim.stats import paired_diff
+
+    agents = ["greedy", "random", "greedy", "random"]
+    rows = mjsim.simulate("fuzhou", 400, agents, seed=3, check=True)
+    assert np.all(rows["error"] == 0)
+    g = (rows["pay0"] + rows["pay2"]) / 2
+    r = (rows["pay1"] + rows["pay3"]) / 2
+    d, _p = paired_diff(g, r)
+    assert d.lo > 0, d  # the lower 95% bound of greedy's edge per hand
+
+
+def test_scripted_jinque_beats_a_nearer_claimant() -> None:
+    # T11.8: seats 1 and 3 both wait on the dealer's 3m; seat 3's pair is two golds (金雀), so
+    # seat 3 wins although seat 1 is nearer: core 5 + 2 golds, + 金雀 60, from the dealer
+    s1 = "1m2m4m5m6m7m8m9m1p2p3p4p5p6p7s7s"
+    s3 = "1m2m1s2s3s4s5s6s7m8m9m4m5m6m9p9p"
+    dealer = "3m5m5m6m6m1s1s2s2s3s7s8s8s9s9s7p"
+    g = Game("fuzhou", wall=wall144({0: dealer, 1: s1, 2: OTHERS[2], 3: s3}, "4m", "9p"))
+    g.step("discard 3m")
+    offered = set()
+    while not g.done:
+        names_ = g.legal_action_names()
+        if "win" in names_:
+            offered.add(g.current_player)
+            g.step("win")
+        else:
+            assert g.phase in ("grab", "react"), g.phase
+            g.step("pass")  # nobody grabs the gold here
+    assert offered == {1, 3}
+    assert g.winners == [3] and list(g.payments) == [-67, 0, 0, 67]

@@ -176,6 +176,7 @@ def score_win(
     dealer_repeats: int = 0,
     grabbed: bool = False,
     honor_flowers: str | Iterable[int] = (),
+    kong_money: int = 0,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -221,6 +222,8 @@ def score_win(
             (``honors_are_flowers``), as tiles (``"1111z5z"``) or kinds 27-33: they add to the
             flower count (``flowers`` / ``exposed_flowers`` give the eight bonus flowers), and
             each kind set aside four times is ``F_HONOR_FLOWER_QUADS``.
+        kong_money: the money tiles the winner has set aside as kong-only tiles
+            (``F_KONG_MONEY``: Anqing's 发, or 红中 when 发 is the 钻).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -233,7 +236,7 @@ def score_win(
             variant, table parameter or wild tile; ``carry_mult`` below 1; ``honor_tiles_out``
             below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready;
             ``grabbed`` without ``self_drawn``; ``honor_flowers`` not honour tiles or more than
-            four of a kind.
+            four of a kind; ``kong_money`` below 0.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
@@ -249,6 +252,7 @@ def score_win(
         F_HONOR_FLOWER_QUADS,
         F_HONOR_TILES_OUT,
         F_HUMAN,
+        F_KONG_MONEY,
         F_N_WILD,
         F_READY,
         F_READY_FIRST_DISCARD,
@@ -398,6 +402,9 @@ def score_win(
     if grabbed and not win.self_drawn:
         raise ValueError("grabbed (抢金) is scored as a self-draw: self_drawn must be True")
     flags[F_GRABBED] = int(bool(grabbed))
+    if isinstance(kong_money, bool) or not isinstance(kong_money, int) or kong_money < 0:
+        raise ValueError(f"kong_money must be an integer >= 0, got {kong_money!r}")
+    flags[F_KONG_MONEY] = kong_money
     if isinstance(wild_piao, bool) or not isinstance(wild_piao, int) or wild_piao < 0:
         raise ValueError(f"wild_piao must be an integer >= 0, got {wild_piao!r}")
     if (wild_wait or wild_piao) and not mask:
@@ -467,6 +474,7 @@ _CONTEXT_KEYWORDS = (
     "dealer_repeats",
     "grabbed",
     "honor_flowers",
+    "kong_money",
 )
 
 

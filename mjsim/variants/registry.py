@@ -75,7 +75,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("hainan", "Hainan", "海南麻将", "a qualifying 番 required, flowers", "麻将规则 collection: 海南麻将", "partial", False),
     _R("jinan", "Jinan online", "济南麻将", "2-5-8 pair, flowers, liability", "山东麻将规则: 济南麻将", "full", False),
     _R("jinan_baike", "Jinan short form", "济南麻将 简版", "明摸 / 明打", "麻将规则 collection: 济南麻将 (百科)", "partial", True),
-    _R("anqing", "Anqing", "安庆麻将", "钻 wilds, 发/白 kong tiles", "麻将规则 collection: 安庆麻将", "partial", False),
+    _R("anqing", "Anqing", "安庆麻将", "钻 wilds, 发/白 kong tiles", "麻将规则 collection: 安庆麻将", "partial", True),
     _R("riichi", "Japanese Riichi", "日本麻将", "yaku, fu, riichi, dora", "麻将规则 collection: 日本麻将", "partial", True),
     _R("beijing", "Beijing 2020", "北京麻将", "门清, 上楼, cap 6 番", "麻将规则 collection: 北京麻将 (麻将规则第4稿)", "full", False),
     _R("two_player", "Two-player", "二人麻将", "71 of the 136 tiles", "麻将规则 collection: 二人麻将", "partial", False),
