@@ -36,9 +36,9 @@ def test_a_plain_win_with_a_zuan_is_worth_the_base() -> None:
 
 
 def test_no_zuan_doubles_and_self_draw_doubles() -> None:
-    r = score("123m456m789m456p11s", "1s")
+    r = score("123m456m789m789p11s", "1s")
     assert r.total == 2 and names(r) == {"底", "无钻"}
-    r = score("123m456m789m456p11s", "1s", self_drawn=True)
+    r = score("123m456m789m789p11s", "1s", self_drawn=True)
     assert r.total == 4 and r.payments == [-4, 12, -4, -4]
 
 
@@ -51,9 +51,9 @@ def test_red_dragon_plays_the_zuan_kind() -> None:
 
 
 def test_each_green_dragon_set_aside_earns_a_unit_not_multiplied() -> None:
-    r = score("123m456m789m456p11s", "1s", self_drawn=True, kong_money=2)
+    r = score("123m456m789m789p11s", "1s", self_drawn=True, kong_money=2)
     assert r.total == 4 + 2 and "发" in names(r)
-    r = score("123m456m789m456p11s", "1s", kong_money=2, fa_unit=0)
+    r = score("123m456m789m789p11s", "1s", kong_money=2, fa_unit=0)
     assert r.total == 2
 
 
