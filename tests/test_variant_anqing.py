@@ -142,3 +142,17 @@ def test_greedy_beats_random() -> None:
     r = (rows["pay1"] + rows["pay3"]) / 2
     d, _p = paired_diff(g, r)
     assert d.lo > 0, d  # the lower 95% bound of greedy's edge per hand
+
+
+def test_a_green_dragon_set_aside_stays_inside_the_dict_observation_space() -> None:
+    # RF_KONG_TILE (128) does not fit the int8 discard_flags: it shows as "set aside as a
+    # kong" (16), and the observation stays inside its declared space
+    from mjsim.envs.encoders import _dict_space, encode_dict
+
+    spec = variants.get("anqing", indicator_source="tail_first", indicator_in_play=False)
+    g = Game(spec, wall=make_wall({0: "123m456m789m456p6z"}, "1p", tail="9s1p"))
+    g.step("kong 6z")
+    for version in (0, 1):
+        obs = encode_dict(g.state, g.rules, 0, 1, version)
+        assert int(obs["discard_flags"][3, 0]) == 16  # the dealer is seat 3 seen from seat 1
+        assert _dict_space(4, version).contains(obs)
