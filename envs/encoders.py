@@ -57,7 +57,9 @@ from mjsim.engine.state import (
     PV_WON,
     RF_CLAIMED,
     RF_FACE_DOWN,
+    RF_KONG_TILE,
     RF_OLD_TREASURE,
+    RF_WILD_KONG,
     TV_ASK0,
     TV_DEALER,
     TV_DRAWN,
@@ -675,8 +677,9 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
     ``melds`` rows are ``(meld_type, tile, source)`` of :mod:`mjsim.melds`; an opponent's
     concealed kong shows type 4 with tile -1 (face down), or its kind where the rules show it
     (``concealed_kong_shown``: riichi). ``discards`` are kinds in order, -1
-    padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8, wild
-    kong 16, face down 32 (its kind is -1 for other seats), old treasure 64).
+    padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8, set
+    aside as a kong 16 (a wild kong, or a kong-only tile: ``RF_KONG_TILE``), face down 32 (its
+    kind is -1 for other seats), old treasure 64).
     """
     n = int(r.params[P_N_PLAYERS])
     tv = s.tv[t]
@@ -718,7 +721,12 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
     for rel, q in enumerate(order):
         nr = int(s.pv[t, q, PV_N_RIVER])
         disc[rel, :nr] = s.river[t, q, :nr]
-        flags[rel, :nr] = s.river_flags[t, q, :nr]
+        rf = s.river_flags[t, q, :nr].astype(np.int64)
+        # a kong-only tile set aside (RF_KONG_TILE, 128: past int8) shows as a tile set aside
+        # as a kong (16), as a wild kong does
+        kt = (rf & RF_KONG_TILE) != 0
+        rf[kt] = (rf[kt] & ~RF_KONG_TILE) | RF_WILD_KONG
+        flags[rel, :nr] = rf
         if rel != 0:  # 立牌: others see that a face-down discard was made, not its kind
             disc[rel, :nr][(s.river_flags[t, q, :nr] & RF_FACE_DOWN) != 0] = -1
         m = s.melds[t, q].copy()
