@@ -391,6 +391,7 @@ def _set_facts(out_i, melds, cand):
     cand[pt.OUTSIDE_HAND] = 1 if outside else 0
     cand[pt.ALL_FIVES] = 1 if fives else 0
     cand[pt.FIVE_PAIR] = 1 if (out_i[0, 0] == SET_PAIR and pk < 27 and pk % 9 == 4) else 0
+    cand[pt.PAIR_258] = 1 if (out_i[0, 0] == SET_PAIR and _is_258(np.int64(pk))) else 0
 
 
 @njit(cache=True)
@@ -726,6 +727,11 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
                 cand[pt.SEVEN_PAIRS] = 1
                 cand[pt.SEVEN_PAIRS_FOURS] = quads
                 cand[pt.SEVEN_PAIRS_WON_FOUR] = 1 if nat[win_tile] >= 4 else 0
+                p258 = 0
+                for k in range(27):
+                    if nat[k] >= 2 and _is_258(k):
+                        p258 = 1
+                cand[pt.PAIR_258] = p258
                 _consider(
                     cand, SHAPE_SEVEN_PAIRS, rows, cancels, header, applied, result,
                     best_counts, best_applied,

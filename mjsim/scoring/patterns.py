@@ -748,6 +748,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "kind in the hand (three held, the fourth won).",
         "the seven-pairs reading only; a wild winning tile: 0",
     ),
+    Pattern(
+        "pair_258",
+        "二五八将 / 258对",
+        "a 2-5-8 pair",
+        "reading",
+        "1 when the pair of the reading is a 2, 5 or 8 of a suit; in the seven-pairs reading, "
+        "when at least one of its pairs is (a four counts as a pair).",
+        _STD + " and the seven-pairs reading; with wilds held: 0",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -854,6 +863,7 @@ ALL_ABOVE_FIVE = INDEX["all_above_five"]
 NO_HONORS = INDEX["no_honors"]
 FIVE_KINDS = INDEX["five_kinds"]
 SEVEN_PAIRS_WON_FOUR = INDEX["seven_pairs_won_four"]
+PAIR_258 = INDEX["pair_258"]
 
 
 def patterns_page() -> str:

@@ -21,7 +21,8 @@ exclusions of the shapes that contain them apply (清一色 cancels 缺门 and �
 门清 and 单调, 不求人 门清).
 
 Recommended readings where the table is silent: a specialised item cancels the item it
-specialises (全风七对 cancels 七对, 全风对对胡 cancels 对对胡); 喜相逢 counts once whether its
+specialises (全风七对 cancels 七对, 全风对对胡 cancels 对对胡), and 全风对对胡 cancels 全带幺 as
+全风七对 does (every set of an all-honour hand holds an honour); 喜相逢 counts once whether its
 three sets are chows or pungs; 穷胡 is cancelled by every other item.
 
 The payer terms are the recommended reading (the table gives none): the discarder pays a discard
@@ -70,7 +71,7 @@ def table(variant: str = "common_fan", **params) -> FanTable:
         {"zh": "全风七对", "en": "seven pairs of honours", "when": ("seven_pairs", "all_honors"),
          "value": 30, "cancels": ("七对", "不求人", "门清", "缺门", "单调", "全带幺")},
         {"zh": "全风对对胡", "en": "all honour pungs", "when": ("all_pungs", "all_honors"),
-         "value": 25, "cancels": ("对对胡",)},
+         "value": 25, "cancels": ("对对胡", "全带幺")},
         {"zh": "扣听", "en": "ready on the first discard", "when": "ready_first_discard",
          "value": 25, "cancels": ("门清",)},
         {"zh": "大四喜", "en": "big four winds", "when": "big_four_winds", "value": 25,
