@@ -4,8 +4,9 @@ Rules in prose and their sources: docs/variants/common_fan.md (the table "常用
 the 麻将规则 collection, "通称番数基本规则及说明"; the table is of uncertain regional origin and
 gives no rules of play, so those are the common Chinese rules, named on the page):
 
-- 136 tiles, no flowers; chow from the previous player, pung, kongs; one winner per discard is
-  not asked for, so every seat that claims a discard win wins (the engine's default).
+- 136 tiles, no flowers; chow from the previous player, pung, kongs; every seat that claims
+  a discard win wins; the dealer stays after its own win and a drawn hand (the defaults: the
+  table gives no rules of play).
 - Standard hands, seven pairs, thirteen orphans ("十三幺") and 十三不靠 with an honour pair
   ("147、258、369凑齐，以字作将"): ``win_shapes``, the last a free-form reading of the fan
   table.
