@@ -68,6 +68,19 @@ def test_the_free_form_hands(hand, win, item) -> None:
     assert r.payments == [-20, 60, -20, -20]
 
 
+def test_the_free_form_readings_are_named() -> None:
+    from mjsim.scoring.table_score import score_win
+
+    kw = dict(self_drawn=True, seat=1, dealer=0, ready_kind="shown")
+    r = score_win("rizhao", "258m258m258p22s55s8s", win_tile="8s", **kw)
+    assert r.shape == "all_258_free" and r.counts["all_258"] == 1
+    r = score_win("rizhao", "147m258p3s1234567z", win_tile="7z", **kw)
+    assert r.shape == "knitted" and r.counts["knitted"] == 1
+    # a standard hand of 2-5-8 pungs keeps its better standard reading (将一色 + 碰碰和)
+    r = score_win("rizhao", "222m555m888p555s22s", win_tile="5s", **kw)
+    assert r.shape == "standard" and r.value == 4
+
+
 def test_wind_hand_is_the_winds_unless_free_honors_takes_every_honour() -> None:
     with pytest.raises(ValueError, match="not a winning hand"):
         score("11112222555666z", "6z", ready_kind="shown")  # dragons: not 风一色
