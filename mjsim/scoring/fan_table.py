@@ -46,10 +46,12 @@ The **table** (:class:`FanTable`) adds the combine mode and its header:
   above the cap, floor rows below it;
 - ``min_to_win``: the qualifying value a win needs (0 = any);
 - ``shapes``: the readings of a hand considered (``standard``, ``seven_pairs``,
-  ``thirteen_orphans``, and the free-form readings ``all_258_free``, ``all_honors_free``,
-  ``knitted``, ``knitted_honor_pair``: :mod:`mjsim.scoring.patterns`); ``pair_rule`` and
-  ``honor_chows`` of the standard shape; ``free_honors`` (``"any"`` or ``"winds"``: the
-  honours ``all_honors_free`` accepts, as ``RuleSpec.free_honors``).
+  ``thirteen_orphans``, ``three_wilds``: a self-drawn hand holding three wilds, whatever the
+  rest, for the rule sets where that is a win, 三金倒; and the free-form readings
+  ``all_258_free``, ``all_honors_free``, ``knitted``, ``knitted_honor_pair``:
+  :mod:`mjsim.scoring.patterns`); ``pair_rule`` and ``honor_chows`` of the standard shape;
+  ``free_honors`` (``"any"`` or ``"winds"``: the honours ``all_honors_free`` accepts, as
+  ``RuleSpec.free_honors``).
 
 Evaluation order for one reading: row counts; cancellations in row order; groups; then either
 the best limit row, or combine → cap → floors → ``post`` rows. The qualifying value is the same evaluation over
@@ -82,13 +84,15 @@ KINDS = {
 COMBINE_SUM, COMBINE_POW2, COMBINE_PRODUCT = range(3)
 COMBINES = {"sum": COMBINE_SUM, "pow2": COMBINE_POW2, "product": COMBINE_PRODUCT}
 # ---- readings (shape bits)
-SHAPE_STANDARD, SHAPE_SEVEN_PAIRS, SHAPE_THIRTEEN_ORPHANS = 1, 2, 4
+SHAPE_STANDARD, SHAPE_SEVEN_PAIRS, SHAPE_THIRTEEN_ORPHANS, SHAPE_THREE_WILDS = 1, 2, 4, 8
 # free-form readings (hold whatever the decomposition; named as RuleSpec.win_shapes)
-SHAPE_ALL_258_FREE, SHAPE_ALL_HONORS_FREE, SHAPE_KNITTED, SHAPE_KNITTED_HONOR_PAIR = 8, 16, 32, 64
+SHAPE_ALL_258_FREE, SHAPE_ALL_HONORS_FREE = 16, 32
+SHAPE_KNITTED, SHAPE_KNITTED_HONOR_PAIR = 64, 128
 SHAPES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
     "thirteen_orphans": SHAPE_THIRTEEN_ORPHANS,
+    "three_wilds": SHAPE_THREE_WILDS,
     "all_258_free": SHAPE_ALL_258_FREE,
     "all_honors_free": SHAPE_ALL_HONORS_FREE,
     "knitted": SHAPE_KNITTED,

@@ -40,6 +40,8 @@ _REGISTRY: dict[str, str] = {
     "common_fan": "mjsim.variants.common_fan",  # 常用麻将算番规则表: additive, 扣听
     "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
+    "fuzhou": "mjsim.variants.fuzhou",  # 16-tile hands, 金, 抢金, 三金倒, honour flowers
+    "anqing": "mjsim.variants.anqing",  # 钻 wilds, 发/白 kong tiles, 庄底子
 }
 
 
