@@ -124,7 +124,6 @@ WHY_NOT_YET: dict[str, str] = {
     "beijing": "scorer not written (base 20/30/40 x 2^番, cap 6 番)",
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
     "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
-    "common_fan": "scorer not written (the fan table is truncated in the rule text)",
 }
 
 
