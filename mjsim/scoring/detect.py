@@ -89,6 +89,7 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_STAND_IN,
+    F_TREASURE_WIN,
     F_WILD_KINDS,
     F_WILD_PIAO,
     F_WILD_WAIT,
@@ -267,6 +268,10 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.GRABBED] = 1 if flags[F_GRABBED] != 0 else 0
     g[pt.HONOR_FLOWER_QUADS] = flags[F_HONOR_FLOWER_QUADS]
     g[pt.KONG_MONEY] = flags[F_KONG_MONEY]
+    tw = flags[F_TREASURE_WIN]  # 摸宝 / 对宝 / 宝中宝 (the values exclude each other)
+    g[pt.TREASURE_DRAW] = 1 if tw == 1 else 0
+    g[pt.TREASURE_MATCH] = 1 if tw == 2 else 0
+    g[pt.TREASURE_IN_TREASURE] = 1 if tw == 3 else 0
     # tile classes of the free-form readings and the rank ranges (小于五 / 大于五)
     all258 = True
     winds = True

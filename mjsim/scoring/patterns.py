@@ -809,6 +809,34 @@ PATTERNS: tuple[Pattern, ...] = (
         "when at least one of its pairs is (a four counts as a pair).",
         _STD + " and the seven-pairs reading; with wilds held: 0",
     ),
+    Pattern(
+        "treasure_draw",
+        "摸宝",
+        "drawing the treasure",
+        "context",
+        "1 when a ready winner self-drew the 宝 kind (wild_rule treasure) and won with it: as a "
+        "wild standing for the tile it needed, or as the tile itself (F_TREASURE_WIN = 1); "
+        "0 for 宝中宝.",
+    ),
+    Pattern(
+        "treasure_match",
+        "对宝",
+        "matching the treasure",
+        "context",
+        "1 when a ready winner who has looked at the 宝 won at its turn because the 宝 kind "
+        "completes its hand, the drawn tile standing for it (treasure_match_wins; "
+        "F_TREASURE_WIN = 2); 0 for 宝中宝.",
+    ),
+    Pattern(
+        "treasure_in_treasure",
+        "宝中宝",
+        "treasure within the treasure",
+        "context",
+        "1 when the ready winner's hand without the winning tile waited on one kind only, that "
+        "kind is the 宝, and the winner drew the 宝 kind or matched it (对宝) (F_TREASURE_WIN = "
+        "3). The rule text asks for a 卡当 (closed) wait: a table that keeps to it also asks "
+        "for its closed-wait pattern.",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -922,6 +950,9 @@ NO_HONORS = INDEX["no_honors"]
 FIVE_KINDS = INDEX["five_kinds"]
 SEVEN_PAIRS_WON_FOUR = INDEX["seven_pairs_won_four"]
 PAIR_258 = INDEX["pair_258"]
+TREASURE_DRAW = INDEX["treasure_draw"]
+TREASURE_MATCH = INDEX["treasure_match"]
+TREASURE_IN_TREASURE = INDEX["treasure_in_treasure"]
 
 
 def patterns_page() -> str:

@@ -187,6 +187,7 @@ def score_win(
     grabbed: bool = False,
     honor_flowers: str | Iterable[int] = (),
     kong_money: int = 0,
+    treasure_win: int | str = 0,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -234,6 +235,10 @@ def score_win(
             each kind set aside four times is ``F_HONOR_FLOWER_QUADS``.
         kong_money: the money tiles the winner has set aside as kong-only tiles
             (``F_KONG_MONEY``: Anqing's 发, or 红中 when 发 is the 钻).
+        treasure_win: how a 宝 win happened (``F_TREASURE_WIN``): 0 none, 1 or
+            ``"treasure_draw"`` (摸宝), 2 or ``"treasure_match"`` (对宝), 3 or
+            ``"treasure_in_treasure"`` (宝中宝); needs ``self_drawn``, a ``ready_kind``, no
+            ``wilds`` and a variant that plays the 宝 (:data:`mjsim.scoring.tables.TREASURE`).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -246,7 +251,8 @@ def score_win(
             variant, table parameter or wild tile; ``carry_mult`` below 1; ``honor_tiles_out``
             below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready;
             ``grabbed`` without ``self_drawn``; ``honor_flowers`` not honour tiles or more than
-            four of a kind; ``kong_money`` below 0.
+            four of a kind; ``kong_money`` below 0; a ``treasure_win`` not one of its values,
+            or one without a self-draw, a ready, in a variant without the 宝, or with ``wilds``.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
@@ -268,6 +274,7 @@ def score_win(
         F_READY_FIRST_DISCARD,
         F_READY_KIND,
         F_STAND_IN,
+        F_TREASURE_WIN,
         F_WILD_KINDS,
         F_WILD_PIAO,
         F_WILD_WAIT,
@@ -415,6 +422,9 @@ def score_win(
     if isinstance(kong_money, bool) or not isinstance(kong_money, int) or kong_money < 0:
         raise ValueError(f"kong_money must be an integer >= 0, got {kong_money!r}")
     flags[F_KONG_MONEY] = kong_money
+    flags[F_TREASURE_WIN] = _treasure_win_code(
+        variant, treasure_win, win.self_drawn, ready_kind, mask
+    )
     if isinstance(wild_piao, bool) or not isinstance(wild_piao, int) or wild_piao < 0:
         raise ValueError(f"wild_piao must be an integer >= 0, got {wild_piao!r}")
     if (wild_wait or wild_piao) and not mask:
@@ -485,7 +495,53 @@ _CONTEXT_KEYWORDS = (
     "grabbed",
     "honor_flowers",
     "kong_money",
+    "treasure_win",
 )
+
+#: ``treasure_win`` names and their ``F_TREASURE_WIN`` values
+TREASURE_WINS = {"none": 0, "treasure_draw": 1, "treasure_match": 2, "treasure_in_treasure": 3}
+
+
+def _treasure_win_code(
+    variant: str, treasure_win: Any, self_drawn: bool, ready_kind: str | None, wild_mask: int
+) -> int:
+    """``F_TREASURE_WIN`` of :func:`score_win`'s ``treasure_win``; ``ValueError`` naming the
+    bad value or the conflict."""
+    from mjsim.scoring import tables
+
+    if isinstance(treasure_win, str) and treasure_win in TREASURE_WINS:
+        code = TREASURE_WINS[treasure_win]
+    elif isinstance(treasure_win, int | np.integer) and not isinstance(treasure_win, bool):
+        code = int(treasure_win)
+    else:
+        code = -1
+    if not 0 <= code <= 3:
+        raise ValueError(
+            f"treasure_win={treasure_win!r} is not one of 0-3 or {sorted(TREASURE_WINS)}"
+        )
+    if code == 0:
+        return 0
+    if variant not in tables.TREASURE:
+        raise ValueError(
+            f"treasure_win={treasure_win!r}: {variant!r} plays no treasure wild 宝 "
+            f"(wild_rule='treasure'); tables with one: {sorted(tables.TREASURE) or 'none'}"
+        )
+    if not self_drawn:
+        raise ValueError(
+            f"treasure_win={treasure_win!r}: a 宝 win (摸宝 / 对宝 / 宝中宝) is a self-draw: "
+            "self_drawn must be True"
+        )
+    if ready_kind is None:
+        raise ValueError(
+            f"treasure_win={treasure_win!r}: the 宝 wins only for a ready seat: ready_kind "
+            "must be given"
+        )
+    if wild_mask:
+        raise ValueError(
+            f"treasure_win={treasure_win!r} with wilds: the 宝 is the only wild of a treasure "
+            "variant and is never held as one (wilds must be empty)"
+        )
+    return code
 
 
 def win_size(variant: str) -> int:

@@ -51,6 +51,9 @@ WIN_SIZE: dict[str, int] = {"wenzhou": 17, "fuzhou": 17}
 #: 白板 plays as a natural copy of the wild kind), the stand-in kind; the registered rule sets'
 #: ``wild_stand_in`` agrees (tests/test_table_hand_facts.py).
 STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31, "anqing": 33}
+#: tables whose rule sets play the treasure wild 宝 (``RuleSpec.wild_rule="treasure"``): only
+#: these take a 宝 win (:func:`mjsim.scoring.table_score.score_win`'s ``treasure_win``).
+TREASURE: set[str] = set()
 
 
 def names() -> list[str]:
