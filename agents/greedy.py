@@ -110,6 +110,7 @@ from mjsim.rules.params import (
     P_SUIT_RULE,
     P_WILD_AFTER_READY_ONLY,
     P_WILD_RULE,
+    P_WIN_FILTER,
     P_WIN_SHAPES,
     PAIR_258,
     SCORING_CHANGSHA,
@@ -124,10 +125,12 @@ from mjsim.rules.params import (
     SHAPE_THIRTEEN_ORPHANS,
     SUIT_MISSING_ONE,
     WILD_NONE,
+    WIN_FILTER_SMALL_WIN_258_PAIR,
 )
-from mjsim.scoring.fan_table import C_PAT0, C_VALUE, H_BASE
+from mjsim.scoring.fan_table import C_KIND, C_PAT0, C_QUAL, C_VALUE, H_BASE, KIND_ADD, MAX_WHEN
 from mjsim.scoring.patterns import READY as PAT_READY
 from mjsim.scoring.patterns import READY_HIDDEN as PAT_READY_HIDDEN
+from mjsim.scoring.patterns import WIN as PAT_WIN
 
 BIG = 1000
 #: live waits break shanten ties from this shanten down (0 = ready ... 2 = two from ready)
@@ -155,7 +158,7 @@ def plain_win_value(r):
     hebei: the base ``score_values[0]`` (placeholder table, ``mjsim.variants.hebei``);
     changsha: 1 (one small win, ``changsha_value``: "小胡"); sichuan: 0 fan (平胡 "0"),
     guangdong_jipinghu: 0 fan (鸡和 "鸡和0"); a table-driven variant (``scoring="table"``):
-    its table's base; guobiao: 1 (the usual one-fan items of an
+    its table's base plus its qualifying rows valuing the win alone (wuhan 屁胡 1); guobiao: 1 (the usual one-fan items of an
     ordinary hand; 无番和's 8 fan is an exception, not the rule)."""
     fam = r.params[P_SCORING]
     if fam == SCORING_HEBEI:
@@ -165,7 +168,16 @@ def plain_win_value(r):
     if fam == SCORING_SICHUAN or fam == SCORING_JIPINGHU:
         return np.int64(0)
     if fam == SCORING_TABLE:
-        return np.int64(r.fan_header[H_BASE])  # a hand with no item: the table's base
+        # a hand with no item: the table's base and its qualifying rows on "win" alone
+        v = np.int64(r.fan_header[H_BASE])
+        for i in range(r.fan_rows.shape[0]):
+            alone = r.fan_rows[i, C_PAT0] == PAT_WIN
+            for j in range(1, MAX_WHEN):
+                if r.fan_rows[i, C_PAT0 + j] >= 0:
+                    alone = False
+            if alone and r.fan_rows[i, C_KIND] == KIND_ADD and r.fan_rows[i, C_QUAL] != 0:
+                v += r.fan_rows[i, C_VALUE]
+        return v
     return np.int64(-1)
 
 
@@ -189,8 +201,12 @@ def fan_rich(r):
 def _pair_rule(r):
     """The pair rule the bot aims at: the rules' ``pair_rule``, except Changsha, whose spec
     says ``"any"`` (big wins take any pair) while an ordinary small win needs a 2-5-8 pair
-    ["长沙麻将需要二、五、八做将"]: the bot plays for the 2-5-8 pair there."""
+    ["长沙麻将需要二、五、八做将"]: the bot plays for the 2-5-8 pair there; so it does under the
+    small-win filter (``win_filter="small_win_258_pair"``, wuhan 屁胡), whose ordinary wins need
+    one."""
     if r.params[P_SCORING] == SCORING_CHANGSHA:
+        return np.int64(PAIR_258)
+    if r.params[P_WIN_FILTER] == WIN_FILTER_SMALL_WIN_258_PAIR:
         return np.int64(PAIR_258)
     return np.int64(r.params[P_PAIR_RULE])
 

@@ -111,7 +111,6 @@ WHY_NOT_YET: dict[str, str] = {
     "harbin": "scorer not written (the public multiplicative table); the 对倒 ready exception is open",
     "fuzhou": "scorer not written (core x 2 + special hands)",
     "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",
-    "wuhan": "scorer not written (开口翻, 红中杠, 赖子杠, 金顶 cap)",
     "nanchang": "scorer not written (精 bonuses, 德国, all three pay)",
     "yingkou": "no scoring in the rule texts",
     "guizhou": "scorer not written (the 豆 kong payments, 热炮 and chickens are played)",

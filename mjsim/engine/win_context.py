@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjsim._jit import internal
-from mjsim.engine.board import _held_wild_flowers, _wilds_active, can_draw_normal
+from mjsim.engine.board import _held_wild_flowers, _wilds_active, can_draw_normal, remaining
 from mjsim.engine.honor_chows import in_honor_chow
 from mjsim.engine.hooks_changsha import changsha_flags
 from mjsim.engine.hooks_jipinghu import jipinghu_flags
@@ -102,6 +102,7 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_STAND_IN,
+    F_TILES_LEFT,
     F_WILD_KINDS,
     F_WILD_KONGS,
     F_WILD_PIAO,
@@ -203,6 +204,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         n_out += (feng >> j) & 1
     flags[F_HONOR_TILES_OUT] = n_out
     flags[F_READY_FIRST_DISCARD] = 1 if s.pv[t, p, PV_RC_DOUBLE] != 0 else 0
+    flags[F_TILES_LEFT] = remaining(s, t) + 1  # 海底捞 within the last four tiles
     variant_flags(r, flags, s.pv[t, p, PV_MISSING])
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)

@@ -66,4 +66,7 @@ F_READY_FIRST_DISCARD = (
 )
 F_STAND_IN = 42  # the wild_stand_in kind + 1 when its copies count as natural copies of the
 # lowest wild kind of F_WILD_KINDS (白板 for the 百搭 / 财神); 0 = none
-N_FLAGS = 43
+F_TILES_LEFT = 43  # live tiles left in the wall after the winning tile, plus 1 (1 = none left;
+# 0 = not known, e.g. a win scored outside the engine without tiles_left): 海底捞 within the last
+# four tiles (wuhan "只剩最后四张牌")
+N_FLAGS = 44

@@ -21,7 +21,9 @@ Readings considered (each only when the table's ``shapes`` allow it):
   chows, pure straight). With wilds held the wait patterns (边 / 坎 / 单钓) and
   ``concealed_pungs`` are not detected (0);
 - **seven pairs** (no meld; :func:`mjsim.kernels.special.seven_pairs_quads`, wilds placed to
-  make the most fours) and **thirteen orphans** (no meld).
+  make the most fours) and **thirteen orphans** (no meld);
+- **free** (将一色 / 风一色): every natural tile a 2, 5 or 8 of a suit, or every one an honour,
+  the held wilds standing for anything; no sets and pair needed.
 
 The detector's own context array ``ctx`` (``int64[N_CTX]``) carries win-context facts that the
 shared flags (:mod:`mjsim.scoring.context`) do not: ``CTX_N_WINNERS`` (winners on this discard).
@@ -41,6 +43,7 @@ from mjsim.melds import (
     MELD_ADDED_KONG,
     MELD_CHOW,
     MELD_CONCEALED_KONG,
+    MELD_HONOR_CHOW,
     MELD_KONG,
     MELD_NONE,
     MELD_PUNG,
@@ -57,6 +60,7 @@ from mjsim.scoring.context import (
     F_HUMAN,
     F_IS_DEALER,
     F_KONG_REPLACEMENT,
+    F_KONG_TILES,
     F_LAST_WALL_TILE,
     F_READY,
     F_READY_FIRST_DISCARD,
@@ -66,7 +70,9 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_STAND_IN,
+    F_TILES_LEFT,
     F_WILD_KINDS,
+    F_WILD_KONGS,
     F_WILD_PIAO,
     F_WILD_WAIT,
 )
@@ -76,6 +82,7 @@ from mjsim.scoring.fan_table import (
     H_PAIR_RULE,
     H_SHAPES,
     MAX_WHEN,
+    SHAPE_FREE,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
@@ -235,6 +242,44 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DISCARD_WIN] = 0 if self_drawn else 1
     g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
     g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
+    g[pt.OPEN_MELDS] = claimed
+    g[pt.KONG_TILES] = flags[F_KONG_TILES]
+    g[pt.WILD_KONGS] = flags[F_WILD_KONGS]
+    left = flags[F_TILES_LEFT]
+    g[pt.LAST_FOUR_SELF_DRAW] = 1 if self_drawn and 1 <= left <= 4 else 0
+    # the natural tiles only (held wilds stand for anything): 清一色 / 将一色 / 风一色
+    nsuits = 0
+    n258 = True
+    nhon = True
+    for k in range(34):
+        if nat[k] == 0:
+            continue
+        if k < 27:
+            nsuits |= 1 << (k // 9)
+            nhon = False
+            if k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                n258 = False
+        else:
+            nsuits |= 8
+            n258 = False
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        k = melds[m, 1]
+        if t == MELD_CHOW:
+            n258 = False
+        if k < 27 and t != MELD_HONOR_CHOW:
+            nsuits |= 1 << (k // 9)
+            nhon = False
+            if k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                n258 = False
+        else:
+            nsuits |= 8
+            n258 = False
+    g[pt.FULL_FLUSH_WILDS_FREE] = 1 if nsuits == 1 or nsuits == 2 or nsuits == 4 else 0
+    g[pt.ALL_258_WILDS_FREE] = 1 if n258 and nsuits != 0 else 0
+    g[pt.ALL_HONORS_WILDS_FREE] = 1 if nhon and nsuits == 8 else 0
     return n_melds
 
 
@@ -581,6 +626,14 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
                 cand, SHAPE_THIRTEEN_ORPHANS, rows, cancels, header, applied, result,
                 best_counts, best_applied,
             )  # fmt: skip
+    if shapes & SHAPE_FREE and (g[pt.ALL_258_WILDS_FREE] or g[pt.ALL_HONORS_WILDS_FREE]):
+        # 将一色 / 风一色: a win of its tiles alone, no sets and pair needed
+        cand = np.zeros(counts.shape[0], np.int64)
+        cand[:] = g
+        cand[pt.WIN] = 1
+        _consider(
+            cand, SHAPE_FREE, rows, cancels, header, applied, result, best_counts, best_applied
+        )
     counts[:] = best_counts
     applied[:] = best_applied
     if result[R_SHAPE] == 0:

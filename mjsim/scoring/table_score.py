@@ -52,7 +52,7 @@ class TableScore:
         return {zh: n for _i, _en, zh, _v, n in self.items}
 
 
-_SHAPE_NAMES = {1: "standard", 2: "seven_pairs", 4: "thirteen_orphans"}
+_SHAPE_NAMES = {1: "standard", 2: "seven_pairs", 4: "thirteen_orphans", 8: "free"}
 
 
 def score_with_table(
@@ -174,6 +174,10 @@ def score_win(
     bufeng: Sequence[int] | None = None,
     ready_first_discard: bool = False,
     dealer_repeats: int = 0,
+    kong_tiles: Sequence[int] | None = None,
+    wild_kongs: Sequence[int] | None = None,
+    seat_melds: Sequence[Iterable[str | Sequence[int]]] | None = None,
+    tiles_left: int | None = None,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -213,6 +217,15 @@ def score_win(
         ready_first_discard: the winner declared ready with its first discard (天听,
             ``F_READY_FIRST_DISCARD``); needs ``ready_kind``.
         dealer_repeats: the dealer-repeat counter carried into the hand (连庄数).
+        kong_tiles, wild_kongs: 4 counts, each seat's kong-only tiles (红中杠) and wilds
+            (赖子杠) set aside this hand; the winner's are scored by the table
+            (``F_KONG_TILES``, ``F_WILD_KONGS``), the payers' by a record with per-payer
+            terms. ``None`` = none.
+        seat_melds: 4 meld lists, each seat's melds, for a record with per-payer terms (武汉
+            开口翻: a payer's own melds double its share); the winner's entry is ignored (its
+            melds are ``melds``). ``None`` = the payers have no melds.
+        tiles_left: live tiles left in the wall after the winning tile (``F_TILES_LEFT``; 海底捞
+            within the last four tiles); ``None`` = not known.
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -223,7 +236,8 @@ def score_win(
         ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
             conflict named); ``n_winners`` outside 1-3 or above 1 on a self-draw; an unknown
             variant, table parameter or wild tile; ``carry_mult`` below 1; ``honor_tiles_out``
-            below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready.
+            below 0; ``bufeng``, ``kong_tiles`` or ``wild_kongs`` not 4 counts >= 0;
+            ``seat_melds`` not 4 meld lists; ``tiles_left`` below 0.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
@@ -237,12 +251,15 @@ def score_win(
         F_HEAVENLY,
         F_HONOR_TILES_OUT,
         F_HUMAN,
+        F_KONG_TILES,
         F_N_WILD,
         F_READY,
         F_READY_FIRST_DISCARD,
         F_READY_KIND,
         F_STAND_IN,
+        F_TILES_LEFT,
         F_WILD_KINDS,
+        F_WILD_KONGS,
         F_WILD_PIAO,
         F_WILD_WAIT,
     )
@@ -382,6 +399,31 @@ def score_win(
     ):
         raise ValueError(f"dealer_repeats must be an integer >= 0, got {dealer_repeats!r}")
     flags[F_DEALER_REPEATS] = dealer_repeats
+    seat_counts = {}
+    for name, given in (("kong_tiles", kong_tiles), ("wild_kongs", wild_kongs)):
+        counts4 = [0, 0, 0, 0] if given is None else list(given)
+        if len(counts4) != 4 or any(
+            isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0 for c in counts4
+        ):
+            raise ValueError(f"{name} must be 4 counts >= 0 (one per seat), got {given!r}")
+        seat_counts[name] = np.array(counts4, np.int64)
+    flags[F_KONG_TILES] = int(seat_counts["kong_tiles"][win.seat])
+    flags[F_WILD_KONGS] = int(seat_counts["wild_kongs"][win.seat])
+    if tiles_left is not None:
+        if isinstance(tiles_left, bool) or not isinstance(tiles_left, int) or tiles_left < 0:
+            raise ValueError(f"tiles_left must be an integer >= 0, got {tiles_left!r}")
+        flags[F_TILES_LEFT] = tiles_left + 1
+    from mjsim.melds import MAX_MELDS, MELD_FIELDS, MELD_NONE
+    from mjsim.scoring.melds_parse import parse_melds
+
+    all_melds = np.full((4, MAX_MELDS, MELD_FIELDS), MELD_NONE, np.int8)
+    if seat_melds is not None:
+        if isinstance(seat_melds, str) or len(seat_melds) != 4:
+            raise ValueError(f"seat_melds must be 4 meld lists (one per seat), got {seat_melds!r}")
+        for q in range(4):
+            if q != win.seat:
+                all_melds[q] = parse_melds(seat_melds[q])
+    all_melds[win.seat] = win.melds
     flags[F_WILD_WAIT] = int(bool(wild_wait))
     flags[F_WILD_PIAO] = int(wild_piao)
     if liable is not None:
@@ -394,15 +436,32 @@ def score_win(
         if liable == win.seat or not win.self_drawn:
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
-    from mjsim.scoring.payments import pay, unready_discarder_pay
+    from mjsim.scoring.payments import (
+        pay,
+        pay_per_payer,
+        payer_doublings,
+        per_payer_on,
+        unready_discarder_pay,
+    )
 
     out = np.zeros(4, np.int64)
     if result.valid:
         still_in = np.ones(4, np.bool_) if has_won is None else ~np.array(has_won, np.bool_)
-        pay(
-            record, result.value, win.seat, win.discarder, win.dealer, still_in,
-            -1 if liable is None else int(liable), bool(robbing_kong), out,
-        )  # fmt: skip
+        if per_payer_on(record):
+            doublings = np.zeros(4, np.int64)
+            payer_doublings(
+                record, all_melds, seat_counts["kong_tiles"], seat_counts["wild_kongs"],
+                doublings,
+            )  # fmt: skip
+            pay_per_payer(
+                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                bool(robbing_kong), doublings, out,
+            )  # fmt: skip
+        else:
+            pay(
+                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                -1 if liable is None else int(liable), bool(robbing_kong), out,
+            )  # fmt: skip
         if not win.self_drawn:
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
         out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
@@ -436,6 +495,10 @@ _CONTEXT_KEYWORDS = (
     "bufeng",
     "ready_first_discard",
     "dealer_repeats",
+    "kong_tiles",
+    "wild_kongs",
+    "seat_melds",
+    "tiles_left",
 )
 
 

@@ -39,6 +39,7 @@ _REGISTRY: dict[str, str] = {
     "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
     "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
+    "wuhan": "mjsim.variants.wuhan",  # 红中赖子杠: must open, 赖子, 屁胡 / 大胡, 开口翻
 }
 
 

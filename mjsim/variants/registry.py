@@ -61,7 +61,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("fuzhou", "Fuzhou", "福州麻将", "16-tile hands, 金 wild, 抢金, 三金倒", "《全国各地麻将玩法总汇》福建麻将", "partial", False),
     _R("shaanxi", "Shaanxi", "陕西麻将", "十三幺, 七对, 全不靠, 组合龙, 下炮子", "《全国各地麻将玩法总汇》陕西麻将", "partial", False),
     _R("hangzhou", "Hangzhou", "杭州麻将", "财神, 爆头, 财飘", "麻将规则 collection: 杭州麻将; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", True),
-    _R("wuhan", "Wuhan", "红中赖子杠", "red-dragon and wild kongs", "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", False),
+    _R("wuhan", "Wuhan", "红中赖子杠", "red-dragon and wild kongs", "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", True),
     _R("nanchang", "Nanchang", "南昌麻将", "精 wilds, 十三烂, honour chows, 德国", "麻将规则 collection: 南昌麻将", "partial", False),
     _R("yingkou", "Yingkou", "营口麻将", "会 wild, all three suits, pair not 2/8", "麻将规则 collection: 营口麻将", "mention", False),
     _R("guizhou", "Guizhou chicken-catching", "贵州捉鸡", "豆 payments, chickens", "麻将规则 collection: 贵州捉鸡", "partial", False),
