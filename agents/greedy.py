@@ -98,7 +98,7 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_NONE
+from mjsim.melds import MELD_CHOW, MELD_NONE
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
     P_MIN_FAN,
@@ -108,6 +108,7 @@ from mjsim.rules.params import (
     P_READY_MODE0,
     P_SCORING,
     P_SUIT_RULE,
+    P_TERMINAL_RULE,
     P_WILD_AFTER_READY_ONLY,
     P_WILD_RULE,
     P_WIN_FILTER,
@@ -123,7 +124,9 @@ from mjsim.rules.params import (
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SUIT_ALL_THREE,
     SUIT_MISSING_ONE,
+    TERMINAL_OR_HONOR,
     WILD_NONE,
     WIN_FILTER_SMALL_WIN_258_PAIR,
 )
@@ -642,6 +645,44 @@ def _is258(k):
 
 
 @nb.njit(cache=True)
+def _last_needed(s, r, t, p, c, k):
+    """1 when discarding kind ``k`` (already taken out of the natural counts ``c``) gives up the
+    last tile of what a win must hold: a suit under ``suit_rule="all_three"`` (三门齐, yingkou
+    "万，饼，条，都要有") or a 1, 9 or honour under ``terminal_rule="terminal_or_honor"`` (yingkou
+    "还不能断幺九"); melds count. A hand without it is at least one exchange further from a
+    legal win than its shanten says."""
+    prm = r.params
+    need_suit = prm[P_SUIT_RULE] == SUIT_ALL_THREE and k < 27
+    need_term = prm[P_TERMINAL_RULE] == TERMINAL_OR_HONOR and (k >= 27 or k % 9 == 0 or k % 9 == 8)
+    if not (need_suit or need_term):
+        return 0
+    lo = 9 * (k // 9) if k < 27 else 0
+    suit_left = False
+    term_left = False
+    for x in range(34):
+        if c[x] == 0:
+            continue
+        if need_suit and lo <= x < lo + 9:
+            suit_left = True
+        if x >= 27 or x % 9 == 0 or x % 9 == 8:
+            term_left = True
+    for i in range(s.melds.shape[2]):
+        mt = s.melds[t, p, i, 0]
+        if mt == MELD_NONE:
+            continue
+        mk = np.int64(s.melds[t, p, i, 1])
+        if need_suit and lo <= mk < lo + 9:
+            suit_left = True
+        if mk >= 27 or mk % 9 == 0 or mk % 9 == 8 or (mt == MELD_CHOW and mk % 9 == 6):
+            term_left = True
+    if need_suit and not suit_left:
+        return 1
+    if need_term and not term_left:
+        return 1
+    return 0
+
+
+@nb.njit(cache=True)
 def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_above):
     """Best discard of a 3n+2 hand among the kinds with ``mask[k]`` or ``mask[READY+k]``.
 
@@ -680,6 +721,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
         else:
             c[k] -= 1
             shk[k] = _sh_one_kind(r, c, k, nm, codes, others, have) if nm >= 0 else _sh(r, c, nw)
+            shk[k] += _last_needed(s, r, t, p, c, k)
             c[k] += 1
         if shk[k] < best_sh:
             best_sh = shk[k]

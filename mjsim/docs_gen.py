@@ -112,7 +112,6 @@ WHY_NOT_YET: dict[str, str] = {
     "fuzhou": "scorer not written (core x 2 + special hands)",
     "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",
     "nanchang": "scorer not written (精 bonuses, 德国, all three pay)",
-    "yingkou": "no scoring in the rule texts",
     "guizhou": "scorer not written (the 豆 kong payments, 热炮 and chickens are played)",
     "jiangnan": "no scoring in the rule texts",
     "taiwan": "scorer not written (台, from public tables)",

@@ -161,7 +161,8 @@ def test_sichuan_self_draw_bonus_code_is_checked() -> None:
 
 
 @pytest.mark.parametrize(
-    "variant", ["hebei_basic", "jinan_baike", "taiyuan", "yantai", "weihai", "rizhao"]
+    "variant",
+    ["hebei_basic", "jinan_baike", "taiyuan", "yantai", "weihai", "rizhao", "wuhan", "yingkou"],
 )
 def test_score_values_default_to_the_tables_parameters(variant: str) -> None:
     """A scoring="table" variant's default score_values are its table's default parameters, so

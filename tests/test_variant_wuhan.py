@@ -227,7 +227,7 @@ def _check(r) -> None:
 def test_random_hands_keep_every_invariant() -> None:
     r = mjsim.simulate("wuhan", 2000, seed=5, check=True, threads=1)
     _check(r)
-    assert (r["n_winners"] > 0).mean() > 0.05
+    assert (r["n_winners"] > 0).mean() > 0.01
 
 
 @pytest.mark.slow

@@ -234,7 +234,10 @@ def unready_discarder_pay(rec, winner, discarder, discarder_ready, out):
 
 @njit(cache=True)
 def per_payer_on(rec):
-    """Whether the compiled record ``rec`` has per-payer terms (:func:`pay_per_payer`)."""
+    """Whether the compiled record ``rec`` has per-payer terms (:func:`pay_per_payer`); False
+    for a shorter record (one compiled before these terms existed)."""
+    if rec.shape[0] < N_REC:
+        return False
     return (
         rec[K_PAYER_OPEN] != 0
         or rec[K_PAYER_EXPOSED_KONG] != 0

@@ -38,6 +38,7 @@ MODULES = {
     "wenzhou": "mjsim.scoring.tables.wenzhou",
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
     "wuhan": "mjsim.scoring.tables.wuhan",
+    "yingkou": "mjsim.scoring.tables.yingkou",
 }
 
 
@@ -124,6 +125,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
     "wuhan": ((0, "big_base"), (1, "open_each"), (2, "hard_win"), (3, "qihu"),
               (4, "payer_cap"), (5, "golden")),
+    "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
