@@ -71,12 +71,11 @@ def test_winner_kongs_red_dragon_and_wild_kongs() -> None:
     ("hand", "win", "melds", "kw", "big"),
     [
         ("555m777p22s", "2s", ("pung 999m", "pung 111z"), {}, {"碰碰胡"}),
-        ("258m258m25p88s", "8s", ("pung 555s",), {}, {"将一色"}),  # no sets needed
+        ("258m258m258p88s", "8s", ("pung 555s",), {}, {"将一色"}),  # no sets needed
         ("234m567m999m11m", "9m", ("chow 123m",), {}, {"清一色"}),  # any pair: "将是乱将"
         ("1z1z2z3z3z4z4z5z5z6z6z", "6z", ("pung 222z",), {}, {"风一色"}),  # no sets needed
         ("5s5s", "5s", ("chow 123m", "chow 456p", "pung 777s", "pung 111z"), {}, {"全求人"}),
-        (PLAIN, "5s", ("chow 678m",), {"self_drawn": True, "kong_replacement": True,
-                                       "kong_tiles": (0, 1, 0, 0)}, {"杠开"}),
+        (PLAIN, "5s", ("kong 1111z",), {"self_drawn": True, "kong_replacement": True}, {"杠开"}),
         (PLAIN, "5s", ("chow 678m",), {"self_drawn": True, "tiles_left": 3}, {"海底捞"}),
     ],
 )  # fmt: skip

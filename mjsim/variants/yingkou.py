@@ -12,7 +12,8 @@ values from the Liaoning room rules, which the text leaves out):
 - A win holds all three suits ["万，饼，条，都要有"] (``suit_rule="all_three"``), a 1, 9 or
   honour ["还不能断幺九"] (``must_have_terminal``; a 会 cannot be one), and its pair is not a 2
   or an 8 ["二，八不能做将"] (``pair_rule="not28"``); a four may be split as a pung and a chow
-  ["aaaabc abc abc aa"].
+  ["aaaabc abc abc aa"]; four sets and a pair only (``win_shapes=("standard",)``: the text's one
+  shape; no seven pairs).
 - The value (:mod:`mjsim.scoring.tables.yingkou`): 2^番 points; the discarder pays twice,
   everyone else once; the dealer's pairs doubled.
 
@@ -36,6 +37,7 @@ SPEC = RuleSpec(
     indicator_source="last_wall_tile",
     indicator_in_play=True,
     wild_substitutes="simples",
+    win_shapes=("standard",),
     pair_rule="not28",
     suit_rule="all_three",
     must_have_terminal=True,
