@@ -220,7 +220,8 @@ def score_win(
         kong_tiles, wild_kongs: 4 counts, each seat's kong-only tiles (红中杠) and wilds
             (赖子杠) set aside this hand; the winner's are scored by the table
             (``F_KONG_TILES``, ``F_WILD_KONGS``), the payers' by a record with per-payer
-            terms. ``None`` = none.
+            terms. ``None`` = none. With one of the winner's, ``kong_replacement`` needs no
+            kong among the melds (杠开 on the replacement of a tile set aside).
         seat_melds: 4 meld lists, each seat's melds, for a record with per-payer terms (武汉
             开口翻: a payer's own melds double its share); the winner's entry is ignored (its
             melds are ``melds``). ``None`` = the payers have no melds.
@@ -251,6 +252,7 @@ def score_win(
         F_HEAVENLY,
         F_HONOR_TILES_OUT,
         F_HUMAN,
+        F_KONG_REPLACEMENT,
         F_KONG_TILES,
         F_N_WILD,
         F_READY,
@@ -279,6 +281,16 @@ def score_win(
             seat_wind = (seat - dealer) % 4
         else:
             seat_wind = 0  # build_win names the bad seat
+    # a replacement drawn for a 红中 or 赖子 set aside (kong_tiles / wild_kongs) is a kong's
+    # replacement too (杠开 "红中、癞子、四张杠上开花"), with no kong among the melds
+    aside = 0
+    if isinstance(seat, int) and 0 <= seat <= 3:
+        for given in (kong_tiles, wild_kongs):
+            if isinstance(given, Sequence) and len(given) == 4:
+                c = given[seat]
+                if isinstance(c, int | np.integer) and not isinstance(c, bool) and c > 0:
+                    aside += int(c)
+    aside_bloom = bool(kong_replacement) and bool(self_drawn) and aside > 0
     win = build_win(
         hand,
         win_tile=win_tile,
@@ -291,7 +303,7 @@ def score_win(
         round_wind=round_wind,
         flowers=flowers,
         last_wall_tile=last_wall_tile,
-        kong_replacement=kong_replacement,
+        kong_replacement=bool(kong_replacement) and not aside_bloom,
         robbing_kong=robbing_kong,
         hand_size=win_size(variant),
     )
@@ -322,6 +334,8 @@ def score_win(
             raise ValueError(f"wilds must be tiles or kinds 0-33, got {k!r}")
         mask |= 1 << int(k)
     flags = win.flags.copy()
+    if aside_bloom:
+        flags[F_KONG_REPLACEMENT] = 1
     flags[F_AFTER_KONG_DISCARD] = int(bool(after_kong_discard))
     flags[F_HEAVENLY] = int(bool(heavenly))
     flags[F_EARTHLY] = int(bool(earthly))
