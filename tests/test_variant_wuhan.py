@@ -77,10 +77,6 @@ def test_winner_kongs_red_dragon_and_wild_kongs() -> None:
         ("1z1z2z3z3z4z4z5z5z6z6z", "6z", ("pung 222z",), {}, {"风一色"}),  # no sets needed
         ("5s5s", "5s", ("chow 123m", "chow 456p", "pung 777s", "pung 111z"), {}, {"全求人"}),
         (PLAIN, "5s", ("kong 1111z",), {"self_drawn": True, "kong_replacement": True}, {"杠开"}),
-        (PLAIN, "5s", ("chow 678m",), {"self_drawn": True, "kong_replacement": True,
-                                       "kong_tiles": (0, 1, 0, 0)}, {"杠开", "红中杠"}),
-        (PLAIN, "5s", ("chow 678m",), {"self_drawn": True, "kong_replacement": True,
-                                       "wild_kongs": (0, 1, 0, 0)}, {"杠开", "赖子杠"}),
         (PLAIN, "5s", ("chow 678m",), {"self_drawn": True, "tiles_left": 3}, {"海底捞"}),
     ],
 )  # fmt: skip
@@ -91,7 +87,19 @@ def test_each_big_hand_is_ten(hand, win, melds, kw, big) -> None:
     r = score(hand, win, melds, **kw)
     assert big <= names(r) and "屁胡" not in names(r)
     items = {zh: v for _i, _en, zh, v, _n in r.items}
-    assert all(items[b] == 10 for b in big if b not in ("红中杠", "赖子杠"))
+    assert all(items[b] == 10 for b in big)
+
+
+@pytest.mark.parametrize(("aside", "kong"), [("kong_tiles", "红中杠"), ("wild_kongs", "赖子杠")])
+def test_kong_bloom_on_a_tile_set_aside(aside, kong) -> None:
+    # score_win takes 杠开 on the replacement of a 红中 or 赖子 set aside, with no kong meld:
+    # 杠开 10 x 开口 2 x 自摸 2 x 硬胡 2 x (红中杠 2 or 赖子杠 4)
+    from mjsim.scoring.table_score import score_win
+
+    r = score_win("wuhan", PLAIN, win_tile="5s", melds=["chow 678m"], self_drawn=True, seat=1,
+                  dealer=0, kong_replacement=True, wilds=WILD, **{aside: (0, 1, 0, 0)})  # fmt: skip
+    assert {"杠开", kong} <= {zh for _i, _en, zh, _v, _n in r.items}
+    assert r.value == 80 * (2 if aside == "kong_tiles" else 4)
 
 
 def test_big_hands_add_up() -> None:
