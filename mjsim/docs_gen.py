@@ -109,7 +109,6 @@ WHY_NOT_YET: dict[str, str] = {
     "hefei": "scorer not written (支, 坎, 活, 卡, 连庄)",
     "changchun": "scorer not written (the public multiplicative table)",
     "harbin": "scorer not written (the public multiplicative table); the 对倒 ready exception is open",
-    "fuzhou": "scorer not written (core x 2 + special hands)",
     "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",
     "nanchang": "scorer not written (精 bonuses, 德国, all three pay)",
     "guizhou": "scorer not written (the 豆 kong payments, 热炮 and chickens are played)",
@@ -120,11 +119,9 @@ WHY_NOT_YET: dict[str, str] = {
     "xuzhou": "the rule texts give only a heading, no rules",
     "hainan": "scorer not written (番 with flowers, 包牌)",
     "jinan": "scorer not written ((花 + 5) x 番, 承包)",
-    "anqing": "no scoring in the rule texts beyond the 发 units",
     "beijing": "scorer not written (base 20/30/40 x 2^番, cap 6 番)",
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
     "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
-    "common_fan": "scorer not written (the fan table is truncated in the rule text)",
 }
 
 

@@ -66,7 +66,9 @@ F_READY_FIRST_DISCARD = (
 )
 F_STAND_IN = 42  # the wild_stand_in kind + 1 when its copies count as natural copies of the
 # lowest wild kind of F_WILD_KINDS (白板 for the 百搭 / 财神); 0 = none
-F_TILES_LEFT = 43  # live tiles left in the wall after the winning tile, plus 1 (1 = none left;
+F_HONOR_FLOWER_QUADS = 43  # honour kinds the winner has set aside as flowers four times
+# (honors_are_flowers: four identical honour flowers, Fuzhou 花数 +2 each)
+F_TILES_LEFT = 44  # live tiles left in the wall after the winning tile, plus 1 (1 = none left;
 # 0 = not known, e.g. a win scored outside the engine without tiles_left): 海底捞 within the last
 # four tiles (wuhan "只剩最后四张牌")
-N_FLAGS = 44
+N_FLAGS = 45

@@ -28,8 +28,8 @@ published 红中赖子杠 room rules for what that text leaves out):
 ``(10, 0, 2, 1, 300, 400)``. Code of its own: none for this id; the per-payer doubling is the
 payment record's shared per-payer terms (:func:`mjsim.scoring.payments.pay_per_payer`), the
 last-four-tiles 海底捞 the win context's ``F_TILES_LEFT``, 将一色 / 风一色 the fan table's
-``free`` reading: every rule set whose payers count their own melds, or whose free-form hands
-are scored, uses the same hooks.
+free-form readings ``all_258_free`` / ``all_honors_free``: every rule set whose payers count
+their own melds, or whose free-form hands are scored, uses the same hooks.
 """
 
 from __future__ import annotations

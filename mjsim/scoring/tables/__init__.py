@@ -35,8 +35,11 @@ MODULES = {
     "yantai": "mjsim.scoring.tables.yantai",
     "weihai": "mjsim.scoring.tables.weihai",
     "rizhao": "mjsim.scoring.tables.rizhao",
+    "common_fan": "mjsim.scoring.tables.common_fan",
     "wenzhou": "mjsim.scoring.tables.wenzhou",
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
+    "fuzhou": "mjsim.scoring.tables.fuzhou",
+    "anqing": "mjsim.scoring.tables.anqing",
     "wuhan": "mjsim.scoring.tables.wuhan",
     "yingkou": "mjsim.scoring.tables.yingkou",
 }
@@ -45,11 +48,11 @@ MODULES = {
 #: tables of hands dealt 16 tiles (five sets and a pair): the tiles of a complete hand that
 #: :func:`mjsim.score` takes (each meld counted as 3); every other table: 14. The registered
 #: rule sets' ``hand_size`` agrees (tests/test_table_hand_facts.py).
-WIN_SIZE: dict[str, int] = {"wenzhou": 17}
+WIN_SIZE: dict[str, int] = {"wenzhou": 17, "fuzhou": 17}
 #: tables whose rule sets let a tile stand in for the wild kind (``RuleSpec.wild_stand_in``:
 #: 白板 plays as a natural copy of the wild kind), the stand-in kind; the registered rule sets'
 #: ``wild_stand_in`` agrees (tests/test_table_hand_facts.py).
-STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31}
+STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31, "anqing": 33}
 
 
 def names() -> list[str]:
@@ -121,8 +124,12 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
     "weihai": ((0, "dealer_mult"),),
     "rizhao": ((0, "unit"),),
+    "common_fan": ((0, "unit"), (1, "concealed"), (2, "missing_suit"), (3, "single_wait"),
+                   (4, "all_simples"), (5, "five_pair"), (6, "no_honors")),
     "wenzhou": ((0, "repeat_base"), (1, "no_wild")),
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
+    "fuzhou": ((0, "base"), (1, "discard_everyone")),
+    "anqing": ((0, "fa_unit"), (1, "no_wild")),
     "wuhan": ((0, "big_base"), (1, "open_each"), (2, "hard_win"), (3, "qihu"),
               (4, "payer_cap"), (5, "golden")),
     "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
@@ -134,6 +141,14 @@ SCORE_VALUE_PAYMENT_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "sichuan": ((8, "base"),),
     "chengdu": ((8, "base"),),
     "sichuan_xuezhan": ((8, "base"),),
+}
+
+
+#: table parameters that follow a RuleSpec field in play, ``(field, parameter)``: the spec's
+#: value is the parameter's (rizhao's 风一色 is the winds only or every honour as the spec's
+#: ``free_honors`` lets the engine accept the free-form win)
+SPEC_FIELD_PARAMS: dict[str, tuple[tuple[str, str], ...]] = {
+    "rizhao": (("free_honors", "wind_hand"),),
 }
 
 
@@ -177,7 +192,7 @@ def spec_payment_params(variant: str, score_values: tuple[int, ...]) -> dict[str
 
 def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The arrays of ``spec``'s fan table for :class:`mjsim.rules.CompiledRules`: ``(rows
-    int64[R, 10], cancels int64[E, 3], header int64[8], record int64[9])``, the table's
+    int64[R, 10], cancels int64[E, 3], header int64[9], record int64[9])``, the table's
     parameters taken from ``spec.score_values`` (:data:`SCORE_VALUE_PARAMS`).
 
     Raises ``ValueError`` (naming the parameter) when a value is out of the table's range.
@@ -185,6 +200,8 @@ def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     name = spec.effective_fan_table()
     values = tuple(spec.score_values)
     params = spec_params(name, values)
+    for fld, key in SPEC_FIELD_PARAMS.get(name, ()):
+        params[key] = getattr(spec, fld)
     compiled = get(name, **params)
     record = compiled_payment(name, **params, **spec_payment_params(name, values))
     return compiled.rows, compiled.cancels, compiled.header, record

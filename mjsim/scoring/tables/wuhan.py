@@ -83,7 +83,7 @@ def table(variant: str = "wuhan", **params) -> FanTable:
         combine="product",
         unit="points",
         min_to_win=p["qihu"],
-        shapes=("standard", "free"),
+        shapes=("standard", "all_258_free", "all_honors_free"),
         source="麻将规则, 武汉麻将 (the 大胡 list); published 红中赖子杠 room rules (开口翻 / 口口翻, "
         "红中杠 / 赖子杠, 起胡, 封顶 / 金顶) for the numbers",
         params=p,
