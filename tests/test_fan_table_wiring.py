@@ -162,7 +162,17 @@ def test_sichuan_self_draw_bonus_code_is_checked() -> None:
 
 @pytest.mark.parametrize(
     "variant",
-    ["hebei_basic", "jinan_baike", "taiyuan", "yantai", "weihai", "rizhao", "common_fan"],
+    [
+        "hebei_basic",
+        "jinan_baike",
+        "taiyuan",
+        "yantai",
+        "weihai",
+        "rizhao",
+        "common_fan",
+        "wuhan",
+        "yingkou",
+    ],
 )
 def test_score_values_default_to_the_tables_parameters(variant: str) -> None:
     """A scoring="table" variant's default score_values (and the spec fields a table parameter

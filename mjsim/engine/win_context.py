@@ -13,7 +13,13 @@ from __future__ import annotations
 import numpy as np
 
 from mjsim._jit import internal
-from mjsim.engine.board import _held_wild_flowers, _wilds_active, can_draw_normal, honor_flowers
+from mjsim.engine.board import (
+    _held_wild_flowers,
+    _wilds_active,
+    can_draw_normal,
+    honor_flowers,
+    remaining,
+)
 from mjsim.engine.honor_chows import in_honor_chow
 from mjsim.engine.hooks_changsha import changsha_flags
 from mjsim.engine.hooks_jipinghu import jipinghu_flags
@@ -110,6 +116,7 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_STAND_IN,
+    F_TILES_LEFT,
     F_TREASURE_WIN,
     F_WILD_KINDS,
     F_WILD_KONGS,
@@ -221,6 +228,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     flags[F_READY_FIRST_DISCARD] = 1 if s.pv[t, p, PV_RC_DOUBLE] != 0 else 0
     if r.params[P_WILD_RULE] == WILD_TREASURE and self_drawn and s.pv[t, p, PV_READY] != 0:
         flags[F_TREASURE_WIN] = _treasure_win_kind(s, r, t, p, tile)
+    flags[F_TILES_LEFT] = remaining(s, t) + 1  # 海底捞 within the last four tiles
     variant_flags(r, flags, s.pv[t, p, PV_MISSING])
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)

@@ -30,6 +30,8 @@ from mjsim.engine.settle import win_payments
 from mjsim.engine.state import (
     EV_WIN,
     PV_KONG_FROM,
+    PV_N_KONG_TILES,
+    PV_N_WILD_KONGS,
     PV_PAY,
     PV_READY,
     PV_VALUE,
@@ -74,7 +76,12 @@ from mjsim.rules.params import (
     WILD_TREASURE,
 )
 from mjsim.rules.scorer import only_for
-from mjsim.scoring.payments import unready_discarder_pay
+from mjsim.scoring.payments import (
+    pay_per_payer,
+    payer_doublings,
+    per_payer_on,
+    unready_discarder_pay,
+)
 
 #: the payments of the families with a scorer of their own, compiled only for that scorer
 _changsha_pay = only_for("changsha", changsha_pay)
@@ -143,6 +150,25 @@ def _kong_bloom_liable(s, t, p):
 
 
 @internal
+def _per_payer_pay(s, r, t, p, v, frm, robbed, still, buf):
+    """Replace ``buf`` by the payments of a win whose shares depend on each payer's own melds
+    (the payment record's per-payer terms, 武汉 开口翻 / 口口翻:
+    :func:`mjsim.scoring.payments.pay_per_payer`). ``frm``: the discarder or robbed seat, -1
+    on a self-draw."""
+    n = r.params[P_N_PLAYERS]
+    kt = stack_empty(4, np.int64)
+    wk = stack_empty(4, np.int64)
+    d = stack_empty(4, np.int64)
+    for q in range(4):
+        kt[q] = s.pv[t, q, PV_N_KONG_TILES] if q < n else 0
+        wk[q] = s.pv[t, q, PV_N_WILD_KONGS] if q < n else 0
+        d[q] = 0
+    payer_doublings(r.pay_record, s.melds[t], kt, wk, d)
+    buf[:] = 0
+    pay_per_payer(r.pay_record, v, p, frm, s.tv[t, TV_DEALER], still, robbed, d, buf)
+
+
+@internal
 def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = level_mult(s, r, t, s.tv[t, TV_MULT])  # 上楼 (dealer_level_max)
@@ -187,6 +213,11 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             buf,
         ):
             # the family produced the whole payment vector of this win
+            if r.params[P_SCORING] == SCORING_TABLE and per_payer_on(r.pay_record):
+                _per_payer_pay(
+                    s, r, t, p, v, frm if win_kind != WK_SELF_DRAW else -1,
+                    win_kind == WK_ROB_KONG, still, buf,
+                )  # fmt: skip
             if r.params[P_SCORING] == SCORING_TABLE and win_kind != WK_SELF_DRAW and not rob_self:
                 # the payment record's unready-discarder term (太原 放铳 +1)
                 unready_discarder_pay(r.pay_record, p, frm, s.pv[t, frm, PV_READY] != 0, buf)

@@ -117,7 +117,7 @@ class CompiledRules(NamedTuple):
     - ``fan_rows`` ``int64[R, 10]``, ``fan_cancels`` ``int64[E, 3]``, ``fan_header``
       ``int64[9]``: the compiled fan table of a table-driven family
       (:class:`mjsim.scoring.fan_table.CompiledTable`; ``R == 0``: the family has none);
-      ``pay_record``: ``int64[9]``, its payment record (:mod:`mjsim.scoring.payments`);
+      ``pay_record``: ``int64[N_REC]``, its payment record (:mod:`mjsim.scoring.payments`);
     - ``scorer``: ``uint8[0]`` whose dtype names the scorer that values a win
       (:func:`mjsim.rules.scorer.marker`: ``table`` or a family's own). It is part of the numba
       type, so compiled code is specialised per scorer and reaches only the one played.

@@ -72,4 +72,7 @@ F_TREASURE_WIN = 44  # how a 宝 win happened (wild_rule="treasure"; self-draws 
 # 0 none, 1 摸宝 (the 宝 kind drawn: as a wild, or completing the hand itself), 2 对宝 (the drawn
 # tile stands for the 宝 kind, which completes the hand), 3 宝中宝 (the ready hand's only wait
 # is the 宝 kind, won by drawing it or by 对宝); the values exclude each other
-N_FLAGS = 45
+F_TILES_LEFT = 45  # live tiles left in the wall after the winning tile, plus 1 (1 = none left;
+# 0 = not known, e.g. a win scored outside the engine without tiles_left): 海底捞 within the last
+# four tiles (wuhan "只剩最后四张牌")
+N_FLAGS = 46

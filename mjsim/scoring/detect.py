@@ -59,6 +59,7 @@ from mjsim.melds import (
     MELD_ADDED_KONG,
     MELD_CHOW,
     MELD_CONCEALED_KONG,
+    MELD_HONOR_CHOW,
     MELD_KONG,
     MELD_NONE,
     MELD_PUNG,
@@ -80,6 +81,7 @@ from mjsim.scoring.context import (
     F_IS_DEALER,
     F_KONG_MONEY,
     F_KONG_REPLACEMENT,
+    F_KONG_TILES,
     F_LAST_WALL_TILE,
     F_READY,
     F_READY_FIRST_DISCARD,
@@ -89,8 +91,10 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_STAND_IN,
+    F_TILES_LEFT,
     F_TREASURE_WIN,
     F_WILD_KINDS,
+    F_WILD_KONGS,
     F_WILD_PIAO,
     F_WILD_WAIT,
 )
@@ -265,6 +269,44 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DISCARD_WIN] = 0 if self_drawn else 1
     g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
     g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
+    g[pt.OPEN_MELDS] = claimed
+    g[pt.KONG_TILES] = flags[F_KONG_TILES]
+    g[pt.WILD_KONGS] = flags[F_WILD_KONGS]
+    left = flags[F_TILES_LEFT]
+    g[pt.LAST_FOUR_SELF_DRAW] = 1 if self_drawn and 1 <= left <= 4 else 0
+    # the natural tiles only (held wilds stand for anything): 清一色 / 将一色 / 风一色
+    nsuits = 0
+    n258 = True
+    nhon = True
+    for k in range(34):
+        if nat[k] == 0:
+            continue
+        if k < 27:
+            nsuits |= 1 << (k // 9)
+            nhon = False
+            if k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                n258 = False
+        else:
+            nsuits |= 8
+            n258 = False
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        k = melds[m, 1]
+        if t == MELD_CHOW:
+            n258 = False
+        if k < 27 and t != MELD_HONOR_CHOW:
+            nsuits |= 1 << (k // 9)
+            nhon = False
+            if k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                n258 = False
+        else:
+            nsuits |= 8
+            n258 = False
+    g[pt.FULL_FLUSH_WILDS_FREE] = 1 if nsuits == 1 or nsuits == 2 or nsuits == 4 else 0
+    g[pt.ALL_258_WILDS_FREE] = 1 if n258 and nsuits != 0 else 0
+    g[pt.ALL_HONORS_WILDS_FREE] = 1 if nhon and nsuits == 8 else 0
     g[pt.GRABBED] = 1 if flags[F_GRABBED] != 0 else 0
     g[pt.HONOR_FLOWER_QUADS] = flags[F_HONOR_FLOWER_QUADS]
     g[pt.KONG_MONEY] = flags[F_KONG_MONEY]

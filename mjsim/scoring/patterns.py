@@ -837,6 +837,60 @@ PATTERNS: tuple[Pattern, ...] = (
         "3). The rule text asks for a 卡当 (closed) wait: a table that keeps to it also asks "
         "for its closed-wait pattern.",
     ),
+    Pattern(
+        "open_melds",
+        "开口",
+        "open melds",
+        "hand",
+        "The number of the winner's claimed melds: chows, pungs and kongs other than concealed "
+        "ones (an added kong counts once, as the pung it grew from).",
+    ),
+    Pattern(
+        "kong_tiles",
+        "红中杠 / 杠牌",
+        "kong-only tiles set aside",
+        "context",
+        "The kong-only tiles the winner set aside one at a time (kong_only_tiles; F_KONG_TILES).",
+    ),
+    Pattern(
+        "wild_kongs",
+        "赖子杠",
+        "wilds set aside as kongs",
+        "context",
+        "The wilds the winner set aside one at a time as kongs (wild_kong; F_WILD_KONGS).",
+    ),
+    Pattern(
+        "last_four_self_draw",
+        "海底捞 (最后四张)",
+        "self-draw among the last four tiles",
+        "context",
+        "1 when the win is a self-draw and at most three live tiles are left in the wall after "
+        "the winning tile (F_TILES_LEFT 1-4; 0 = not known, never counted).",
+    ),
+    Pattern(
+        "full_flush_wilds_free",
+        "清一色 (赖子任意)",
+        "full flush, wilds standing for the suit",
+        "hand",
+        "1 when every natural tile (concealed, wilds left out, and in the melds) is of one "
+        "suit: the held wilds stand for that suit (清一色 with 赖子).",
+    ),
+    Pattern(
+        "all_258_wilds_free",
+        "将一色",
+        "all 2-5-8, wilds free",
+        "hand",
+        "1 when every natural tile (concealed, wilds left out, and in the melds; no chow) is a "
+        '2, 5 or 8 of a suit, with no set structure needed (将一色 "凑足所有牌是将就OK").',
+    ),
+    Pattern(
+        "all_honors_wilds_free",
+        "风一色",
+        "all honours, wilds free",
+        "hand",
+        "1 when every natural tile (concealed, wilds left out, and in the melds) is an honour, "
+        'with no set structure needed (风一色 "凑足所有牌是风就OK").',
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -953,6 +1007,13 @@ PAIR_258 = INDEX["pair_258"]
 TREASURE_DRAW = INDEX["treasure_draw"]
 TREASURE_MATCH = INDEX["treasure_match"]
 TREASURE_IN_TREASURE = INDEX["treasure_in_treasure"]
+OPEN_MELDS = INDEX["open_melds"]
+KONG_TILES = INDEX["kong_tiles"]
+WILD_KONGS = INDEX["wild_kongs"]
+LAST_FOUR_SELF_DRAW = INDEX["last_four_self_draw"]
+FULL_FLUSH_WILDS_FREE = INDEX["full_flush_wilds_free"]
+ALL_258_WILDS_FREE = INDEX["all_258_wilds_free"]
+ALL_HONORS_WILDS_FREE = INDEX["all_honors_wilds_free"]
 
 
 def patterns_page() -> str:

@@ -27,6 +27,16 @@ reads, so a variant's payments add no jitted code. Terms:
   declared ready (太原 "当玩家未听牌时放铳，放铳者给和家+1分"), in ``unit`` s
   (:func:`unready_discarder_pay`, called by the engine after :func:`pay`).
 
+- ``payer_open``, ``payer_exposed_kong``, ``payer_concealed_kong``, ``payer_kong_tile``,
+  ``payer_wild_kong``: the payer's own doublings (each payer "算自己的番": 武汉 开口翻 / 口口翻). A
+  payer's share is doubled once (``payer_open="once"``, 开口翻) or once per meld
+  (``"each"``, 口口翻) for its own claimed melds, and the given number of times per exposed
+  (or added) kong, concealed kong, kong-only tile set aside (红中杠) and wild set aside (赖子杠)
+  of its own (:func:`payer_doublings`, :func:`pay_per_payer`); ``"none"`` and 0 = not played;
+- ``payer_cap``: a payer's share is at most this (0 = no cap; 武汉 封顶 300);
+  ``all_capped``: when every payer's share reaches ``payer_cap``, each pays up to this instead
+  (金顶; 0 = none).
+
 Every payment is a transfer, so the vector sums to zero.
 """
 
@@ -37,17 +47,22 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from mjsim.melds import MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, MELD_NONE
+
 AMOUNTS = {"value": 0, "pow2": 1}
 DISCARDS = {"discarder": 0, "everyone": 1}
 SELF_DRAWS = {"each": 0, "none": 1}
 LIABILITIES = {"none": 0, "pays_all": 1}
 ROB_KONGS = {"discard": 0, "self_draw_by_robbed": 1}
+PAYER_OPENS = {"none": 0, "once": 1, "each": 2}
 
 # compiled record (int64[N_REC])
 K_AMOUNT, K_UNIT, K_DISCARD, K_DISCARDER_MULT, K_SELF_DRAW, K_EXTRA, K_DEALER_MULT = range(7)
 K_LIABLE, K_ROB = 7, 8
 K_DEALER_ADD, K_DEALER_ADD_SELF_DRAW, K_UNREADY_ADD = 9, 10, 11
-N_REC = 12
+K_PAYER_OPEN, K_PAYER_EXPOSED_KONG, K_PAYER_CONCEALED_KONG = 12, 13, 14
+K_PAYER_KONG_TILE, K_PAYER_WILD_KONG, K_PAYER_CAP, K_ALL_CAPPED = 15, 16, 17, 18
+N_REC = 19
 
 
 @dataclass(frozen=True)
@@ -67,6 +82,24 @@ class PaymentRecord:
     dealer_add: int = 0
     dealer_add_self_draw: int = 0
     unready_discarder_add: int = 0
+    payer_open: str = "none"
+    payer_exposed_kong: int = 0
+    payer_concealed_kong: int = 0
+    payer_kong_tile: int = 0
+    payer_wild_kong: int = 0
+    payer_cap: int = 0
+    all_capped: int = 0
+
+    def per_payer(self) -> bool:
+        """Whether a payer's own melds change its share (:func:`pay_per_payer`)."""
+        return bool(
+            self.payer_open != "none"
+            or self.payer_exposed_kong
+            or self.payer_concealed_kong
+            or self.payer_kong_tile
+            or self.payer_wild_kong
+            or self.payer_cap
+        )
 
 
 def compile_record(rec: PaymentRecord) -> np.ndarray:
@@ -102,6 +135,20 @@ def compile_record(rec: PaymentRecord) -> np.ndarray:
     out[K_DEALER_ADD] = count("dealer_add", rec.dealer_add, 0)
     out[K_DEALER_ADD_SELF_DRAW] = count("dealer_add_self_draw", rec.dealer_add_self_draw, 0)
     out[K_UNREADY_ADD] = count("unready_discarder_add", rec.unready_discarder_add, 0)
+    out[K_PAYER_OPEN] = choice("payer_open", rec.payer_open, PAYER_OPENS)
+    out[K_PAYER_EXPOSED_KONG] = count("payer_exposed_kong", rec.payer_exposed_kong, 0)
+    out[K_PAYER_CONCEALED_KONG] = count("payer_concealed_kong", rec.payer_concealed_kong, 0)
+    out[K_PAYER_KONG_TILE] = count("payer_kong_tile", rec.payer_kong_tile, 0)
+    out[K_PAYER_WILD_KONG] = count("payer_wild_kong", rec.payer_wild_kong, 0)
+    out[K_PAYER_CAP] = count("payer_cap", rec.payer_cap, 0)
+    out[K_ALL_CAPPED] = count("all_capped", rec.all_capped, 0)
+    if rec.all_capped and not rec.payer_cap:
+        raise ValueError(f"payment record {rec.name!r}, all_capped (金顶) needs a payer_cap")
+    if rec.all_capped and rec.all_capped < rec.payer_cap:
+        raise ValueError(
+            f"payment record {rec.name!r}, all_capped={rec.all_capped} must be >= "
+            f"payer_cap={rec.payer_cap}"
+        )
     return out
 
 
@@ -183,3 +230,105 @@ def unready_discarder_pay(rec, winner, discarder, discarder_ready, out):
         return 0
     _move(out, discarder, winner, a)
     return a
+
+
+@njit(cache=True)
+def per_payer_on(rec):
+    """Whether the compiled record ``rec`` has per-payer terms (:func:`pay_per_payer`); False
+    for a shorter record (one compiled before these terms existed)."""
+    if rec.shape[0] < N_REC:
+        return False
+    return (
+        rec[K_PAYER_OPEN] != 0
+        or rec[K_PAYER_EXPOSED_KONG] != 0
+        or rec[K_PAYER_CONCEALED_KONG] != 0
+        or rec[K_PAYER_KONG_TILE] != 0
+        or rec[K_PAYER_WILD_KONG] != 0
+        or rec[K_PAYER_CAP] != 0
+    )
+
+
+@njit(cache=True)
+def payer_doublings(rec, melds, kong_tiles, wild_kongs, out):
+    """Each seat's own doublings as a payer (武汉 "各算各的番"), into ``out`` (``int64[4]``).
+
+    ``melds``: ``int8[n_seats, MAX_MELDS, 3]`` every seat's meld rows ``(meld_type, tile, source)``;
+    ``kong_tiles``, ``wild_kongs``: ``int64[4]`` each seat's kong-only tiles (红中杠) and wilds
+    (赖子杠) set aside. A seat's count: its claimed melds (chows, pungs, exposed and added
+    kongs) once (``payer_open="once"``, 开口翻: at least one) or each (``"each"``, 口口翻),
+    plus ``payer_exposed_kong`` per exposed or added kong, ``payer_concealed_kong`` per
+    concealed kong, ``payer_kong_tile`` per kong-only tile and ``payer_wild_kong`` per wild
+    set aside."""
+    for q in range(min(4, melds.shape[0])):
+        opens = 0
+        n = 0
+        for i in range(melds.shape[1]):
+            mt = melds[q, i, 0]
+            if mt == MELD_NONE:
+                continue
+            if mt == MELD_CONCEALED_KONG:
+                n += rec[K_PAYER_CONCEALED_KONG]
+            else:
+                opens += 1
+                if mt == MELD_KONG or mt == MELD_ADDED_KONG:
+                    n += rec[K_PAYER_EXPOSED_KONG]
+        if rec[K_PAYER_OPEN] == 1:
+            n += 1 if opens > 0 else 0
+        elif rec[K_PAYER_OPEN] == 2:
+            n += opens
+        n += rec[K_PAYER_KONG_TILE] * kong_tiles[q] + rec[K_PAYER_WILD_KONG] * wild_kongs[q]
+        out[q] = n
+
+
+@njit(cache=True)
+def _payer_share(rec, share, q, winner, discarder, dealer, doublings):
+    a = share << np.int64(doublings[q])
+    if q == discarder:
+        a *= rec[K_DISCARDER_MULT]
+    if q == dealer or winner == dealer:
+        a *= rec[K_DEALER_MULT]
+    return a
+
+
+@njit(cache=True)
+def pay_per_payer(rec, value, winner, discarder, dealer, still_in, robbed, doublings, out):
+    """Add the payments of one win to ``out`` (``int64[4]``) when each payer's share depends on
+    the payer (武汉 开口翻): every seat still in pays (a discard win too; the discarder's share
+    × ``discarder_mult``, 放冲) one share doubled ``doublings[q]`` times
+    (:func:`payer_doublings`), × ``dealer_mult`` in a pair with the dealer, capped at
+    ``payer_cap``; when every payer reaches the cap, each pays up to ``all_capped`` (金顶).
+    ``discard="discarder"`` keeps the discarder the only payer of a discard win. A robbed kong
+    (``robbed``, ``discarder`` = the robbed seat, ``rob_kong="self_draw_by_robbed"``) is paid
+    as a self-draw whose shares the robbed seat pays all ("他就要包了"). Returns the winner's
+    income."""
+    share = pay_amount(rec, value)
+    robber = -1
+    if robbed and discarder >= 0 and rec[K_ROB] == 1:
+        robber = discarder
+        discarder = -1
+    n_pay = 0
+    all_cap = True
+    for q in range(still_in.shape[0]):
+        if q == winner or not still_in[q]:
+            continue
+        if discarder >= 0 and rec[K_DISCARD] == 0 and q != discarder:
+            continue
+        n_pay += 1
+        a = _payer_share(rec, share, q, winner, discarder, dealer, doublings)
+        if rec[K_PAYER_CAP] == 0 or a < rec[K_PAYER_CAP]:
+            all_cap = False
+    cap = rec[K_PAYER_CAP]
+    if cap > 0 and all_cap and n_pay > 0 and rec[K_ALL_CAPPED] > 0:
+        cap = rec[K_ALL_CAPPED]
+    got = 0
+    for q in range(still_in.shape[0]):
+        if q == winner or not still_in[q]:
+            continue
+        if discarder >= 0 and rec[K_DISCARD] == 0 and q != discarder:
+            continue
+        a = _payer_share(rec, share, q, winner, discarder, dealer, doublings)
+        if cap > 0 and a > cap:
+            a = cap
+        _move(out, robber if robber >= 0 else q, winner, a)
+        got += a
+    return got

@@ -188,6 +188,10 @@ def score_win(
     honor_flowers: str | Iterable[int] = (),
     kong_money: int = 0,
     treasure_win: int | str = 0,
+    kong_tiles: Sequence[int] | None = None,
+    wild_kongs: Sequence[int] | None = None,
+    seat_melds: Sequence[Iterable[str | Sequence[int]]] | None = None,
+    tiles_left: int | None = None,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -239,6 +243,16 @@ def score_win(
             ``"treasure_draw"`` (摸宝), 2 or ``"treasure_match"`` (对宝), 3 or
             ``"treasure_in_treasure"`` (宝中宝); needs ``self_drawn``, a ``ready_kind``, no
             ``wilds`` and a variant that plays the 宝 (:data:`mjsim.scoring.tables.TREASURE`).
+        kong_tiles, wild_kongs: 4 counts, each seat's kong-only tiles (红中杠) and wilds
+            (赖子杠) set aside this hand; the winner's are scored by the table
+            (``F_KONG_TILES``, ``F_WILD_KONGS``), the payers' by a record with per-payer
+            terms. ``None`` = none. With one of the winner's, ``kong_replacement`` needs no
+            kong among the melds (杠开 on the replacement of a tile set aside).
+        seat_melds: 4 meld lists, each seat's melds, for a record with per-payer terms (武汉
+            开口翻: a payer's own melds double its share); the winner's entry is ignored (its
+            melds are ``melds``). ``None`` = the payers have no melds.
+        tiles_left: live tiles left in the wall after the winning tile (``F_TILES_LEFT``; 海底捞
+            within the last four tiles); ``None`` = not known.
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -249,10 +263,12 @@ def score_win(
         ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
             conflict named); ``n_winners`` outside 1-3 or above 1 on a self-draw; an unknown
             variant, table parameter or wild tile; ``carry_mult`` below 1; ``honor_tiles_out``
-            below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready;
-            ``grabbed`` without ``self_drawn``; ``honor_flowers`` not honour tiles or more than
-            four of a kind; ``kong_money`` below 0; a ``treasure_win`` not one of its values,
-            or one without a self-draw, a ready, in a variant without the 宝, or with ``wilds``.
+            below 0; ``bufeng``, ``kong_tiles`` or ``wild_kongs`` not 4 counts >= 0;
+            ``ready_first_discard`` without a ready; ``grabbed`` without ``self_drawn``;
+            ``honor_flowers`` not honour tiles or more than four of a kind; ``kong_money`` below
+            0; ``seat_melds`` not 4 meld lists; ``tiles_left`` below 0; a ``treasure_win`` not
+            one of its values, or one without a self-draw, a ready, in a variant without the 宝,
+            or with ``wilds``.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
@@ -269,13 +285,17 @@ def score_win(
         F_HONOR_TILES_OUT,
         F_HUMAN,
         F_KONG_MONEY,
+        F_KONG_REPLACEMENT,
+        F_KONG_TILES,
         F_N_WILD,
         F_READY,
         F_READY_FIRST_DISCARD,
         F_READY_KIND,
         F_STAND_IN,
+        F_TILES_LEFT,
         F_TREASURE_WIN,
         F_WILD_KINDS,
+        F_WILD_KONGS,
         F_WILD_PIAO,
         F_WILD_WAIT,
     )
@@ -295,6 +315,16 @@ def score_win(
             seat_wind = (seat - dealer) % 4
         else:
             seat_wind = 0  # build_win names the bad seat
+    # a replacement drawn for a 红中 or 赖子 set aside (kong_tiles / wild_kongs) is a kong's
+    # replacement too (杠开 "红中、癞子、四张杠上开花"), with no kong among the melds
+    aside = 0
+    if isinstance(seat, int) and 0 <= seat <= 3:
+        for given in (kong_tiles, wild_kongs):
+            if isinstance(given, Sequence) and len(given) == 4:
+                c = given[seat]
+                if isinstance(c, int | np.integer) and not isinstance(c, bool) and c > 0:
+                    aside += int(c)
+    aside_bloom = bool(kong_replacement) and bool(self_drawn) and aside > 0
     win = build_win(
         hand,
         win_tile=win_tile,
@@ -307,7 +337,7 @@ def score_win(
         round_wind=round_wind,
         flowers=flowers,
         last_wall_tile=last_wall_tile,
-        kong_replacement=kong_replacement,
+        kong_replacement=bool(kong_replacement) and not aside_bloom,
         robbing_kong=robbing_kong,
         hand_size=win_size(variant),
     )
@@ -338,6 +368,8 @@ def score_win(
             raise ValueError(f"wilds must be tiles or kinds 0-33, got {k!r}")
         mask |= 1 << int(k)
     flags = win.flags.copy()
+    if aside_bloom:
+        flags[F_KONG_REPLACEMENT] = 1
     flags[F_AFTER_KONG_DISCARD] = int(bool(after_kong_discard))
     flags[F_HEAVENLY] = int(bool(heavenly))
     flags[F_EARTHLY] = int(bool(earthly))
@@ -438,6 +470,31 @@ def score_win(
     ):
         raise ValueError(f"dealer_repeats must be an integer >= 0, got {dealer_repeats!r}")
     flags[F_DEALER_REPEATS] = dealer_repeats
+    seat_counts = {}
+    for name, given in (("kong_tiles", kong_tiles), ("wild_kongs", wild_kongs)):
+        counts4 = [0, 0, 0, 0] if given is None else list(given)
+        if len(counts4) != 4 or any(
+            isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0 for c in counts4
+        ):
+            raise ValueError(f"{name} must be 4 counts >= 0 (one per seat), got {given!r}")
+        seat_counts[name] = np.array(counts4, np.int64)
+    flags[F_KONG_TILES] = int(seat_counts["kong_tiles"][win.seat])
+    flags[F_WILD_KONGS] = int(seat_counts["wild_kongs"][win.seat])
+    if tiles_left is not None:
+        if isinstance(tiles_left, bool) or not isinstance(tiles_left, int) or tiles_left < 0:
+            raise ValueError(f"tiles_left must be an integer >= 0, got {tiles_left!r}")
+        flags[F_TILES_LEFT] = tiles_left + 1
+    from mjsim.melds import MAX_MELDS, MELD_FIELDS, MELD_NONE
+    from mjsim.scoring.melds_parse import parse_melds
+
+    all_melds = np.full((4, MAX_MELDS, MELD_FIELDS), MELD_NONE, np.int8)
+    if seat_melds is not None:
+        if isinstance(seat_melds, str) or len(seat_melds) != 4:
+            raise ValueError(f"seat_melds must be 4 meld lists (one per seat), got {seat_melds!r}")
+        for q in range(4):
+            if q != win.seat:
+                all_melds[q] = parse_melds(seat_melds[q])
+    all_melds[win.seat] = win.melds
     flags[F_WILD_WAIT] = int(bool(wild_wait))
     flags[F_WILD_PIAO] = int(wild_piao)
     if liable is not None:
@@ -450,15 +507,32 @@ def score_win(
         if liable == win.seat or not win.self_drawn:
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
-    from mjsim.scoring.payments import pay, unready_discarder_pay
+    from mjsim.scoring.payments import (
+        pay,
+        pay_per_payer,
+        payer_doublings,
+        per_payer_on,
+        unready_discarder_pay,
+    )
 
     out = np.zeros(4, np.int64)
     if result.valid:
         still_in = np.ones(4, np.bool_) if has_won is None else ~np.array(has_won, np.bool_)
-        pay(
-            record, result.value, win.seat, win.discarder, win.dealer, still_in,
-            -1 if liable is None else int(liable), bool(robbing_kong), out,
-        )  # fmt: skip
+        if per_payer_on(record):
+            doublings = np.zeros(4, np.int64)
+            payer_doublings(
+                record, all_melds, seat_counts["kong_tiles"], seat_counts["wild_kongs"],
+                doublings,
+            )  # fmt: skip
+            pay_per_payer(
+                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                bool(robbing_kong), doublings, out,
+            )  # fmt: skip
+        else:
+            pay(
+                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                -1 if liable is None else int(liable), bool(robbing_kong), out,
+            )  # fmt: skip
         if not win.self_drawn:
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
         out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
@@ -496,6 +570,10 @@ _CONTEXT_KEYWORDS = (
     "honor_flowers",
     "kong_money",
     "treasure_win",
+    "kong_tiles",
+    "wild_kongs",
+    "seat_melds",
+    "tiles_left",
 )
 
 #: ``treasure_win`` names and their ``F_TREASURE_WIN`` values

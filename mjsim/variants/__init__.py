@@ -42,6 +42,8 @@ _REGISTRY: dict[str, str] = {
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
     "fuzhou": "mjsim.variants.fuzhou",  # 16-tile hands, 金, 抢金, 三金倒, honour flowers
     "anqing": "mjsim.variants.anqing",  # 钻 wilds, 发/白 kong tiles, 庄底子
+    "wuhan": "mjsim.variants.wuhan",  # 红中赖子杠: must open, 赖子, 屁胡 / 大胡, 开口翻
+    "yingkou": "mjsim.variants.yingkou",  # 会 for simples, three suits, pair not 2/8
 }
 
 
@@ -91,7 +93,7 @@ def check_id(variant_id: Any) -> None:
     """Raise ``ValueError`` unless ``variant_id`` is a registered (playable) id.
 
     The message names what went wrong: a rule set of :mod:`mjsim.variants.registry` that is not
-    playable yet (``"'wuhan' is a known rule set (Wuhan 红中赖子杠) but is not playable yet;
+    playable yet (``"'xuzhou' is a known rule set (Xuzhou 徐州麻将) but is not playable yet;
     playable: ..."``), a near miss (``"unknown variant 'sichuan_xuezan';
     did you mean sichuan_xuezhan? valid ids: ..."``) or something that is not an id at all."""
     from mjsim._text import did_you_mean

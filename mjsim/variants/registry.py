@@ -2,7 +2,7 @@
 
 This is data, not behaviour: the rules themselves live in each playable variant's ``RuleSpec``
 (``mjsim/variants/<id>.py``). The table lets every boundary say what an id is even when it is not
-playable yet (``mjsim.variants.get("wuhan")`` names the rule set instead of calling it unknown),
+playable yet (``mjsim.variants.get("xuzhou")`` names the rule set instead of calling it unknown),
 and lets listings print the English and Chinese names.
 
 ``sources`` names the published Chinese texts the rules are taken from, primary first: the
@@ -61,9 +61,9 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("fuzhou", "Fuzhou", "福州麻将", "16-tile hands, 金 wild, 抢金, 三金倒", "《全国各地麻将玩法总汇》福建麻将", "partial", True),
     _R("shaanxi", "Shaanxi", "陕西麻将", "十三幺, 七对, 全不靠, 组合龙, 下炮子", "《全国各地麻将玩法总汇》陕西麻将", "partial", False),
     _R("hangzhou", "Hangzhou", "杭州麻将", "财神, 爆头, 财飘", "麻将规则 collection: 杭州麻将; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", True),
-    _R("wuhan", "Wuhan", "红中赖子杠", "red-dragon and wild kongs", "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", False),
+    _R("wuhan", "Wuhan", "红中赖子杠", "red-dragon and wild kongs", "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", True),
     _R("nanchang", "Nanchang", "南昌麻将", "精 wilds, 十三烂, honour chows, 德国", "麻将规则 collection: 南昌麻将", "partial", False),
-    _R("yingkou", "Yingkou", "营口麻将", "会 wild, all three suits, pair not 2/8", "麻将规则 collection: 营口麻将", "mention", False),
+    _R("yingkou", "Yingkou", "营口麻将", "会 wild, all three suits, pair not 2/8", "麻将规则 collection: 营口麻将", "mention", True),
     _R("guizhou", "Guizhou chicken-catching", "贵州捉鸡", "豆 payments, chickens", "麻将规则 collection: 贵州捉鸡", "partial", False),
     _R("jiangnan", "Jiangnan", "江南心皇", "an imagined wild tile, 12-tile hands", "麻将规则 collection: 江南麻将", "partial", False),
     _R("fujian_baida", "Fujian", "福建百搭", "moving wild", "麻将规则 collection: 福建麻将", "mention", True),

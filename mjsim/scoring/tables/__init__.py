@@ -40,6 +40,8 @@ MODULES = {
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
     "fuzhou": "mjsim.scoring.tables.fuzhou",
     "anqing": "mjsim.scoring.tables.anqing",
+    "wuhan": "mjsim.scoring.tables.wuhan",
+    "yingkou": "mjsim.scoring.tables.yingkou",
 }
 
 
@@ -131,6 +133,9 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
     "fuzhou": ((0, "base"), (1, "discard_everyone")),
     "anqing": ((0, "fa_unit"), (1, "no_wild")),
+    "wuhan": ((0, "big_base"), (1, "open_each"), (2, "hard_win"), (3, "qihu"),
+              (4, "payer_cap"), (5, "golden")),
+    "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
@@ -239,6 +244,29 @@ def record_text(rec: PaymentRecord) -> str:
             f"a share in a pair with the dealer + {rec.dealer_add} × {rec.unit} "
             f"(+ {rec.dealer_add_self_draw} × {rec.unit} on a self-draw)"
         )
+    if rec.per_payer():
+        opens = {
+            "none": "",
+            "once": "once if it has opened (开口翻)",
+            "each": "once per claimed meld (口口翻)",
+        }[rec.payer_open]
+        kongs = ", ".join(
+            f"{n} time{'s' if n > 1 else ''} per {what}"
+            for n, what in (
+                (rec.payer_exposed_kong, "exposed kong"),
+                (rec.payer_concealed_kong, "concealed kong"),
+                (rec.payer_kong_tile, "kong-only tile set aside"),
+                (rec.payer_wild_kong, "wild set aside"),
+            )
+            if n
+        )
+        parts.append(
+            "each payer's share is doubled by its own melds: "
+            + ", ".join(x for x in (opens, kongs) if x)
+        )
+    if rec.payer_cap:
+        gold = f", {rec.all_capped} when every payer reaches it (金顶)" if rec.all_capped else ""
+        parts.append(f"a share is at most {rec.payer_cap}{gold}")
     if rec.unready_discarder_add:
         parts.append(f"a discarder not ready pays {rec.unready_discarder_add} × {rec.unit} more")
     return "; ".join(parts)
