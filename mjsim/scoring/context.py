@@ -66,4 +66,6 @@ F_READY_FIRST_DISCARD = (
 )
 F_STAND_IN = 42  # the wild_stand_in kind + 1 when its copies count as natural copies of the
 # lowest wild kind of F_WILD_KINDS (白板 for the 百搭 / 财神); 0 = none
-N_FLAGS = 43
+F_IMAGINED_WILD = 43  # imagined wild tiles the winner owns (imagined_wild, 心皇): jokers of the
+# win that are not among the concealed tiles
+N_FLAGS = 44

@@ -604,6 +604,30 @@ PATTERNS: tuple[Pattern, ...] = (
         "1 when the winner declared ready with its first discard, before any call "
         "(F_READY_FIRST_DISCARD).",
     ),
+    Pattern(
+        "shisanlan",
+        "十三烂",
+        "thirteen rotten",
+        "reading",
+        "1 in the 十三烂 reading (table shape shisanlan; no meld): 14 single tiles, tiles of one "
+        "suit pairwise at least 3 apart, the honours all different; wilds fill missing tiles.",
+    ),
+    Pattern(
+        "shisanlan_seven_stars",
+        "七星十三烂",
+        "seven-star thirteen rotten",
+        "reading",
+        "1 in the 十三烂 reading when it holds all seven honours (wilds may stand for them).",
+    ),
+    Pattern(
+        "no_wild_used",
+        "德国 / 精还原",
+        "no wild used as a wild",
+        "reading",
+        "1 when no wild is held, and in the readings that count every held wild as its own "
+        "printed kind (the hand wins without any wild standing for another tile).",
+        "Such a reading is tried only when the table uses this pattern.",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -694,6 +718,9 @@ WILD_PIAO = INDEX["wild_piao"]
 DISCARD_WIN = INDEX["discard_win"]
 HONOR_TILES_OUT = INDEX["honor_tiles_out"]
 READY_FIRST_DISCARD = INDEX["ready_first_discard"]
+SHISANLAN = INDEX["shisanlan"]
+SHISANLAN_SEVEN_STARS = INDEX["shisanlan_seven_stars"]
+NO_WILD_USED = INDEX["no_wild_used"]
 
 
 def patterns_page() -> str:

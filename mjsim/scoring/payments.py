@@ -25,7 +25,11 @@ reads, so a variant's payments add no jitted code. Terms:
   ``unit`` s, before ``dealer_mult`` (太原 "庄家+1分", doubled on a self-draw: 1 and 2);
 - ``unready_discarder_add``: added to the discarder's share when the discarder had not
   declared ready (太原 "当玩家未听牌时放铳，放铳者给和家+1分"), in ``unit`` s
-  (:func:`unready_discarder_pay`, called by the engine after :func:`pay`).
+  (:func:`unready_discarder_pay`, called by the engine after :func:`pay`);
+- ``bonus_add``, ``bonus_row``: when row ``bonus_row`` of the variant's fan table counts in the
+  win, each *responsible* payer (every payer of a self-draw, the discarder of a discard win)
+  pays ``bonus_add`` units more, after the multipliers (南昌 德国 "+5";
+  :func:`responsible_bonus_pay`, called by the engine after :func:`pay`).
 
 Every payment is a transfer, so the vector sums to zero.
 """
@@ -47,7 +51,8 @@ ROB_KONGS = {"discard": 0, "self_draw_by_robbed": 1}
 K_AMOUNT, K_UNIT, K_DISCARD, K_DISCARDER_MULT, K_SELF_DRAW, K_EXTRA, K_DEALER_MULT = range(7)
 K_LIABLE, K_ROB = 7, 8
 K_DEALER_ADD, K_DEALER_ADD_SELF_DRAW, K_UNREADY_ADD = 9, 10, 11
-N_REC = 12
+K_BONUS_ADD, K_BONUS_ROW = 12, 13
+N_REC = 14
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,8 @@ class PaymentRecord:
     dealer_add: int = 0
     dealer_add_self_draw: int = 0
     unready_discarder_add: int = 0
+    bonus_add: int = 0
+    bonus_row: int = -1
 
 
 def compile_record(rec: PaymentRecord) -> np.ndarray:
@@ -102,6 +109,10 @@ def compile_record(rec: PaymentRecord) -> np.ndarray:
     out[K_DEALER_ADD] = count("dealer_add", rec.dealer_add, 0)
     out[K_DEALER_ADD_SELF_DRAW] = count("dealer_add_self_draw", rec.dealer_add_self_draw, 0)
     out[K_UNREADY_ADD] = count("unready_discarder_add", rec.unready_discarder_add, 0)
+    out[K_BONUS_ADD] = count("bonus_add", rec.bonus_add, 0)
+    out[K_BONUS_ROW] = count("bonus_row", rec.bonus_row, -1)
+    if out[K_BONUS_ADD] and out[K_BONUS_ROW] < 0:
+        raise ValueError(f"payment record {rec.name!r}, bonus_add needs a bonus_row (>= 0)")
     return out
 
 
@@ -183,3 +194,32 @@ def unready_discarder_pay(rec, winner, discarder, discarder_ready, out):
         return 0
     _move(out, discarder, winner, a)
     return a
+
+
+@njit(cache=True)
+def bonus_applies(rec, items):
+    """True when the record's ``bonus_row`` counts in the win (``items``: the fan table's
+    applied rows, int64[R])."""
+    if rec.shape[0] <= K_BONUS_ROW:
+        return False
+    row = rec[K_BONUS_ROW]
+    return rec[K_BONUS_ADD] != 0 and 0 <= row < items.shape[0] and items[row] > 0
+
+
+@njit(cache=True)
+def responsible_bonus_pay(rec, winner, discarder, still_in, bonus, out):
+    """Add the record's ``bonus_add`` (南昌 德国 +5) to ``out`` (``int64[4]``) when ``bonus``:
+    each responsible payer (every other seat still in on a self-draw, ``discarder`` < 0; the
+    discarder of a discard win) pays the winner ``bonus_add * unit``. Returns the amount moved."""
+    a = rec[K_BONUS_ADD] * rec[K_UNIT]
+    if not bonus or a == 0:
+        return 0
+    if discarder >= 0:
+        _move(out, discarder, winner, a)
+        return a
+    got = 0
+    for p in range(4):
+        if p != winner and still_in[p]:
+            _move(out, p, winner, a)
+            got += a
+    return got
