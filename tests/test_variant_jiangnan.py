@@ -11,6 +11,7 @@ import pytest
 import mjsim
 from mjsim import variants
 from mjsim.engine import Game
+from mjsim.engine.state import PV_N_RIVER
 from mjsim.tiles import parse_tiles
 
 
@@ -69,6 +70,19 @@ def test_scripted_heavenly_win_with_the_imagined_tile() -> None:
     assert "win" in g.legal_action_names()
     g.step("win")
     assert g.done and list(g.payments) == [48, -16, -16, -16]
+
+
+def test_a_seat_may_not_win_on_a_kind_it_discarded() -> None:
+    # seat 1 holds 3 sets, 5p5p and 1z: with the 心皇 it waits on 5p and 1z. After seat 1 has
+    # discarded a 1z ("曾放过的牌…更不能和") the dealer's 1z is no win for it; a 5p still is.
+    hands = {0: "1z5p1s2s4s6s7s9s1p3p6p8p", 1: "123m456m789m5p5p1z", 2: OTHERS[2], 3: OTHERS[3]}
+    for river, tile, can in ((None, "1z", True), ("1z", "1z", False), ("1z", "5p", True)):
+        g = Game("jiangnan", wall=wall12(hands, "9p"))
+        if river:
+            g.state.river[0, 1, 0] = parse_tiles(river)[0]
+            g.state.pv[0, 1, PV_N_RIVER] = 1
+        g.step(f"discard {tile}")
+        assert (g.current_player == 1 and "win" in g.legal_action_names()) is can, (river, tile)
 
 
 def test_the_spec() -> None:
