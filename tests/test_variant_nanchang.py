@@ -144,6 +144,25 @@ def test_scripted_bawangjing_doubles_a_lone_holder() -> None:
     assert list(g.payments) == [39, -13, -13, -13]
 
 
+def test_scripted_jing_won_on_counts_once() -> None:
+    # the dealer self-draws its 14th tile, a 正精 (2p), on the deal: 2p + 3p = 3 points, the
+    # drawn 2p counted once; the lone holder (霸王精) receives 6 from each
+    hands = {0: "123m456m789m34p5s5s", 1: "4p4p4p5p1z1z1z2z2z2z3z3z3z"}
+    g = Game("nanchang", wall=make_wall(hands, "2p", tail=JING_TAIL, avoid="2p3p"))
+    g.step("win")
+    assert list(g.payments) == [39 + 18, -13 - 6, -13 - 6, -13 - 6]
+    # seat 1 wins on the dealer's discarded 正精 with 3p in hand: 3 points, its own alone.
+    # 捉庄 德国 平胡: the dealer 13, the others 2 each; 霸王精 6 from each
+    hands = {0: "2p1z2z3z4z5z6z7z1s2s4s6s8s", 1: "123m456m789m34p5s5s"}
+    g = Game("nanchang", wall=make_wall(hands, "9s", tail=JING_TAIL, avoid="2p3p"))
+    g.step("discard 2p")
+    assert g.current_player == 1 and "win" in g.legal_action_names()
+    g.step("win")
+    while not g.done:
+        g.step("pass")  # the later seats of the reaction window
+    assert g.winners == [1] and list(g.payments) == [-13 - 6, 17 + 18, -2 - 6, -2 - 6]
+
+
 def test_the_spec() -> None:
     spec = variants.get("nanchang")
     assert spec.wild_rule == "indicator" and spec.effective_wild_offsets() == (1, 2)

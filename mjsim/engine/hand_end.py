@@ -211,7 +211,7 @@ def _end_hand(s, r, t, winners, win_kind, first_winner):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
     if r.params[P_WILD_BONUS] != 0:
-        wild_bonus_settle(s, r, t, winners)  # 精 bonus for every seat (wild_bonus)
+        wild_bonus_settle(s, r, t, winners, win_kind)  # 精 bonus for every seat (wild_bonus)
     for p in range(n):
         _rec(s, t, EV_PAY, p, s.pv[t, p, PV_PAY])
         s.pv[t, p, PV_SCORE] += s.pv[t, p, PV_PAY]

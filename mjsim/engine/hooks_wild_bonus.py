@@ -18,7 +18,7 @@ import numpy as np
 from mjsim._jit import internal
 from mjsim.engine.board import wild_successor
 from mjsim.engine.honor_chows import in_honor_chow
-from mjsim.engine.state import PV_PAY, TV_INDICATOR, TV_WIN_KIND, TV_WIN_TILE, WK_SELF_DRAW
+from mjsim.engine.state import PV_PAY, TV_INDICATOR, TV_WIN_TILE, WK_SELF_DRAW
 from mjsim.melds import (
     MELD_ADDED_KONG,
     MELD_CHOW,
@@ -43,8 +43,9 @@ CHONGGUAN_FROM = 5
 
 
 @internal
-def wild_bonus_points(s, r, t, winners):
-    """Each seat's 精 points (``int64[4]``) at the end of the hand (module docstring)."""
+def wild_bonus_points(s, r, t, winners, win_kind):
+    """Each seat's 精 points (``int64[4]``) at the end of the hand (module docstring);
+    ``win_kind``: the hand's ``WK_*`` (a discard winner's tile is not in its hand)."""
     n = r.params[P_N_PLAYERS]
     pts = np.zeros(34, np.int64)
     ind = s.tv[t, TV_INDICATOR]
@@ -60,7 +61,7 @@ def wild_bonus_points(s, r, t, winners):
             k = wild_successor(r, k)
     out = np.zeros(4, np.int64)
     win_tile = s.tv[t, TV_WIN_TILE]
-    discard_win = winners != 0 and s.tv[t, TV_WIN_KIND] != WK_SELF_DRAW
+    discard_win = winners != 0 and win_kind != WK_SELF_DRAW
     for q in range(n):
         c = np.int64(0)
         for k in range(34):
@@ -86,14 +87,14 @@ def wild_bonus_points(s, r, t, winners):
 
 
 @internal
-def wild_bonus_settle(s, r, t, winners):
+def wild_bonus_settle(s, r, t, winners, win_kind):
     """Pay every seat's 精 bonus into ``PV_PAY`` (zero-sum); ``winners``: bitmask, 0 for a
-    drawn hand (settled only under ``wild_bonus="every_hand"``)."""
+    drawn hand (settled only under ``wild_bonus="every_hand"``); ``win_kind``: ``WK_*``."""
     mode = r.params[P_WILD_BONUS]
     if mode == WILD_BONUS_NONE or (winners == 0 and mode != WILD_BONUS_EVERY_HAND):
         return
     n = r.params[P_N_PLAYERS]
-    pts = wild_bonus_points(s, r, t, winners)
+    pts = wild_bonus_points(s, r, t, winners, win_kind)
     holders = 0
     for q in range(n):
         if pts[q] > 0:
