@@ -172,6 +172,23 @@ def test_the_spec() -> None:
         variants.get("hebei", wild_bonus="win")
 
 
+def test_a_bonus_needs_its_row() -> None:
+    from mjsim.scoring.payments import PaymentRecord, compile_record
+
+    with pytest.raises(ValueError, match="bonus_add needs a bonus_row"):
+        compile_record(PaymentRecord(name="x", bonus_add=5))
+    with pytest.raises(ValueError, match="bonus_row"):
+        compile_record(PaymentRecord(name="x", bonus_add=5, bonus_row=-2))
+
+
+def test_every_hand_settles_the_bonus_after_a_drawn_hand_too() -> None:
+    spec = variants.get("nanchang", wild_bonus="every_hand", wild_rule="indicator")
+    r = mjsim.simulate(spec, 300, seed=3, check=True, threads=1)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+
+
 def test_random_hands_keep_every_invariant() -> None:
     r = mjsim.simulate("nanchang", 2000, seed=5, check=True, threads=1)
     assert np.all(r["error"] == 0)
