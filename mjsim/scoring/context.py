@@ -66,6 +66,8 @@ F_READY_FIRST_DISCARD = (
 )
 F_STAND_IN = 42  # the wild_stand_in kind + 1 when its copies count as natural copies of the
 # lowest wild kind of F_WILD_KINDS (白板 for the 百搭 / 财神); 0 = none
-F_IMAGINED_WILD = 43  # imagined wild tiles the winner owns (imagined_wild, 心皇): jokers of the
+F_HONOR_FLOWER_QUADS = 43  # honour kinds the winner has set aside as flowers four times
+# (honors_are_flowers: four identical honour flowers, Fuzhou 花数 +2 each)
+F_IMAGINED_WILD = 44  # imagined wild tiles the winner owns (imagined_wild, 心皇): jokers of the
 # win that are not among the concealed tiles
-N_FLAGS = 44
+N_FLAGS = 45

@@ -39,6 +39,8 @@ _REGISTRY: dict[str, str] = {
     "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
     "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
+    "fuzhou": "mjsim.variants.fuzhou",  # 16-tile hands, 金, 抢金, 三金倒, honour flowers
+    "anqing": "mjsim.variants.anqing",  # 钻 wilds, 发/白 kong tiles, 庄底子
     "nanchang": "mjsim.variants.nanchang",  # 精 wilds, 十三烂, honour chows, 德国, 精 bonus
     "jiangnan": "mjsim.variants.jiangnan",  # 心皇 imagined wild, 12-tile hands
 }
