@@ -105,6 +105,12 @@ def test_a_jing_used_as_its_own_kind_is_de() -> None:
     assert "德国" not in names(r) and r.payments == [-4, 8, -2, -2]
 
 
+def test_a_win_on_a_tile_of_an_honour_chow_is_read() -> None:
+    # 234p 567p 678s 白发中 + 33s, won on the 中 that completes the honour chow
+    r = score("234567p678s33s567z", "7z", seat=1, discarder=2)
+    assert names(r) == {"平胡", "德国"}
+
+
 def test_honour_chows_are_chows() -> None:
     # 东南西 and 中发白 concealed are chows: a plain win, not all pungs
     r = score("123z567z789s234s55p", "5p", seat=1, discarder=2)

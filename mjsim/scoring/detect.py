@@ -441,6 +441,8 @@ def _plain_readings(
                 holds = k == win_tile
             elif ty == SET_CHOW:
                 holds = k <= win_tile <= k + 2 and win_tile < 27
+            else:  # an honour chow (SET_HONOR_CHOW) holding the winning honour
+                holds = _in_honor_chow(k, win_tile) == 1
             if not holds:
                 continue
             dup = False
