@@ -67,6 +67,7 @@ from mjsim.engine.state import (
 )
 from mjsim.melds import MELD_CHOW, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG, MELD_SPECIAL_KONG
 from mjsim.rules.params import (
+    P_IMAGINED_WILD,
     P_N_PLAYERS,
     P_ROB_KONG_AS_SELF_DRAW,
     P_SCORING,
@@ -100,6 +101,7 @@ from mjsim.scoring.context import (
     F_HONOR_FLOWER_QUADS,
     F_HONOR_TILES_OUT,
     F_HUMAN,
+    F_IMAGINED_WILD,
     F_IS_DEALER,
     F_KONG_DICE,
     F_KONG_MONEY,
@@ -201,6 +203,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     si = r.params[P_WILD_STAND_IN]
     if wmask != 0 and si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
         flags[F_STAND_IN] = si + 1  # its copies are natural copies of the wild kind
+    flags[F_IMAGINED_WILD] = r.params[P_IMAGINED_WILD]  # 心皇: a joker of every win
     flags[F_AFTER_KONG_DISCARD] = 1 if (not self_drawn and s.tv[t, TV_AFTER_KONG] != 0) else 0
     flags[F_FIRST_TURN] = 1 if first else 0
     flags[F_WINNER_SEAT] = p

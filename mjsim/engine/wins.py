@@ -77,9 +77,11 @@ from mjsim.rules.params import (
 )
 from mjsim.rules.scorer import only_for
 from mjsim.scoring.payments import (
+    bonus_applies,
     pay_per_payer,
     payer_doublings,
     per_payer_on,
+    responsible_bonus_pay,
     unready_discarder_pay,
 )
 
@@ -221,6 +223,16 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             if r.params[P_SCORING] == SCORING_TABLE and win_kind != WK_SELF_DRAW and not rob_self:
                 # the payment record's unready-discarder term (太原 放铳 +1)
                 unready_discarder_pay(r.pay_record, p, frm, s.pv[t, frm, PV_READY] != 0, buf)
+            if r.params[P_SCORING] == SCORING_TABLE and bonus_applies(r.pay_record, s.items[t, p]):
+                # the payment record's bonus for its responsible payers (南昌 德国 +5)
+                responsible_bonus_pay(
+                    r.pay_record,
+                    p,
+                    frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1,
+                    still,
+                    True,
+                    buf,
+                )
             if rob_self:
                 # 抢杠全包: the robbed seat pays every share of the self-draw
                 for q in range(n):

@@ -1652,6 +1652,18 @@ class RuleSpec:
         "go-round, before any call (扣听 / 天听: the declaration is the item). Needs allow_ready.",
         source='Common fan table: "扣听 庄打一张报听"',
     )
+    wild_bonus: str = _doc(
+        "none",
+        "scoring",
+        "精 bonus: at the end of the hand every seat's wild tiles held (concealed and melded) "
+        "are paid by each other seat: n points, 2 for each tile of the first wild kind (正精, "
+        "the lowest of wild_offsets) and 1 for each tile of the others (副精); 冲关 from 5 "
+        "points on: (n - 3) x n; 霸王精: doubled when no other seat holds a wild. none; win "
+        "(after a won hand only); every_hand (after a drawn hand too). Needs an indicator "
+        "wild_rule.",
+        choices=tuple(P.WILD_BONUS_CODES),
+        source='Nanchang: "引入了霸王精、冲关等奖励分"; values from the Taihe 冲关 tables',
+    )
 
     extra: dict[str, Any] = _doc(
         None,
@@ -2459,6 +2471,12 @@ class RuleSpec:
                 "(offset 1); use wild_rule='indicator' with explicit offsets"
             )
         _enum("wild_honor_cycle", self.wild_honor_cycle, P.WILD_CYCLE_CODES)
+        _enum("wild_bonus", self.wild_bonus, P.WILD_BONUS_CODES)
+        if self.wild_bonus != "none" and not indicator:
+            raise ValueError(
+                f"RuleSpec.wild_bonus={self.wild_bonus!r} needs an indicator wild_rule "
+                "('indicator' or 'indicator_next'): the 精 are the indicator's successors"
+            )
         _enum("indicator_source", self.indicator_source, P.INDICATOR_SOURCE_CODES)
         for name in ("indicator_in_play", "wall_end_at_indicator"):
             if getattr(self, name) and not indicator:
@@ -2794,6 +2812,7 @@ class RuleSpec:
             offs |= 1 << o
         p[P.P_WILD_OFFSETS] = offs
         p[P.P_WILD_HONOR_CYCLE] = P.WILD_CYCLE_CODES[self.wild_honor_cycle]
+        p[P.P_WILD_BONUS] = P.WILD_BONUS_CODES[self.wild_bonus]
         p[P.P_INDICATOR_SOURCE] = P.INDICATOR_SOURCE_CODES[self.indicator_source]
         p[P.P_INDICATOR_IN_PLAY] = self.indicator_in_play
         p[P.P_WALL_END_AT_INDICATOR] = self.wall_end_at_indicator
@@ -3050,6 +3069,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "three_wild_win": (False, ("wild_rule!=none",)),
     "wild_kong": (False, ("wild_rule!=none",)),
     "wild_wait_context": (False, ("wild_rule!=none|treasure",)),
+    "wild_bonus": ("none", ("wild_rule=indicator|indicator_next",)),
     "treasure_source": ("last_wall_tile_after_deal", ("wild_rule=treasure",)),
     "treasure_change_at": (3, ("wild_rule=treasure",)),
     "treasure_count_melds": (False, ("wild_rule=treasure",)),

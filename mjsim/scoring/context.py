@@ -75,4 +75,6 @@ F_TREASURE_WIN = 44  # how a 宝 win happened (wild_rule="treasure"; self-draws 
 F_TILES_LEFT = 45  # live tiles left in the wall after the winning tile, plus 1 (1 = none left;
 # 0 = not known, e.g. a win scored outside the engine without tiles_left): 海底捞 within the last
 # four tiles (wuhan "只剩最后四张牌")
-N_FLAGS = 46
+F_IMAGINED_WILD = 46  # imagined wild tiles the winner owns (imagined_wild, 心皇): jokers of the
+# win that are not among the concealed tiles
+N_FLAGS = 47

@@ -24,7 +24,8 @@ Readings considered (each only when the table's ``shapes`` allow it):
   (``wild_pung``, 金龙): the rest of the concealed hand completed into the other sets (and
   the pair); only for a table that values those patterns;
 - **seven pairs** (no meld; :func:`mjsim.kernels.special.seven_pairs_quads`, wilds placed to
-  make the most fours) and **thirteen orphans** (no meld);
+  make the most fours), **thirteen orphans** and **十三烂** (no meld;
+  :func:`mjsim.kernels.special.is_shisanlan`);
 - **three wilds** (the table's shape ``three_wilds``): a self-drawn hand holding three wilds,
   whatever the rest (三金倒);
 - the **free-form readings**, which hold whatever the decomposition: ``all_258_free`` (every
@@ -35,6 +36,10 @@ Readings considered (each only when the table's ``shapes`` allow it):
   meld: :func:`mjsim.kernels.special.is_knitted_honor_pair`). Each is one more reading with
   ``win`` and the pattern naming it set and no set-structure pattern; the same predicates as
   the engine's win check (:func:`mjsim.engine.win_rules.free_shape_ok`, the kernels).
+- where the table reads ``no_wild_used`` (德国) and wilds are held: every reading above once
+  more with each held wild counted as its own printed kind (``no_wild_used`` = 1 there).
+
+An imagined wild (``F_IMAGINED_WILD``, 心皇) is a joker of every reading, held by no tile.
 
 The detector's own context array ``ctx`` (``int64[N_CTX]``) carries win-context facts that the
 shared flags (:mod:`mjsim.scoring.context`) do not: ``CTX_N_WINNERS`` (winners on this discard).
@@ -50,6 +55,8 @@ from mjsim.kernels.decompose import decompose, search
 from mjsim.kernels.special import (
     is_knitted,
     is_knitted_honor_pair,
+    is_shisanlan,
+    is_shisanlan_seven_stars,
     is_thirteen_orphans,
     seven_pairs_quads,
 )
@@ -78,6 +85,7 @@ from mjsim.scoring.context import (
     F_HONOR_FLOWER_QUADS,
     F_HONOR_TILES_OUT,
     F_HUMAN,
+    F_IMAGINED_WILD,
     F_IS_DEALER,
     F_KONG_MONEY,
     F_KONG_REPLACEMENT,
@@ -110,6 +118,7 @@ from mjsim.scoring.fan_table import (
     SHAPE_KNITTED,
     SHAPE_KNITTED_HONOR_PAIR,
     SHAPE_SEVEN_PAIRS,
+    SHAPE_SHISANLAN,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
     SHAPE_THREE_WILDS,
@@ -128,6 +137,15 @@ MAX_DECOMP = 64
 
 # win-tile roles of the wild readings (the order readings are tried in)
 _ROLE_NONE, _ROLE_FIVE, _ROLE_DOUBLE, _ROLE_SINGLE = range(4)
+
+
+@njit(cache=True)
+def _in_honor_chow(mk, k):
+    """1 if kind ``k`` is in the honour chow meld of tile ``mk`` (the wind left out, 27-30, or
+    31 for White-Green-Red; :mod:`mjsim.melds`)."""
+    if mk == 31:
+        return 1 if 31 <= k <= 33 else 0
+    return 1 if 27 <= k <= 30 and k != mk else 0
 
 
 @njit(cache=True)
@@ -564,6 +582,8 @@ def _plain_readings(
         if t == MELD_CHOW:
             meld_chows += 1
             chow_lows[melds[m, 1]] += 1
+        elif t == MELD_HONOR_CHOW:
+            meld_chows += 1  # an honour chow is a chow
         elif t == MELD_PUNG or t == MELD_KONG or t == MELD_ADDED_KONG or t == MELD_CONCEALED_KONG:
             meld_pungs += 1
             if t == MELD_CONCEALED_KONG:
@@ -620,6 +640,8 @@ def _plain_readings(
                 holds = k == win_tile
             elif ty == SET_CHOW:
                 holds = k <= win_tile <= k + 2 and win_tile < 27
+            else:  # an honour chow (SET_HONOR_CHOW) holding the winning honour
+                holds = _in_honor_chow(k, win_tile) == 1
             if not holds:
                 continue
             dup = False
@@ -716,6 +738,125 @@ def _unique_wait(nat, totals, win_tile, n_sets, header):
 
 
 @njit(cache=True)
+def _readings(
+    nat, n_wild, n_sets, n_melds, win_tile, self_drawn, melds, wmask, g, shapes, rows, cancels,
+    header, applied, result, best_counts, best_applied,
+):  # fmt: skip
+    """Every reading of the table's shapes of the hand ``nat`` + ``n_wild`` wilds (hand and
+    context patterns ``g``); the best is kept in ``result`` / ``best_counts`` /
+    ``best_applied``."""
+    if shapes & SHAPE_STANDARD:
+        if n_wild == 0:
+            _plain_readings(
+                nat, 0, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header,
+                applied, result, best_counts, best_applied,
+            )  # fmt: skip
+        else:
+            lim = np.full(34, 4, np.int64)
+            n_ok, _keys = search(
+                nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], lim, False
+            )
+            if n_ok > 0:
+                _wild_readings(
+                    nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied,
+                    result, best_counts, best_applied,
+                )  # fmt: skip
+                _plain_readings(
+                    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
+                    header, applied, result, best_counts, best_applied,
+                )  # fmt: skip
+            if n_wild >= 2 and (_uses(rows, pt.WILD_PAIR) or _uses(rows, pt.WILD_PUNG)):
+                _wild_set_readings(
+                    nat, n_wild, n_sets, g, rows, cancels, header, applied, result,
+                    best_counts, best_applied,
+                )  # fmt: skip
+    if shapes & SHAPE_THREE_WILDS and n_wild >= 3 and self_drawn:
+        cand = np.zeros(g.shape[0], np.int64)
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.THREE_WILDS] = 1
+        _consider(
+            cand, SHAPE_THREE_WILDS, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    if n_melds == 0 and n_sets == 4:
+        cand = np.zeros(g.shape[0], np.int64)
+        if shapes & SHAPE_SEVEN_PAIRS:
+            quads = seven_pairs_quads(nat, n_wild)
+            if quads >= 0:
+                cand[:] = g
+                cand[pt.WIN] = 1
+                cand[pt.SEVEN_PAIRS] = 1
+                cand[pt.SEVEN_PAIRS_FOURS] = quads
+                cand[pt.SEVEN_PAIRS_WON_FOUR] = 1 if nat[win_tile] >= 4 else 0
+                p258 = 0
+                for k in range(27):
+                    if nat[k] >= 2 and _is_258(k):
+                        p258 = 1
+                cand[pt.PAIR_258] = p258
+                _consider(
+                    cand, SHAPE_SEVEN_PAIRS, rows, cancels, header, applied, result,
+                    best_counts, best_applied,
+                )  # fmt: skip
+        if shapes & SHAPE_THIRTEEN_ORPHANS and is_thirteen_orphans(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.THIRTEEN_ORPHANS] = 1
+            _consider(
+                cand, SHAPE_THIRTEEN_ORPHANS, rows, cancels, header, applied, result,
+                best_counts, best_applied,
+            )  # fmt: skip
+        if shapes & SHAPE_SHISANLAN and is_shisanlan(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.SHISANLAN] = 1
+            cand[pt.SHISANLAN_SEVEN_STARS] = 1 if is_shisanlan_seven_stars(nat, n_wild) else 0
+            _consider(
+                cand, SHAPE_SHISANLAN, rows, cancels, header, applied, result, best_counts,
+                best_applied,
+            )  # fmt: skip
+
+    # the free-form readings: a win whatever the decomposition
+    cand = np.zeros(g.shape[0], np.int64)
+    if shapes & SHAPE_ALL_258_FREE and _free_reading_ok(nat, melds, False, False):
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.ALL_258] = 1  # the wilds count as 2-5-8 tiles
+        _consider(
+            cand, SHAPE_ALL_258_FREE, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    winds_only = header[H_FREE_HONORS] != 0
+    if shapes & SHAPE_ALL_HONORS_FREE and _free_reading_ok(nat, melds, True, winds_only):
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.ALL_HONORS] = 1  # the wilds count as honours (winds when winds_only)
+        if winds_only:
+            cand[pt.ALL_WINDS] = 1
+        _consider(
+            cand, SHAPE_ALL_HONORS_FREE, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    if n_melds == 0 and n_sets == 4:
+        if shapes & SHAPE_KNITTED and is_knitted(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.KNITTED] = 1
+            _consider(
+                cand, SHAPE_KNITTED, rows, cancels, header, applied, result, best_counts,
+                best_applied,
+            )  # fmt: skip
+        if shapes & SHAPE_KNITTED_HONOR_PAIR and is_knitted_honor_pair(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.KNITTED_HONOR_PAIR] = 1
+            _consider(
+                cand, SHAPE_KNITTED_HONOR_PAIR, rows, cancels, header, applied, result,
+                best_counts, best_applied,
+            )  # fmt: skip
+
+
+@njit(cache=True)
 def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts, applied, result):
     """Count the patterns of a winning hand and evaluate the variant's table on its best reading.
 
@@ -762,6 +903,7 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             nat[k] += n
     if si >= 0 and target >= 0 and win_tile == si:
         win_tile = target  # a 白板 won on is the wild kind's natural copy
+    n_wild += flags[F_IMAGINED_WILD]  # 心皇: a joker held by no tile
     for m in range(melds.shape[0]):
         t = melds[m, 0]
         if t == MELD_NONE:
@@ -771,6 +913,9 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             totals[k] += 1
             totals[k + 1] += 1
             totals[k + 2] += 1
+        elif t == MELD_HONOR_CHOW:
+            for kk in range(27, 34):
+                totals[kk] += _in_honor_chow(k, kk)
         elif t == MELD_PUNG:
             totals[k] += 3
         else:
@@ -787,105 +932,24 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
     best_counts = np.zeros(counts.shape[0], np.int64)
     best_applied = np.zeros(applied.shape[0], np.int64)
     self_drawn = flags[F_SELF_DRAWN] != 0
-    if shapes & SHAPE_STANDARD:
-        if n_wild == 0:
-            _plain_readings(
-                nat, 0, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header,
-                applied, result, best_counts, best_applied,
-            )  # fmt: skip
-        else:
-            lim = np.full(34, 4, np.int64)
-            n_ok, _keys = search(
-                nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], lim, False
-            )
-            if n_ok > 0:
-                _wild_readings(
-                    nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied,
-                    result, best_counts, best_applied,
-                )  # fmt: skip
-                _plain_readings(
-                    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
-                    header, applied, result, best_counts, best_applied,
-                )  # fmt: skip
-            if n_wild >= 2 and (_uses(rows, pt.WILD_PAIR) or _uses(rows, pt.WILD_PUNG)):
-                _wild_set_readings(
-                    nat, n_wild, n_sets, g, rows, cancels, header, applied, result,
-                    best_counts, best_applied,
-                )  # fmt: skip
-    if shapes & SHAPE_THREE_WILDS and n_wild >= 3 and self_drawn:
-        cand = np.zeros(counts.shape[0], np.int64)
-        cand[:] = g
-        cand[pt.WIN] = 1
-        cand[pt.THREE_WILDS] = 1
-        _consider(
-            cand, SHAPE_THREE_WILDS, rows, cancels, header, applied, result, best_counts,
-            best_applied,
+    g[pt.NO_WILD_USED] = 1 if n_wild == 0 else 0
+    _readings(
+        nat, n_wild, n_sets, n_melds, win_tile, self_drawn, melds, wmask, g, shapes, rows,
+        cancels, header, applied, result, best_counts, best_applied,
+    )  # fmt: skip
+    imagined = flags[F_IMAGINED_WILD]
+    if n_wild > imagined and _uses(rows, pt.NO_WILD_USED):
+        # 德国 / 精还原: every held wild as its own printed kind
+        nat2 = nat.copy()
+        for k in range(34):
+            if (wmask >> k) & 1 and not (k == si and target >= 0):
+                nat2[k] += concealed[k]
+        g2 = g.copy()
+        g2[pt.NO_WILD_USED] = 1
+        _readings(
+            nat2, imagined, n_sets, n_melds, win_tile, self_drawn, melds, 0, g2, shapes, rows,
+            cancels, header, applied, result, best_counts, best_applied,
         )  # fmt: skip
-    if n_melds == 0 and n_sets == 4:
-        cand = np.zeros(counts.shape[0], np.int64)
-        if shapes & SHAPE_SEVEN_PAIRS:
-            quads = seven_pairs_quads(nat, n_wild)
-            if quads >= 0:
-                cand[:] = g
-                cand[pt.WIN] = 1
-                cand[pt.SEVEN_PAIRS] = 1
-                cand[pt.SEVEN_PAIRS_FOURS] = quads
-                cand[pt.SEVEN_PAIRS_WON_FOUR] = 1 if nat[win_tile] >= 4 else 0
-                p258 = 0
-                for k in range(27):
-                    if nat[k] >= 2 and _is_258(k):
-                        p258 = 1
-                cand[pt.PAIR_258] = p258
-                _consider(
-                    cand, SHAPE_SEVEN_PAIRS, rows, cancels, header, applied, result,
-                    best_counts, best_applied,
-                )  # fmt: skip
-        if shapes & SHAPE_THIRTEEN_ORPHANS and is_thirteen_orphans(nat, n_wild):
-            cand[:] = g
-            cand[pt.WIN] = 1
-            cand[pt.THIRTEEN_ORPHANS] = 1
-            _consider(
-                cand, SHAPE_THIRTEEN_ORPHANS, rows, cancels, header, applied, result,
-                best_counts, best_applied,
-            )  # fmt: skip
-    # the free-form readings: a win whatever the decomposition
-    cand = np.zeros(counts.shape[0], np.int64)
-    if shapes & SHAPE_ALL_258_FREE and _free_reading_ok(nat, melds, False, False):
-        cand[:] = g
-        cand[pt.WIN] = 1
-        cand[pt.ALL_258] = 1  # the wilds count as 2-5-8 tiles
-        _consider(
-            cand, SHAPE_ALL_258_FREE, rows, cancels, header, applied, result, best_counts,
-            best_applied,
-        )  # fmt: skip
-    winds_only = header[H_FREE_HONORS] != 0
-    if shapes & SHAPE_ALL_HONORS_FREE and _free_reading_ok(nat, melds, True, winds_only):
-        cand[:] = g
-        cand[pt.WIN] = 1
-        cand[pt.ALL_HONORS] = 1  # the wilds count as honours (winds when winds_only)
-        if winds_only:
-            cand[pt.ALL_WINDS] = 1
-        _consider(
-            cand, SHAPE_ALL_HONORS_FREE, rows, cancels, header, applied, result, best_counts,
-            best_applied,
-        )  # fmt: skip
-    if n_melds == 0 and n_sets == 4:
-        if shapes & SHAPE_KNITTED and is_knitted(nat, n_wild):
-            cand[:] = g
-            cand[pt.WIN] = 1
-            cand[pt.KNITTED] = 1
-            _consider(
-                cand, SHAPE_KNITTED, rows, cancels, header, applied, result, best_counts,
-                best_applied,
-            )  # fmt: skip
-        if shapes & SHAPE_KNITTED_HONOR_PAIR and is_knitted_honor_pair(nat, n_wild):
-            cand[:] = g
-            cand[pt.WIN] = 1
-            cand[pt.KNITTED_HONOR_PAIR] = 1
-            _consider(
-                cand, SHAPE_KNITTED_HONOR_PAIR, rows, cancels, header, applied, result,
-                best_counts, best_applied,
-            )  # fmt: skip
     counts[:] = best_counts
     applied[:] = best_applied
     if result[R_SHAPE] == 0:

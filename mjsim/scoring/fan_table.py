@@ -49,7 +49,7 @@ The **table** (:class:`FanTable`) adds the combine mode and its header:
   ``thirteen_orphans``, ``three_wilds``: a self-drawn hand holding three wilds, whatever the
   rest, for the rule sets where that is a win, 三金倒; and the free-form readings
   ``all_258_free``, ``all_honors_free``, ``knitted``, ``knitted_honor_pair``:
-  :mod:`mjsim.scoring.patterns`); ``pair_rule`` and ``honor_chows`` of the standard shape;
+  :mod:`mjsim.scoring.patterns`; ``shisanlan`` 十三烂); ``pair_rule`` and ``honor_chows`` of the standard shape;
   ``free_honors`` (``"any"`` or ``"winds"``: the honours ``all_honors_free`` accepts, as
   ``RuleSpec.free_honors``).
 
@@ -88,6 +88,7 @@ SHAPE_STANDARD, SHAPE_SEVEN_PAIRS, SHAPE_THIRTEEN_ORPHANS, SHAPE_THREE_WILDS = 1
 # free-form readings (hold whatever the decomposition; named as RuleSpec.win_shapes)
 SHAPE_ALL_258_FREE, SHAPE_ALL_HONORS_FREE = 16, 32
 SHAPE_KNITTED, SHAPE_KNITTED_HONOR_PAIR = 64, 128
+SHAPE_SHISANLAN = 256
 SHAPES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
@@ -97,6 +98,7 @@ SHAPES = {
     "all_honors_free": SHAPE_ALL_HONORS_FREE,
     "knitted": SHAPE_KNITTED,
     "knitted_honor_pair": SHAPE_KNITTED_HONOR_PAIR,
+    "shisanlan": SHAPE_SHISANLAN,
 }
 FREE_HONORS = {"any": 0, "winds": 1}
 PAIR_RULES = {"any": PAIR_ANY, "258": PAIR_258, "not_28": PAIR_NOT_28}

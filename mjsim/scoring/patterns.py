@@ -891,6 +891,30 @@ PATTERNS: tuple[Pattern, ...] = (
         "1 when every natural tile (concealed, wilds left out, and in the melds) is an honour, "
         'with no set structure needed (风一色 "凑足所有牌是风就OK").',
     ),
+    Pattern(
+        "shisanlan",
+        "十三烂",
+        "thirteen rotten",
+        "reading",
+        "1 in the 十三烂 reading (table shape shisanlan; no meld): 14 single tiles, tiles of one "
+        "suit pairwise at least 3 apart, the honours all different; wilds fill missing tiles.",
+    ),
+    Pattern(
+        "shisanlan_seven_stars",
+        "七星十三烂",
+        "seven-star thirteen rotten",
+        "reading",
+        "1 in the 十三烂 reading when it holds all seven honours (wilds may stand for them).",
+    ),
+    Pattern(
+        "no_wild_used",
+        "德国 / 精还原",
+        "no wild used as a wild",
+        "reading",
+        "1 when no wild is held, and in the readings that count every held wild as its own "
+        "printed kind (the hand wins without any wild standing for another tile).",
+        "Such a reading is tried only when the table uses this pattern.",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -1014,6 +1038,9 @@ LAST_FOUR_SELF_DRAW = INDEX["last_four_self_draw"]
 FULL_FLUSH_WILDS_FREE = INDEX["full_flush_wilds_free"]
 ALL_258_WILDS_FREE = INDEX["all_258_wilds_free"]
 ALL_HONORS_WILDS_FREE = INDEX["all_honors_wilds_free"]
+SHISANLAN = INDEX["shisanlan"]
+SHISANLAN_SEVEN_STARS = INDEX["shisanlan_seven_stars"]
+NO_WILD_USED = INDEX["no_wild_used"]
 
 
 def patterns_page() -> str:

@@ -25,7 +25,11 @@ reads, so a variant's payments add no jitted code. Terms:
   ``unit`` s, before ``dealer_mult`` (太原 "庄家+1分", doubled on a self-draw: 1 and 2);
 - ``unready_discarder_add``: added to the discarder's share when the discarder had not
   declared ready (太原 "当玩家未听牌时放铳，放铳者给和家+1分"), in ``unit`` s
-  (:func:`unready_discarder_pay`, called by the engine after :func:`pay`).
+  (:func:`unready_discarder_pay`, called by the engine after :func:`pay`);
+- ``bonus_add``, ``bonus_row``: when row ``bonus_row`` of the variant's fan table counts in the
+  win, each *responsible* payer (every payer of a self-draw, the discarder of a discard win)
+  pays ``bonus_add`` units more, after the multipliers (南昌 德国 "+5";
+  :func:`responsible_bonus_pay`, called by the engine after :func:`pay`).
 
 - ``payer_open``, ``payer_exposed_kong``, ``payer_concealed_kong``, ``payer_kong_tile``,
   ``payer_wild_kong``: the payer's own doublings (each payer "算自己的番": 武汉 开口翻 / 口口翻). A
@@ -62,7 +66,8 @@ K_LIABLE, K_ROB = 7, 8
 K_DEALER_ADD, K_DEALER_ADD_SELF_DRAW, K_UNREADY_ADD = 9, 10, 11
 K_PAYER_OPEN, K_PAYER_EXPOSED_KONG, K_PAYER_CONCEALED_KONG = 12, 13, 14
 K_PAYER_KONG_TILE, K_PAYER_WILD_KONG, K_PAYER_CAP, K_ALL_CAPPED = 15, 16, 17, 18
-N_REC = 19
+K_BONUS_ADD, K_BONUS_ROW = 19, 20
+N_REC = 21
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,8 @@ class PaymentRecord:
     payer_wild_kong: int = 0
     payer_cap: int = 0
     all_capped: int = 0
+    bonus_add: int = 0
+    bonus_row: int = -1
 
     def per_payer(self) -> bool:
         """Whether a payer's own melds change its share (:func:`pay_per_payer`)."""
@@ -149,6 +156,10 @@ def compile_record(rec: PaymentRecord) -> np.ndarray:
             f"payment record {rec.name!r}, all_capped={rec.all_capped} must be >= "
             f"payer_cap={rec.payer_cap}"
         )
+    out[K_BONUS_ADD] = count("bonus_add", rec.bonus_add, 0)
+    out[K_BONUS_ROW] = count("bonus_row", rec.bonus_row, -1)
+    if out[K_BONUS_ADD] and out[K_BONUS_ROW] < 0:
+        raise ValueError(f"payment record {rec.name!r}, bonus_add needs a bonus_row (>= 0)")
     return out
 
 
@@ -331,4 +342,33 @@ def pay_per_payer(rec, value, winner, discarder, dealer, still_in, robbed, doubl
             a = cap
         _move(out, robber if robber >= 0 else q, winner, a)
         got += a
+    return got
+
+
+@njit(cache=True)
+def bonus_applies(rec, items):
+    """True when the record's ``bonus_row`` counts in the win (``items``: the fan table's
+    applied rows, int64[R])."""
+    if rec.shape[0] <= K_BONUS_ROW:
+        return False
+    row = rec[K_BONUS_ROW]
+    return rec[K_BONUS_ADD] != 0 and 0 <= row < items.shape[0] and items[row] > 0
+
+
+@njit(cache=True)
+def responsible_bonus_pay(rec, winner, discarder, still_in, bonus, out):
+    """Add the record's ``bonus_add`` (南昌 德国 +5) to ``out`` (``int64[4]``) when ``bonus``:
+    each responsible payer (every other seat still in on a self-draw, ``discarder`` < 0; the
+    discarder of a discard win) pays the winner ``bonus_add * unit``. Returns the amount moved."""
+    a = rec[K_BONUS_ADD] * rec[K_UNIT]
+    if not bonus or a == 0:
+        return 0
+    if discarder >= 0:
+        _move(out, discarder, winner, a)
+        return a
+    got = 0
+    for p in range(4):
+        if p != winner and still_in[p]:
+            _move(out, p, winner, a)
+            got += a
     return got

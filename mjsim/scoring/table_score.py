@@ -34,7 +34,7 @@ class TableScore:
         counts: ``{pattern key: count}`` of the best reading (non-zero counts only).
         shape: the best reading's shape (``"standard"``, ``"seven_pairs"``,
             ``"thirteen_orphans"``, ``"three_wilds"``, a free-form reading ``"all_258_free"``,
-            ``"all_honors_free"``, ``"knitted"``, ``"knitted_honor_pair"``, or ``""``).
+            ``"all_honors_free"``, ``"knitted"``, ``"knitted_honor_pair"``, ``"shisanlan"``, or ``""``).
         payments: one int per seat (winner positive, sum 0) by the variant's payment record
             (:func:`score_win`; empty from :func:`score_with_table`, which knows no seats).
     """
@@ -62,6 +62,7 @@ _SHAPE_NAMES = {
     32: "all_honors_free",
     64: "knitted",
     128: "knitted_honor_pair",
+    256: "shisanlan",
 }
 
 
@@ -284,6 +285,7 @@ def score_win(
         F_HONOR_FLOWER_QUADS,
         F_HONOR_TILES_OUT,
         F_HUMAN,
+        F_IMAGINED_WILD,
         F_KONG_MONEY,
         F_KONG_REPLACEMENT,
         F_KONG_TILES,
@@ -421,6 +423,7 @@ def score_win(
         flags[F_READY] = 1
         flags[F_READY_KIND] = code + 1
     flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
+    flags[F_IMAGINED_WILD] = imagined_wild(variant)  # 心皇: a joker held by no tile
     fkinds = (
         parse_tiles(exposed_flowers, flowers=True)
         if isinstance(exposed_flowers, str)
@@ -508,10 +511,12 @@ def score_win(
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
     from mjsim.scoring.payments import (
+        bonus_applies,
         pay,
         pay_per_payer,
         payer_doublings,
         per_payer_on,
+        responsible_bonus_pay,
         unready_discarder_pay,
     )
 
@@ -535,6 +540,12 @@ def score_win(
             )  # fmt: skip
         if not win.self_drawn:
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
+        applied = np.zeros(compiled.rows.shape[0], np.int64)
+        for r, _en, _zh, _v, n in result.items:
+            applied[r] = n
+        if bonus_applies(record, applied):  # the record's bonus (南昌 德国 +5)
+            d = win.discarder if not win.self_drawn else -1
+            responsible_bonus_pay(record, win.seat, d, still_in, True, out)
         out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
         if bufeng is not None:  # 补风: each payer pays N(winner) - M(payer) more
             for q in range(4):
@@ -629,6 +640,14 @@ def win_size(variant: str) -> int:
     from mjsim.scoring import tables
 
     return tables.WIN_SIZE.get(variant, 14)
+
+
+def imagined_wild(variant: str) -> int:
+    """Imagined wild tiles (心皇) of the table-driven ``variant`` (``RuleSpec.imagined_wild``:
+    a joker of every win held by no tile; :data:`mjsim.scoring.tables.IMAGINED_WILD`), or 0."""
+    from mjsim.scoring import tables
+
+    return tables.IMAGINED_WILD.get(variant, 0)
 
 
 def stand_in(variant: str) -> int:

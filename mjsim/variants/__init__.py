@@ -44,6 +44,8 @@ _REGISTRY: dict[str, str] = {
     "anqing": "mjsim.variants.anqing",  # 钻 wilds, 发/白 kong tiles, 庄底子
     "wuhan": "mjsim.variants.wuhan",  # 红中赖子杠: must open, 赖子, 屁胡 / 大胡, 开口翻
     "yingkou": "mjsim.variants.yingkou",  # 会 for simples, three suits, pair not 2/8
+    "nanchang": "mjsim.variants.nanchang",  # 精 wilds, 十三烂, honour chows, 德国, 精 bonus
+    "jiangnan": "mjsim.variants.jiangnan",  # 心皇 imagined wild, 12-tile hands
 }
 
 

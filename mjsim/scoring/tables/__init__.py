@@ -42,13 +42,15 @@ MODULES = {
     "anqing": "mjsim.scoring.tables.anqing",
     "wuhan": "mjsim.scoring.tables.wuhan",
     "yingkou": "mjsim.scoring.tables.yingkou",
+    "nanchang": "mjsim.scoring.tables.nanchang",
+    "jiangnan": "mjsim.scoring.tables.jiangnan",
 }
 
 
 #: tables of hands dealt 16 tiles (five sets and a pair): the tiles of a complete hand that
 #: :func:`mjsim.score` takes (each meld counted as 3); every other table: 14. The registered
 #: rule sets' ``hand_size`` agrees (tests/test_table_hand_facts.py).
-WIN_SIZE: dict[str, int] = {"wenzhou": 17, "fuzhou": 17}
+WIN_SIZE: dict[str, int] = {"wenzhou": 17, "fuzhou": 17, "jiangnan": 13}
 #: tables whose rule sets let a tile stand in for the wild kind (``RuleSpec.wild_stand_in``:
 #: 白板 plays as a natural copy of the wild kind), the stand-in kind; the registered rule sets'
 #: ``wild_stand_in`` agrees (tests/test_table_hand_facts.py).
@@ -56,6 +58,10 @@ STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31, "anqing": 33}
 #: tables whose rule sets play the treasure wild 宝 (``RuleSpec.wild_rule="treasure"``): only
 #: these take a 宝 win (:func:`mjsim.scoring.table_score.score_win`'s ``treasure_win``).
 TREASURE: set[str] = set()
+#: tables whose rule sets give every seat imagined wild tiles (``RuleSpec.imagined_wild``, 心皇:
+#: a joker of every win held by no tile), their number: a complete hand that :func:`mjsim.score`
+#: takes has that many tiles fewer (:data:`WIN_SIZE`)
+IMAGINED_WILD: dict[str, int] = {"jiangnan": 1}
 
 
 def names() -> list[str]:
@@ -136,6 +142,8 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "wuhan": ((0, "big_base"), (1, "open_each"), (2, "hard_win"), (3, "qihu"),
               (4, "payer_cap"), (5, "golden")),
     "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
+    "nanchang": ((0, "seed_de_seven_pairs"), (1, "de_bonus")),
+    "jiangnan": ((0, "seven_pairs"),),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
@@ -269,6 +277,11 @@ def record_text(rec: PaymentRecord) -> str:
         parts.append(f"a share is at most {rec.payer_cap}{gold}")
     if rec.unready_discarder_add:
         parts.append(f"a discarder not ready pays {rec.unready_discarder_add} × {rec.unit} more")
+    if rec.bonus_add:
+        parts.append(
+            f"when row {rec.bonus_row} counts, every payer of a self-draw and the discarder of "
+            f"a discard win pay {rec.bonus_add} × {rec.unit} more, after the multipliers"
+        )
     return "; ".join(parts)
 
 
