@@ -109,15 +109,25 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     conc_kongs = 0
     exp_kongs = 0
     konged = np.zeros(34, np.bool_)
+    h_pungs = 0
+    h_exp_kongs = 0
+    h_conc_kongs = 0
     for m in range(melds.shape[0]):
         t = melds[m, 0]
         if t == MELD_NONE:
             continue
         n_melds += 1
+        honor = melds[m, 1] >= 27
         if t == MELD_CONCEALED_KONG:
             conc_kongs += 1
+            if honor:
+                h_conc_kongs += 1
         elif t == MELD_KONG or t == MELD_ADDED_KONG:
             exp_kongs += 1
+            if honor:
+                h_exp_kongs += 1
+        elif t == MELD_PUNG and honor:
+            h_pungs += 1
         if t != MELD_CONCEALED_KONG:
             claimed += 1
         if t == MELD_CONCEALED_KONG or t == MELD_KONG or t == MELD_ADDED_KONG:
@@ -128,10 +138,13 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     terms = False
     fours = 0
     fours_free = 0
+    only_258 = True
     for k in range(34):
         n = totals[k]
         if n == 0:
             continue
+        if k >= 27 or k % 9 % 3 != 1:
+            only_258 = False
         if k < 27:
             suits |= 1 << (k // 9)
             if _is_terminal(k):
@@ -235,6 +248,10 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DISCARD_WIN] = 0 if self_drawn else 1
     g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
     g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
+    g[pt.HONOR_PUNGS_EXPOSED] = h_pungs
+    g[pt.HONOR_EXPOSED_KONGS] = h_exp_kongs
+    g[pt.HONOR_CONCEALED_KONGS] = h_conc_kongs
+    g[pt.ALL_258] = 1 if only_258 and n_wild == 0 else 0
     return n_melds
 
 

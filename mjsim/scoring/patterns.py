@@ -604,6 +604,39 @@ PATTERNS: tuple[Pattern, ...] = (
         "1 when the winner declared ready with its first discard, before any call "
         "(F_READY_FIRST_DISCARD).",
     ),
+    Pattern(
+        "honor_pungs_exposed",
+        "风碰 / 箭碰 (花)",
+        "exposed honour pungs",
+        "hand",
+        "The number of the winner's melded pungs (claimed, not upgraded to a kong) of a wind "
+        "or dragon. A pung completed by the winning tile is not a meld and does not count.",
+    ),
+    Pattern(
+        "honor_exposed_kongs",
+        "风明杠 / 风补杠",
+        "exposed honour kongs",
+        "hand",
+        "The number of the winner's exposed or added kongs of a wind or dragon (a part of "
+        "exposed_kongs).",
+    ),
+    Pattern(
+        "honor_concealed_kongs",
+        "风暗杠",
+        "concealed honour kongs",
+        "hand",
+        "The number of the winner's concealed kongs of a wind or dragon (a part of "
+        "concealed_kongs).",
+    ),
+    Pattern(
+        "all_258",
+        "将一色 / 将将胡",
+        "all two-five-eights",
+        "hand",
+        "1 when every tile of the hand (concealed and melded) is a 2, 5 or 8 of a suit.",
+        "the table's shapes (a free-form all-2-5-8 hand that is no standard or seven-pairs "
+        "win is not a reading)",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -694,6 +727,10 @@ WILD_PIAO = INDEX["wild_piao"]
 DISCARD_WIN = INDEX["discard_win"]
 HONOR_TILES_OUT = INDEX["honor_tiles_out"]
 READY_FIRST_DISCARD = INDEX["ready_first_discard"]
+HONOR_PUNGS_EXPOSED = INDEX["honor_pungs_exposed"]
+HONOR_EXPOSED_KONGS = INDEX["honor_exposed_kongs"]
+HONOR_CONCEALED_KONGS = INDEX["honor_concealed_kongs"]
+ALL_258 = INDEX["all_258"]
 
 
 def patterns_page() -> str:

@@ -25,7 +25,26 @@ reads, so a variant's payments add no jitted code. Terms:
   ``unit`` s, before ``dealer_mult`` (太原 "庄家+1分", doubled on a self-draw: 1 and 2);
 - ``unready_discarder_add``: added to the discarder's share when the discarder had not
   declared ready (太原 "当玩家未听牌时放铳，放铳者给和家+1分"), in ``unit`` s
-  (:func:`unready_discarder_pay`, called by the engine after :func:`pay`).
+  (:func:`unready_discarder_pay`, called by the engine after :func:`pay`);
+- ``pair_units``: a base table per payer, empty (off) or six multipliers of ``unit`` that
+  replace ``unit`` in a share: a discard win between two non-dealers, a discard win of the
+  dealer, a dealer's discard won by a non-dealer, a non-dealer's self-draw paid by a non-dealer,
+  a non-dealer's self-draw paid by the dealer, the dealer's self-draw (北京 "平点:20 庄点:30
+  点庄:40 平摸:40,其中庄20,平10 庄摸:60,各家20": unit 10, ``(2, 3, 4, 1, 2, 2)``);
+- ``payer_cap``: the most one payer pays for one win, after every other term of :func:`pay`
+  (0 = none; 北京 "每人最多输640");
+- ``winner_kongs``: kong money paid to the winner only (a konger who does not win gets
+  nothing), empty (off) or three amounts: a concealed kong (each other seat pays), an exposed
+  kong (the seat that discarded its tile pays), an added kong (the seat whose discard was
+  punged pays) (北京 "明杠10元，不赢没钱，赢了谁打谁付；暗杠20，不赢没钱，赢了每家都付20":
+  ``(20, 10, 10)``; :func:`winner_kong_pay`, not multiplied by the hand's terms);
+- ``shown_discarder_mult``: a discarder who had declared a shown ready (明楼) pays its share of
+  a discard win times this (济南 "若明楼者点炮，也需要双倍付出": 2; 1 = none);
+- ``chow_liability``: 承包: when the winner holds this many chows or more claimed from one seat,
+  that seat alone pays a discard win of the winner, one share for every other seat, whoever
+  discarded (济南 "如果A给B吃了3口，不管谁放炮给B，都由A与B 2个人之间结算，承包则一付三": 3;
+  0 = off; the discarder's ``shown_discarder_mult`` then does not apply). :func:`pay_extras`
+  applies this term and ``shown_discarder_mult``.
 
 Every payment is a transfer, so the vector sums to zero.
 """
@@ -37,6 +56,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from mjsim.melds import MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG
+
 AMOUNTS = {"value": 0, "pow2": 1}
 DISCARDS = {"discarder": 0, "everyone": 1}
 SELF_DRAWS = {"each": 0, "none": 1}
@@ -47,7 +68,14 @@ ROB_KONGS = {"discard": 0, "self_draw_by_robbed": 1}
 K_AMOUNT, K_UNIT, K_DISCARD, K_DISCARDER_MULT, K_SELF_DRAW, K_EXTRA, K_DEALER_MULT = range(7)
 K_LIABLE, K_ROB = 7, 8
 K_DEALER_ADD, K_DEALER_ADD_SELF_DRAW, K_UNREADY_ADD = 9, 10, 11
-N_REC = 12
+K_PAIR_UNITS = 12  # 6 slots: K_PAIR_UNITS + PU_* (all 0 = off)
+PU_PLAIN, PU_DEALER_WINS, PU_DEALER_PAYS, PU_SELF_PLAIN, PU_SELF_DEALER_PAYS, PU_SELF_DEALER = range(6)
+K_PAYER_CAP = 18
+K_WINNER_KONGS = 19  # 3 slots: concealed each, exposed from the feeder, added from the feeder
+K_WINNER_KONGS_ON = 22
+K_SHOWN_DISCARDER_MULT = 23
+K_CHOW_LIABILITY = 24
+N_REC = 25
 
 
 @dataclass(frozen=True)
@@ -67,6 +95,11 @@ class PaymentRecord:
     dealer_add: int = 0
     dealer_add_self_draw: int = 0
     unready_discarder_add: int = 0
+    pair_units: tuple[int, ...] = ()
+    payer_cap: int = 0
+    winner_kongs: tuple[int, ...] = ()
+    shown_discarder_mult: int = 1
+    chow_liability: int = 0
 
 
 def compile_record(rec: PaymentRecord) -> np.ndarray:
@@ -102,6 +135,23 @@ def compile_record(rec: PaymentRecord) -> np.ndarray:
     out[K_DEALER_ADD] = count("dealer_add", rec.dealer_add, 0)
     out[K_DEALER_ADD_SELF_DRAW] = count("dealer_add_self_draw", rec.dealer_add_self_draw, 0)
     out[K_UNREADY_ADD] = count("unready_discarder_add", rec.unready_discarder_add, 0)
+
+    def amounts(field: str, value: object, n: int, lo: int) -> tuple[int, ...]:
+        if not isinstance(value, tuple | list) or len(value) not in (0, n):
+            raise ValueError(
+                f"payment record {rec.name!r}, {field}: give () or {n} integers >= {lo}, "
+                f"got {value!r}"
+            )
+        return tuple(count(f"{field}[{i}]", v, lo) for i, v in enumerate(value))
+
+    pu = amounts("pair_units", rec.pair_units, 6, 1)
+    out[K_PAIR_UNITS : K_PAIR_UNITS + len(pu)] = pu
+    out[K_PAYER_CAP] = count("payer_cap", rec.payer_cap, 0)
+    wk = amounts("winner_kongs", rec.winner_kongs, 3, 0)
+    out[K_WINNER_KONGS : K_WINNER_KONGS + len(wk)] = wk
+    out[K_WINNER_KONGS_ON] = 1 if wk else 0
+    out[K_SHOWN_DISCARDER_MULT] = count("shown_discarder_mult", rec.shown_discarder_mult, 1)
+    out[K_CHOW_LIABILITY] = count("chow_liability", rec.chow_liability, 0)
     return out
 
 
@@ -119,6 +169,24 @@ def pay_amount(rec, value):
     if rec[K_AMOUNT] == 1:
         return rec[K_UNIT] * (np.int64(1) << np.int64(value))
     return rec[K_UNIT] * value
+
+
+@njit(cache=True)
+def _pair_share(rec, share, case):
+    """``share`` with ``unit`` replaced by the ``pair_units`` multiplier of ``case`` (``PU_*``;
+    unchanged when the record has no base table)."""
+    u = rec[K_PAIR_UNITS + case]
+    if u == 0:
+        return share
+    return share * u
+
+
+@njit(cache=True)
+def _capped(rec, a):
+    cap = rec[K_PAYER_CAP]
+    if cap > 0 and a > cap:
+        return cap
+    return a
 
 
 @njit(cache=True)
@@ -142,29 +210,46 @@ def pay(rec, value, winner, discarder, dealer, still_in, liable, robbed, out):
     got = 0
     if discarder >= 0:
         if rec[K_DISCARD] == 0:
-            a = share
+            case = PU_PLAIN
+            if winner == dealer:
+                case = PU_DEALER_WINS
+            elif discarder == dealer:
+                case = PU_DEALER_PAYS
+            a = _pair_share(rec, share, case)
             if discarder == dealer or winner == dealer:
                 a = (a + rec[K_DEALER_ADD] * rec[K_UNIT]) * rec[K_DEALER_MULT]
+            a = _capped(rec, a)
             _move(out, discarder, winner, a)
             return a
         for p in range(4):
             if p == winner or not still_in[p]:
                 continue
-            a = share * (rec[K_DISCARDER_MULT] if p == discarder else 1)
+            case = PU_PLAIN
+            if winner == dealer:
+                case = PU_DEALER_WINS
+            elif p == dealer:
+                case = PU_DEALER_PAYS
+            a = _pair_share(rec, share, case) * (rec[K_DISCARDER_MULT] if p == discarder else 1)
             if p == dealer or winner == dealer:
                 a = (a + rec[K_DEALER_ADD] * rec[K_UNIT]) * rec[K_DEALER_MULT]
+            a = _capped(rec, a)
             _move(out, p, winner, a)
             got += a
         return got
     if rec[K_SELF_DRAW] == 1:
         return 0
-    each = share + rec[K_EXTRA] * rec[K_UNIT]
     for p in range(4):
         if p == winner or not still_in[p]:
             continue
-        a = each
+        case = PU_SELF_PLAIN
+        if winner == dealer:
+            case = PU_SELF_DEALER
+        elif p == dealer:
+            case = PU_SELF_DEALER_PAYS
+        a = _pair_share(rec, share, case) + rec[K_EXTRA] * rec[K_UNIT]
         if p == dealer or winner == dealer:
             a = (a + rec[K_DEALER_ADD_SELF_DRAW] * rec[K_UNIT]) * rec[K_DEALER_MULT]
+        a = _capped(rec, a)
         payer = p
         if liable >= 0 and (rec[K_LIABLE] == 1 or (robbed and rec[K_ROB] == 1)):
             payer = liable
@@ -183,3 +268,67 @@ def unready_discarder_pay(rec, winner, discarder, discarder_ready, out):
         return 0
     _move(out, discarder, winner, a)
     return a
+
+
+@njit(cache=True)
+def pay_extras(rec, winner, discarder, n_players, melds, discarder_shown, out):
+    """Add the payment record's discard-win terms that need the seats' hands to ``out``
+    (``int64[4]``, the win's payments by :func:`pay` so far), on a discard win (``discarder``
+    >= 0; a self-draw is left alone):
+
+    - ``shown_discarder_mult``: a discarder with a shown ready (``discarder_shown``, 明楼) pays
+      its share that many times;
+    - ``chow_liability`` (承包): when the winner's ``melds`` (``int8[MAX_MELDS, 3]``, rows
+      ``(type, tile, source)``) hold that many chows or more claimed from one seat, that seat
+      pays ``n_players - 1`` times the share and the discarder nothing (the liable seat's own
+      discard is paid the same way).
+
+    Returns the seat liable under ``chow_liability``, or -1."""
+    if discarder < 0:
+        return -1
+    share = -out[discarder]  # what the discarder pays this win so far
+    need = rec[K_CHOW_LIABILITY]
+    if need > 0:
+        counts = np.zeros(4, np.int64)
+        for m in range(melds.shape[0]):
+            if melds[m, 0] == MELD_CHOW and melds[m, 2] > 0:
+                counts[(winner + melds[m, 2]) % n_players] += 1
+        liable = -1
+        for q in range(n_players):
+            if q != winner and counts[q] >= need:
+                liable = q
+        if liable >= 0:
+            out[discarder] += share
+            out[winner] -= share
+            _move(out, liable, winner, share * (n_players - 1))
+            return liable
+    if discarder_shown and rec[K_SHOWN_DISCARDER_MULT] > 1:
+        _move(out, discarder, winner, share * (rec[K_SHOWN_DISCARDER_MULT] - 1))
+    return -1
+
+
+@njit(cache=True)
+def winner_kong_pay(rec, melds, winner, n_players, mult, out):
+    """Kong money of ``winner_kongs`` for the winner's kongs (``melds`` ``int8[MAX_MELDS, 3]``,
+    rows ``(type, tile, source)``), times ``mult``, added to ``out`` (``int64[4]``): a concealed
+    kong from each other seat, an exposed kong from the seat that discarded its tile, an added
+    kong from the seat whose discard was punged. Nothing when the record has no such term.
+    Returns the winner's income."""
+    if rec[K_WINNER_KONGS_ON] == 0:
+        return 0
+    got = 0
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_CONCEALED_KONG:
+            a = rec[K_WINNER_KONGS] * mult
+            for q in range(n_players):
+                if q != winner:
+                    _move(out, q, winner, a)
+                    got += a
+        elif t == MELD_KONG or t == MELD_ADDED_KONG:
+            a = rec[K_WINNER_KONGS + (1 if t == MELD_KONG else 2)] * mult
+            src = melds[m, 2]
+            if src > 0:
+                _move(out, (winner + src) % n_players, winner, a)
+                got += a
+    return got

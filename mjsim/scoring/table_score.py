@@ -174,6 +174,7 @@ def score_win(
     bufeng: Sequence[int] | None = None,
     ready_first_discard: bool = False,
     dealer_repeats: int = 0,
+    discarder_shown: bool = False,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -213,6 +214,8 @@ def score_win(
         ready_first_discard: the winner declared ready with its first discard (天听,
             ``F_READY_FIRST_DISCARD``); needs ``ready_kind``.
         dealer_repeats: the dealer-repeat counter carried into the hand (连庄数).
+        discarder_shown: on a discard win, the discarder had declared a shown ready (明楼; a
+            payment record's ``shown_discarder_mult``).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -334,6 +337,8 @@ def score_win(
             )
         ):
             raise ValueError(f"bufeng must be 4 counts >= 0 (one per seat), got {bufeng!r}")
+    if discarder_shown and win.self_drawn:
+        raise ValueError("discarder_shown (a 明楼 discarder) needs a discard win")
     if ready_first_discard and ready_kind is None:
         raise ValueError("ready_first_discard (天听) needs a ready_kind")
     flags[F_READY_FIRST_DISCARD] = int(bool(ready_first_discard))
@@ -394,7 +399,13 @@ def score_win(
         if liable == win.seat or not win.self_drawn:
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
-    from mjsim.scoring.payments import pay, unready_discarder_pay
+    from mjsim.scoring.payments import (
+        K_ROB,
+        pay,
+        pay_extras,
+        unready_discarder_pay,
+        winner_kong_pay,
+    )
 
     out = np.zeros(4, np.int64)
     if result.valid:
@@ -403,9 +414,12 @@ def score_win(
             record, result.value, win.seat, win.discarder, win.dealer, still_in,
             -1 if liable is None else int(liable), bool(robbing_kong), out,
         )  # fmt: skip
-        if not win.self_drawn:
+        if not win.self_drawn and not (robbing_kong and record[K_ROB] == 1):
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
+            pay_extras(record, win.seat, win.discarder, 4, win.melds, bool(discarder_shown), out)
         out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
+        # kong money to the winner only, times the carried multiplier alone (not levelled up)
+        winner_kong_pay(record, win.melds, win.seat, 4, int(carry_mult), out)
         if bufeng is not None:  # 补风: each payer pays N(winner) - M(payer) more
             for q in range(4):
                 if q != win.seat and out[q] < 0:
@@ -436,6 +450,7 @@ _CONTEXT_KEYWORDS = (
     "bufeng",
     "ready_first_discard",
     "dealer_repeats",
+    "discarder_shown",
 )
 
 

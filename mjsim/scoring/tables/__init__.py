@@ -37,6 +37,8 @@ MODULES = {
     "rizhao": "mjsim.scoring.tables.rizhao",
     "wenzhou": "mjsim.scoring.tables.wenzhou",
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
+    "beijing": "mjsim.scoring.tables.beijing",
+    "jinan": "mjsim.scoring.tables.jinan",
 }
 
 
@@ -121,6 +123,8 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "rizhao": ((0, "unit"),),
     "wenzhou": ((0, "repeat_base"), (1, "no_wild")),
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
+    "beijing": ((0, "cap"), (1, "payer_cap")),
+    "jinan": ((0, "di"), (1, "shown_ready")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
@@ -221,6 +225,28 @@ def record_text(rec: PaymentRecord) -> str:
         )
     if rec.unready_discarder_add:
         parts.append(f"a discarder not ready pays {rec.unready_discarder_add} × {rec.unit} more")
+    if rec.pair_units:
+        a, b, c, d, e, f = (u * rec.unit for u in rec.pair_units)
+        parts.append(
+            f"the unit per payer: {a} between non-dealers on a discard, {b} when the dealer wins "
+            f"on a discard, {c} when the dealer deals in, {d} from a non-dealer and {e} from "
+            f"the dealer on a non-dealer's self-draw, {f} from each on the dealer's self-draw"
+        )
+    if rec.payer_cap:
+        parts.append(f"one payer pays at most {rec.payer_cap} for a win")
+    if rec.winner_kongs:
+        c, e, a = rec.winner_kongs
+        parts.append(
+            f"the winner's kongs only: a concealed kong {c} from each, an exposed kong {e} from "
+            f"its discarder, an added kong {a} from the seat whose discard was punged"
+        )
+    if rec.shown_discarder_mult != 1:
+        parts.append(f"a discarder with a shown ready pays × {rec.shown_discarder_mult}")
+    if rec.chow_liability:
+        parts.append(
+            f"承包: after {rec.chow_liability} chows from one seat, that seat alone pays the "
+            "winner's discard wins, one share per other seat"
+        )
     return "; ".join(parts)
 
 
