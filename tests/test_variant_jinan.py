@@ -213,3 +213,9 @@ def test_greedy_beats_random() -> None:
     r = np.mean([rows["pay1"], rows["pay3"]], axis=0)
     d, _p = paired_diff(g, r)
     assert d.lo > 0, d
+
+
+def test_the_greedy_bot_declares_the_shown_ready() -> None:
+    from mjsim.agents.greedy import valued_ready_kind
+
+    assert valued_ready_kind(variants.get("jinan").compile()) == 2  # 明楼 x 2
