@@ -219,3 +219,32 @@ def test_the_greedy_bot_declares_the_shown_ready() -> None:
     from mjsim.agents.greedy import valued_ready_kind
 
     assert valued_ready_kind(variants.get("jinan").compile()) == 2  # 明楼 x 2
+
+
+def test_scripted_three_chows_from_the_dealer_make_it_pay_three_shares() -> None:
+    # seat 1 chows the dealer's 3m, 3s and 9m (discarding 1z, 2z, 3z) and waits on 8s with
+    # 777p 8s; seat 2 draws the 8s and discards it: 承包, the dealer pays 3 x 5, seat 2 nothing
+    other = "4m6m8m4p8p9p5s7s9s4z5z6z7z"
+    hands = {0: "3m9m3s1p2p3p4s5s6s4p5p6p9s", 1: "1m2m1s2s7m8m1z2z3z777p8s", 2: other, 3: other}
+    g = Game("jinan", wall=make_wall(hands, "9p", draws="4z5z6z7z4z5z8s", flowers=8))
+    for chowed, junk in (("3m", "1z"), ("3s", "2z"), ("9m", "3z")):
+        while not (g.phase == "turn" and g.current_player == 0):
+            if g.phase == "react":
+                g.step(PASS)
+            else:
+                discard_drawn(g)
+        g.step(f"discard {chowed}")
+        while g.current_player != 1:
+            g.step(PASS)
+        g.step("chow_high")
+        g.step(f"discard {junk}")
+    while g.phase == "react":
+        g.step(PASS)
+    assert g.current_player == 2
+    discard_drawn(g)  # the 8s
+    while g.phase == "react" and g.current_player != 1:
+        g.step(PASS)
+    assert g.current_player == 1 and WIN in g.legal_actions()
+    g.step(WIN)
+    assert g.done and g.winners == [1]
+    assert list(g.payments) == [-15, 15, 0, 0]
