@@ -1,7 +1,7 @@
 """beijing (Beijing 北京麻将): the worked examples B1..B8 of its rules through ``mjsim.score``,
 scripted hands through the engine (an opened hand wins by self-draw only, the winner's exposed
-kong paid by its discarder, 跟庄, 上楼), and self-play with the invariants checked
-(docs/variants/beijing.md)."""
+kong paid by its discarder, 跟庄, 上楼, the three-kong draw), and self-play with the invariants
+checked (docs/variants/beijing.md)."""
 
 from __future__ import annotations
 
@@ -251,3 +251,26 @@ def test_greedy_beats_random() -> None:
     r = np.mean([rows["pay1"], rows["pay3"]], axis=0)
     d, _p = paired_diff(g, r)
     assert d.lo > 0, d
+
+
+@pytest.mark.parametrize("rule", ["three_players", "none"])
+def test_kongs_by_three_seats_end_the_hand_as_a_draw(rule: str) -> None:
+    # the dealer, seat 1 and seat 2 each hold a four and kong it on their turn (三家杠荒牌)
+    hands = {
+        0: "1111m4p5p6p7s8s9s1z2z3z",
+        1: "2222m4p5p6p7s8s9s1z2z3z",
+        2: "3333m4p5p6p7s8s9s4z6z7z",
+        3: "5m6m7m4p5p6p7s8s9s4z6z7z9m",
+    }
+    wall = make_wall(hands, "5z", draws="8m9m", tail="9p9p8p")
+    g = Game(variants.get("beijing", abort_on_kongs=rule), wall=wall)
+    for seat, kind in ((0, "1m"), (1, "2m"), (2, "3m")):
+        while not (g.phase == "turn" and g.current_player == seat):
+            g.step(PASS)
+        g.step(f"kong {kind}")
+        if seat < 2:
+            discard_drawn(g)
+    if rule == "none":
+        assert not g.done
+    else:
+        assert g.done and g.winners == [] and list(g.payments) == [0, 0, 0, 0]
