@@ -8,8 +8,8 @@ named arrays). A published name never changes meaning: a new layout is a new
 version.
 
 Both read only what the observing seat may know (see ``docs/observations.md``): its own
-concealed tiles and drawn tile, every seat's discards, exposed melds, flowers, ready / void-suit /
-won flags, the wild tiles and the live-wall count. Opponents' concealed tiles, the wall order,
+concealed tiles and drawn tile, every seat's discards, exposed melds, flowers and honours set
+aside face up, ready / void-suit / won flags, the wild tiles and the live-wall count. Opponents' concealed tiles, the wall order,
 the tiles of an opponent's concealed kong and the hidden choices of an open reaction window are
 never read. ``tests/test_envs_encoders.py`` checks this by swapping hidden tiles.
 
@@ -57,7 +57,9 @@ from mjsim.engine.state import (
     PV_WON,
     RF_CLAIMED,
     RF_FACE_DOWN,
+    RF_KONG_TILE,
     RF_OLD_TREASURE,
+    RF_WILD_KONG,
     TV_ASK0,
     TV_DEALER,
     TV_DRAWN,
@@ -96,7 +98,8 @@ PL_RECENCY = 9  # 9..12: per relative seat, 1 = its latest discard, 2 = the one 
 PL_MELDS = 13  # 13..16: exposed meld tiles per relative seat (chow +1 each, pung 3, kong 4;
 # + an opponent's concealed kong where its kind is shown, ``concealed_kong_shown``: riichi)
 PL_OWN_CONCEALED_KONGS = 17  # own concealed kongs (4 at the kind)
-PL_FLOWERS = 18  # 18..21: per relative seat, cell f = flower 34+f set aside (f = 0..7)
+PL_FLOWERS = 18  # 18..21: per relative seat, cell f = flower 34+f set aside (f = 0..7);
+# cells 27..33: copies of that honour set aside face up (放风 / 补风, honours as flowers), 0-4
 PL_WILD = 22  # 1 where a kind is wild this hand
 PL_INDICATOR = 23  # one-hot wild indicator
 PL_SEAT_WIND = 24  # one-hot at 27 + seat wind (0 = East = the dealer)
@@ -249,6 +252,8 @@ def _norm_scales_v0() -> tuple[np.ndarray, np.ndarray, dict[str, str]]:
     doc["recency_rel0..3"] = "1 / x: the latest discard 1, the one before 0.5, ...; 0 = none"
     planes(PL_MELDS, 4, 1 / 4, "copies / 4", "melds_rel0..3")
     planes(PL_OWN_CONCEALED_KONGS, 1, 1 / 4, "copies / 4", "own_concealed_kongs")
+    mul[PL_FLOWERS : PL_FLOWERS + 4, 27:34] = 1 / 4  # honours set aside: copies 0-4
+    doc["flowers_rel0..3"] = "cells 0-7 as is (0/1); cells 27-33 (honours set aside) copies / 4"
     planes(PL_TILES_LEFT, 1, 1 / 127, "live wall tiles / 127", "tiles_left")
     planes(PL_UNSEEN, 1, 1 / 4, "copies / 4", "unseen")
     sc = mul[PL_SCALARS]
@@ -378,9 +383,12 @@ def encode_planes(s, r, t, me, out):
                 add_meld_tiles(s, t, q, i, acc)
             exposed |= 1 << rel
         out[PL_SCALARS, rel] = nck
-        if pv[q, PV_HONOR_FLOWERS] != 0:  # honours set aside (放风, honours as flowers)
+        if pv[q, PV_HONOR_FLOWERS] != 0:  # honours set aside face up (放风 / 补风, honours
+            # as flowers): public, shown at their kinds in the seat's flower plane
             for k in range(27, 34):
-                visible[k] += honor_flowers(s, t, q, k)
+                c = honor_flowers(s, t, q, k)
+                out[PL_FLOWERS + rel, k] = c
+                visible[k] += c
         # flowers set aside (public); a flower still held in a hand (a wild flower, or one
         # not yet exposed under flower_replacement="action") is a concealed tile: shown to
         # its owner only
@@ -530,7 +538,8 @@ def encode_planes_v3(s, r, t, me, out):
 
     - 58..61 ``set_aside_honors_rel0..3``: honours each relative seat has set aside face up,
       copies per kind (27-33): 放风 sets (``honor_set_exposure``, weihai:
-      "放风") and honours kept as flowers (``honors_are_flowers``);
+      "放风") and honours kept as flowers (``honors_are_flowers``); the same copies as cells
+      27-33 of ``flowers_rel0..3`` (planes 18-21, every ``planes-v*``);
     - 62 ``scalars_v3``: cells 0-3 the pre-hand stake of each relative seat (``pre_hand_bet``,
       炮子 0-4 for "paozi"; the 坐庄/拉庄 choice for "sit_and_pull"; announced, so
       public), cells 4-7 the number of 补风 tiles each relative seat added to its 放风 set.
@@ -668,8 +677,9 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
     ``melds`` rows are ``(meld_type, tile, source)`` of :mod:`mjsim.melds`; an opponent's
     concealed kong shows type 4 with tile -1 (face down), or its kind where the rules show it
     (``concealed_kong_shown``: riichi). ``discards`` are kinds in order, -1
-    padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8, wild
-    kong 16, face down 32 (its kind is -1 for other seats), old treasure 64).
+    padded; ``discard_flags`` the ``RF_*`` bits (claimed 1, ready 2, won on 4, robbed 8, set
+    aside as a kong 16 (a wild kong, or a kong-only tile: ``RF_KONG_TILE``), face down 32 (its
+    kind is -1 for other seats), old treasure 64).
     """
     n = int(r.params[P_N_PLAYERS])
     tv = s.tv[t]
@@ -711,7 +721,12 @@ def encode_dict(s: State, r: Any, t: int, me: int, version: int = 0) -> dict[str
     for rel, q in enumerate(order):
         nr = int(s.pv[t, q, PV_N_RIVER])
         disc[rel, :nr] = s.river[t, q, :nr]
-        flags[rel, :nr] = s.river_flags[t, q, :nr]
+        rf = s.river_flags[t, q, :nr].astype(np.int64)
+        # a kong-only tile set aside (RF_KONG_TILE, 128: past int8) shows as a tile set aside
+        # as a kong (16), as a wild kong does
+        kt = (rf & RF_KONG_TILE) != 0
+        rf[kt] = (rf[kt] & ~RF_KONG_TILE) | RF_WILD_KONG
+        flags[rel, :nr] = rf
         if rel != 0:  # 立牌: others see that a face-down discard was made, not its kind
             disc[rel, :nr][(s.river_flags[t, q, :nr] & RF_FACE_DOWN) != 0] = -1
         m = s.melds[t, q].copy()

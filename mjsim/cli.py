@@ -537,16 +537,12 @@ def _games_spec(args: argparse.Namespace) -> Any:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from functools import partial
-
     import numpy as np
 
-    from mjsim import _compile_notice
     from mjsim._args import check_int, check_writable, resolve_threads
-    from mjsim.distributed import _bar, _finish_chunk, _notice_display, _restart_clock
+    from mjsim.distributed import run_chunks
     from mjsim.games import GAME_DTYPE, MAX_HANDS, decode, format_games, play_games, summarize_games
     from mjsim.results import run_metadata
-    from mjsim.selfplay import warm_up
 
     if args.out is not None and Path(args.out).suffix not in OUT_SUFFIXES:
         raise ValueError(f"--out {args.out!r}: the file must end in .parquet or .csv")
@@ -561,32 +557,20 @@ def cmd_games(args: argparse.Namespace) -> int:
         check_writable("--json", args.json)
     spec = _games_spec(args)
     agents = _agents(args.agents, spec.n_players)
-    parts: list[np.ndarray] = []
-    interrupted = False
-    with _bar(n_games, not args.quiet, "games") as bar:
-        with _compile_notice.shown_by(_notice_display(bar)) if not args.quiet else nullcontext():
-            warm_up(spec, agents)
-        _restart_clock(bar, 0)  # the rate and the ETA leave out the compile
-        try:
-            for lo in range(0, n_games, chunk):
-                m = min(chunk, n_games - lo)
-                # in a worker thread: the main thread answers Ctrl-C / SIGTERM meanwhile
-                call = _compile_notice.Call(
-                    partial(
-                        play_games, spec, m, agents, args.seed, threads, first_game=lo, quiet=True
-                    ),
-                    name="mjsim games chunk",
-                )
-                call.start()
-                res, stop = _finish_chunk(call, m, bar)
-                if res is not None:
-                    parts.append(res[1])
-                    bar.update(m)
-                if stop:
-                    interrupted = True
-                    break
-        except KeyboardInterrupt:
-            interrupted = True
+
+    def play(lo: int, m: int) -> np.ndarray:
+        return play_games(spec, m, agents, args.seed, threads, first_game=lo, quiet=True)[1]
+
+    parts, interrupted = run_chunks(
+        spec,
+        agents,
+        n_games,
+        chunk,
+        play,
+        progress=not args.quiet,
+        desc="games",
+        name="mjsim games chunk",
+    )
     games = np.concatenate(parts) if parts else np.zeros(0, dtype=GAME_DTYPE)
     if interrupted:
         print(f"interrupted: {len(games)} of {n_games} games finished", file=sys.stderr)

@@ -23,7 +23,7 @@ chunk size, thread count, shard count and backend.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
@@ -229,6 +229,60 @@ def _restart_clock(bar: Any, done: int) -> None:
     bar.refresh()
 
 
+def run_chunks(
+    spec: RuleSpec,
+    agents: Sequence[str],
+    total: int,
+    chunk: int,
+    play: Callable[[int, int], Any],
+    *,
+    progress: bool,
+    desc: str,
+    name: str,
+) -> tuple[list[Any], bool]:
+    """The local chunk loop of ``mjsim simulate`` and ``mjsim games``: ``total`` units (hands,
+    games) played ``chunk`` at a time by ``play(lo, m)`` (units ``lo .. lo + m - 1``), with a
+    progress bar (``progress``, labelled ``desc``).
+
+    The self-play loop of ``spec`` and ``agents`` is compiled or loaded first
+    (:func:`mjsim.selfplay.warm_up`; its notice on the bar; Ctrl-C meanwhile stops at once) and
+    the bar's clock restarted after it. Each chunk runs in a worker thread named ``name``, so the
+    main thread answers Ctrl-C / SIGTERM: the first lets the chunk in flight finish, a second
+    drops it (:func:`_finish_chunk`); an interrupt between chunks stops too.
+
+    Returns:
+        ``(results, interrupted)``: what ``play`` returned for each finished chunk, in order,
+        and whether an interrupt stopped the loop before ``total`` units.
+    """
+    from mjsim import _compile_notice
+    from mjsim.selfplay import warm_up
+
+    results: list[Any] = []
+    interrupted = False
+    with _bar(total, progress, desc) as bar:
+        # the loop compiles (first use of these sources: minutes) or loads before any hand is
+        # played, its notice and elapsed time on the bar; Ctrl-C meanwhile stops at once
+        with _compile_notice.shown_by(_notice_display(bar)) if progress else nullcontext():
+            warm_up(spec, agents)
+        _restart_clock(bar, 0)  # the rate and the ETA leave out the compile
+        try:
+            for lo in range(0, total, chunk):
+                m = min(chunk, total - lo)
+                # in a worker thread: the main thread answers Ctrl-C / SIGTERM meanwhile
+                call = _compile_notice.Call(partial(play, lo, m), name=name)
+                call.start()
+                res, stop = _finish_chunk(call, m, bar)
+                if res is not None:
+                    results.append(res)
+                    bar.update(m)
+                if stop:
+                    interrupted = True
+                    break
+        except KeyboardInterrupt:
+            interrupted = True
+    return results, interrupted
+
+
 def _run_local(
     spec: RuleSpec,
     n_hands: int,
@@ -241,46 +295,24 @@ def _run_local(
     desc: str,
     match_hands: int = 1,
 ) -> RunResult:
-    from mjsim import _compile_notice
-    from mjsim.selfplay import RESULT_DTYPE, simulate, warm_up
+    from mjsim import selfplay
 
-    parts: list[np.ndarray] = []
-    interrupted = False
-    with _bar(n_hands, progress, desc) as bar:
-        # the loop compiles (first use of these sources: minutes) or loads before any hand is
-        # played, its notice and elapsed time on the bar; Ctrl-C meanwhile stops at once
-        with _compile_notice.shown_by(_notice_display(bar)) if progress else nullcontext():
-            warm_up(spec, agents)
-        _restart_clock(bar, 0)  # the rate and the ETA leave out the compile
-        try:
-            for lo in range(0, n_hands, chunk):
-                m = min(chunk, n_hands - lo)
-                # in a worker thread: the main thread answers Ctrl-C / SIGTERM meanwhile
-                call = _compile_notice.Call(
-                    partial(
-                        simulate,
-                        spec,
-                        m,
-                        agents,
-                        seed,
-                        threads,
-                        chunk=m,
-                        first_hand=first_hand + lo,
-                        match_hands=match_hands,
-                    ),
-                    name="mjsim chunk",
-                )
-                call.start()
-                rows, stop = _finish_chunk(call, m, bar)
-                if rows is not None:
-                    parts.append(rows)
-                    bar.update(m)
-                if stop:
-                    interrupted = True
-                    break
-        except KeyboardInterrupt:
-            interrupted = True
-    rows = np.concatenate(parts) if parts else np.zeros(0, dtype=RESULT_DTYPE)
+    def play(lo: int, m: int) -> np.ndarray:
+        return selfplay.simulate(
+            spec,
+            m,
+            agents,
+            seed,
+            threads,
+            chunk=m,
+            first_hand=first_hand + lo,
+            match_hands=match_hands,
+        )
+
+    parts, interrupted = run_chunks(
+        spec, agents, n_hands, chunk, play, progress=progress, desc=desc, name="mjsim chunk"
+    )
+    rows = np.concatenate(parts) if parts else np.zeros(0, dtype=selfplay.RESULT_DTYPE)
     return RunResult(rows, n_hands, interrupted)
 
 

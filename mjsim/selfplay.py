@@ -381,7 +381,7 @@ def simulate(
             GIL-free compiled slice of the hands on its own table. The result does not depend
             on it.
         check: verify the legal mask and the invariants (tile conservation, hand sizes,
-            zero-sum payments) at every step inside the loop, and stop a hand that takes
+            zero-sum payments, a scoring reading of every win) at every step inside the loop, and stop a hand that takes
             :func:`step_bound` decisions (slower; a failing hand gets ``error`` 1 or 5, see
             :mod:`mjsim.soak` for a run that names the invariant and writes a replayable record).
         chunk: hands per compiled call (memory stays bounded).

@@ -58,6 +58,8 @@ KINDS: dict[str, str] = {
     "meld_count": "a seat's meld counter equals its meld rows",
     "zero_sum": "payments sum to zero at every step and per hand (ready deposits left on the "
     "table counted)",
+    "unscored_win": "every win the engine allows has a reading in the scorer (a fan table's "
+    "value -1 is paid as 0)",
     "empty_mask": "the seat to act has at least one legal action",
     "mask_count": "legal_mask's count equals the True entries of the mask",
     "illegal_action": "no action outside the legal mask is applied (the bot's choice is checked)",
@@ -67,10 +69,17 @@ KINDS: dict[str, str] = {
     "unclassified": "a flagged hand past max_replays, counted by the loop's error but not replayed",
 }
 #: the codes of mjsim.engine.invariants.check_invariants
-INVARIANT_KINDS = {1: "tile_conservation", 2: "hand_size", 3: "zero_sum", 4: "meld_count"}
+INVARIANT_KINDS = {
+    1: "tile_conservation",
+    2: "hand_size",
+    3: "zero_sum",
+    4: "meld_count",
+    5: "unscored_win",
+}
 #: what the run checks at every step / per hand (the report's header)
 CHECKED = (
     "tile conservation, hand sizes, meld counts, zero-sum payments (every step and per hand), "
+    "a scoring reading of every win, "
     "a non-empty legal mask that agrees with its count, the chosen action in the mask, "
     "hand termination"
 )

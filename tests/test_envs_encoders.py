@@ -22,6 +22,7 @@ from mjsim.engine.state import (
     PH_TURN,
     PV_CHOW_READY,
     PV_HELD_FLOWERS,
+    PV_HONOR_FLOWERS,
     PV_LOCK,
     PV_LOOKED,
     PV_N_RIVER,
@@ -247,23 +248,11 @@ def test_planes_at_the_deal(variant):
     assert left == sum(spec.counts()) - n * spec.hand_size - 1 - flowers
 
 
-#: honour tiles put out beside the hand by 放风 / 补风 (honor_set_exposure) are not yet drawn
-#: on the planes: the tile count of such a table is short by them
-_FENG_NOT_ENCODED = pytest.mark.xfail(
-    strict=True, reason="放风 / 补风 tiles put out are not on the planes yet"
-)
-
-
-@pytest.mark.parametrize(
-    "variant",
-    [
-        pytest.param(v, marks=_FENG_NOT_ENCODED) if variants.get(v).honor_set_exposure else v
-        for v in VARIANTS
-    ],
-)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_planes_invariants_mid_game(variant):
     """Discard planes count every river tile; recency 1 marks each seat's last discard; the
-    unseen plane plus every visible copy adds up to the tile set."""
+    honours a seat put out face up (放风 / 补风: weihai) are in cells 27-33 of its flower plane;
+    the unseen plane plus every visible copy adds up to the tile set."""
     raw = _advance(variant, 7, 60)
     s, r, n = raw.state_arrays, raw._rules, raw.n_players
     counts = np.array(raw.spec.counts()[:34], np.int64)
@@ -280,6 +269,10 @@ def test_planes_invariants_mid_game(variant):
             for i, k in enumerate(river):
                 if not s.river_flags[0, q, i] & RF_CLAIMED:
                     visible[k] += 1
+            packed = int(s.pv[0, q, PV_HONOR_FLOWERS])
+            aside = [(packed >> (3 * j)) & 7 for j in range(7)]
+            assert p[enc.PL_FLOWERS + rel, 27:34].tolist() == aside
+            visible[27:34] += p[enc.PL_FLOWERS + rel, 27:34]
             for row in s.melds[0, q]:
                 mt, k = int(row[0]), int(row[1])
                 if mt == MELD_NONE or (mt == MELD_CONCEALED_KONG and rel != 0):

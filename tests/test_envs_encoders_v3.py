@@ -1,5 +1,6 @@
-"""Special kongs, 放风 / 补风 and pre-hand stakes in the observations — every ``planes-v*`` counts special kongs and set-aside honours as seen tiles,
-``planes-v3`` and ``dict-v1`` show them per seat (docs/observations.md).
+"""Special kongs, 放风 / 补风 and pre-hand stakes in the observations — every ``planes-v*`` counts special kongs and set-aside honours as seen tiles
+and shows the honours in the seat's flower plane, ``planes-v3`` and ``dict-v1`` show them per
+seat (docs/observations.md).
 
 The encoders are pure functions of the state arrays: the tests write the rule state into a
 freshly dealt hebei table (no discard yet) and read every seat's observation.
@@ -85,6 +86,13 @@ def test_set_aside_honours_and_bufeng_are_public() -> None:
         assert d1["bufeng"].tolist() == [int(i == rel) for i in range(4)]
         if seat != 1:
             _check_unseen(s, r, seat, {EAST: 2, SOUTH: 1, RED: 1})
+        # every planes-v* shows them at their kinds in the seat's flower plane (cells 27-33)
+        for name in enc.PLANE_ENCODERS:
+            flowers = _obs(s, r, name, seat)[enc.PL_FLOWERS + rel]
+            assert flowers[27:].tolist() == [2, 1, 0, 0, 0, 0, 1], name
+            assert int(flowers.sum()) == 4, name
+        norm = _obs(s, r, "planes-norm-v0", seat)[enc.PL_FLOWERS + rel]
+        assert norm[27:].tolist() == [0.5, 0.25, 0, 0, 0, 0, 0.25]
 
 
 def test_pre_hand_stakes_are_announced() -> None:

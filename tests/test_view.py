@@ -16,7 +16,7 @@ from mjsim import variants
 from mjsim.engine import Game
 from mjsim.engine.records import Record, from_jsonl, to_jsonl
 from mjsim.engine.replay import replay, replay_steps
-from mjsim.engine.state import EV_CALL, EV_DRAW, decode_event
+from mjsim.engine.state import EV_CALL, EV_DRAW, PV_HONOR_FLOWERS, decode_event
 from mjsim.variants.label import spec_from_label, variant_label
 from mjsim.view import model
 from mjsim.view.html import hands_html, page_html, record_html, result_html
@@ -118,7 +118,7 @@ def test_read_records_splits_a_session_and_keeps_line_numbers():
 # ------------------------------------------------------------------------------ pictures
 def _tiles_on_table(pic):
     """Every tile kind a full picture shows (hands, drawn, melds, unclaimed discards,
-    flowers)."""
+    flowers and honours set aside)."""
     c = Counter()
     for st in pic["seats"]:
         c.update(st["hand"])
@@ -131,20 +131,7 @@ def _tiles_on_table(pic):
     return c
 
 
-@pytest.mark.parametrize(
-    "variant",
-    [
-        pytest.param(
-            v,
-            marks=pytest.mark.xfail(
-                strict=True, reason="放风 / 补风 tiles put out are not drawn by the viewer yet"
-            ),
-        )
-        if variants.get(v).honor_set_exposure
-        else v
-        for v in variants.names()
-    ],
-)
+@pytest.mark.parametrize("variant", variants.names())
 def test_every_event_has_a_picture_and_the_last_is_the_final_table(variant):
     g = played(variant, seed=5)
     rec = g.record
@@ -158,6 +145,10 @@ def test_every_event_has_a_picture_and_the_last_is_the_final_table(variant):
         concealed = Counter(st["hand"] + ([st["drawn"]] if st["drawn"] >= 0 else []))
         want = Counter(k for k in range(34) for _ in range(int(g.hands[p, k])))
         assert Counter({k: v for k, v in concealed.items() if k < 34}) == want
+        # honours put out face up (放风 / 补风) lie among the seat's flowers, at their kinds
+        packed = int(g.state.pv[0, p, PV_HONOR_FLOWERS])
+        aside = Counter({27 + j: (packed >> (3 * j)) & 7 for j in range(7)})
+        assert Counter(k for k in st["flowers"] if k < 34) == +aside
         assert st["score"] == int(g.scores[p])
     res = last["result"]
     assert res["winners"] == g.winners and res["pay"] == [int(x) for x in g.payments]
@@ -169,6 +160,24 @@ def test_every_event_has_a_picture_and_the_last_is_the_final_table(variant):
         n = sum(_tiles_on_table(pic).values()) + pic["wall"]
         total = n if total is None else total
         assert n == total, (variant, e)
+
+
+def test_the_text_table_lists_the_honours_put_out_with_the_flowers():
+    """``render`` (``mjsim.engine.records.render_table``) lists a seat's 放风 / 补风 honours
+    with its flowers set aside, to every seat."""
+    from mjsim.tiles import format_tiles
+
+    g = played("weihai", seed=5)
+    lines = [ln for ln in g.render(unicode=False).splitlines() if ln.startswith("seat ")]
+    shown = 0
+    for p, line in enumerate(lines):
+        packed = int(g.state.pv[0, p, PV_HONOR_FLOWERS])
+        kinds = [27 + j for j in range(7) for _ in range((packed >> (3 * j)) & 7)]
+        kinds += [k for k in range(34, 42) for _ in range(int(g.hands[p, k]))]
+        if kinds:
+            assert f"| flowers {format_tiles(kinds, 'mpsz')}" in line, line
+        shown += packed != 0
+    assert shown  # the hand has a 放风 set
 
 
 def test_a_draw_and_the_discard_before_it_are_two_pictures():

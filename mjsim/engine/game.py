@@ -498,8 +498,8 @@ class Game:
 
         By default it is the view of the seat to act (``seat=None``): its concealed tiles, and
         for the other seats what the table shows (the number of concealed tiles, melds with a
-        concealed kong face down unless the rules lay it face up, flowers set aside,
-        discards). ``seat=k`` draws seat ``k``'s view; ``all_hands=True`` (or a finished hand,
+        concealed kong face down unless the rules lay it face up, flowers and honours set
+        aside, discards). ``seat=k`` draws seat ``k``'s view; ``all_hands=True`` (or a finished hand,
         whose hands are laid open) shows every hand. ``ValueError`` for a seat outside
         ``0..n_players-1``."""
         if seat is None:

@@ -19,6 +19,8 @@ from mjsim.engine.state import (
     PV_N_MELDS,
     PV_N_RIVER,
     PV_PAY,
+    PV_VALUE,
+    PV_WON,
     RF_CLAIMED,
     TV_DEALER,
     TV_HEAD,
@@ -38,7 +40,8 @@ from mjsim.rules.params import P_HAND_SIZE, P_N_PLAYERS, P_WALL_TILES_USED
 @nb.njit(cache=True)
 def check_invariants(s, r, t):
     """0 if table ``t`` is consistent, else 1 (tile conservation, red fives included), 2 (hand size), 3 (payments
-    not zero-sum), 4 (meld count)."""
+    not zero-sum), 4 (meld count), 5 (a seat won a hand its scorer finds no reading of: the
+    fan table's value -1 in ``PV_VALUE``, paid as 0)."""
     n = r.params[P_N_PLAYERS]
     cnt = np.zeros(42, dtype=np.int64)
     for i in range(s.tv[t, TV_HEAD], s.tv[t, TV_TAIL]):
@@ -89,4 +92,7 @@ def check_invariants(s, r, t):
         tot += s.pv[t, p, PV_PAY]
     if tot != 0:
         return 3
+    for p in range(n):
+        if s.pv[t, p, PV_WON] != 0 and s.pv[t, p, PV_VALUE] < 0:
+            return 5
     return 0

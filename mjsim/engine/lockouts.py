@@ -111,7 +111,7 @@ def _lock_worth(s, r, t, p):
     k = np.int64(s.tv[t, TV_TILE])
     wk = np.int64(WK_DISCARD if s.tv[t, TV_REACT_KIND] == RK_DISCARD else WK_ROB_KONG)
     v = _value_with_tile(s, r, t, p, k, wk, np.int64(s.tv[t, TV_FROM]))
-    w = worth(r, v, s.items[t, p])
+    w = worth(r, v if v > 0 else 0, s.items[t, p])  # no reading (-1): worth nothing
     s.items[t, p, :] = 0
     lock = s.pv[t, p, PV_LOCK]
     fresh = lock == 0 or (r.params[P_MW_SCOPE] != MW_SCOPE_ALL and lock != k + 1)

@@ -23,6 +23,7 @@ from mjsim.engine.state import (
     EVENT_NAMES,
     PHASE_NAMES,
     PV_HELD_FLOWERS,
+    PV_HONOR_FLOWERS,
     PV_N_MELDS,
     PV_N_RIVER,
     PV_READY,
@@ -309,8 +310,9 @@ def render_table(
     drawn: its own concealed tiles, and for every other seat only what lies open on the table
     (``[13 concealed]`` instead of the tiles, a concealed kong face down (``🀫``, ``?`` without
     unicode) unless ``concealed_kong_shown`` (the rules lay it face up: riichi), flowers set
-    aside but not those still held, face-down 立牌 discards as ``🀫``); ``None`` (the default
-    here) shows every hand face up."""
+    aside but not those still held, honours put out face up (放风 / 补风, honours as flowers)
+    among the flowers, face-down 立牌 discards as ``🀫``); ``None`` (the default here) shows
+    every hand face up."""
     fmt = _glyphs if unicode else _mpsz
     back = "\U0001f02b" if unicode else "?"
     tv = state.tv[t]
@@ -332,6 +334,10 @@ def render_table(
         held = int(state.pv[t, p, PV_HELD_FLOWERS]) if hidden else 0
         flowers = [k for k in range(34, 42) for _ in range(int(h[k])) if not (held >> (k - 34)) & 1]
         n_held = sum(int(h[k]) for k in range(34, 42)) - len(flowers)
+        # honours set aside face up (放风 / 补风, honours as flowers): public, shown with them
+        packed = int(pv[PV_HONOR_FLOWERS])
+        honours = [k for k in range(27, 34) for _ in range((packed >> (3 * (k - 27))) & 7)]
+        flowers = honours + flowers
         melds = []
         for i in range(int(state.pv[t, p, PV_N_MELDS])):
             mt, k, src = (int(x) for x in state.melds[t, p, i])

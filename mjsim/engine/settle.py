@@ -71,9 +71,9 @@ def _scorer_value_impl(scorer, rules, concealed, melds, win_tile, flags, items):
             if rules.params[P_SCORING] == SCORING_JIPINGHU:
                 # 一炮三响 (jipinghu_flags); the share one payer pays is 2 ** 番 points
                 v = table_value(rules, concealed, melds, win_tile, flags, flags[F_N_WINNERS], items)
-                return pay_amount(rules.pay_record, v) if v >= 0 else 0
-            v = table_value(rules, concealed, melds, win_tile, flags, 1, items)
-            return v if v > 0 else 0
+                return pay_amount(rules.pay_record, v) if v >= 0 else -1
+            # -1: no reading of the table's shapes makes the hand a win (the caller decides)
+            return table_value(rules, concealed, melds, win_tile, flags, 1, items)
 
         return table
     if kind == "guobiao":
@@ -104,7 +104,8 @@ def _scorer_value_impl(scorer, rules, concealed, melds, win_tile, flags, items):
 
 @internal
 def hand_value(rules, concealed, melds, win_tile, flags, items):
-    """Value of a legal win in the scorer's unit (one payer's share); fills ``items``.
+    """Value of a legal win in the scorer's unit (one payer's share); fills ``items``. -1 when
+    a fan table (the table scorer) finds no reading of its shapes that makes the hand a win.
 
     The scorer is ``rules.scorer``'s type (:mod:`mjsim.rules.scorer`): a table-driven rule set
     compiles the detector and its table evaluator only, guobiao, riichi and changsha their own

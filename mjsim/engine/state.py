@@ -178,8 +178,9 @@ PV_N_MELDS          0      meld rows in use
 PV_N_EXPOSED        12     exposed (claimed or added) melds: for ``must_open``
 PV_N_RIVER          10     discards in the river
 PV_N_FLOWERS        11     flowers set aside
-PV_HONOR_FLOWERS    49     honour tiles set aside as flowers (``honors_are_flowers``): 3 bits
-                           per kind, the count of kind 27 + j in bits 3j..3j+2
+PV_HONOR_FLOWERS    49     honour tiles set aside face up: as flowers (``honors_are_flowers``)
+                           or put out by 放风 / 补风 (``honor_set_exposure``); 3 bits per kind,
+                           the count of kind 27 + j in bits 3j..3j+2
 PV_HELD_FLOWERS     52     bit j: flower kind 34 + j is in the concealed hand (a wild flower, or
                            a flower not yet exposed under ``flower_replacement='action'``);
                            ``hands[t, p, 34 + j]`` counts it
@@ -225,7 +226,9 @@ PV_OPTS             35     the ``O_*`` option bits (:mod:`mjsim.engine.board`) o
                            the open window
 ## Winning and money
 PV_WON              3      1 once the seat has won (blood battle: it sits out)
-PV_VALUE            9      hand value of this seat's win
+PV_VALUE            9      hand value of this seat's win; -1: the scorer found no reading of a win
+                           the engine allowed (paid as 0; an invariant violation, see
+                           ``mjsim.engine.invariants``)
 PV_PAY              6      payment of this hand (zero-sum across seats, deposits aside)
 PV_SCORE            7      running score across hands (kept by the deal)
 PV_KONG             8      kong points earned this hand and not yet settled

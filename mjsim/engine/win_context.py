@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjsim._jit import internal
-from mjsim.engine.board import _held_wild_flowers, _wilds_active, can_draw_normal
+from mjsim.engine.board import _held_wild_flowers, _wilds_active, can_draw_normal, honor_flowers
 from mjsim.engine.honor_chows import in_honor_chow
 from mjsim.engine.hooks_changsha import changsha_flags
 from mjsim.engine.hooks_jipinghu import jipinghu_flags
@@ -85,6 +85,7 @@ from mjsim.scoring.context import (
     F_GRABBED,
     F_HAND_NO,
     F_HEAVENLY,
+    F_HONOR_FLOWER_QUADS,
     F_HONOR_TILES_OUT,
     F_IS_DEALER,
     F_KONG_DICE,
@@ -130,6 +131,11 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         if s.hands[t, p, 34 + j] > 0 and (s.pv[t, p, PV_HELD_FLOWERS] >> j) & 1 == 0:
             fk |= 1 << j  # set aside (exposed), not held
     flags[F_FLOWER_KINDS] = fk
+    quads = 0
+    for k in range(27, 34):
+        if honor_flowers(s, t, p, k) == 4:
+            quads += 1  # four identical honour flowers (honors_are_flowers)
+    flags[F_HONOR_FLOWER_QUADS] = quads
     # copies of the winning tile visible outside the winner's concealed hand
     seen = 0
     for q in range(n):
@@ -243,7 +249,8 @@ def _count_piao(s, r, t, p, k):
 
 @internal
 def _value_with_tile(s, r, t, p, tile, win_kind, frm):
-    """Hand value of seat ``p`` winning on ``tile`` (fills ``s.items[t, p]``)."""
+    """Hand value of seat ``p`` winning on ``tile`` (fills ``s.items[t, p]``); -1 when the
+    fan table finds no reading of the hand as a win (:func:`mjsim.engine.settle.hand_value`)."""
     flags = np.zeros(N_FLAGS, dtype=np.int64)
     if win_kind != WK_SELF_DRAW:
         s.hands[t, p, tile] += 1

@@ -161,6 +161,10 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         s.pv[t, p, PV_VALUE] = v
         s.pv[t, p, PV_WON] = 1
         _rec(s, t, EV_WIN, p, v)
+        if v < 0:
+            # the fan table has no reading of a win the engine allowed: kept as -1 in
+            # PV_VALUE (an invariant violation, mjsim.engine.invariants) and paid as 0
+            v = 0
         buf = stack_empty(4, np.int64)  # no heap allocation per win (mjsim/_stack.py)
         buf[:] = 0
         still = stack_empty(4, np.bool_)

@@ -66,4 +66,6 @@ F_READY_FIRST_DISCARD = (
 )
 F_STAND_IN = 42  # the wild_stand_in kind + 1 when its copies count as natural copies of the
 # lowest wild kind of F_WILD_KINDS (白板 for the 百搭 / 财神); 0 = none
-N_FLAGS = 43
+F_HONOR_FLOWER_QUADS = 43  # honour kinds the winner has set aside as flowers four times
+# (honors_are_flowers: four identical honour flowers, Fuzhou 花数 +2 each)
+N_FLAGS = 44

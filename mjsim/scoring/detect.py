@@ -20,8 +20,13 @@ Readings considered (each only when the table's ``shapes`` allow it):
   every decomposition with its wild assignment, for the set-structure patterns (all pungs, all
   chows, pure straight). With wilds held the wait patterns (边 / 坎 / 单钓) and
   ``concealed_pungs`` are not detected (0);
+- **standard** with a pair of wilds (``wild_pair``, 金雀) or a set of three wilds
+  (``wild_pung``, 金龙): the rest of the concealed hand completed into the other sets (and
+  the pair); only for a table that values those patterns;
 - **seven pairs** (no meld; :func:`mjsim.kernels.special.seven_pairs_quads`, wilds placed to
-  make the most fours) and **thirteen orphans** (no meld).
+  make the most fours) and **thirteen orphans** (no meld);
+- **three wilds** (the table's shape ``three_wilds``): a self-drawn hand holding three wilds,
+  whatever the rest (三金倒).
 
 The detector's own context array ``ctx`` (``int64[N_CTX]``) carries win-context facts that the
 shared flags (:mod:`mjsim.scoring.context`) do not: ``CTX_N_WINNERS`` (winners on this discard).
@@ -52,10 +57,13 @@ from mjsim.scoring.context import (
     F_EARTHLY,
     F_FLOWER_KINDS,
     F_FLOWERS,
+    F_GRABBED,
     F_HEAVENLY,
+    F_HONOR_FLOWER_QUADS,
     F_HONOR_TILES_OUT,
     F_HUMAN,
     F_IS_DEALER,
+    F_KONG_MONEY,
     F_KONG_REPLACEMENT,
     F_LAST_WALL_TILE,
     F_READY,
@@ -79,6 +87,7 @@ from mjsim.scoring.fan_table import (
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_THREE_WILDS,
     evaluate,
 )
 
@@ -248,6 +257,9 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DISCARD_WIN] = 0 if self_drawn else 1
     g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
     g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
+    g[pt.GRABBED] = 1 if flags[F_GRABBED] != 0 else 0
+    g[pt.HONOR_FLOWER_QUADS] = flags[F_HONOR_FLOWER_QUADS]
+    g[pt.KONG_MONEY] = flags[F_KONG_MONEY]
     g[pt.HONOR_PUNGS_EXPOSED] = h_pungs
     g[pt.HONOR_EXPOSED_KONGS] = h_exp_kongs
     g[pt.HONOR_CONCEALED_KONGS] = h_conc_kongs
@@ -455,6 +467,37 @@ def _plain_readings(
 
 
 @njit(cache=True)
+def _wild_set_readings(nat, n_wild, n_sets, g, rows, cancels, header, applied, best, bc, ba):
+    """The readings whose pair is two wilds (金雀, ``wild_pair``) or whose set is three wilds
+    (金龙, ``wild_pung``), the rest of the concealed hand forming the other sets (and the pair)
+    with any wilds left; each only for a table that values it."""
+    c = np.zeros(34, np.int64)
+    for k in range(34):
+        c[k] = nat[k]
+    cand = np.zeros(g.shape[0], np.int64)
+    want_pair = _uses(rows, pt.WILD_PAIR)
+    want_pung = _uses(rows, pt.WILD_PUNG)
+    for kind in range(3):  # 0: the pair, 1: the pung, 2: both
+        need = 2 if kind == 0 else (3 if kind == 1 else 5)
+        if n_wild < need or (kind != 1 and not want_pair) or (kind != 0 and not want_pung):
+            continue
+        left = n_wild - need
+        if kind == 0:
+            ok = sets_only(c, n_sets, left)
+        elif kind == 1:
+            ok = n_sets >= 1 and with_pair(c, n_sets - 1, left)
+        else:
+            ok = n_sets >= 1 and sets_only(c, n_sets - 1, left)
+        if not ok:
+            continue
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.WILD_PAIR] = 1 if kind != 1 else 0
+        cand[pt.WILD_PUNG] = 1 if kind != 0 else 0
+        _consider(cand, SHAPE_STANDARD, rows, cancels, header, applied, best, bc, ba)
+
+
+@njit(cache=True)
 def _uses(rows, pattern):
     """True when a row of the compiled table reads ``pattern``."""
     for r in range(rows.shape[0]):
@@ -577,6 +620,20 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
                     nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
                     header, applied, result, best_counts, best_applied,
                 )  # fmt: skip
+            if n_wild >= 2 and (_uses(rows, pt.WILD_PAIR) or _uses(rows, pt.WILD_PUNG)):
+                _wild_set_readings(
+                    nat, n_wild, n_sets, g, rows, cancels, header, applied, result,
+                    best_counts, best_applied,
+                )  # fmt: skip
+    if shapes & SHAPE_THREE_WILDS and n_wild >= 3 and self_drawn:
+        cand = np.zeros(counts.shape[0], np.int64)
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.THREE_WILDS] = 1
+        _consider(
+            cand, SHAPE_THREE_WILDS, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
     if n_melds == 0 and n_sets == 4:
         cand = np.zeros(counts.shape[0], np.int64)
         if shapes & SHAPE_SEVEN_PAIRS:

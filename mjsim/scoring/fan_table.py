@@ -48,7 +48,8 @@ The **table** (:class:`FanTable`) adds the combine mode and its header:
   above the cap, floor rows below it;
 - ``min_to_win``: the qualifying value a win needs (0 = any);
 - ``shapes``: the readings of a hand considered (``standard``, ``seven_pairs``,
-  ``thirteen_orphans``); ``pair_rule`` and ``honor_chows`` of the standard shape.
+  ``thirteen_orphans``, ``three_wilds``: a self-drawn hand holding three wilds, whatever the
+  rest, for the rule sets where that is a win, 三金倒); ``pair_rule`` and ``honor_chows`` of the standard shape.
 
 Evaluation order for one reading: row counts; cancellations in row order; groups; then either
 the best limit row, or combine → cap → floors → ``post`` rows. The qualifying value is the same evaluation over
@@ -82,11 +83,12 @@ KINDS = {
 COMBINE_SUM, COMBINE_POW2, COMBINE_PRODUCT = range(3)
 COMBINES = {"sum": COMBINE_SUM, "pow2": COMBINE_POW2, "product": COMBINE_PRODUCT}
 # ---- readings (shape bits)
-SHAPE_STANDARD, SHAPE_SEVEN_PAIRS, SHAPE_THIRTEEN_ORPHANS = 1, 2, 4
+SHAPE_STANDARD, SHAPE_SEVEN_PAIRS, SHAPE_THIRTEEN_ORPHANS, SHAPE_THREE_WILDS = 1, 2, 4, 8
 SHAPES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
     "thirteen_orphans": SHAPE_THIRTEEN_ORPHANS,
+    "three_wilds": SHAPE_THREE_WILDS,
 }
 PAIR_RULES = {"any": PAIR_ANY, "258": PAIR_258, "not_28": PAIR_NOT_28}
 

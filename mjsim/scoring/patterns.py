@@ -605,6 +605,58 @@ PATTERNS: tuple[Pattern, ...] = (
         "(F_READY_FIRST_DISCARD).",
     ),
     Pattern(
+        "grabbed",
+        "抢金",
+        "grabbing the gold",
+        "context",
+        "1 when the win is a grab of the turned wild indicator (F_GRABBED; grab_wild).",
+    ),
+    Pattern(
+        "wild_pair",
+        "金雀 / 财神对",
+        "pair of wilds",
+        "reading",
+        "1 when the pair of the reading is two wilds and the rest of the concealed hand forms "
+        "its sets (computed only for a table that values it).",
+        "a reading of its own: the other set patterns of the hand are not counted in it",
+    ),
+    Pattern(
+        "wild_pung",
+        "金龙",
+        "pung of wilds",
+        "reading",
+        "1 when three wilds form a set of the reading (a pung of their own kind) and the rest "
+        "of the concealed hand forms the other sets and the pair (computed only for a table "
+        "that values it).",
+        "a reading of its own: the other set patterns of the hand are not counted in it",
+    ),
+    Pattern(
+        "three_wilds",
+        "三金倒 / 三财倒",
+        "three wilds",
+        "reading",
+        "1 in the three-wilds reading: a self-drawn hand holding three or more wilds, whatever "
+        "the rest of it (the table's shape three_wilds; three_wild_win).",
+        "the three-wilds reading only (a hand that is also standard is scored both ways and "
+        "the better reading kept)",
+    ),
+    Pattern(
+        "honor_flower_quads",
+        "四张相同字花",
+        "four identical honour flowers",
+        "context",
+        "The number of honour kinds the winner has set aside as flowers four times "
+        "(F_HONOR_FLOWER_QUADS; honors_are_flowers).",
+    ),
+    Pattern(
+        "kong_money",
+        "发 (杠牌钱)",
+        "money kong tiles",
+        "context",
+        "The money tiles the winner has set aside as kong-only tiles (F_KONG_MONEY: Anqing "
+        "发, or 红中 when 发 is the wild).",
+    ),
+    Pattern(
         "honor_pungs_exposed",
         "风碰 / 箭碰 (花)",
         "exposed honour pungs",
@@ -727,6 +779,12 @@ WILD_PIAO = INDEX["wild_piao"]
 DISCARD_WIN = INDEX["discard_win"]
 HONOR_TILES_OUT = INDEX["honor_tiles_out"]
 READY_FIRST_DISCARD = INDEX["ready_first_discard"]
+GRABBED = INDEX["grabbed"]
+WILD_PAIR = INDEX["wild_pair"]
+WILD_PUNG = INDEX["wild_pung"]
+THREE_WILDS = INDEX["three_wilds"]
+HONOR_FLOWER_QUADS = INDEX["honor_flower_quads"]
+KONG_MONEY = INDEX["kong_money"]
 HONOR_PUNGS_EXPOSED = INDEX["honor_pungs_exposed"]
 HONOR_EXPOSED_KONGS = INDEX["honor_exposed_kongs"]
 HONOR_CONCEALED_KONGS = INDEX["honor_concealed_kongs"]

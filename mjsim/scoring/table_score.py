@@ -33,7 +33,7 @@ class TableScore:
             order (``value`` of one occurrence).
         counts: ``{pattern key: count}`` of the best reading (non-zero counts only).
         shape: the best reading's shape (``"standard"``, ``"seven_pairs"``,
-            ``"thirteen_orphans"``, or ``""``).
+            ``"thirteen_orphans"``, ``"three_wilds"``, or ``""``).
         payments: one int per seat (winner positive, sum 0) by the variant's payment record
             (:func:`score_win`; empty from :func:`score_with_table`, which knows no seats).
     """
@@ -52,7 +52,7 @@ class TableScore:
         return {zh: n for _i, _en, zh, _v, n in self.items}
 
 
-_SHAPE_NAMES = {1: "standard", 2: "seven_pairs", 4: "thirteen_orphans"}
+_SHAPE_NAMES = {1: "standard", 2: "seven_pairs", 4: "thirteen_orphans", 8: "three_wilds"}
 
 
 def score_with_table(
@@ -174,6 +174,9 @@ def score_win(
     bufeng: Sequence[int] | None = None,
     ready_first_discard: bool = False,
     dealer_repeats: int = 0,
+    grabbed: bool = False,
+    honor_flowers: str | Iterable[int] = (),
+    kong_money: int = 0,
     discarder_shown: bool = False,
     **params: Any,
 ) -> TableScore:
@@ -214,6 +217,14 @@ def score_win(
         ready_first_discard: the winner declared ready with its first discard (天听,
             ``F_READY_FIRST_DISCARD``); needs ``ready_kind``.
         dealer_repeats: the dealer-repeat counter carried into the hand (连庄数).
+        grabbed: the win is a grab of the turned gold (抢金, ``F_GRABBED``); needs
+            ``self_drawn`` (a grab is scored as a self-draw).
+        honor_flowers: the honour tiles the winner has set aside as flowers
+            (``honors_are_flowers``), as tiles (``"1111z5z"``) or kinds 27-33: they add to the
+            flower count (``flowers`` / ``exposed_flowers`` give the eight bonus flowers), and
+            each kind set aside four times is ``F_HONOR_FLOWER_QUADS``.
+        kong_money: the money tiles the winner has set aside as kong-only tiles
+            (``F_KONG_MONEY``: Anqing's 发, or 红中 when 发 is the 钻).
         discarder_shown: on a discard win, the discarder had declared a shown ready (明楼; a
             payment record's ``shown_discarder_mult``).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
@@ -226,7 +237,9 @@ def score_win(
         ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
             conflict named); ``n_winners`` outside 1-3 or above 1 on a self-draw; an unknown
             variant, table parameter or wild tile; ``carry_mult`` below 1; ``honor_tiles_out``
-            below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready.
+            below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready;
+            ``grabbed`` without ``self_drawn``; ``honor_flowers`` not honour tiles or more than
+            four of a kind; ``kong_money`` below 0.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
@@ -237,9 +250,12 @@ def score_win(
         F_EARTHLY,
         F_FLOWER_KINDS,
         F_FLOWERS,
+        F_GRABBED,
         F_HEAVENLY,
+        F_HONOR_FLOWER_QUADS,
         F_HONOR_TILES_OUT,
         F_HUMAN,
+        F_KONG_MONEY,
         F_N_WILD,
         F_READY,
         F_READY_FIRST_DISCARD,
@@ -374,6 +390,26 @@ def score_win(
     flags[F_FLOWER_KINDS] = fmask
     if fmask and not flowers:
         flags[F_FLOWERS] = bin(fmask).count("1")
+    hkinds = (
+        parse_tiles(honor_flowers, flowers=True)
+        if isinstance(honor_flowers, str)
+        else list(honor_flowers)
+    )
+    hcount = [0] * 7
+    for k in hkinds:
+        if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 27 <= k < 34:
+            raise ValueError(f"honor_flowers must be honour tiles or kinds 27-33, got {k!r}")
+        hcount[int(k) - 27] += 1
+    if max(hcount) > 4:
+        raise ValueError(f"honor_flowers: at most four of a kind, got {honor_flowers!r}")
+    flags[F_FLOWERS] += len(hkinds)
+    flags[F_HONOR_FLOWER_QUADS] = sum(1 for n in hcount if n == 4)
+    if grabbed and not win.self_drawn:
+        raise ValueError("grabbed (抢金) is scored as a self-draw: self_drawn must be True")
+    flags[F_GRABBED] = int(bool(grabbed))
+    if isinstance(kong_money, bool) or not isinstance(kong_money, int) or kong_money < 0:
+        raise ValueError(f"kong_money must be an integer >= 0, got {kong_money!r}")
+    flags[F_KONG_MONEY] = kong_money
     if isinstance(wild_piao, bool) or not isinstance(wild_piao, int) or wild_piao < 0:
         raise ValueError(f"wild_piao must be an integer >= 0, got {wild_piao!r}")
     if (wild_wait or wild_piao) and not mask:
@@ -450,6 +486,9 @@ _CONTEXT_KEYWORDS = (
     "bufeng",
     "ready_first_discard",
     "dealer_repeats",
+    "grabbed",
+    "honor_flowers",
+    "kong_money",
     "discarder_shown",
 )
 

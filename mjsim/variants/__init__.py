@@ -39,6 +39,8 @@ _REGISTRY: dict[str, str] = {
     "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
     "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
+    "fuzhou": "mjsim.variants.fuzhou",  # 16-tile hands, 金, 抢金, 三金倒, honour flowers
+    "anqing": "mjsim.variants.anqing",  # 钻 wilds, 发/白 kong tiles, 庄底子
     "beijing": "mjsim.variants.beijing",  # 门清 rons, base per payer x 2^番, 上楼, 跟庄
     "jinan": "mjsim.variants.jinan",  # (花 + 5) x 番, 明楼, 承包, 杠爆
 }

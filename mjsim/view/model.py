@@ -4,10 +4,12 @@
 (:func:`mjsim.engine.replay.replay_steps`, which checks every event) and turns the engine's
 state after each decision into a *picture* of the table: a JSON-ready dict of what lies on it
 (hands, melds with who supplied them, discards with their marks, flowers, the wild or 宝
-indicator, the wall count, scores). One decision produces several events (a discard, then the
-next seat's draw; a pass, then the claim): the picture of an earlier event of the same decision
-is the picture after it with the later events taken back (the drawn tile out of the hand, the
-claimed tile back in the river), so the viewer's slider moves one event at a time.
+indicator, the wall count, scores); honours put out face up beside a hand (放风 / 补风, honours
+kept as flowers) are among that seat's ``flowers``, at their kinds 27-33. One decision produces
+several events (a discard, then the next seat's draw; a pass, then the claim): the picture of an
+earlier event of the same decision is the picture after it with the later events taken back
+(the drawn tile out of the hand, the claimed tile back in the river), so the viewer's slider
+moves one event at a time.
 
 Pictures hold every tile. What a seat may not see of the others (their concealed tiles, a
 concealed kong laid face down, a face-down discard, the secret 宝) is marked, and
@@ -53,6 +55,7 @@ from mjsim.engine.state import (
     EVENT_NAMES,
     PHASE_NAMES,
     PV_HELD_FLOWERS,
+    PV_HONOR_FLOWERS,
     PV_LOOKED,
     PV_MISSING,
     PV_N_MELDS,
@@ -171,7 +174,10 @@ def picture(
         h = s.hands[t, p]
         held_bits = int(pv[PV_HELD_FLOWERS])
         hand = _kinds(h[:34]) + [k for k in range(34, 42) if h[k] and (held_bits >> (k - 34)) & 1]
-        flowers = [k for k in range(34, 42) if h[k] and not (held_bits >> (k - 34)) & 1]
+        # honours put out face up beside the hand (放风 / 补风, honours as flowers), then flowers
+        packed = int(pv[PV_HONOR_FLOWERS])
+        flowers = [k for k in range(27, 34) for _ in range((packed >> (3 * (k - 27))) & 7)]
+        flowers += [k for k in range(34, 42) if h[k] and not (held_bits >> (k - 34)) & 1]
         drawn = -1
         if phase == "turn" and p == int(tv[TV_SEAT]) and 0 <= int(tv[TV_DRAWN]) < 42:
             d = int(tv[TV_DRAWN])

@@ -37,6 +37,8 @@ MODULES = {
     "rizhao": "mjsim.scoring.tables.rizhao",
     "wenzhou": "mjsim.scoring.tables.wenzhou",
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
+    "fuzhou": "mjsim.scoring.tables.fuzhou",
+    "anqing": "mjsim.scoring.tables.anqing",
     "beijing": "mjsim.scoring.tables.beijing",
     "jinan": "mjsim.scoring.tables.jinan",
 }
@@ -45,11 +47,11 @@ MODULES = {
 #: tables of hands dealt 16 tiles (five sets and a pair): the tiles of a complete hand that
 #: :func:`mjsim.score` takes (each meld counted as 3); every other table: 14. The registered
 #: rule sets' ``hand_size`` agrees (tests/test_table_hand_facts.py).
-WIN_SIZE: dict[str, int] = {"wenzhou": 17}
+WIN_SIZE: dict[str, int] = {"wenzhou": 17, "fuzhou": 17}
 #: tables whose rule sets let a tile stand in for the wild kind (``RuleSpec.wild_stand_in``:
 #: 白板 plays as a natural copy of the wild kind), the stand-in kind; the registered rule sets'
 #: ``wild_stand_in`` agrees (tests/test_table_hand_facts.py).
-STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31}
+STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31, "anqing": 33}
 
 
 def names() -> list[str]:
@@ -123,6 +125,8 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "rizhao": ((0, "unit"),),
     "wenzhou": ((0, "repeat_base"), (1, "no_wild")),
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
+    "fuzhou": ((0, "base"), (1, "discard_everyone")),
+    "anqing": ((0, "fa_unit"), (1, "no_wild")),
     "beijing": ((0, "cap"), (1, "payer_cap")),
     "jinan": ((0, "di"), (1, "shown_ready")),
 }  # fmt: skip

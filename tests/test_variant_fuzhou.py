@@ -1,0 +1,241 @@
+"""fuzhou (福州麻将): 16-tile hands through ``mjsim.score`` (the public worked example T11.9,
+the core doubled on a self-draw and the special rows not, 一张花 / 无花无杠, 三金倒, 金雀,
+金龙, 抢金, 天胡, honour flowers and the flower sets, kongs, 连庄); scripted hands through the
+engine (天胡 with four identical honour flowers set aside, 连庄 after it, 三金倒 on the deal,
+a non-dealer's 抢金, 金雀 beating a nearer claimant, a discarded gold); self-play with the
+invariants checked; greedy beats random."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import mjsim
+from mjsim import variants
+from mjsim.engine import Game
+from mjsim.tiles import parse_tiles
+
+GOLD = "9s"  # the gold of the worked examples
+
+
+def score(hand, win, **kw):
+    kw.setdefault("seat", 1)
+    kw.setdefault("dealer", 0)
+    kw.setdefault("wilds", GOLD)
+    if not kw.get("self_drawn"):
+        kw.setdefault("discarder", 2)
+    return mjsim.score("fuzhou", hand, win_tile=win, **kw)
+
+
+def names(r) -> set[str]:
+    return {zh for _i, _en, zh, _v, _n in r.items}
+
+
+PLAIN = "123m456m789m123p456p77s"  # five sets and a pair, no gold
+
+
+def test_worked_example_t11_9_jinque_self_draw() -> None:
+    # a non-dealer self-draws 金雀 with 3 flowers, no kong, 2 golds (the pair), 连庄 0:
+    # core = 3 + 0 + 0 + 2 + 5 = 10; each loser pays 10 x 2 + 60 = 80
+    r = score("123m456m789m123p456s9s9s", "6s", self_drawn=True, flowers=3)
+    assert r.total == 80 and names(r) == {"底", "花", "金", "自摸", "金雀"}
+    assert r.payments == [-80, 240, -80, -80]
+
+
+def test_a_win_is_five_sets_and_a_pair() -> None:
+    r = score(PLAIN, "7s")  # core 5 + 无花无杠 30, the discarder pays
+    assert r.total == 35 and names(r) == {"底", "无花无杠"} and r.payments == [0, 35, -35, 0]
+    with pytest.raises(ValueError, match="wrong tile count"):
+        score("123m456m789m123p77s", "7s")  # a 14-tile hand is short of a set
+
+
+def test_the_self_draw_doubles_the_core_not_the_special() -> None:
+    r = score(PLAIN, "7s", self_drawn=True)
+    assert r.total == 5 * 2 + 30 and r.payments == [-40, 120, -40, -40]
+
+
+@pytest.mark.parametrize(
+    ("flowers", "melds", "want", "special"),
+    [
+        (1, (), 5 + 1 + 15, "一张花"),
+        (2, (), 5 + 2, None),
+        (0, ("kong 1111s",), 5 + 1, None),  # a kong ends 无花无杠
+        (1, ("kong 1111s",), 5 + 1 + 1, None),  # ... and 一张花
+        (0, ("concealed_kong 1111s",), 5 + 2, None),
+    ],
+)
+def test_plain_hands_one_flower_and_kongs(flowers, melds, want, special) -> None:
+    hand = "123m456m789m123p77s" if melds else PLAIN
+    r = score(hand, "7s", flowers=flowers, melds=list(melds))
+    assert r.total == want
+    specials = names(r) & {"一张花", "无花无杠"}
+    assert specials == ({special} if special else set())
+
+
+def test_honour_flowers_and_flower_sets_count() -> None:
+    # four East set aside (+1 each and +2), 白 (+1), 春夏秋冬 (+1 each and +2): 5 + 9 + 2 + 2
+    r = score(PLAIN, "7s", honor_flowers="1111z5z", exposed_flowers="1f2f3f4f")
+    assert r.total == 18 and names(r) == {"底", "花", "四张相同字花", "花齐"}
+    with pytest.raises(ValueError, match="honor_flowers"):
+        score(PLAIN, "7s", honor_flowers="1f")
+
+
+def test_three_golds_win_whatever_the_rest_by_self_draw() -> None:
+    hand = "13579m13579p1357s9s9s9s"  # no shape: 三金倒
+    r = score(hand, "9s", self_drawn=True)
+    assert r.total == (5 + 3) * 2 + 40 and "三金倒" in names(r)
+    with pytest.raises(ValueError, match="not a winning hand"):
+        score(hand, "7s")  # on a discard it is no win
+
+
+def test_three_golds_as_their_own_pung_is_jinlong() -> None:
+    hand = "123m456m789m123p9s9s9s77s"
+    r = score(hand, "7s")
+    assert r.total == 5 + 3 + 120 and "金龙" in names(r)
+    r = score(hand, "7s", self_drawn=True)  # 金龙 beats 三金倒 and 金雀
+    assert r.total == (5 + 3) * 2 + 120 and names(r) & {"三金倒", "金雀", "金龙"} == {"金龙"}
+
+
+def test_grabbing_the_gold_is_a_self_draw_worth_30() -> None:
+    r = score("123m456m789m123p45s9s77s", "9s", self_drawn=True, grabbed=True, flowers=2)
+    assert r.total == (5 + 2 + 1) * 2 + 30 and "抢金" in names(r)
+    assert r.payments == [-46, 138, -46, -46]
+    with pytest.raises(ValueError, match="grabbed"):
+        score("123m456m789m123p45s9s77s", "9s", grabbed=True)
+
+
+def test_heavenly_hand_and_dealer_repeats() -> None:
+    r = score(PLAIN, "7s", seat=0, self_drawn=True, heavenly=True, flowers=2, dealer_repeats=2)
+    assert r.total == (5 + 2 + 2) * 2 + 30 and {"天胡", "连庄"} <= names(r)
+    assert r.payments == [3 * 48, -48, -48, -48]
+
+
+def test_the_discard_everyone_option() -> None:
+    r = score(PLAIN, "7s", discard_everyone=True)
+    assert r.payments == [-35, 105, -35, -35]
+
+
+def test_the_spec_plays_the_rule_text() -> None:
+    spec = variants.get("fuzhou")
+    assert spec.hand_size == 16 and spec.tile_set == "144" and spec.honors_are_flowers
+    assert spec.grab_wild and spec.three_wild_win and not spec.wild_discard_claimable
+    assert spec.multi_winner == "nearest_wild_pair_first"
+    assert (spec.wall_reserve, spec.reserve_per_kong, spec.reserve_per_concealed_kong) == (18, 1, 2)
+    assert spec.reserve_per_flower_quad == 2 and spec.last_tiles_self_draw_only == 4
+
+
+# ------------------------------------------------------------------------------ scripted hands
+def wall144(hands: dict[int, str], extra: str, indicator: str, tail: str = "", draws: str = ""):
+    """A 144-tile wall: 16 tiles to each seat from the dealer (seat 0), the dealer's 17th, then
+    ``draws``, the rest (suits first, the honours and flowers last), then the flower / kong
+    replacements ``tail`` (first one last in the wall, drawn first from the tail) and the
+    turned gold ``indicator`` just before them (it is turned after the opening replacement)."""
+    pool = Counter({k: 4 for k in range(34)})
+    pool.update({34 + f: 1 for f in range(8)})
+    parts = [parse_tiles(hands[p]) for p in range(4)]
+    ext, ind = parse_tiles(extra), parse_tiles(indicator)
+    back = parse_tiles(tail) if tail else []
+    nxt = parse_tiles(draws) if draws else []
+    for group in [*parts, ext, ind, back, nxt]:
+        for k in group:
+            pool[k] -= 1
+            assert pool[k] >= 0, k
+    for p in range(4):
+        assert len(parts[p]) == 16, p
+    rest = [k for k in sorted(pool) for _ in range(pool[k])]  # suits, honours, flowers
+    wall = [k for h in parts for k in h] + ext + nxt + rest + ind + back[::-1]
+    assert len(wall) == 144
+    return wall
+
+
+OTHERS = {1: "1m1m1m2m2m2m3m3m3m4m4m4m5m5m5m6m", 2: "1p1p1p2p2p2p3p3p3p4p4p4p5p5p5p6p",
+          3: "1s1s1s2s2s2s3s3s3s4s4s4s5s5s5s6s"}  # fmt: skip
+
+
+def test_scripted_heavenly_hand_with_four_honour_flowers_then_a_dealer_repeat() -> None:
+    # the dealer's four East and 春 are set aside on the deal and replaced from the tail by
+    # 4p5p6p7s7s: 天胡. Core 5 + 5 flowers + 2 (four East) = 12, x 2 + 天胡 30 = 54 from each
+    dealer = "1z1z1z1z1f7m8m9m7p8p9p6s6s6s8s8s"
+    g = Game("fuzhou", wall=wall144({0: dealer, **OTHERS}, "8s", "9s", tail="4p5p6p7s7s"))
+    assert "win" in g.legal_action_names()
+    g.step("win")
+    assert g.done and list(g.payments) == [162, -54, -54, -54]
+    g.next_hand()  # the dealer keeps the deal: 连庄 1 adds 1 to the core
+    g.step("win")
+    assert g.done and list(g.payments) == [3 * 56, -56, -56, -56]
+
+
+def test_scripted_three_golds_on_the_deal() -> None:
+    # the turned 9p makes 9p the gold: the dealer holds the other three and wins at once,
+    # whatever the rest: (5 + 3) x 2 + 三金倒 40 (better than 天胡 30)
+    dealer = "1m3m5m7m9m1p3p5p7p1s3s5s7s9p9p9p"
+    g = Game("fuzhou", wall=wall144({0: dealer, **OTHERS}, "9m", "9p"))
+    g.step("win")
+    assert g.done and list(g.payments) == [168, -56, -56, -56]
+
+
+def test_scripted_grab_by_a_non_dealer() -> None:
+    # the turned 9p is the gold (nobody holds one); after the dealer's first discard seat 1, whose 45s waits on
+    # 3s / 6s, takes the gold (抢金): a self-draw, (5 + 1 gold) x 2 + 抢金 30 = 42 from each
+    s1 = "1m2m3m4m5m6m7m8m9m1p2p3p4s5s7s7s"
+    others = {2: OTHERS[2], 3: OTHERS[3]}
+    dealer = "1m1m1m2m2m2m3m5m7m6p7p8p7s8s9s6m"
+    g = Game("fuzhou", wall=wall144({0: dealer, 1: s1, **others}, "9m", "9p"))
+    g.step("discard 9s")
+    assert g.phase == "grab" and g.current_player == 1
+    assert g.legal_action_names() == ["pass", "declare 5"]  # DECLARE + 5 = 抢金
+    g.step("declare 5")
+    assert g.done and list(g.payments) == [-42, 126, -42, -42]
+
+
+def test_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("fuzhou", 1000, seed=5, check=True, threads=1)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+    won = r["n_winners"] > 0
+    assert won.any() and np.all(r["n_winners"] <= 1)
+    assert np.all(r["value"][won] >= 5)  # the core's base at least
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("fuzhou", 10_000, seed=7, check=True)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+
+
+def test_greedy_beats_random() -> None:
+    from mjsim.stats import paired_diff
+
+    agents = ["greedy", "random", "greedy", "random"]
+    rows = mjsim.simulate("fuzhou", 400, agents, seed=3, check=True)
+    assert np.all(rows["error"] == 0)
+    g = (rows["pay0"] + rows["pay2"]) / 2
+    r = (rows["pay1"] + rows["pay3"]) / 2
+    d, _p = paired_diff(g, r)
+    assert d.lo > 0, d  # the lower 95% bound of greedy's edge per hand
+
+
+def test_scripted_jinque_beats_a_nearer_claimant() -> None:
+    # T11.8: seats 1 and 3 both wait on the dealer's 3m; seat 3's pair is two golds (金雀), so
+    # seat 3 wins although seat 1 is nearer: core 5 + 2 golds, + 金雀 60, from the dealer
+    s1 = "1m2m4m5m6m7m8m9m1p2p3p4p5p6p7s7s"
+    s3 = "1m2m1s2s3s4s5s6s7m8m9m4m5m6m9p9p"
+    dealer = "3m5m5m6m6m1s1s2s2s3s7s8s8s9s9s7p"
+    g = Game("fuzhou", wall=wall144({0: dealer, 1: s1, 2: OTHERS[2], 3: s3}, "4m", "9p"))
+    g.step("discard 3m")
+    offered = set()
+    while not g.done:
+        names_ = g.legal_action_names()
+        if "win" in names_:
+            offered.add(g.current_player)
+            g.step("win")
+        else:
+            assert g.phase in ("grab", "react"), g.phase
+            g.step("pass")  # nobody grabs the gold here
+    assert offered == {1, 3}
+    assert g.winners == [3] and list(g.payments) == [-67, 0, 0, 67]
