@@ -34,7 +34,8 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   and a tie never breaks the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs
   are taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
   make it pay (``must_be_ready``, ``wild_after_ready_only``, and riichi, where 立直 is a yaku:
-  the greedy bot declares riichi whenever it may, as the peers' rule-based baselines do).
+  the greedy bot declares riichi whenever it may, as the peers' rule-based baselines do; and
+  a table that values ``ready_first_discard``, 天听 / 扣听, with the first discard).
   Riichi 九種九牌 (``NINE_TERMINALS``) is declared unless 11 or more different terminals and
   honours make thirteen orphans worth playing for.
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
@@ -83,6 +84,7 @@ from mjsim.engine.state import (
     PV_READY,
     RF_CLAIMED,
     TV_ASK0,
+    TV_FIRST_ROUND,
     TV_PHASE,
     TV_REACT_POS,
     TV_SEAT,
@@ -127,6 +129,7 @@ from mjsim.rules.params import (
 )
 from mjsim.scoring.fan_table import C_PAT0, C_VALUE, H_BASE
 from mjsim.scoring.patterns import READY as PAT_READY
+from mjsim.scoring.patterns import READY_FIRST_DISCARD as PAT_READY_FIRST_DISCARD
 from mjsim.scoring.patterns import READY_HIDDEN as PAT_READY_HIDDEN
 
 BIG = 1000
@@ -798,6 +801,17 @@ def valued_ready_kind(r):
 
 
 @nb.njit(cache=True)
+def values_first_ready(r):
+    """True when a row of the spec's fan table values ``ready_first_discard`` (天听 / 扣听):
+    the greedy bot then declares ready with its first discard whenever that is legal."""
+    rows = r.fan_rows
+    for i in range(rows.shape[0]):
+        if rows[i, C_PAT0] == PAT_READY_FIRST_DISCARD and rows[i, C_VALUE] > 0:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def _turn_action(s, r, t, p, mask):
     c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
@@ -830,6 +844,13 @@ def _turn_action(s, r, t, p, mask):
             if mask[a]:
                 return a
         return -1
+    if (
+        mask[READY_DISCARD + k]
+        and s.tv[t, TV_FIRST_ROUND] != 0
+        and s.pv[t, p, PV_N_RIVER] == 0
+        and values_first_ready(r)
+    ):
+        return READY_DISCARD + k  # 扣听 / 天听: the declaration itself is the item
     kind = valued_ready_kind(r)
     if kind == 2 and mask[READY_SHOWN + k]:
         return READY_SHOWN + k

@@ -122,7 +122,6 @@ WHY_NOT_YET: dict[str, str] = {
     "hainan": "scorer not written (番 with flowers, 包牌)",
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
     "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
-    "common_fan": "scorer not written (the fan table is truncated in the rule text)",
 }
 
 

@@ -87,6 +87,7 @@ from mjsim.scoring.context import (
     F_HEAVENLY,
     F_HONOR_FLOWER_QUADS,
     F_HONOR_TILES_OUT,
+    F_HUMAN,
     F_IS_DEALER,
     F_KONG_DICE,
     F_KONG_MONEY,
@@ -168,6 +169,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     first = s.tv[t, TV_FIRST_ROUND] != 0
     flags[F_HEAVENLY] = 1 if (self_drawn and p == dealer and s.tv[t, TV_N_DISCARDS] == 0) else 0
     flags[F_EARTHLY] = 1 if (first and p != dealer and s.pv[t, p, PV_N_RIVER] == 0) else 0
+    # 人和: a non-dealer's win on a discard of the first go-round (family hooks may narrow it)
+    flags[F_HUMAN] = 1 if (first and p != dealer and not self_drawn) else 0
     flags[F_READY] = s.pv[t, p, PV_READY]
     flags[F_READY_KIND] = s.pv[t, p, PV_READY_KIND] + 1 if s.pv[t, p, PV_READY] != 0 else 0
     nw = 0

@@ -187,7 +187,8 @@ P_GAME = 198  # GAME_* bits: the rounds of the match (0 = hands only) and its en
 P_TARGET_POINTS = 199  # points the first must reach (agari yame with the extension, the extension)
 P_MISSING_SEAT = 200  # riichi 3 seats: a self-draw's missing seat share (MISSING_SEAT_CODES)
 P_FLOWER_DORA = 201  # riichi: each flower set aside is one dora (nukidora, flower_dora)
-P_FLOWER_BLOOM = 202  # a self-draw on a flower's replacement is a kong-replacement win (杠开)
+P_READY_FIRST_DISCARD_ONLY = 202  # ready only with the first discard of the first go-round (扣听)
+P_FLOWER_BLOOM = 203  # a self-draw on a flower's replacement is a kong-replacement win (杠开)
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------

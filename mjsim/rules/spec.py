@@ -115,7 +115,7 @@ class CompiledRules(NamedTuple):
     - ``score_table``: ``int64[32]``, the scoring family's values (``RuleSpec.score_values``,
       zero-padded; each family documents its layout);
     - ``fan_rows`` ``int64[R, 10]``, ``fan_cancels`` ``int64[E, 3]``, ``fan_header``
-      ``int64[8]``: the compiled fan table of a table-driven family
+      ``int64[9]``: the compiled fan table of a table-driven family
       (:class:`mjsim.scoring.fan_table.CompiledTable`; ``R == 0``: the family has none);
       ``pay_record``: ``int64[9]``, its payment record (:mod:`mjsim.scoring.payments`);
     - ``scorer``: ``uint8[0]`` whose dtype names the scorer that values a win
@@ -1645,6 +1645,13 @@ class RuleSpec:
         "(补风); each payer of a win pays the difference of the two seats' 补风 counts more.",
         source="Weihai: 放风 / 补风",
     )
+    ready_first_discard_only: bool = _doc(
+        False,
+        "ready",
+        "A ready declaration is legal only with the seat's first discard of the first "
+        "go-round, before any call (扣听 / 天听: the declaration is the item). Needs allow_ready.",
+        source='Common fan table: "扣听 庄打一张报听"',
+    )
     flower_bloom: bool = _doc(
         False,
         "scoring",
@@ -1863,6 +1870,8 @@ class RuleSpec:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
+        if self.ready_first_discard_only and not self.allow_ready:
+            raise ValueError("RuleSpec.ready_first_discard_only=True needs allow_ready=True")
         if (self.ready_requires_closed or self.ready_deposit) and not self.allow_ready:
             raise ValueError("RuleSpec.ready_requires_closed / ready_deposit need allow_ready=True")
         if not isinstance(self.carry_deposits, bool):
@@ -2746,6 +2755,7 @@ class RuleSpec:
         p[P.P_TARGET_POINTS] = self.target_points
         p[P.P_MISSING_SEAT] = P.MISSING_SEAT_CODES[self.missing_seat_payment]
         p[P.P_FLOWER_DORA] = self.flower_dora
+        p[P.P_READY_FIRST_DISCARD_ONLY] = self.ready_first_discard_only
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
         p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake
@@ -2833,7 +2843,7 @@ class RuleSpec:
         else:
             rows = np.zeros((0, 10), np.int64)
             cancels = np.zeros((0, 3), np.int64)
-            header = np.zeros(8, np.int64)
+            header = np.zeros(9, np.int64)
             record = np.zeros(9, np.int64)
         return CompiledRules(
             p, counts, wild, table, rows, cancels, header, record, marker(self.scorer_kind())
@@ -3026,6 +3036,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "ready_exempt_kong_replacement": (False, ("must_be_ready",)),
     "discard_win_requires_ready": (False, ("allow_ready",)),
     "ready_requires_closed": (False, ("allow_ready",)),
+    "ready_first_discard_only": (False, ("allow_ready",)),
     "ready_deposit": (0, ("allow_ready",)),
     "carry_deposits": (False, ("ready_deposit",)),
     "ready_min_points": (0, ("allow_ready",)),

@@ -26,7 +26,15 @@ Readings considered (each only when the table's ``shapes`` allow it):
 - **seven pairs** (no meld; :func:`mjsim.kernels.special.seven_pairs_quads`, wilds placed to
   make the most fours) and **thirteen orphans** (no meld);
 - **three wilds** (the table's shape ``three_wilds``): a self-drawn hand holding three wilds,
-  whatever the rest (三金倒).
+  whatever the rest (三金倒);
+- the **free-form readings**, which hold whatever the decomposition: ``all_258_free`` (every
+  natural tile and meld a 2, 5 or 8 of a suit, no chow meld; held wilds count as such tiles),
+  ``all_honors_free`` (every natural tile and meld an honour, winds only under the table's
+  ``free_honors="winds"``), ``knitted`` (全不靠 / 十三不靠, no meld:
+  :func:`mjsim.kernels.special.is_knitted`) and ``knitted_honor_pair`` (十三不靠 以字作将, no
+  meld: :func:`mjsim.kernels.special.is_knitted_honor_pair`). Each is one more reading with
+  ``win`` and the pattern naming it set and no set-structure pattern; the same predicates as
+  the engine's win check (:func:`mjsim.engine.win_rules.free_shape_ok`, the kernels).
 
 The detector's own context array ``ctx`` (``int64[N_CTX]``) carries win-context facts that the
 shared flags (:mod:`mjsim.scoring.context`) do not: ``CTX_N_WINNERS`` (winners on this discard).
@@ -39,7 +47,12 @@ from numba import njit
 
 from mjsim.kernels import DECOMP_ROWS, SET_CHOW, SET_PAIR, SET_PUNG
 from mjsim.kernels.decompose import decompose, search
-from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
+from mjsim.kernels.special import (
+    is_knitted,
+    is_knitted_honor_pair,
+    is_thirteen_orphans,
+    seven_pairs_quads,
+)
 from mjsim.kernels.standard import is_standard_win
 from mjsim.kernels.wild_sets import sets_only, take, with_pair
 from mjsim.melds import (
@@ -54,6 +67,8 @@ from mjsim.scoring import patterns as pt
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
     F_DEALER_REPEATS,
+    F_DEALER_SEAT,
+    F_DISCARDER_SEAT,
     F_EARTHLY,
     F_FLOWER_KINDS,
     F_FLOWERS,
@@ -80,10 +95,15 @@ from mjsim.scoring.context import (
 )
 from mjsim.scoring.fan_table import (
     C_PAT0,
+    H_FREE_HONORS,
     H_HONOR_CHOWS,
     H_PAIR_RULE,
     H_SHAPES,
     MAX_WHEN,
+    SHAPE_ALL_258_FREE,
+    SHAPE_ALL_HONORS_FREE,
+    SHAPE_KNITTED,
+    SHAPE_KNITTED_HONOR_PAIR,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
@@ -147,13 +167,10 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     terms = False
     fours = 0
     fours_free = 0
-    only_258 = True
     for k in range(34):
         n = totals[k]
         if n == 0:
             continue
-        if k >= 27 or k % 9 % 3 != 1:
-            only_258 = False
         if k < 27:
             suits |= 1 << (k // 9)
             if _is_terminal(k):
@@ -260,11 +277,146 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.GRABBED] = 1 if flags[F_GRABBED] != 0 else 0
     g[pt.HONOR_FLOWER_QUADS] = flags[F_HONOR_FLOWER_QUADS]
     g[pt.KONG_MONEY] = flags[F_KONG_MONEY]
+    # tile classes of the free-form readings and the rank ranges (小于五 / 大于五)
+    all258 = True
+    winds = True
+    below = True
+    above = True
+    for k in range(34):
+        if totals[k] == 0:
+            continue
+        if not _is_258(k):
+            all258 = False
+        if k < 27 or k > 30:
+            winds = False
+        if k >= 27 or k % 9 > 3:
+            below = False
+        if k >= 27 or k % 9 < 5:
+            above = False
+    g[pt.ALL_258] = 1 if all258 else 0
+    g[pt.ALL_WINDS] = 1 if winds else 0
+    g[pt.ALL_BELOW_FIVE] = 1 if below else 0
+    g[pt.ALL_ABOVE_FIVE] = 1 if above else 0
+    g[pt.NO_HONORS] = 0 if honors else 1
+    has_wind = False
+    has_dragon = False
+    for k in range(27, 34):
+        if totals[k] > 0:
+            if k < 31:
+                has_wind = True
+            else:
+                has_dragon = True
+    g[pt.FIVE_KINDS] = 1 if suits == 7 and has_wind and has_dragon else 0
+    fed = flags[F_DISCARDER_SEAT]
+    g[pt.DEALER_DISCARDED] = (
+        1 if (not self_drawn and fed >= 0 and fed == flags[F_DEALER_SEAT]) else 0
+    )
     g[pt.HONOR_PUNGS_EXPOSED] = h_pungs
     g[pt.HONOR_EXPOSED_KONGS] = h_exp_kongs
     g[pt.HONOR_CONCEALED_KONGS] = h_conc_kongs
-    g[pt.ALL_258] = 1 if only_258 and n_wild == 0 else 0
     return n_melds
+
+
+@njit(cache=True)
+def _is_258(k):
+    return k < 27 and (k % 9 == 1 or k % 9 == 4 or k % 9 == 7)
+
+
+@njit(cache=True)
+def _free_reading_ok(nat, melds, honors, winds_only):
+    """Every natural concealed tile and every meld is a 2/5/8 of a suit (``honors`` False) or an
+    honour (winds only when ``winds_only``); no chow meld. As the engine's
+    :func:`mjsim.engine.win_rules.free_shape_ok`."""
+    for k in range(34):
+        if nat[k] == 0:
+            continue
+        if honors:
+            if k < 27 or (winds_only and k > 30):
+                return False
+        elif not _is_258(k):
+            return False
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        if t == MELD_CHOW:
+            return False
+        k = melds[m, 1]
+        if honors:
+            if k < 27 or (winds_only and k > 30):
+                return False
+        elif not _is_258(k):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _set_facts(out_i, melds, cand):
+    """The set-content patterns of one standard decomposition ``out_i`` (``int8[DECOMP_ROWS,
+    3]``, row 0 the pair) with the melds, no wild held: 三姐妹 (pure triple chow), 喜相逢
+    (mixed triple chow, triple pung), 全带幺 (outside hand), 全带五 (all fives), 五将."""
+    chows = np.zeros(27, np.int64)
+    pungs = np.zeros(34, np.int64)
+    outside = True
+    fives = True
+    for r in range(DECOMP_ROWS):
+        ty = out_i[r, 0]
+        k = np.int64(out_i[r, 1])
+        if ty < 0:
+            continue
+        if ty == SET_CHOW:
+            chows[k] += 1
+            if not (k % 9 == 0 or k % 9 == 6):
+                outside = False
+            if not (2 <= k % 9 <= 4):
+                fives = False
+        elif ty == SET_PAIR or ty == SET_PUNG:
+            if ty == SET_PUNG:
+                pungs[k] += 1
+            if k < 27 and not (k % 9 == 0 or k % 9 == 8):
+                outside = False
+            if k >= 27 or k % 9 != 4:
+                fives = False
+        else:  # an honour chow
+            fives = False
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        k = np.int64(melds[m, 1])
+        if t == MELD_CHOW:
+            chows[k] += 1
+            if not (k % 9 == 0 or k % 9 == 6):
+                outside = False
+            if not (2 <= k % 9 <= 4):
+                fives = False
+        elif t == MELD_PUNG or t == MELD_KONG or t == MELD_ADDED_KONG or t == MELD_CONCEALED_KONG:
+            pungs[k] += 1
+            if k < 27 and not (k % 9 == 0 or k % 9 == 8):
+                outside = False
+            if k >= 27 or k % 9 != 4:
+                fives = False
+        else:
+            fives = False
+    pure = False
+    mixed_chow = False
+    mixed_pung = False
+    for k in range(27):
+        if chows[k] >= 3:
+            pure = True
+    for r9 in range(9):
+        if chows[r9] > 0 and chows[9 + r9] > 0 and chows[18 + r9] > 0:
+            mixed_chow = True
+        if pungs[r9] > 0 and pungs[9 + r9] > 0 and pungs[18 + r9] > 0:
+            mixed_pung = True
+    pk = out_i[0, 1]
+    cand[pt.PURE_TRIPLE_CHOW] = 1 if pure else 0
+    cand[pt.MIXED_TRIPLE_CHOW] = 1 if mixed_chow else 0
+    cand[pt.TRIPLE_PUNG] = 1 if mixed_pung else 0
+    cand[pt.OUTSIDE_HAND] = 1 if outside else 0
+    cand[pt.ALL_FIVES] = 1 if fives else 0
+    cand[pt.FIVE_PAIR] = 1 if (out_i[0, 0] == SET_PAIR and pk < 27 and pk % 9 == 4) else 0
+    cand[pt.PAIR_258] = 1 if (out_i[0, 0] == SET_PAIR and _is_258(np.int64(pk))) else 0
 
 
 @njit(cache=True)
@@ -448,6 +600,7 @@ def _plain_readings(
             cand[pt.ALL_CHOWS] = 1 if all_chows else 0
             cand[pt.PURE_STRAIGHT] = 1 if straight >= 0 else 0
             cand[pt.STRAIGHT_IN_WILD_SUIT] = 1 if straight >= 0 and wild_suit[straight] else 0
+            _set_facts(out[i], melds, cand)
             cp = pungs + conc_kongs
             if ty == SET_PUNG and not self_drawn:
                 cp -= 1
@@ -643,6 +796,12 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
                 cand[pt.WIN] = 1
                 cand[pt.SEVEN_PAIRS] = 1
                 cand[pt.SEVEN_PAIRS_FOURS] = quads
+                cand[pt.SEVEN_PAIRS_WON_FOUR] = 1 if nat[win_tile] >= 4 else 0
+                p258 = 0
+                for k in range(27):
+                    if nat[k] >= 2 and _is_258(k):
+                        p258 = 1
+                cand[pt.PAIR_258] = p258
                 _consider(
                     cand, SHAPE_SEVEN_PAIRS, rows, cancels, header, applied, result,
                     best_counts, best_applied,
@@ -653,6 +812,44 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             cand[pt.THIRTEEN_ORPHANS] = 1
             _consider(
                 cand, SHAPE_THIRTEEN_ORPHANS, rows, cancels, header, applied, result,
+                best_counts, best_applied,
+            )  # fmt: skip
+    # the free-form readings: a win whatever the decomposition
+    cand = np.zeros(counts.shape[0], np.int64)
+    if shapes & SHAPE_ALL_258_FREE and _free_reading_ok(nat, melds, False, False):
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.ALL_258] = 1  # the wilds count as 2-5-8 tiles
+        _consider(
+            cand, SHAPE_ALL_258_FREE, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    winds_only = header[H_FREE_HONORS] != 0
+    if shapes & SHAPE_ALL_HONORS_FREE and _free_reading_ok(nat, melds, True, winds_only):
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.ALL_HONORS] = 1  # the wilds count as honours (winds when winds_only)
+        if winds_only:
+            cand[pt.ALL_WINDS] = 1
+        _consider(
+            cand, SHAPE_ALL_HONORS_FREE, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    if n_melds == 0 and n_sets == 4:
+        if shapes & SHAPE_KNITTED and is_knitted(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.KNITTED] = 1
+            _consider(
+                cand, SHAPE_KNITTED, rows, cancels, header, applied, result, best_counts,
+                best_applied,
+            )  # fmt: skip
+        if shapes & SHAPE_KNITTED_HONOR_PAIR and is_knitted_honor_pair(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.KNITTED_HONOR_PAIR] = 1
+            _consider(
+                cand, SHAPE_KNITTED_HONOR_PAIR, rows, cancels, header, applied, result,
                 best_counts, best_applied,
             )  # fmt: skip
     counts[:] = best_counts

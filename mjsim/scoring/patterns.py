@@ -13,11 +13,21 @@ Each pattern has a *scope*:
 - ``hand``: a fact of the tiles held (concealed tiles and melds together), the same for every
   reading of the hand;
 - ``reading``: a fact of one reading of the hand (one decomposition into sets and a pair and
-  the set that holds the winning tile; the seven-pairs reading; the thirteen-orphans reading).
-  Where readings differ the detector evaluates the variant's table on each and keeps the
-  highest value (就高不就低);
+  the set that holds the winning tile; the seven-pairs reading; the thirteen-orphans reading;
+  the free-form readings, see below). Where readings differ the detector evaluates the
+  variant's table on each and keeps the highest value (就高不就低);
 - ``context``: a circumstance of the win, read from the win-context flags
   (:mod:`mjsim.scoring.context`) or the detector's context array.
+
+Free-form readings: a rule text may make a hand a win whatever its decomposition, because
+every tile has some property (将一色: every tile a 2, 5 or 8; 风一色: every tile a wind or an
+honour) or because the tiles make a fixed pattern of singles (十三不靠 / 全不靠: knitted tiles and
+honours). A fan table lists such readings in its ``shapes`` (``all_258_free``,
+``all_honors_free``, ``knitted``, ``knitted_honor_pair``: the names of the matching
+``RuleSpec.win_shapes``); the detector then tries each as one more reading of the hand, with
+``win`` = 1 and the pattern that names it (``all_258``, ``all_winds`` / ``all_honors``,
+``knitted``, ``knitted_honor_pair``) set, and no set-structure pattern. A hand that is also a
+standard hand is scored both ways and the better reading kept, like seven pairs.
 
 Counting conventions (what "the tiles held" means): the concealed tiles include the winning tile;
 a kong counts four copies of its kind; a wild tile counts as its own printed kind for the ``hand``
@@ -657,6 +667,149 @@ PATTERNS: tuple[Pattern, ...] = (
         "发, or 红中 when 发 is the wild).",
     ),
     Pattern(
+        "all_258",
+        "将一色 / 将将胡",
+        "all 2-5-8",
+        "hand",
+        "1 when every tile held is a 2, 5 or 8 of a suit (melds included). In the structure-free "
+        "reading ``all_258_free`` the wilds count as 2-5-8 tiles.",
+        "every reading; with the table shape all_258_free the hand also wins with no structure",
+    ),
+    Pattern(
+        "all_winds",
+        "风一色 (winds only)",
+        "all winds",
+        "hand",
+        "1 when every tile held is a wind (melds included). In the structure-free reading "
+        "``all_honors_free`` the wilds count as winds.",
+        "every reading; 风一色 read as 'every tile an honour' is all_honors",
+    ),
+    Pattern(
+        "knitted",
+        "十三不靠 / 全不靠 / 七星不靠",
+        "knitted tiles (honours and knitted)",
+        "reading",
+        "1 in the knitted reading: fourteen different tiles, no meld, taken from the seven "
+        "honours and the nine tiles of one knitted arrangement (147, 258 and 369, each in a "
+        "different suit); 七星不靠 (all seven honours) included.",
+        "the knitted reading only (table shape knitted)",
+    ),
+    Pattern(
+        "knitted_honor_pair",
+        "十三不靠 (以字作将)",
+        "knitted tiles with an honour pair",
+        "reading",
+        "1 in the knitted-with-an-honour-pair reading: the nine tiles of one knitted "
+        "arrangement each once, plus four different honours, one of them paired (9 + 5 = 14), "
+        "no meld.",
+        "the knitted_honor_pair reading only (table shape knitted_honor_pair)",
+    ),
+    Pattern(
+        "dealer_discarded",
+        "庄家放炮 / 点庄",
+        "the dealer fed the win",
+        "context",
+        "1 when the winning tile was discarded (or robbed from a kong) by the dealer "
+        "(F_DISCARDER_SEAT is F_DEALER_SEAT); 0 on a self-draw.",
+    ),
+    Pattern(
+        "pure_triple_chow",
+        "一色三同顺 / 三姐妹",
+        "pure triple chow",
+        "reading",
+        "1 when the reading holds three (or four) identical chows of one suit (melds included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "mixed_triple_chow",
+        "三色三同顺 / 喜相逢 (chows)",
+        "mixed triple chow",
+        "reading",
+        "1 when the reading holds a chow of the same numbers in each of the three suits (melds "
+        "included).",
+        _STD + "; with wilds held: 0. MCR's 喜相逢 (two suits) is not this pattern",
+    ),
+    Pattern(
+        "triple_pung",
+        "三同刻 / 喜相逢 (pungs)",
+        "triple pung",
+        "reading",
+        "1 when the reading holds a pung or kong of the same number in each of the three suits "
+        "(melds included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "outside_hand",
+        "全带幺 / 混全带幺九",
+        "outside hand",
+        "reading",
+        "1 when every set and the pair of the reading holds a terminal or an honour (melds "
+        "included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "all_fives",
+        "全带五",
+        "all fives",
+        "reading",
+        "1 when every set and the pair of the reading holds a 5 of a suit (melds included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "five_pair",
+        "五将",
+        "pair of fives",
+        "reading",
+        "1 when the pair of the reading is a 5 of a suit.",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "all_below_five",
+        "小于五",
+        "all below five",
+        "hand",
+        "1 when every tile held is a 1, 2, 3 or 4 of a suit.",
+    ),
+    Pattern(
+        "all_above_five",
+        "大于五",
+        "all above five",
+        "hand",
+        "1 when every tile held is a 6, 7, 8 or 9 of a suit.",
+    ),
+    Pattern(
+        "no_honors",
+        "缺字 / 无字",
+        "no honours",
+        "hand",
+        "1 when no tile held is an honour.",
+    ),
+    Pattern(
+        "five_kinds",
+        "五门齐",
+        "all five kinds",
+        "hand",
+        "1 when the tiles held include each of the three suits, a wind and a dragon.",
+    ),
+    Pattern(
+        "seven_pairs_won_four",
+        "大哥大 (和第四张)",
+        "seven pairs won on a fourth copy",
+        "reading",
+        "1 in the seven-pairs reading when the winning tile is the fourth natural copy of its "
+        "kind in the hand (three held, the fourth won).",
+        "the seven-pairs reading only; a wild winning tile: 0",
+    ),
+    Pattern(
+        "pair_258",
+        "二五八将 / 258对",
+        "a 2-5-8 pair",
+        "reading",
+        "1 when the pair of the reading is a 2, 5 or 8 of a suit; in the seven-pairs reading, "
+        "when at least one of its pairs is (a four counts as a pair).",
+        _STD + " and the seven-pairs reading; with wilds held: 0",
+    ),
+    Pattern(
         "honor_pungs_exposed",
         "风碰 / 箭碰 (花)",
         "exposed honour pungs",
@@ -679,15 +832,6 @@ PATTERNS: tuple[Pattern, ...] = (
         "hand",
         "The number of the winner's concealed kongs of a wind or dragon (a part of "
         "concealed_kongs).",
-    ),
-    Pattern(
-        "all_258",
-        "将一色 / 将将胡",
-        "all two-five-eights",
-        "hand",
-        "1 when every tile of the hand (concealed and melded) is a 2, 5 or 8 of a suit.",
-        "the table's shapes (a free-form all-2-5-8 hand that is no standard or seven-pairs "
-        "win is not a reading)",
     ),
 )
 
@@ -785,10 +929,26 @@ WILD_PUNG = INDEX["wild_pung"]
 THREE_WILDS = INDEX["three_wilds"]
 HONOR_FLOWER_QUADS = INDEX["honor_flower_quads"]
 KONG_MONEY = INDEX["kong_money"]
+ALL_258 = INDEX["all_258"]
+ALL_WINDS = INDEX["all_winds"]
+KNITTED = INDEX["knitted"]
+KNITTED_HONOR_PAIR = INDEX["knitted_honor_pair"]
+DEALER_DISCARDED = INDEX["dealer_discarded"]
+PURE_TRIPLE_CHOW = INDEX["pure_triple_chow"]
+MIXED_TRIPLE_CHOW = INDEX["mixed_triple_chow"]
+TRIPLE_PUNG = INDEX["triple_pung"]
+OUTSIDE_HAND = INDEX["outside_hand"]
+ALL_FIVES = INDEX["all_fives"]
+FIVE_PAIR = INDEX["five_pair"]
+ALL_BELOW_FIVE = INDEX["all_below_five"]
+ALL_ABOVE_FIVE = INDEX["all_above_five"]
+NO_HONORS = INDEX["no_honors"]
+FIVE_KINDS = INDEX["five_kinds"]
+SEVEN_PAIRS_WON_FOUR = INDEX["seven_pairs_won_four"]
+PAIR_258 = INDEX["pair_258"]
 HONOR_PUNGS_EXPOSED = INDEX["honor_pungs_exposed"]
 HONOR_EXPOSED_KONGS = INDEX["honor_exposed_kongs"]
 HONOR_CONCEALED_KONGS = INDEX["honor_concealed_kongs"]
-ALL_258 = INDEX["all_258"]
 
 
 def patterns_page() -> str:
@@ -808,9 +968,22 @@ def patterns_page() -> str:
         "Scopes: **hand** = a fact of the tiles held (concealed tiles and melds, the winning "
         "tile included; a wild counts as its printed kind), the same in every reading; "
         "**reading** = a fact of one reading (a decomposition into sets and a pair with the set "
-        "holding the winning tile, the seven-pairs reading, the thirteen-orphans reading; "
+        "holding the winning tile, the seven-pairs reading, the thirteen-orphans reading, the "
+        "free-form readings of the table's shapes all_258_free, all_honors_free, knitted and "
+        "knitted_honor_pair, which hold whatever the decomposition; "
         "wilds count as what they stand for); **context** = a circumstance of the win, from the "
         "win-context flags.",
+        "",
+        "**Free-form readings.** Some rule texts make a hand a win whatever its decomposition: "
+        "every tile a 2, 5 or 8 (将一色), every tile a wind or an honour (风一色), or a fixed "
+        "pattern of single tiles (十三不靠 / 全不靠: knitted tiles and honours). A fan table "
+        "asks for them in its `shapes` (`all_258_free`, `all_honors_free`, `knitted`, "
+        "`knitted_honor_pair`, named as the `RuleSpec.win_shapes` that let the engine accept "
+        'the win; `free_honors="winds"` limits `all_honors_free` to winds). The detector '
+        "tries each as one more reading of the hand: `win` is 1, the pattern that names the "
+        "reading (`all_258`, `all_winds` or `all_honors`, `knitted`, `knitted_honor_pair`) is "
+        "set, no set-structure pattern is; a hand that is also a standard hand is scored both "
+        "ways and the better reading kept.",
         "",
         "| # | key | 中文 | English | scope | definition (the count) | readings considered |",
         "|---|---|---|---|---|---|---|",

@@ -33,7 +33,8 @@ class TableScore:
             order (``value`` of one occurrence).
         counts: ``{pattern key: count}`` of the best reading (non-zero counts only).
         shape: the best reading's shape (``"standard"``, ``"seven_pairs"``,
-            ``"thirteen_orphans"``, ``"three_wilds"``, or ``""``).
+            ``"thirteen_orphans"``, ``"three_wilds"``, a free-form reading ``"all_258_free"``,
+            ``"all_honors_free"``, ``"knitted"``, ``"knitted_honor_pair"``, or ``""``).
         payments: one int per seat (winner positive, sum 0) by the variant's payment record
             (:func:`score_win`; empty from :func:`score_with_table`, which knows no seats).
     """
@@ -52,7 +53,16 @@ class TableScore:
         return {zh: n for _i, _en, zh, _v, n in self.items}
 
 
-_SHAPE_NAMES = {1: "standard", 2: "seven_pairs", 4: "thirteen_orphans", 8: "three_wilds"}
+_SHAPE_NAMES = {
+    1: "standard",
+    2: "seven_pairs",
+    4: "thirteen_orphans",
+    8: "three_wilds",
+    16: "all_258_free",
+    32: "all_honors_free",
+    64: "knitted",
+    128: "knitted_honor_pair",
+}
 
 
 def score_with_table(

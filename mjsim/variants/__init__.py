@@ -37,6 +37,7 @@ _REGISTRY: dict[str, str] = {
     "yantai": "mjsim.variants.yantai",  # 明楼 / 暗楼, additive 番, dealer +1 per pair
     "weihai": "mjsim.variants.weihai",  # 2^N, 放风 / 补风, dealer x2 per pair
     "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
+    "common_fan": "mjsim.variants.common_fan",  # 常用麻将算番规则表: additive, 扣听
     "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
     "fuzhou": "mjsim.variants.fuzhou",  # 16-tile hands, 金, 抢金, 三金倒, honour flowers

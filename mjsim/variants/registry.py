@@ -80,7 +80,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("beijing", "Beijing 2020", "北京麻将", "门清, 上楼, cap 6 番", "麻将规则 collection: 北京麻将 (麻将规则第4稿)", "full", True),
     _R("two_player", "Two-player", "二人麻将", "71 of the 136 tiles", "麻将规则 collection: 二人麻将", "partial", False),
     _R("luoshu", "Ancient Luoshu", "洛书麻将", "sum-15 sets", "麻将规则 collection: 洛书麻将", "mention", False),
-    _R("common_fan", "Common fan table", "常用麻将算番规则表", "additive fans", "麻将规则 collection: 常用麻将算番规则表", "partial", False),
+    _R("common_fan", "Common fan table", "常用麻将算番规则表", "additive fans", "麻将规则 collection: 常用麻将算番规则表", "partial", True),
     _R("yantai", "Yantai", "烟台麻将", "明楼 / 暗楼, 2-5-8 option, additive 番", "山东麻将规则: 烟台麻将", "full", True),
     _R("weihai", "Weihai", "威海麻将", "放风 / 补风, 2^n", "山东麻将规则: 威海麻将", "full", True),
     _R("rizhao", "Rizhao", "日照麻将", "must be ready, self-draw only, 2-5-8 pair", "山东麻将规则: 日照麻将", "full", True),

@@ -35,6 +35,7 @@ MODULES = {
     "yantai": "mjsim.scoring.tables.yantai",
     "weihai": "mjsim.scoring.tables.weihai",
     "rizhao": "mjsim.scoring.tables.rizhao",
+    "common_fan": "mjsim.scoring.tables.common_fan",
     "wenzhou": "mjsim.scoring.tables.wenzhou",
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
     "fuzhou": "mjsim.scoring.tables.fuzhou",
@@ -123,6 +124,8 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
     "weihai": ((0, "dealer_mult"),),
     "rizhao": ((0, "unit"),),
+    "common_fan": ((0, "unit"), (1, "concealed"), (2, "missing_suit"), (3, "single_wait"),
+                   (4, "all_simples"), (5, "five_pair"), (6, "no_honors")),
     "wenzhou": ((0, "repeat_base"), (1, "no_wild")),
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
     "fuzhou": ((0, "base"), (1, "discard_everyone")),
@@ -137,6 +140,14 @@ SCORE_VALUE_PAYMENT_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "sichuan": ((8, "base"),),
     "chengdu": ((8, "base"),),
     "sichuan_xuezhan": ((8, "base"),),
+}
+
+
+#: table parameters that follow a RuleSpec field in play, ``(field, parameter)``: the spec's
+#: value is the parameter's (rizhao's 风一色 is the winds only or every honour as the spec's
+#: ``free_honors`` lets the engine accept the free-form win)
+SPEC_FIELD_PARAMS: dict[str, tuple[tuple[str, str], ...]] = {
+    "rizhao": (("free_honors", "wind_hand"),),
 }
 
 
@@ -180,7 +191,7 @@ def spec_payment_params(variant: str, score_values: tuple[int, ...]) -> dict[str
 
 def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The arrays of ``spec``'s fan table for :class:`mjsim.rules.CompiledRules`: ``(rows
-    int64[R, 10], cancels int64[E, 3], header int64[8], record int64[9])``, the table's
+    int64[R, 10], cancels int64[E, 3], header int64[9], record int64[9])``, the table's
     parameters taken from ``spec.score_values`` (:data:`SCORE_VALUE_PARAMS`).
 
     Raises ``ValueError`` (naming the parameter) when a value is out of the table's range.
@@ -188,6 +199,8 @@ def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     name = spec.effective_fan_table()
     values = tuple(spec.score_values)
     params = spec_params(name, values)
+    for fld, key in SPEC_FIELD_PARAMS.get(name, ()):
+        params[key] = getattr(spec, fld)
     compiled = get(name, **params)
     record = compiled_payment(name, **params, **spec_payment_params(name, values))
     return compiled.rows, compiled.cancels, compiled.header, record
