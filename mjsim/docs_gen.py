@@ -116,8 +116,6 @@ WHY_NOT_YET: dict[str, str] = {
     "neimenggu": "no scoring in the rule texts",
     "xuzhou": "the rule texts give only a heading, no rules",
     "hainan": "scorer not written (番 with flowers, 包牌)",
-    "jinan": "scorer not written ((花 + 5) x 番, 承包)",
-    "beijing": "scorer not written (base 20/30/40 x 2^番, cap 6 番)",
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
     "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
 }

@@ -34,6 +34,7 @@ from mjsim.engine.state import (
     PV_N_WILD_KONGS,
     PV_PAY,
     PV_READY,
+    PV_READY_KIND,
     PV_VALUE,
     PV_WON,
     RF_WON,
@@ -78,11 +79,13 @@ from mjsim.rules.params import (
 from mjsim.rules.scorer import only_for
 from mjsim.scoring.payments import (
     bonus_applies,
+    pay_extras,
     pay_per_payer,
     payer_doublings,
     per_payer_on,
     responsible_bonus_pay,
     unready_discarder_pay,
+    winner_kong_pay,
 )
 
 #: the payments of the families with a scorer of their own, compiled only for that scorer
@@ -146,7 +149,7 @@ def _kong_bloom_liable(s, t, p):
     such a replacement (``PV_KONG_FROM`` = 8 * kong number + 1 + discarder, recorded by the
     claim)."""
     kf = s.pv[t, p, PV_KONG_FROM]
-    if s.tv[t, TV_REPLACEMENT] != 0 and kf > 0 and (kf >> 3) == s.tv[t, TV_N_KONGS]:
+    if s.tv[t, TV_REPLACEMENT] == 1 and kf > 0 and (kf >> 3) == s.tv[t, TV_N_KONGS]:
         return (kf & 7) - 1
     return -1
 
@@ -223,6 +226,9 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             if r.params[P_SCORING] == SCORING_TABLE and win_kind != WK_SELF_DRAW and not rob_self:
                 # the payment record's unready-discarder term (太原 放铳 +1)
                 unready_discarder_pay(r.pay_record, p, frm, s.pv[t, frm, PV_READY] != 0, buf)
+                # the shown-ready discarder pays double (济南 明楼), 承包 after three chows
+                shown = s.pv[t, frm, PV_READY] != 0 and s.pv[t, frm, PV_READY_KIND] != 0
+                pay_extras(r.pay_record, p, frm, n, s.melds[t, p], shown, buf)
             if r.params[P_SCORING] == SCORING_TABLE and bonus_applies(r.pay_record, s.items[t, p]):
                 # the payment record's bonus for its responsible payers (南昌 德国 +5)
                 responsible_bonus_pay(
@@ -249,6 +255,12 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
                             buf[q] = 0
             for q in range(n):
                 s.pv[t, q, PV_PAY] += buf[q] * mult
+            if r.params[P_SCORING] == SCORING_TABLE:
+                # kong money to the winner only (北京 "不赢没钱"), not levelled up ("杠不上楼")
+                buf[:] = 0
+                winner_kong_pay(r.pay_record, s.melds[t, p], p, n, s.tv[t, TV_MULT], buf)
+                for q in range(n):
+                    s.pv[t, q, PV_PAY] += buf[q]
         elif win_kind == WK_SELF_DRAW or rob_self:
             for q in range(n):
                 if q != p:

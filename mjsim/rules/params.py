@@ -189,6 +189,7 @@ P_MISSING_SEAT = 200  # riichi 3 seats: a self-draw's missing seat share (MISSIN
 P_FLOWER_DORA = 201  # riichi: each flower set aside is one dora (nukidora, flower_dora)
 P_READY_FIRST_DISCARD_ONLY = 202  # ready only with the first discard of the first go-round (扣听)
 P_WILD_BONUS = 203  # WILD_BONUS_*: every seat's wilds held are paid at the end of the hand (精)
+P_FLOWER_BLOOM = 204  # a self-draw on a flower's replacement is a kong-replacement win (杠开)
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------

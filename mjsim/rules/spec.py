@@ -1664,6 +1664,13 @@ class RuleSpec:
         choices=tuple(P.WILD_BONUS_CODES),
         source='Nanchang: "引入了霸王精、冲关等奖励分"; values from the Taihe 冲关 tables',
     )
+    flower_bloom: bool = _doc(
+        False,
+        "scoring",
+        "A self-draw on the replacement of a flower set aside counts as a win on a kong "
+        "replacement (杠开, the kong_bloom pattern; not for 杠爆 liability). Needs flowers.",
+        source='Jinan: "杠开 摸到花补牌或自己杠开"',
+    )
 
     extra: dict[str, Any] = _doc(
         None,
@@ -2304,6 +2311,12 @@ class RuleSpec:
                 )
 
     def _check_honor_sets(self) -> None:
+        if not isinstance(self.flower_bloom, bool):
+            raise ValueError(f"RuleSpec.flower_bloom={self.flower_bloom!r} must be a bool")
+        if self.flower_bloom and self.flowers == "none":
+            raise ValueError(
+                "RuleSpec.flower_bloom=True needs flowers (flowers='bonus' or 'scoring')"
+            )
         if not isinstance(self.honor_set_exposure, bool):
             raise ValueError(
                 f"RuleSpec.honor_set_exposure={self.honor_set_exposure!r} must be a bool"
@@ -2804,6 +2817,7 @@ class RuleSpec:
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
+        p[P.P_FLOWER_BLOOM] = self.flower_bloom
         p[P.P_WALL_TILES_USED] = self.wall_tiles_used
         p[P.P_OPENING_EXCHANGE] = self.opening_exchange
         p[P.P_FINAL_READY_DRAWS] = self.final_ready_draws
@@ -3081,6 +3095,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "kong_pay_values": ((), ("kong_pay_rule=table",)),
     "kong_hot_shot": ("none", ("kong_payment_timing=immediate",)),
     "kong_bloom_liable": (False, ("allow_exposed_kong",)),
+    "flower_bloom": (False, ("flowers!=none",)),
 }
 
 #: Fields that are valid but have no effect while other rules hold: field -> ``(conditions, why)``

@@ -161,15 +161,25 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     conc_kongs = 0
     exp_kongs = 0
     konged = np.zeros(34, np.bool_)
+    h_pungs = 0
+    h_exp_kongs = 0
+    h_conc_kongs = 0
     for m in range(melds.shape[0]):
         t = melds[m, 0]
         if t == MELD_NONE:
             continue
         n_melds += 1
+        honor = melds[m, 1] >= 27
         if t == MELD_CONCEALED_KONG:
             conc_kongs += 1
+            if honor:
+                h_conc_kongs += 1
         elif t == MELD_KONG or t == MELD_ADDED_KONG:
             exp_kongs += 1
+            if honor:
+                h_exp_kongs += 1
+        elif t == MELD_PUNG and honor:
+            h_pungs += 1
         if t != MELD_CONCEALED_KONG:
             claimed += 1
         if t == MELD_CONCEALED_KONG or t == MELD_KONG or t == MELD_ADDED_KONG:
@@ -366,6 +376,9 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DEALER_DISCARDED] = (
         1 if (not self_drawn and fed >= 0 and fed == flags[F_DEALER_SEAT]) else 0
     )
+    g[pt.HONOR_PUNGS_EXPOSED] = h_pungs
+    g[pt.HONOR_EXPOSED_KONGS] = h_exp_kongs
+    g[pt.HONOR_CONCEALED_KONGS] = h_conc_kongs
     return n_melds
 
 

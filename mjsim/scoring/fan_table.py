@@ -25,7 +25,9 @@ A **row** (a dict) values one pattern, or several that must all hold:
   and other rows may cancel it; "A does not count on a plain hand" is a condition row that
   the non-plain rows cancel and that cancels A), or ``"post"`` (added to the value after the
   factors, the cap and the floors, and after ``pow2``'s doubling: points that a self-draw or
-  another factor does not multiply, 太原 "杠所得的分不加倍");
+  another factor does not multiply, 太原 "杠所得的分不加倍"), or ``"sum_factor"`` (a
+  ``product`` table only: the values of these rows add up to one more factor, 1 when none
+  applies: 济南 "（花+底）*番数", where the add rows are the 花 and the sum_factor rows the 番);
 - ``per``: ``"unit"`` (default: counts ``count`` times, e.g. 根 per four) or ``"once"``;
 - ``min``: the count the pattern needs for the row to apply (default 1; 龙七对 is
   ``seven_pairs_fours`` ≥ 1);
@@ -71,7 +73,7 @@ from mjsim.kernels import PAIR_258, PAIR_ANY, PAIR_NOT_28
 from mjsim.scoring.patterns import INDEX
 
 # ---- row kinds
-KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR, KIND_CONDITION, KIND_POST = range(6)
+KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR, KIND_CONDITION, KIND_POST, KIND_SUM_FACTOR = range(7)
 KINDS = {
     "add": KIND_ADD,
     "mul": KIND_MUL,
@@ -79,6 +81,7 @@ KINDS = {
     "floor": KIND_FLOOR,
     "condition": KIND_CONDITION,
     "post": KIND_POST,
+    "sum_factor": KIND_SUM_FACTOR,
 }
 # ---- combine modes
 COMBINE_SUM, COMBINE_POW2, COMBINE_PRODUCT = range(3)
@@ -254,6 +257,8 @@ def compile_table(table: FanTable) -> CompiledTable:
         if "value" not in row:
             raise _fail(name, where, "needs a 'value'")
         kind = _choice(name, f"{where} kind", row.get("kind", "add"), KINDS)
+        if kind == KIND_SUM_FACTOR and combine != COMBINE_PRODUCT:
+            raise _fail(name, f"{where} kind", "'sum_factor' rows need combine='product'")
         lo = 1 if kind == KIND_MUL else -(1 << 40)
         rows[i, C_VALUE] = _int(name, f"{where} value", row["value"], lo)
         rows[i, C_KIND] = kind
@@ -338,6 +343,7 @@ def _combine(rows, header, applied, qual_only):
     """(value, uncapped) of the applied rows (limit rows already handled by the caller)."""
     add = 0
     mul = 1
+    fsum = 0
     for r in range(rows.shape[0]):
         n = applied[r]
         if n <= 0 or (qual_only and rows[r, C_QUAL] == 0):
@@ -348,6 +354,10 @@ def _combine(rows, header, applied, qual_only):
         elif k == KIND_MUL:
             for _ in range(n):
                 mul *= rows[r, C_VALUE]
+        elif k == KIND_SUM_FACTOR:
+            fsum += rows[r, C_VALUE] * n
+    if fsum > 0:
+        mul *= fsum
     s = header[H_BASE] + add
     mode = header[H_COMBINE]
     if mode == COMBINE_PRODUCT:

@@ -915,6 +915,30 @@ PATTERNS: tuple[Pattern, ...] = (
         "printed kind (the hand wins without any wild standing for another tile).",
         "Such a reading is tried only when the table uses this pattern.",
     ),
+    Pattern(
+        "honor_pungs_exposed",
+        "风碰 / 箭碰 (花)",
+        "exposed honour pungs",
+        "hand",
+        "The number of the winner's melded pungs (claimed, not upgraded to a kong) of a wind "
+        "or dragon. A pung completed by the winning tile is not a meld and does not count.",
+    ),
+    Pattern(
+        "honor_exposed_kongs",
+        "风明杠 / 风补杠",
+        "exposed honour kongs",
+        "hand",
+        "The number of the winner's exposed or added kongs of a wind or dragon (a part of "
+        "exposed_kongs).",
+    ),
+    Pattern(
+        "honor_concealed_kongs",
+        "风暗杠",
+        "concealed honour kongs",
+        "hand",
+        "The number of the winner's concealed kongs of a wind or dragon (a part of "
+        "concealed_kongs).",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -1041,6 +1065,9 @@ ALL_HONORS_WILDS_FREE = INDEX["all_honors_wilds_free"]
 SHISANLAN = INDEX["shisanlan"]
 SHISANLAN_SEVEN_STARS = INDEX["shisanlan_seven_stars"]
 NO_WILD_USED = INDEX["no_wild_used"]
+HONOR_PUNGS_EXPOSED = INDEX["honor_pungs_exposed"]
+HONOR_EXPOSED_KONGS = INDEX["honor_exposed_kongs"]
+HONOR_CONCEALED_KONGS = INDEX["honor_concealed_kongs"]
 
 
 def patterns_page() -> str:

@@ -193,6 +193,7 @@ def score_win(
     wild_kongs: Sequence[int] | None = None,
     seat_melds: Sequence[Iterable[str | Sequence[int]]] | None = None,
     tiles_left: int | None = None,
+    discarder_shown: bool = False,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -254,6 +255,8 @@ def score_win(
             melds are ``melds``). ``None`` = the payers have no melds.
         tiles_left: live tiles left in the wall after the winning tile (``F_TILES_LEFT``; 海底捞
             within the last four tiles); ``None`` = not known.
+        discarder_shown: on a discard win, the discarder had declared a shown ready (明楼; a
+            payment record's ``shown_discarder_mult``).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -401,6 +404,8 @@ def score_win(
             )
         ):
             raise ValueError(f"bufeng must be 4 counts >= 0 (one per seat), got {bufeng!r}")
+    if discarder_shown and win.self_drawn:
+        raise ValueError("discarder_shown (a 明楼 discarder) needs a discard win")
     if ready_first_discard and ready_kind is None:
         raise ValueError("ready_first_discard (天听) needs a ready_kind")
     flags[F_READY_FIRST_DISCARD] = int(bool(ready_first_discard))
@@ -511,13 +516,16 @@ def score_win(
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
     from mjsim.scoring.payments import (
+        K_ROB,
         bonus_applies,
         pay,
+        pay_extras,
         pay_per_payer,
         payer_doublings,
         per_payer_on,
         responsible_bonus_pay,
         unready_discarder_pay,
+        winner_kong_pay,
     )
 
     out = np.zeros(4, np.int64)
@@ -538,8 +546,9 @@ def score_win(
                 record, result.value, win.seat, win.discarder, win.dealer, still_in,
                 -1 if liable is None else int(liable), bool(robbing_kong), out,
             )  # fmt: skip
-        if not win.self_drawn:
+        if not win.self_drawn and not (robbing_kong and record[K_ROB] == 1):
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
+            pay_extras(record, win.seat, win.discarder, 4, win.melds, bool(discarder_shown), out)
         applied = np.zeros(compiled.rows.shape[0], np.int64)
         for r, _en, _zh, _v, n in result.items:
             applied[r] = n
@@ -547,6 +556,8 @@ def score_win(
             d = win.discarder if not win.self_drawn else -1
             responsible_bonus_pay(record, win.seat, d, still_in, True, out)
         out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
+        # kong money to the winner only, times the carried multiplier alone (not levelled up)
+        winner_kong_pay(record, win.melds, win.seat, 4, int(carry_mult), out)
         if bufeng is not None:  # 补风: each payer pays N(winner) - M(payer) more
             for q in range(4):
                 if q != win.seat and out[q] < 0:
@@ -585,6 +596,7 @@ _CONTEXT_KEYWORDS = (
     "wild_kongs",
     "seat_melds",
     "tiles_left",
+    "discarder_shown",
 )
 
 #: ``treasure_win`` names and their ``F_TREASURE_WIN`` values

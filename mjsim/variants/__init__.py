@@ -46,6 +46,8 @@ _REGISTRY: dict[str, str] = {
     "yingkou": "mjsim.variants.yingkou",  # 会 for simples, three suits, pair not 2/8
     "nanchang": "mjsim.variants.nanchang",  # 精 wilds, 十三烂, honour chows, 德国, 精 bonus
     "jiangnan": "mjsim.variants.jiangnan",  # 心皇 imagined wild, 12-tile hands
+    "beijing": "mjsim.variants.beijing",  # 门清 rons, base per payer x 2^番, 上楼, 跟庄
+    "jinan": "mjsim.variants.jinan",  # (花 + 5) x 番, 明楼, 承包, 杠爆
 }
 
 

@@ -44,6 +44,8 @@ MODULES = {
     "yingkou": "mjsim.scoring.tables.yingkou",
     "nanchang": "mjsim.scoring.tables.nanchang",
     "jiangnan": "mjsim.scoring.tables.jiangnan",
+    "beijing": "mjsim.scoring.tables.beijing",
+    "jinan": "mjsim.scoring.tables.jinan",
 }
 
 
@@ -144,6 +146,8 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
     "nanchang": ((0, "seed_de_seven_pairs"), (1, "de_bonus")),
     "jiangnan": ((0, "seven_pairs"),),
+    "beijing": ((0, "cap"), (1, "payer_cap")),
+    "jinan": ((0, "di"), (1, "shown_ready")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
@@ -281,6 +285,26 @@ def record_text(rec: PaymentRecord) -> str:
         parts.append(
             f"when row {rec.bonus_row} counts, every payer of a self-draw and the discarder of "
             f"a discard win pay {rec.bonus_add} × {rec.unit} more, after the multipliers"
+        )
+    if rec.pair_units:
+        a, b, c, d, e, f = (u * rec.unit for u in rec.pair_units)
+        parts.append(
+            f"the unit per payer: {a} between non-dealers on a discard, {b} when the dealer wins "
+            f"on a discard, {c} when the dealer deals in, {d} from a non-dealer and {e} from "
+            f"the dealer on a non-dealer's self-draw, {f} from each on the dealer's self-draw"
+        )
+    if rec.winner_kongs:
+        c, e, a = rec.winner_kongs
+        parts.append(
+            f"the winner's kongs only: a concealed kong {c} from each, an exposed kong {e} from "
+            f"its discarder, an added kong {a} from the seat whose discard was punged"
+        )
+    if rec.shown_discarder_mult != 1:
+        parts.append(f"a discarder with a shown ready pays × {rec.shown_discarder_mult}")
+    if rec.chow_liability:
+        parts.append(
+            f"承包: after {rec.chow_liability} chows from one seat, that seat alone pays the "
+            "winner's discard wins, one share per other seat"
         )
     return "; ".join(parts)
 
