@@ -34,7 +34,8 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   and a tie never breaks the last 2-5-8 pair; then shed the most isolated tile. Own-turn kongs
   are taken when they do not raise the shanten. ``READY_DISCARD`` is used only where the rules
   make it pay (``must_be_ready``, ``wild_after_ready_only``, and riichi, where 立直 is a yaku:
-  the greedy bot declares riichi whenever it may, as the peers' rule-based baselines do).
+  the greedy bot declares riichi whenever it may, as the peers' rule-based baselines do; and
+  a table that values ``ready_first_discard``, 天听 / 扣听, with the first discard).
   Riichi 九種九牌 (``NINE_TERMINALS``) is declared unless 11 or more different terminals and
   honours make thirteen orphans worth playing for.
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
@@ -83,6 +84,7 @@ from mjsim.engine.state import (
     PV_READY,
     RF_CLAIMED,
     TV_ASK0,
+    TV_FIRST_ROUND,
     TV_PHASE,
     TV_REACT_POS,
     TV_SEAT,
@@ -98,7 +100,7 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_NONE
+from mjsim.melds import MELD_CHOW, MELD_NONE
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
     P_MIN_FAN,
@@ -108,8 +110,10 @@ from mjsim.rules.params import (
     P_READY_MODE0,
     P_SCORING,
     P_SUIT_RULE,
+    P_TERMINAL_RULE,
     P_WILD_AFTER_READY_ONLY,
     P_WILD_RULE,
+    P_WIN_FILTER,
     P_WIN_SHAPES,
     PAIR_258,
     SCORING_CHANGSHA,
@@ -122,12 +126,17 @@ from mjsim.rules.params import (
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SUIT_ALL_THREE,
     SUIT_MISSING_ONE,
+    TERMINAL_OR_HONOR,
     WILD_NONE,
+    WIN_FILTER_SMALL_WIN_258_PAIR,
 )
-from mjsim.scoring.fan_table import C_PAT0, C_VALUE, H_BASE
+from mjsim.scoring.fan_table import C_KIND, C_PAT0, C_QUAL, C_VALUE, H_BASE, KIND_ADD, MAX_WHEN
 from mjsim.scoring.patterns import READY as PAT_READY
+from mjsim.scoring.patterns import READY_FIRST_DISCARD as PAT_READY_FIRST_DISCARD
 from mjsim.scoring.patterns import READY_HIDDEN as PAT_READY_HIDDEN
+from mjsim.scoring.patterns import WIN as PAT_WIN
 
 BIG = 1000
 #: live waits break shanten ties from this shanten down (0 = ready ... 2 = two from ready)
@@ -155,7 +164,7 @@ def plain_win_value(r):
     hebei: the base ``score_values[0]`` (placeholder table, ``mjsim.variants.hebei``);
     changsha: 1 (one small win, ``changsha_value``: "小胡"); sichuan: 0 fan (平胡 "0"),
     guangdong_jipinghu: 0 fan (鸡和 "鸡和0"); a table-driven variant (``scoring="table"``):
-    its table's base; guobiao: 1 (the usual one-fan items of an
+    its table's base plus its qualifying rows valuing the win alone (wuhan 屁胡 1); guobiao: 1 (the usual one-fan items of an
     ordinary hand; 无番和's 8 fan is an exception, not the rule)."""
     fam = r.params[P_SCORING]
     if fam == SCORING_HEBEI:
@@ -165,7 +174,16 @@ def plain_win_value(r):
     if fam == SCORING_SICHUAN or fam == SCORING_JIPINGHU:
         return np.int64(0)
     if fam == SCORING_TABLE:
-        return np.int64(r.fan_header[H_BASE])  # a hand with no item: the table's base
+        # a hand with no item: the table's base and its qualifying rows on "win" alone
+        v = np.int64(r.fan_header[H_BASE])
+        for i in range(r.fan_rows.shape[0]):
+            alone = r.fan_rows[i, C_PAT0] == PAT_WIN
+            for j in range(1, MAX_WHEN):
+                if r.fan_rows[i, C_PAT0 + j] >= 0:
+                    alone = False
+            if alone and r.fan_rows[i, C_KIND] == KIND_ADD and r.fan_rows[i, C_QUAL] != 0:
+                v += r.fan_rows[i, C_VALUE]
+        return v
     return np.int64(-1)
 
 
@@ -189,8 +207,12 @@ def fan_rich(r):
 def _pair_rule(r):
     """The pair rule the bot aims at: the rules' ``pair_rule``, except Changsha, whose spec
     says ``"any"`` (big wins take any pair) while an ordinary small win needs a 2-5-8 pair
-    ["长沙麻将需要二、五、八做将"]: the bot plays for the 2-5-8 pair there."""
+    ["长沙麻将需要二、五、八做将"]: the bot plays for the 2-5-8 pair there; so it does under the
+    small-win filter (``win_filter="small_win_258_pair"``, wuhan 屁胡), whose ordinary wins need
+    one."""
     if r.params[P_SCORING] == SCORING_CHANGSHA:
+        return np.int64(PAIR_258)
+    if r.params[P_WIN_FILTER] == WIN_FILTER_SMALL_WIN_258_PAIR:
         return np.int64(PAIR_258)
     return np.int64(r.params[P_PAIR_RULE])
 
@@ -626,6 +648,44 @@ def _is258(k):
 
 
 @nb.njit(cache=True)
+def _last_needed(s, r, t, p, c, k):
+    """1 when discarding kind ``k`` (already taken out of the natural counts ``c``) gives up the
+    last tile of what a win must hold: a suit under ``suit_rule="all_three"`` (三门齐, yingkou
+    "万，饼，条，都要有") or a 1, 9 or honour under ``terminal_rule="terminal_or_honor"`` (yingkou
+    "还不能断幺九"); melds count. A hand without it is at least one exchange further from a
+    legal win than its shanten says."""
+    prm = r.params
+    need_suit = prm[P_SUIT_RULE] == SUIT_ALL_THREE and k < 27
+    need_term = prm[P_TERMINAL_RULE] == TERMINAL_OR_HONOR and (k >= 27 or k % 9 == 0 or k % 9 == 8)
+    if not (need_suit or need_term):
+        return 0
+    lo = 9 * (k // 9) if k < 27 else 0
+    suit_left = False
+    term_left = False
+    for x in range(34):
+        if c[x] == 0:
+            continue
+        if need_suit and lo <= x < lo + 9:
+            suit_left = True
+        if x >= 27 or x % 9 == 0 or x % 9 == 8:
+            term_left = True
+    for i in range(s.melds.shape[2]):
+        mt = s.melds[t, p, i, 0]
+        if mt == MELD_NONE:
+            continue
+        mk = np.int64(s.melds[t, p, i, 1])
+        if need_suit and lo <= mk < lo + 9:
+            suit_left = True
+        if mk >= 27 or mk % 9 == 0 or mk % 9 == 8 or (mt == MELD_CHOW and mk % 9 == 6):
+            term_left = True
+    if need_suit and not suit_left:
+        return 1
+    if need_term and not term_left:
+        return 1
+    return 0
+
+
+@nb.njit(cache=True)
 def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_above):
     """Best discard of a 3n+2 hand among the kinds with ``mask[k]`` or ``mask[READY+k]``.
 
@@ -664,6 +724,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
         else:
             c[k] -= 1
             shk[k] = _sh_one_kind(r, c, k, nm, codes, others, have) if nm >= 0 else _sh(r, c, nw)
+            shk[k] += _last_needed(s, r, t, p, c, k)
             c[k] += 1
         if shk[k] < best_sh:
             best_sh = shk[k]
@@ -798,6 +859,17 @@ def valued_ready_kind(r):
 
 
 @nb.njit(cache=True)
+def values_first_ready(r):
+    """True when a row of the spec's fan table values ``ready_first_discard`` (天听 / 扣听):
+    the greedy bot then declares ready with its first discard whenever that is legal."""
+    rows = r.fan_rows
+    for i in range(rows.shape[0]):
+        if rows[i, C_PAT0] == PAT_READY_FIRST_DISCARD and rows[i, C_VALUE] > 0:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def _turn_action(s, r, t, p, mask):
     c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
@@ -830,6 +902,13 @@ def _turn_action(s, r, t, p, mask):
             if mask[a]:
                 return a
         return -1
+    if (
+        mask[READY_DISCARD + k]
+        and s.tv[t, TV_FIRST_ROUND] != 0
+        and s.pv[t, p, PV_N_RIVER] == 0
+        and values_first_ready(r)
+    ):
+        return READY_DISCARD + k  # 扣听 / 天听: the declaration itself is the item
     kind = valued_ready_kind(r)
     if kind == 2 and mask[READY_SHOWN + k]:
         return READY_SHOWN + k

@@ -110,21 +110,14 @@ WHY_NOT_YET: dict[str, str] = {
     "changchun": "scorer not written (the public multiplicative table)",
     "harbin": "scorer not written (the public multiplicative table); the 对倒 ready exception is open",
     "shaanxi": "no scorer: the numbers of the rule text's scoring are lost",
-    "wuhan": "scorer not written (开口翻, 红中杠, 赖子杠, 金顶 cap)",
-    "nanchang": "scorer not written (精 bonuses, 德国, all three pay)",
-    "yingkou": "no scoring in the rule texts",
     "guizhou": "scorer not written (the 豆 kong payments, 热炮 and chickens are played)",
-    "jiangnan": "no scoring in the rule texts",
     "taiwan": "scorer not written (台, from public tables)",
     "qingyuan": "scorer not written (3 to 18 points, highest row)",
     "neimenggu": "no scoring in the rule texts",
     "xuzhou": "the rule texts give only a heading, no rules",
     "hainan": "scorer not written (番 with flowers, 包牌)",
-    "jinan": "scorer not written ((花 + 5) x 番, 承包)",
-    "beijing": "scorer not written (base 20/30/40 x 2^番, cap 6 番)",
     "two_player": "no fan list in the rule texts (cap 13 番); the shown-wall bonus is open",
     "luoshu": "not expressible: no tile counts for its special flowers; sum-15 sets need a kernel",
-    "common_fan": "scorer not written (the fan table is truncated in the rule text)",
 }
 
 

@@ -70,8 +70,8 @@ def test_every_option_of_every_command_has_help():
         (["simulate", "hebei", "--set", "alow_chow=true"], "did you mean allow_chow?"),
         (["arena", "hebei", "--agents", "greedy,random", "--set", "alow_chow=1"], "allow_chow?"),
         (["study", "hebei", "--set", "alow_chow=true,false"], "did you mean allow_chow?"),
-        (["simulate", "wuhan"], "'wuhan' is a known rule set (Wuhan 红中赖子杠"),
-        (["arena", "wuhan", "--agents", "greedy,random"], "but is not playable yet; playable: "),
+        (["simulate", "xuzhou"], "'xuzhou' is a known rule set (Xuzhou 徐州麻将"),
+        (["arena", "xuzhou", "--agents", "greedy,random"], "but is not playable yet; playable: "),
     ],
 )
 def test_cli_names_near_misses_and_rule_sets_not_playable_yet(argv, message, capsys):
@@ -81,6 +81,6 @@ def test_cli_names_near_misses_and_rule_sets_not_playable_yet(argv, message, cap
 
 
 def test_variants_show_of_a_rule_set_not_playable_yet_says_so(capsys):
-    assert main(["variants", "--show", "wuhan"]) == 2
+    assert main(["variants", "--show", "xuzhou"]) == 2
     err = capsys.readouterr().err
-    assert "Wuhan 红中赖子杠" in err and "not playable yet" in err
+    assert "Xuzhou 徐州麻将" in err and "not playable yet" in err

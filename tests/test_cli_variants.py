@@ -88,9 +88,9 @@ def test_show_all_lists_every_field(capsys):
 
 
 def test_show_names_a_rule_set_that_is_not_playable_yet(capsys):
-    assert main(["variants", "--show", "wuhan"]) == 2
+    assert main(["variants", "--show", "xuzhou"]) == 2
     err = capsys.readouterr().err
-    assert "wuhan (Wuhan 红中赖子杠)" in err and "not playable yet" in err
+    assert "xuzhou (Xuzhou 徐州麻将)" in err and "not playable yet" in err
     assert "sichuan" in err  # the playable ids
 
 

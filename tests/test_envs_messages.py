@@ -97,8 +97,8 @@ def test_aec_step_none_for_the_agent_to_act_names_it():
 def test_env_constructors_suggest_ids_and_fields(make):
     with pytest.raises(ValueError, match=r"did you mean sichuan_xuezhan\?"):
         make(variant="sichuan_xuezan")
-    with pytest.raises(ValueError, match=r"'wuhan' is a known rule set .* not playable yet"):
-        make(variant="wuhan")
+    with pytest.raises(ValueError, match=r"'xuzhou' is a known rule set .* not playable yet"):
+        make(variant="xuzhou")
     with pytest.raises(
         ValueError, match=r"unknown RuleSpec field 'alow_chow'; did you mean allow_chow\?"
     ):

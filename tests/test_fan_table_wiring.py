@@ -161,14 +161,29 @@ def test_sichuan_self_draw_bonus_code_is_checked() -> None:
 
 
 @pytest.mark.parametrize(
-    "variant", ["hebei_basic", "jinan_baike", "taiyuan", "yantai", "weihai", "rizhao"]
+    "variant",
+    [
+        "hebei_basic",
+        "jinan_baike",
+        "taiyuan",
+        "yantai",
+        "weihai",
+        "rizhao",
+        "common_fan",
+        "wuhan",
+        "yingkou",
+    ],
 )
 def test_score_values_default_to_the_tables_parameters(variant: str) -> None:
-    """A scoring="table" variant's default score_values are its table's default parameters, so
-    mjsim.score (which scores by the table's defaults) and the game loop value a hand alike."""
+    """A scoring="table" variant's default score_values (and the spec fields a table parameter
+    follows, ``SPEC_FIELD_PARAMS``) are its table's default parameters, so mjsim.score (which
+    scores by the table's defaults) and the game loop value a hand alike."""
     spec = variants.get(variant)
     assert spec.scoring == "table" and spec.effective_fan_table() == variant
-    assert tables.spec_params(variant, tuple(spec.score_values)) == tables.parameters(variant)
+    got = tables.spec_params(variant, tuple(spec.score_values))
+    for fld, key in tables.SPEC_FIELD_PARAMS.get(variant, ()):
+        got[key] = getattr(spec, fld)
+    assert got == tables.parameters(variant)
 
 
 def test_a_table_registered_first_keeps_the_shipped_tables() -> None:

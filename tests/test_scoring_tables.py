@@ -155,7 +155,7 @@ def test_not_a_win_has_no_reading():
 
 
 def test_unknown_table_and_parameter_are_named():
-    with pytest.raises(ValueError, match="no fan table for 'riichi'; tables: anqing, chengdu"):
+    with pytest.raises(ValueError, match="no fan table for 'riichi'; tables: .*chengdu"):
         tables.get("riichi")
     with pytest.raises(ValueError, match=r"unknown parameter 'kap'; parameters: \['cap'"):
         tables.get("sichuan", kap=3)

@@ -66,7 +66,7 @@ def test_entries_carry_names_sources_and_detail():
     assert wuhan.sources == (
         "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)"
     )
-    assert not wuhan.playable
+    assert wuhan.playable and not rule_set("xuzhou").playable
     assert BY_ID["sichuan_xuezhan"].chinese == "血战到底"
     assert {r.detail for r in RULE_SETS} == {"full", "partial", "mention", "heading only"}
     assert all(r.english and r.chinese and r.sources for r in RULE_SETS)

@@ -54,6 +54,73 @@ def test_rz_f_after_one_drawn_hand_and_the_doublers() -> None:
         score(ready_first_discard=True)
 
 
+@pytest.mark.parametrize(
+    ("hand", "win", "item"),
+    [
+        ("258m258m258p22s55s8s", "8s", "将一色"),  # every tile a 2, 5 or 8: no shape needed
+        ("11112222333444z", "4z", "风一色"),  # every tile a wind: no shape needed
+        ("147m258p3s1234567z", "7z", "十三不靠"),  # knitted tiles and the seven honours
+    ],
+)
+def test_the_free_form_hands(hand, win, item) -> None:
+    r = score(hand, win, ready_kind="shown")
+    assert names(r) == {item} and r.total == 2
+    assert r.payments == [-20, 60, -20, -20]
+
+
+def test_the_free_form_readings_are_named() -> None:
+    from mjsim.scoring.table_score import score_win
+
+    kw = dict(self_drawn=True, seat=1, dealer=0, ready_kind="shown")
+    r = score_win("rizhao", "258m258m258p22s55s8s", win_tile="8s", **kw)
+    assert r.shape == "all_258_free" and r.counts["all_258"] == 1
+    r = score_win("rizhao", "147m258p3s1234567z", win_tile="7z", **kw)
+    assert r.shape == "knitted" and r.counts["knitted"] == 1
+    # a standard hand of 2-5-8 pungs keeps its better standard reading (将一色 + 碰碰和)
+    r = score_win("rizhao", "222m555m888p555s22s", win_tile="5s", **kw)
+    assert r.shape == "standard" and r.value == 4
+
+
+def test_wind_hand_is_the_winds_unless_free_honors_takes_every_honour() -> None:
+    with pytest.raises(ValueError, match="not a winning hand"):
+        score("11112222555666z", "6z", ready_kind="shown")  # dragons: not 风一色
+    r = score("11112222555666z", "6z", ready_kind="shown", wind_hand="any")
+    assert names(r) == {"风一色"}
+    from mjsim.scoring import tables
+
+    spec = variants.get("rizhao", free_honors="any")
+    rows, _c, header, _rec = tables.compile_for_spec(spec)
+    from mjsim.scoring.fan_table import H_FREE_HONORS
+
+    assert header[H_FREE_HONORS] == 0
+    assert tables.compile_for_spec(variants.get("rizhao"))[2][H_FREE_HONORS] == 1
+
+
+def test_da_ge_da_needs_the_fourth_copy_won() -> None:
+    hand = "2222m55m88m11p55p99p"
+    r = score(hand, "2m", ready_kind="shown")  # three 2m held, the fourth won
+    assert names(r) == {"大哥大"} and r.total == 4
+    r = score(hand, "5m", ready_kind="shown")  # the four was held before
+    assert names(r) == {"七对"} and r.total == 2
+
+
+@pytest.mark.parametrize(
+    ("hand", "extra"),
+    [
+        ("258m258m258p22s55s", "8s"),  # 将一色
+        ("1111222233334z", "4z"),  # 风一色 as seven pairs of winds (no 2-5-8 pair needed)
+        ("147m258p1234567z", "3s"),  # 十三不靠
+    ],
+)
+def test_free_form_hands_win_in_play(hand, extra) -> None:
+    wall = helpers.make_wall({0: hand}, extra, flowers=8)
+    g = Game(variants.get("rizhao", must_be_ready=False), wall=wall)
+    assert WIN in g.legal_actions()
+    g.step(WIN)
+    # 天和 x2 on the 大和 item 2: 4 番, 40 from each
+    assert g.done and list(g.payments) == [120, -40, -40, -40]
+
+
 def _ready_wall() -> list[int]:
     # the dealer holds 123m 456m 789m 234p 5s + 7z: it declares ready with 7z on 5s; seat 1
     # discards a 5s after drawing 5z; seats 2, 3 discard 6z, 7z; the dealer draws 5s

@@ -69,6 +69,7 @@ from mjsim.engine.treasure import _treasure_on_draw
 from mjsim.rules.params import (
     MW_LIFT_ANY_MOVE,
     MW_LIFT_OWN_DRAW,
+    P_FLOWER_BLOOM,
     P_FOLLOW_DEALER,
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MW_LIFT,
@@ -202,6 +203,7 @@ def _draw_turn(s, r, t, q):
             _finish_draw(s, r, t)
             return
         # seabed_refused="first_seat_takes": seat q (the first offered) draws the 海底
+    nf = s.pv[t, q, PV_N_FLOWERS]
     k = _take(s, r, t, q, False)
     if k < 0:
         _finish_draw(s, r, t)
@@ -219,7 +221,9 @@ def _draw_turn(s, r, t, q):
     s.tv[t, TV_SEAT] = q
     s.tv[t, TV_PHASE] = PH_TURN
     s.tv[t, TV_DRAWN] = k
-    s.tv[t, TV_REPLACEMENT] = 0
+    # flower_bloom: a flower's replacement counts as a kong replacement (2: not a kong's)
+    bloom = r.params[P_FLOWER_BLOOM] != 0 and s.pv[t, q, PV_N_FLOWERS] != nf
+    s.tv[t, TV_REPLACEMENT] = 2 if bloom else 0
     s.tv[t, TV_DICE_REPL] = 0
     s.tv[t, TV_FORBID0] = -1
     s.tv[t, TV_FORBID1] = -1

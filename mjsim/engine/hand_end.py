@@ -21,6 +21,7 @@ from mjsim.engine.board import _add_river, _rec, _won_mask, can_draw_normal
 from mjsim.engine.carry import end_carry
 from mjsim.engine.hooks_changsha import changsha_next_dealer
 from mjsim.engine.hooks_sichuan import sichuan_draw
+from mjsim.engine.hooks_wild_bonus import wild_bonus_settle
 from mjsim.engine.pool import pool_take
 from mjsim.engine.rng import below
 from mjsim.engine.shapes import _simple_win_ruled_out, _tenpai
@@ -102,6 +103,7 @@ from mjsim.rules.params import (
     P_NOTEN_PENALTY,
     P_ROUND_WIND_RULE,
     P_SCORING,
+    P_WILD_BONUS,
     ROUND_WIND_ADVANCE,
     SCORING_CHANGSHA,
     SCORING_SICHUAN,
@@ -208,6 +210,8 @@ def _draw_counter(s, r, t, winners):
 def _end_hand(s, r, t, winners, win_kind, first_winner):
     n = r.params[P_N_PLAYERS]
     dealer = s.tv[t, TV_DEALER]
+    if r.params[P_WILD_BONUS] != 0:
+        wild_bonus_settle(s, r, t, winners, win_kind)  # 精 bonus for every seat (wild_bonus)
     for p in range(n):
         _rec(s, t, EV_PAY, p, s.pv[t, p, PV_PAY])
         s.pv[t, p, PV_SCORE] += s.pv[t, p, PV_PAY]

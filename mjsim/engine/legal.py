@@ -89,6 +89,7 @@ from mjsim.engine.state import (
     TV_DEALER,
     TV_DRAWN,
     TV_ERROR,
+    TV_FIRST_ROUND,
     TV_FORBID0,
     TV_FORBID1,
     TV_GRAB,
@@ -128,6 +129,7 @@ from mjsim.rules.params import (
     P_NO_CLAIMS_LAST_DISCARD,
     P_NO_KONG_AFTER_PUNG,
     P_PAIR_RULE,
+    P_READY_FIRST_DISCARD_ONLY,
     P_READY_MIN_POINTS,
     P_READY_MODE0,
     P_READY_MODE1,
@@ -363,6 +365,9 @@ def legal_mask(s, r, t, mask):
             and drawn >= 0
             and remaining(s, t) - prm[P_WALL_RESERVE] >= 4
         )
+    if ready_ok and prm[P_READY_FIRST_DISCARD_ONLY] != 0:
+        # 扣听: only with the seat's first discard of the first go-round, before any call
+        ready_ok = s.tv[t, TV_FIRST_ROUND] != 0 and s.pv[t, p, PV_N_RIVER] == 0
     if ready_ok and prm[P_READY_MIN_POINTS] > 0:
         # the points floor (riichi: 1000, the deposit): start_points + the running score
         ready_ok = prm[P_START_POINTS] + s.pv[t, p, PV_SCORE] >= prm[P_READY_MIN_POINTS]

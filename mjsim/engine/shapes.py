@@ -228,8 +228,13 @@ def _extra_ok(s, r, t, p, h):
         return False
     if prm[P_WIN_FILTER] == WIN_FILTER_SEVEN_PAIRS_258_PAIR:
         # rizhao: seven pairs need a 2-5-8 pair ("但必须至少有一对是258")
-        if _pairs_only_win(s, r, t, p, h, np.int64(_PAIRS_SHAPES)):
-            return has_258_pair(h)
+        if _pairs_only_win(s, r, t, p, h, np.int64(_PAIRS_SHAPES)) and not has_258_pair(h):
+            # not as seven pairs; a structure-free win (风一色 as seven pairs of winds) stands
+            shapes = prm[P_WIN_SHAPES]
+            if (shapes & FREE_SHAPES) == 0:
+                return False
+            use_wild = _wilds_active(s, r, t, p)
+            return free_shape_ok(prm, h, s.wild[t], use_wild, s.melds[t, p], shapes)
     return True
 
 

@@ -76,7 +76,8 @@ TV_POOL_DRAWS       119    final ready draws made from the unused pool this hand
 ## The turn
 TV_DRAWN            20     tile drawn at the start of this turn (-1: the turn began with a
                            claim)
-TV_REPLACEMENT      21     1 if ``TV_DRAWN`` came from the tail after a kong or a set-aside
+TV_REPLACEMENT      21     1 if ``TV_DRAWN`` came from the tail after a kong or a set-aside;
+                           2 if after a flower drawn from the head (flower_bloom)
 TV_DICE_REPL        68     1 if ``TV_DRAWN`` came from a dice-kong 开杠 replacement (杠上开花)
 TV_FORBID0          30     a kind that may not be discarded this turn (after a chow), -1 = none
 TV_FORBID1          31     a second such kind, -1 = none

@@ -13,18 +13,25 @@ from __future__ import annotations
 import numpy as np
 
 from mjsim._jit import internal
-from mjsim.engine.board import _held_wild_flowers, _wilds_active, can_draw_normal, honor_flowers
+from mjsim.engine.board import (
+    _held_wild_flowers,
+    _wilds_active,
+    can_draw_normal,
+    honor_flowers,
+    remaining,
+)
 from mjsim.engine.honor_chows import in_honor_chow
 from mjsim.engine.hooks_changsha import changsha_flags
 from mjsim.engine.hooks_jipinghu import jipinghu_flags
 from mjsim.engine.hooks_riichi import riichi_flags
 from mjsim.engine.settle import hand_value, variant_flags
-from mjsim.engine.shapes import _lone_wild_wait
+from mjsim.engine.shapes import _lone_wild_wait, _shape_win
 from mjsim.engine.special_kongs import special_copies
 from mjsim.engine.state import (
     PH_POOL_DRAW,
     PV_FENG,
     PV_HELD_FLOWERS,
+    PV_LOOKED,
     PV_MISSING,
     PV_N_FLOWERS,
     PV_N_KONG_MONEY,
@@ -53,20 +60,26 @@ from mjsim.engine.state import (
     TV_REPLACEMENT,
     TV_ROUND_WIND,
     TV_STAND_FOR,
+    TV_TREASURE,
     TV_WILD_FLOWERS,
     WK_ROB_KONG,
     WK_SELF_DRAW,
 )
 from mjsim.melds import MELD_CHOW, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG, MELD_SPECIAL_KONG
 from mjsim.rules.params import (
+    P_IMAGINED_WILD,
     P_N_PLAYERS,
     P_ROB_KONG_AS_SELF_DRAW,
     P_SCORING,
+    P_TREASURE_MATCH_WINS,
+    P_WILD_RULE,
     P_WILD_STAND_IN,
     P_WILD_WAIT_CONTEXT,
+    P_WIN_SHAPES,
     SCORING_CHANGSHA,
     SCORING_JIPINGHU,
     SCORING_RIICHI,
+    WILD_TREASURE,
 )
 from mjsim.rules.scorer import only_for
 from mjsim.scoring.context import (
@@ -87,6 +100,8 @@ from mjsim.scoring.context import (
     F_HEAVENLY,
     F_HONOR_FLOWER_QUADS,
     F_HONOR_TILES_OUT,
+    F_HUMAN,
+    F_IMAGINED_WILD,
     F_IS_DEALER,
     F_KONG_DICE,
     F_KONG_MONEY,
@@ -103,6 +118,8 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_STAND_IN,
+    F_TILES_LEFT,
+    F_TREASURE_WIN,
     F_WILD_KINDS,
     F_WILD_KONGS,
     F_WILD_PIAO,
@@ -168,6 +185,8 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     first = s.tv[t, TV_FIRST_ROUND] != 0
     flags[F_HEAVENLY] = 1 if (self_drawn and p == dealer and s.tv[t, TV_N_DISCARDS] == 0) else 0
     flags[F_EARTHLY] = 1 if (first and p != dealer and s.pv[t, p, PV_N_RIVER] == 0) else 0
+    # 人和: a non-dealer's win on a discard of the first go-round (family hooks may narrow it)
+    flags[F_HUMAN] = 1 if (first and p != dealer and not self_drawn) else 0
     flags[F_READY] = s.pv[t, p, PV_READY]
     flags[F_READY_KIND] = s.pv[t, p, PV_READY_KIND] + 1 if s.pv[t, p, PV_READY] != 0 else 0
     nw = 0
@@ -184,6 +203,7 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
     si = r.params[P_WILD_STAND_IN]
     if wmask != 0 and si >= 0 and s.tv[t, TV_STAND_FOR] >= 0 and s.wild[t, si] == 0:
         flags[F_STAND_IN] = si + 1  # its copies are natural copies of the wild kind
+    flags[F_IMAGINED_WILD] = r.params[P_IMAGINED_WILD]  # 心皇: a joker of every win
     flags[F_AFTER_KONG_DISCARD] = 1 if (not self_drawn and s.tv[t, TV_AFTER_KONG] != 0) else 0
     flags[F_FIRST_TURN] = 1 if first else 0
     flags[F_WINNER_SEAT] = p
@@ -209,6 +229,9 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         n_out += (feng >> j) & 1
     flags[F_HONOR_TILES_OUT] = n_out
     flags[F_READY_FIRST_DISCARD] = 1 if s.pv[t, p, PV_RC_DOUBLE] != 0 else 0
+    if r.params[P_WILD_RULE] == WILD_TREASURE and self_drawn and s.pv[t, p, PV_READY] != 0:
+        flags[F_TREASURE_WIN] = _treasure_win_kind(s, r, t, p, tile)
+    flags[F_TILES_LEFT] = remaining(s, t) + 1  # 海底捞 within the last four tiles
     variant_flags(r, flags, s.pv[t, p, PV_MISSING])
     if r.params[P_SCORING] == SCORING_JIPINGHU:
         jipinghu_flags(s, t, p, win_kind, flags)
@@ -216,6 +239,41 @@ def _fill_flags(s, r, t, p, tile, win_kind, frm, flags):
         _changsha_flags(r.scorer, s, t, flags)
     elif r.params[P_SCORING] == SCORING_RIICHI:
         _riichi_flags(r.scorer, s, r, t, p, flags)
+
+
+@internal
+def _treasure_win_kind(s, r, t, p, tile):
+    """``F_TREASURE_WIN`` of ready seat ``p`` self-drawing (the winning ``tile`` in its hand; for
+    a 宝 win the drawn tile already replaced by the kind it stands for, as
+    :func:`mjsim.engine.wins._treasure_win` scores it): 1 摸宝 when the drawn tile is the 宝 kind
+    ("摸宝：听牌后，摸到宝牌胡牌"), 2 对宝 when the drawn tile stands for the 宝 kind that completes
+    the hand (``treasure_match_wins``, a seat that has looked), 3 宝中宝 when, in either case, the
+    hand without the winning tile waits on the 宝 kind alone ("宝中宝：在卡当的基础上，已经听牌的
+    玩家要和的那张牌就是宝牌"; the single wait is any shape's), else 0."""
+    d = np.int64(s.tv[t, TV_DRAWN])
+    k = np.int64(s.tv[t, TV_TREASURE])
+    if d < 0 or k < 0:
+        return 0
+    if d == k:
+        kind = 1
+    elif tile == k and r.params[P_TREASURE_MATCH_WINS] != 0 and s.pv[t, p, PV_LOOKED] != 0:
+        kind = 2
+    else:
+        return 0
+    if tile != k:
+        return kind
+    h = s.hands[t, p]
+    h[tile] -= 1
+    waits = 0
+    for x in range(34):
+        if h[x] >= 4:
+            continue
+        h[x] += 1
+        if _shape_win(s, r, t, p, h, r.params[P_WIN_SHAPES], np.int64(0)):
+            waits += 1
+        h[x] -= 1
+    h[tile] += 1
+    return 3 if waits == 1 else kind
 
 
 @internal

@@ -30,8 +30,11 @@ from mjsim.engine.settle import win_payments
 from mjsim.engine.state import (
     EV_WIN,
     PV_KONG_FROM,
+    PV_N_KONG_TILES,
+    PV_N_WILD_KONGS,
     PV_PAY,
     PV_READY,
+    PV_READY_KIND,
     PV_VALUE,
     PV_WON,
     RF_WON,
@@ -74,7 +77,16 @@ from mjsim.rules.params import (
     WILD_TREASURE,
 )
 from mjsim.rules.scorer import only_for
-from mjsim.scoring.payments import unready_discarder_pay
+from mjsim.scoring.payments import (
+    bonus_applies,
+    pay_extras,
+    pay_per_payer,
+    payer_doublings,
+    per_payer_on,
+    responsible_bonus_pay,
+    unready_discarder_pay,
+    winner_kong_pay,
+)
 
 #: the payments of the families with a scorer of their own, compiled only for that scorer
 _changsha_pay = only_for("changsha", changsha_pay)
@@ -137,9 +149,28 @@ def _kong_bloom_liable(s, t, p):
     such a replacement (``PV_KONG_FROM`` = 8 * kong number + 1 + discarder, recorded by the
     claim)."""
     kf = s.pv[t, p, PV_KONG_FROM]
-    if s.tv[t, TV_REPLACEMENT] != 0 and kf > 0 and (kf >> 3) == s.tv[t, TV_N_KONGS]:
+    if s.tv[t, TV_REPLACEMENT] == 1 and kf > 0 and (kf >> 3) == s.tv[t, TV_N_KONGS]:
         return (kf & 7) - 1
     return -1
+
+
+@internal
+def _per_payer_pay(s, r, t, p, v, frm, robbed, still, buf):
+    """Replace ``buf`` by the payments of a win whose shares depend on each payer's own melds
+    (the payment record's per-payer terms, 武汉 开口翻 / 口口翻:
+    :func:`mjsim.scoring.payments.pay_per_payer`). ``frm``: the discarder or robbed seat, -1
+    on a self-draw."""
+    n = r.params[P_N_PLAYERS]
+    kt = stack_empty(4, np.int64)
+    wk = stack_empty(4, np.int64)
+    d = stack_empty(4, np.int64)
+    for q in range(4):
+        kt[q] = s.pv[t, q, PV_N_KONG_TILES] if q < n else 0
+        wk[q] = s.pv[t, q, PV_N_WILD_KONGS] if q < n else 0
+        d[q] = 0
+    payer_doublings(r.pay_record, s.melds[t], kt, wk, d)
+    buf[:] = 0
+    pay_per_payer(r.pay_record, v, p, frm, s.tv[t, TV_DEALER], still, robbed, d, buf)
 
 
 @internal
@@ -187,9 +218,27 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             buf,
         ):
             # the family produced the whole payment vector of this win
+            if r.params[P_SCORING] == SCORING_TABLE and per_payer_on(r.pay_record):
+                _per_payer_pay(
+                    s, r, t, p, v, frm if win_kind != WK_SELF_DRAW else -1,
+                    win_kind == WK_ROB_KONG, still, buf,
+                )  # fmt: skip
             if r.params[P_SCORING] == SCORING_TABLE and win_kind != WK_SELF_DRAW and not rob_self:
                 # the payment record's unready-discarder term (太原 放铳 +1)
                 unready_discarder_pay(r.pay_record, p, frm, s.pv[t, frm, PV_READY] != 0, buf)
+                # the shown-ready discarder pays double (济南 明楼), 承包 after three chows
+                shown = s.pv[t, frm, PV_READY] != 0 and s.pv[t, frm, PV_READY_KIND] != 0
+                pay_extras(r.pay_record, p, frm, n, s.melds[t, p], shown, buf)
+            if r.params[P_SCORING] == SCORING_TABLE and bonus_applies(r.pay_record, s.items[t, p]):
+                # the payment record's bonus for its responsible payers (南昌 德国 +5)
+                responsible_bonus_pay(
+                    r.pay_record,
+                    p,
+                    frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1,
+                    still,
+                    True,
+                    buf,
+                )
             if rob_self:
                 # 抢杠全包: the robbed seat pays every share of the self-draw
                 for q in range(n):
@@ -206,6 +255,12 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
                             buf[q] = 0
             for q in range(n):
                 s.pv[t, q, PV_PAY] += buf[q] * mult
+            if r.params[P_SCORING] == SCORING_TABLE:
+                # kong money to the winner only (北京 "不赢没钱"), not levelled up ("杠不上楼")
+                buf[:] = 0
+                winner_kong_pay(r.pay_record, s.melds[t, p], p, n, s.tv[t, TV_MULT], buf)
+                for q in range(n):
+                    s.pv[t, q, PV_PAY] += buf[q]
         elif win_kind == WK_SELF_DRAW or rob_self:
             for q in range(n):
                 if q != p:

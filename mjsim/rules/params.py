@@ -187,6 +187,9 @@ P_GAME = 198  # GAME_* bits: the rounds of the match (0 = hands only) and its en
 P_TARGET_POINTS = 199  # points the first must reach (agari yame with the extension, the extension)
 P_MISSING_SEAT = 200  # riichi 3 seats: a self-draw's missing seat share (MISSING_SEAT_CODES)
 P_FLOWER_DORA = 201  # riichi: each flower set aside is one dora (nukidora, flower_dora)
+P_READY_FIRST_DISCARD_ONLY = 202  # ready only with the first discard of the first go-round (扣听)
+P_WILD_BONUS = 203  # WILD_BONUS_*: every seat's wilds held are paid at the end of the hand (精)
+P_FLOWER_BLOOM = 204  # a self-draw on a flower's replacement is a kong-replacement win (杠开)
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -249,6 +252,15 @@ TREASURE_DICE_AT_FIRST_READY = 1  # at the first ready seat's next draw, the top
 TREASURE_SOURCE_CODES = {
     "last_wall_tile_after_deal": TREASURE_LAST_WALL_TILE,
     "dice_from_tail_at_first_ready": TREASURE_DICE_AT_FIRST_READY,
+}
+
+WILD_BONUS_NONE = 0
+WILD_BONUS_WIN = 1  # settled after a won hand only
+WILD_BONUS_EVERY_HAND = 2  # settled after a drawn hand too
+WILD_BONUS_CODES = {
+    "none": WILD_BONUS_NONE,
+    "win": WILD_BONUS_WIN,
+    "every_hand": WILD_BONUS_EVERY_HAND,
 }
 
 WILD_CYCLE_SEPARATE = 0  # E->S->W->N->E and Red->Green->White->Red (中->发->白, kinds 33->32->31)

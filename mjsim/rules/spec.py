@@ -115,9 +115,9 @@ class CompiledRules(NamedTuple):
     - ``score_table``: ``int64[32]``, the scoring family's values (``RuleSpec.score_values``,
       zero-padded; each family documents its layout);
     - ``fan_rows`` ``int64[R, 10]``, ``fan_cancels`` ``int64[E, 3]``, ``fan_header``
-      ``int64[8]``: the compiled fan table of a table-driven family
+      ``int64[9]``: the compiled fan table of a table-driven family
       (:class:`mjsim.scoring.fan_table.CompiledTable`; ``R == 0``: the family has none);
-      ``pay_record``: ``int64[9]``, its payment record (:mod:`mjsim.scoring.payments`);
+      ``pay_record``: ``int64[N_REC]``, its payment record (:mod:`mjsim.scoring.payments`);
     - ``scorer``: ``uint8[0]`` whose dtype names the scorer that values a win
       (:func:`mjsim.rules.scorer.marker`: ``table`` or a family's own). It is part of the numba
       type, so compiled code is specialised per scorer and reaches only the one played.
@@ -1645,6 +1645,32 @@ class RuleSpec:
         "(补风); each payer of a win pays the difference of the two seats' 补风 counts more.",
         source="Weihai: 放风 / 补风",
     )
+    ready_first_discard_only: bool = _doc(
+        False,
+        "ready",
+        "A ready declaration is legal only with the seat's first discard of the first "
+        "go-round, before any call (扣听 / 天听: the declaration is the item). Needs allow_ready.",
+        source='Common fan table: "扣听 庄打一张报听"',
+    )
+    wild_bonus: str = _doc(
+        "none",
+        "scoring",
+        "精 bonus: at the end of the hand every seat's wild tiles held (concealed and melded) "
+        "are paid by each other seat: n points, 2 for each tile of the first wild kind (正精, "
+        "the lowest of wild_offsets) and 1 for each tile of the others (副精); 冲关 from 5 "
+        "points on: (n - 3) x n; 霸王精: doubled when no other seat holds a wild. none; win "
+        "(after a won hand only); every_hand (after a drawn hand too). Needs an indicator "
+        "wild_rule.",
+        choices=tuple(P.WILD_BONUS_CODES),
+        source='Nanchang: "引入了霸王精、冲关等奖励分"; values from the Taihe 冲关 tables',
+    )
+    flower_bloom: bool = _doc(
+        False,
+        "scoring",
+        "A self-draw on the replacement of a flower set aside counts as a win on a kong "
+        "replacement (杠开, the kong_bloom pattern; not for 杠爆 liability). Needs flowers.",
+        source='Jinan: "杠开 摸到花补牌或自己杠开"',
+    )
 
     extra: dict[str, Any] = _doc(
         None,
@@ -1856,6 +1882,8 @@ class RuleSpec:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise ValueError(f"RuleSpec.{name}={v!r} must be an integer >= 0")
+        if self.ready_first_discard_only and not self.allow_ready:
+            raise ValueError("RuleSpec.ready_first_discard_only=True needs allow_ready=True")
         if (self.ready_requires_closed or self.ready_deposit) and not self.allow_ready:
             raise ValueError("RuleSpec.ready_requires_closed / ready_deposit need allow_ready=True")
         if not isinstance(self.carry_deposits, bool):
@@ -2283,6 +2311,12 @@ class RuleSpec:
                 )
 
     def _check_honor_sets(self) -> None:
+        if not isinstance(self.flower_bloom, bool):
+            raise ValueError(f"RuleSpec.flower_bloom={self.flower_bloom!r} must be a bool")
+        if self.flower_bloom and self.flowers == "none":
+            raise ValueError(
+                "RuleSpec.flower_bloom=True needs flowers (flowers='bonus' or 'scoring')"
+            )
         if not isinstance(self.honor_set_exposure, bool):
             raise ValueError(
                 f"RuleSpec.honor_set_exposure={self.honor_set_exposure!r} must be a bool"
@@ -2450,6 +2484,12 @@ class RuleSpec:
                 "(offset 1); use wild_rule='indicator' with explicit offsets"
             )
         _enum("wild_honor_cycle", self.wild_honor_cycle, P.WILD_CYCLE_CODES)
+        _enum("wild_bonus", self.wild_bonus, P.WILD_BONUS_CODES)
+        if self.wild_bonus != "none" and not indicator:
+            raise ValueError(
+                f"RuleSpec.wild_bonus={self.wild_bonus!r} needs an indicator wild_rule "
+                "('indicator' or 'indicator_next'): the 精 are the indicator's successors"
+            )
         _enum("indicator_source", self.indicator_source, P.INDICATOR_SOURCE_CODES)
         for name in ("indicator_in_play", "wall_end_at_indicator"):
             if getattr(self, name) and not indicator:
@@ -2733,6 +2773,7 @@ class RuleSpec:
         p[P.P_TARGET_POINTS] = self.target_points
         p[P.P_MISSING_SEAT] = P.MISSING_SEAT_CODES[self.missing_seat_payment]
         p[P.P_FLOWER_DORA] = self.flower_dora
+        p[P.P_READY_FIRST_DISCARD_ONLY] = self.ready_first_discard_only
         p[P.P_REPEAT_COUNTER] = P.REPEAT_COUNTER_CODES[self.repeat_counter]
         p[P.P_DEALER_LEVEL_MAX] = self.dealer_level_max
         p[P.P_DRAW_DEALER_STAKE] = self.draw_dealer_stake
@@ -2776,6 +2817,7 @@ class RuleSpec:
         p[P.P_PRE_HAND_BET] = P.PRE_HAND_BET_CODES[self.pre_hand_bet]
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
+        p[P.P_FLOWER_BLOOM] = self.flower_bloom
         p[P.P_WALL_TILES_USED] = self.wall_tiles_used
         p[P.P_OPENING_EXCHANGE] = self.opening_exchange
         p[P.P_FINAL_READY_DRAWS] = self.final_ready_draws
@@ -2784,6 +2826,7 @@ class RuleSpec:
             offs |= 1 << o
         p[P.P_WILD_OFFSETS] = offs
         p[P.P_WILD_HONOR_CYCLE] = P.WILD_CYCLE_CODES[self.wild_honor_cycle]
+        p[P.P_WILD_BONUS] = P.WILD_BONUS_CODES[self.wild_bonus]
         p[P.P_INDICATOR_SOURCE] = P.INDICATOR_SOURCE_CODES[self.indicator_source]
         p[P.P_INDICATOR_IN_PLAY] = self.indicator_in_play
         p[P.P_WALL_END_AT_INDICATOR] = self.wall_end_at_indicator
@@ -2819,7 +2862,7 @@ class RuleSpec:
         else:
             rows = np.zeros((0, 10), np.int64)
             cancels = np.zeros((0, 3), np.int64)
-            header = np.zeros(8, np.int64)
+            header = np.zeros(9, np.int64)
             record = np.zeros(9, np.int64)
         return CompiledRules(
             p, counts, wild, table, rows, cancels, header, record, marker(self.scorer_kind())
@@ -3012,6 +3055,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "ready_exempt_kong_replacement": (False, ("must_be_ready",)),
     "discard_win_requires_ready": (False, ("allow_ready",)),
     "ready_requires_closed": (False, ("allow_ready",)),
+    "ready_first_discard_only": (False, ("allow_ready",)),
     "ready_deposit": (0, ("allow_ready",)),
     "carry_deposits": (False, ("ready_deposit",)),
     "ready_min_points": (0, ("allow_ready",)),
@@ -3039,6 +3083,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "three_wild_win": (False, ("wild_rule!=none",)),
     "wild_kong": (False, ("wild_rule!=none",)),
     "wild_wait_context": (False, ("wild_rule!=none|treasure",)),
+    "wild_bonus": ("none", ("wild_rule=indicator|indicator_next",)),
     "treasure_source": ("last_wall_tile_after_deal", ("wild_rule=treasure",)),
     "treasure_change_at": (3, ("wild_rule=treasure",)),
     "treasure_count_melds": (False, ("wild_rule=treasure",)),
@@ -3050,6 +3095,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "kong_pay_values": ((), ("kong_pay_rule=table",)),
     "kong_hot_shot": ("none", ("kong_payment_timing=immediate",)),
     "kong_bloom_liable": (False, ("allow_exposed_kong",)),
+    "flower_bloom": (False, ("flowers!=none",)),
 }
 
 #: Fields that are valid but have no effect while other rules hold: field -> ``(conditions, why)``

@@ -68,4 +68,13 @@ F_STAND_IN = 42  # the wild_stand_in kind + 1 when its copies count as natural c
 # lowest wild kind of F_WILD_KINDS (白板 for the 百搭 / 财神); 0 = none
 F_HONOR_FLOWER_QUADS = 43  # honour kinds the winner has set aside as flowers four times
 # (honors_are_flowers: four identical honour flowers, Fuzhou 花数 +2 each)
-N_FLAGS = 44
+F_TREASURE_WIN = 44  # how a 宝 win happened (wild_rule="treasure"; self-draws of a ready seat):
+# 0 none, 1 摸宝 (the 宝 kind drawn: as a wild, or completing the hand itself), 2 对宝 (the drawn
+# tile stands for the 宝 kind, which completes the hand), 3 宝中宝 (the ready hand's only wait
+# is the 宝 kind, won by drawing it or by 对宝); the values exclude each other
+F_TILES_LEFT = 45  # live tiles left in the wall after the winning tile, plus 1 (1 = none left;
+# 0 = not known, e.g. a win scored outside the engine without tiles_left): 海底捞 within the last
+# four tiles (wuhan "只剩最后四张牌")
+F_IMAGINED_WILD = 46  # imagined wild tiles the winner owns (imagined_wild, 心皇): jokers of the
+# win that are not among the concealed tiles
+N_FLAGS = 47

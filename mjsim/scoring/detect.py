@@ -24,9 +24,22 @@ Readings considered (each only when the table's ``shapes`` allow it):
   (``wild_pung``, 金龙): the rest of the concealed hand completed into the other sets (and
   the pair); only for a table that values those patterns;
 - **seven pairs** (no meld; :func:`mjsim.kernels.special.seven_pairs_quads`, wilds placed to
-  make the most fours) and **thirteen orphans** (no meld);
+  make the most fours), **thirteen orphans** and **十三烂** (no meld;
+  :func:`mjsim.kernels.special.is_shisanlan`);
 - **three wilds** (the table's shape ``three_wilds``): a self-drawn hand holding three wilds,
-  whatever the rest (三金倒).
+  whatever the rest (三金倒);
+- the **free-form readings**, which hold whatever the decomposition: ``all_258_free`` (every
+  natural tile and meld a 2, 5 or 8 of a suit, no chow meld; held wilds count as such tiles),
+  ``all_honors_free`` (every natural tile and meld an honour, winds only under the table's
+  ``free_honors="winds"``), ``knitted`` (全不靠 / 十三不靠, no meld:
+  :func:`mjsim.kernels.special.is_knitted`) and ``knitted_honor_pair`` (十三不靠 以字作将, no
+  meld: :func:`mjsim.kernels.special.is_knitted_honor_pair`). Each is one more reading with
+  ``win`` and the pattern naming it set and no set-structure pattern; the same predicates as
+  the engine's win check (:func:`mjsim.engine.win_rules.free_shape_ok`, the kernels).
+- where the table reads ``no_wild_used`` (德国) and wilds are held: every reading above once
+  more with each held wild counted as its own printed kind (``no_wild_used`` = 1 there).
+
+An imagined wild (``F_IMAGINED_WILD``, 心皇) is a joker of every reading, held by no tile.
 
 The detector's own context array ``ctx`` (``int64[N_CTX]``) carries win-context facts that the
 shared flags (:mod:`mjsim.scoring.context`) do not: ``CTX_N_WINNERS`` (winners on this discard).
@@ -39,13 +52,21 @@ from numba import njit
 
 from mjsim.kernels import DECOMP_ROWS, SET_CHOW, SET_PAIR, SET_PUNG
 from mjsim.kernels.decompose import decompose, search
-from mjsim.kernels.special import is_thirteen_orphans, seven_pairs_quads
+from mjsim.kernels.special import (
+    is_knitted,
+    is_knitted_honor_pair,
+    is_shisanlan,
+    is_shisanlan_seven_stars,
+    is_thirteen_orphans,
+    seven_pairs_quads,
+)
 from mjsim.kernels.standard import is_standard_win
 from mjsim.kernels.wild_sets import sets_only, take, with_pair
 from mjsim.melds import (
     MELD_ADDED_KONG,
     MELD_CHOW,
     MELD_CONCEALED_KONG,
+    MELD_HONOR_CHOW,
     MELD_KONG,
     MELD_NONE,
     MELD_PUNG,
@@ -54,6 +75,8 @@ from mjsim.scoring import patterns as pt
 from mjsim.scoring.context import (
     F_AFTER_KONG_DISCARD,
     F_DEALER_REPEATS,
+    F_DEALER_SEAT,
+    F_DISCARDER_SEAT,
     F_EARTHLY,
     F_FLOWER_KINDS,
     F_FLOWERS,
@@ -62,9 +85,11 @@ from mjsim.scoring.context import (
     F_HONOR_FLOWER_QUADS,
     F_HONOR_TILES_OUT,
     F_HUMAN,
+    F_IMAGINED_WILD,
     F_IS_DEALER,
     F_KONG_MONEY,
     F_KONG_REPLACEMENT,
+    F_KONG_TILES,
     F_LAST_WALL_TILE,
     F_READY,
     F_READY_FIRST_DISCARD,
@@ -74,17 +99,26 @@ from mjsim.scoring.context import (
     F_SEAT_WIND,
     F_SELF_DRAWN,
     F_STAND_IN,
+    F_TILES_LEFT,
+    F_TREASURE_WIN,
     F_WILD_KINDS,
+    F_WILD_KONGS,
     F_WILD_PIAO,
     F_WILD_WAIT,
 )
 from mjsim.scoring.fan_table import (
     C_PAT0,
+    H_FREE_HONORS,
     H_HONOR_CHOWS,
     H_PAIR_RULE,
     H_SHAPES,
     MAX_WHEN,
+    SHAPE_ALL_258_FREE,
+    SHAPE_ALL_HONORS_FREE,
+    SHAPE_KNITTED,
+    SHAPE_KNITTED_HONOR_PAIR,
     SHAPE_SEVEN_PAIRS,
+    SHAPE_SHISANLAN,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
     SHAPE_THREE_WILDS,
@@ -106,6 +140,15 @@ _ROLE_NONE, _ROLE_FIVE, _ROLE_DOUBLE, _ROLE_SINGLE = range(4)
 
 
 @njit(cache=True)
+def _in_honor_chow(mk, k):
+    """1 if kind ``k`` is in the honour chow meld of tile ``mk`` (the wind left out, 27-30, or
+    31 for White-Green-Red; :mod:`mjsim.melds`)."""
+    if mk == 31:
+        return 1 if 31 <= k <= 33 else 0
+    return 1 if 27 <= k <= 30 and k != mk else 0
+
+
+@njit(cache=True)
 def _is_terminal(k):
     return k < 27 and (k % 9 == 0 or k % 9 == 8)
 
@@ -118,15 +161,25 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     conc_kongs = 0
     exp_kongs = 0
     konged = np.zeros(34, np.bool_)
+    h_pungs = 0
+    h_exp_kongs = 0
+    h_conc_kongs = 0
     for m in range(melds.shape[0]):
         t = melds[m, 0]
         if t == MELD_NONE:
             continue
         n_melds += 1
+        honor = melds[m, 1] >= 27
         if t == MELD_CONCEALED_KONG:
             conc_kongs += 1
+            if honor:
+                h_conc_kongs += 1
         elif t == MELD_KONG or t == MELD_ADDED_KONG:
             exp_kongs += 1
+            if honor:
+                h_exp_kongs += 1
+        elif t == MELD_PUNG and honor:
+            h_pungs += 1
         if t != MELD_CONCEALED_KONG:
             claimed += 1
         if t == MELD_CONCEALED_KONG or t == MELD_KONG or t == MELD_ADDED_KONG:
@@ -244,10 +297,191 @@ def _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g):
     g[pt.DISCARD_WIN] = 0 if self_drawn else 1
     g[pt.HONOR_TILES_OUT] = flags[F_HONOR_TILES_OUT]
     g[pt.READY_FIRST_DISCARD] = 1 if flags[F_READY_FIRST_DISCARD] != 0 else 0
+    g[pt.OPEN_MELDS] = claimed
+    g[pt.KONG_TILES] = flags[F_KONG_TILES]
+    g[pt.WILD_KONGS] = flags[F_WILD_KONGS]
+    left = flags[F_TILES_LEFT]
+    g[pt.LAST_FOUR_SELF_DRAW] = 1 if self_drawn and 1 <= left <= 4 else 0
+    # the natural tiles only (held wilds stand for anything): 清一色 / 将一色 / 风一色
+    nsuits = 0
+    n258 = True
+    nhon = True
+    for k in range(34):
+        if nat[k] == 0:
+            continue
+        if k < 27:
+            nsuits |= 1 << (k // 9)
+            nhon = False
+            if k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                n258 = False
+        else:
+            nsuits |= 8
+            n258 = False
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        k = melds[m, 1]
+        if t == MELD_CHOW:
+            n258 = False
+        if k < 27 and t != MELD_HONOR_CHOW:
+            nsuits |= 1 << (k // 9)
+            nhon = False
+            if k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                n258 = False
+        else:
+            nsuits |= 8
+            n258 = False
+    g[pt.FULL_FLUSH_WILDS_FREE] = 1 if nsuits == 1 or nsuits == 2 or nsuits == 4 else 0
+    g[pt.ALL_258_WILDS_FREE] = 1 if n258 and nsuits != 0 else 0
+    g[pt.ALL_HONORS_WILDS_FREE] = 1 if nhon and nsuits == 8 else 0
     g[pt.GRABBED] = 1 if flags[F_GRABBED] != 0 else 0
     g[pt.HONOR_FLOWER_QUADS] = flags[F_HONOR_FLOWER_QUADS]
     g[pt.KONG_MONEY] = flags[F_KONG_MONEY]
+    tw = flags[F_TREASURE_WIN]  # 摸宝 / 对宝 / 宝中宝 (the values exclude each other)
+    g[pt.TREASURE_DRAW] = 1 if tw == 1 else 0
+    g[pt.TREASURE_MATCH] = 1 if tw == 2 else 0
+    g[pt.TREASURE_IN_TREASURE] = 1 if tw == 3 else 0
+    # tile classes of the free-form readings and the rank ranges (小于五 / 大于五)
+    all258 = True
+    winds = True
+    below = True
+    above = True
+    for k in range(34):
+        if totals[k] == 0:
+            continue
+        if not _is_258(k):
+            all258 = False
+        if k < 27 or k > 30:
+            winds = False
+        if k >= 27 or k % 9 > 3:
+            below = False
+        if k >= 27 or k % 9 < 5:
+            above = False
+    g[pt.ALL_258] = 1 if all258 else 0
+    g[pt.ALL_WINDS] = 1 if winds else 0
+    g[pt.ALL_BELOW_FIVE] = 1 if below else 0
+    g[pt.ALL_ABOVE_FIVE] = 1 if above else 0
+    g[pt.NO_HONORS] = 0 if honors else 1
+    has_wind = False
+    has_dragon = False
+    for k in range(27, 34):
+        if totals[k] > 0:
+            if k < 31:
+                has_wind = True
+            else:
+                has_dragon = True
+    g[pt.FIVE_KINDS] = 1 if suits == 7 and has_wind and has_dragon else 0
+    fed = flags[F_DISCARDER_SEAT]
+    g[pt.DEALER_DISCARDED] = (
+        1 if (not self_drawn and fed >= 0 and fed == flags[F_DEALER_SEAT]) else 0
+    )
+    g[pt.HONOR_PUNGS_EXPOSED] = h_pungs
+    g[pt.HONOR_EXPOSED_KONGS] = h_exp_kongs
+    g[pt.HONOR_CONCEALED_KONGS] = h_conc_kongs
     return n_melds
+
+
+@njit(cache=True)
+def _is_258(k):
+    return k < 27 and (k % 9 == 1 or k % 9 == 4 or k % 9 == 7)
+
+
+@njit(cache=True)
+def _free_reading_ok(nat, melds, honors, winds_only):
+    """Every natural concealed tile and every meld is a 2/5/8 of a suit (``honors`` False) or an
+    honour (winds only when ``winds_only``); no chow meld. As the engine's
+    :func:`mjsim.engine.win_rules.free_shape_ok`."""
+    for k in range(34):
+        if nat[k] == 0:
+            continue
+        if honors:
+            if k < 27 or (winds_only and k > 30):
+                return False
+        elif not _is_258(k):
+            return False
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        if t == MELD_CHOW:
+            return False
+        k = melds[m, 1]
+        if honors:
+            if k < 27 or (winds_only and k > 30):
+                return False
+        elif not _is_258(k):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _set_facts(out_i, melds, cand):
+    """The set-content patterns of one standard decomposition ``out_i`` (``int8[DECOMP_ROWS,
+    3]``, row 0 the pair) with the melds, no wild held: 三姐妹 (pure triple chow), 喜相逢
+    (mixed triple chow, triple pung), 全带幺 (outside hand), 全带五 (all fives), 五将."""
+    chows = np.zeros(27, np.int64)
+    pungs = np.zeros(34, np.int64)
+    outside = True
+    fives = True
+    for r in range(DECOMP_ROWS):
+        ty = out_i[r, 0]
+        k = np.int64(out_i[r, 1])
+        if ty < 0:
+            continue
+        if ty == SET_CHOW:
+            chows[k] += 1
+            if not (k % 9 == 0 or k % 9 == 6):
+                outside = False
+            if not (2 <= k % 9 <= 4):
+                fives = False
+        elif ty == SET_PAIR or ty == SET_PUNG:
+            if ty == SET_PUNG:
+                pungs[k] += 1
+            if k < 27 and not (k % 9 == 0 or k % 9 == 8):
+                outside = False
+            if k >= 27 or k % 9 != 4:
+                fives = False
+        else:  # an honour chow
+            fives = False
+    for m in range(melds.shape[0]):
+        t = melds[m, 0]
+        if t == MELD_NONE:
+            continue
+        k = np.int64(melds[m, 1])
+        if t == MELD_CHOW:
+            chows[k] += 1
+            if not (k % 9 == 0 or k % 9 == 6):
+                outside = False
+            if not (2 <= k % 9 <= 4):
+                fives = False
+        elif t == MELD_PUNG or t == MELD_KONG or t == MELD_ADDED_KONG or t == MELD_CONCEALED_KONG:
+            pungs[k] += 1
+            if k < 27 and not (k % 9 == 0 or k % 9 == 8):
+                outside = False
+            if k >= 27 or k % 9 != 4:
+                fives = False
+        else:
+            fives = False
+    pure = False
+    mixed_chow = False
+    mixed_pung = False
+    for k in range(27):
+        if chows[k] >= 3:
+            pure = True
+    for r9 in range(9):
+        if chows[r9] > 0 and chows[9 + r9] > 0 and chows[18 + r9] > 0:
+            mixed_chow = True
+        if pungs[r9] > 0 and pungs[9 + r9] > 0 and pungs[18 + r9] > 0:
+            mixed_pung = True
+    pk = out_i[0, 1]
+    cand[pt.PURE_TRIPLE_CHOW] = 1 if pure else 0
+    cand[pt.MIXED_TRIPLE_CHOW] = 1 if mixed_chow else 0
+    cand[pt.TRIPLE_PUNG] = 1 if mixed_pung else 0
+    cand[pt.OUTSIDE_HAND] = 1 if outside else 0
+    cand[pt.ALL_FIVES] = 1 if fives else 0
+    cand[pt.FIVE_PAIR] = 1 if (out_i[0, 0] == SET_PAIR and pk < 27 and pk % 9 == 4) else 0
+    cand[pt.PAIR_258] = 1 if (out_i[0, 0] == SET_PAIR and _is_258(np.int64(pk))) else 0
 
 
 @njit(cache=True)
@@ -361,6 +595,8 @@ def _plain_readings(
         if t == MELD_CHOW:
             meld_chows += 1
             chow_lows[melds[m, 1]] += 1
+        elif t == MELD_HONOR_CHOW:
+            meld_chows += 1  # an honour chow is a chow
         elif t == MELD_PUNG or t == MELD_KONG or t == MELD_ADDED_KONG or t == MELD_CONCEALED_KONG:
             meld_pungs += 1
             if t == MELD_CONCEALED_KONG:
@@ -417,6 +653,8 @@ def _plain_readings(
                 holds = k == win_tile
             elif ty == SET_CHOW:
                 holds = k <= win_tile <= k + 2 and win_tile < 27
+            else:  # an honour chow (SET_HONOR_CHOW) holding the winning honour
+                holds = _in_honor_chow(k, win_tile) == 1
             if not holds:
                 continue
             dup = False
@@ -431,6 +669,7 @@ def _plain_readings(
             cand[pt.ALL_CHOWS] = 1 if all_chows else 0
             cand[pt.PURE_STRAIGHT] = 1 if straight >= 0 else 0
             cand[pt.STRAIGHT_IN_WILD_SUIT] = 1 if straight >= 0 and wild_suit[straight] else 0
+            _set_facts(out[i], melds, cand)
             cp = pungs + conc_kongs
             if ty == SET_PUNG and not self_drawn:
                 cp -= 1
@@ -512,6 +751,125 @@ def _unique_wait(nat, totals, win_tile, n_sets, header):
 
 
 @njit(cache=True)
+def _readings(
+    nat, n_wild, n_sets, n_melds, win_tile, self_drawn, melds, wmask, g, shapes, rows, cancels,
+    header, applied, result, best_counts, best_applied,
+):  # fmt: skip
+    """Every reading of the table's shapes of the hand ``nat`` + ``n_wild`` wilds (hand and
+    context patterns ``g``); the best is kept in ``result`` / ``best_counts`` /
+    ``best_applied``."""
+    if shapes & SHAPE_STANDARD:
+        if n_wild == 0:
+            _plain_readings(
+                nat, 0, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header,
+                applied, result, best_counts, best_applied,
+            )  # fmt: skip
+        else:
+            lim = np.full(34, 4, np.int64)
+            n_ok, _keys = search(
+                nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], lim, False
+            )
+            if n_ok > 0:
+                _wild_readings(
+                    nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied,
+                    result, best_counts, best_applied,
+                )  # fmt: skip
+                _plain_readings(
+                    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
+                    header, applied, result, best_counts, best_applied,
+                )  # fmt: skip
+            if n_wild >= 2 and (_uses(rows, pt.WILD_PAIR) or _uses(rows, pt.WILD_PUNG)):
+                _wild_set_readings(
+                    nat, n_wild, n_sets, g, rows, cancels, header, applied, result,
+                    best_counts, best_applied,
+                )  # fmt: skip
+    if shapes & SHAPE_THREE_WILDS and n_wild >= 3 and self_drawn:
+        cand = np.zeros(g.shape[0], np.int64)
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.THREE_WILDS] = 1
+        _consider(
+            cand, SHAPE_THREE_WILDS, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    if n_melds == 0 and n_sets == 4:
+        cand = np.zeros(g.shape[0], np.int64)
+        if shapes & SHAPE_SEVEN_PAIRS:
+            quads = seven_pairs_quads(nat, n_wild)
+            if quads >= 0:
+                cand[:] = g
+                cand[pt.WIN] = 1
+                cand[pt.SEVEN_PAIRS] = 1
+                cand[pt.SEVEN_PAIRS_FOURS] = quads
+                cand[pt.SEVEN_PAIRS_WON_FOUR] = 1 if nat[win_tile] >= 4 else 0
+                p258 = 0
+                for k in range(27):
+                    if nat[k] >= 2 and _is_258(k):
+                        p258 = 1
+                cand[pt.PAIR_258] = p258
+                _consider(
+                    cand, SHAPE_SEVEN_PAIRS, rows, cancels, header, applied, result,
+                    best_counts, best_applied,
+                )  # fmt: skip
+        if shapes & SHAPE_THIRTEEN_ORPHANS and is_thirteen_orphans(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.THIRTEEN_ORPHANS] = 1
+            _consider(
+                cand, SHAPE_THIRTEEN_ORPHANS, rows, cancels, header, applied, result,
+                best_counts, best_applied,
+            )  # fmt: skip
+        if shapes & SHAPE_SHISANLAN and is_shisanlan(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.SHISANLAN] = 1
+            cand[pt.SHISANLAN_SEVEN_STARS] = 1 if is_shisanlan_seven_stars(nat, n_wild) else 0
+            _consider(
+                cand, SHAPE_SHISANLAN, rows, cancels, header, applied, result, best_counts,
+                best_applied,
+            )  # fmt: skip
+
+    # the free-form readings: a win whatever the decomposition
+    cand = np.zeros(g.shape[0], np.int64)
+    if shapes & SHAPE_ALL_258_FREE and _free_reading_ok(nat, melds, False, False):
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.ALL_258] = 1  # the wilds count as 2-5-8 tiles
+        _consider(
+            cand, SHAPE_ALL_258_FREE, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    winds_only = header[H_FREE_HONORS] != 0
+    if shapes & SHAPE_ALL_HONORS_FREE and _free_reading_ok(nat, melds, True, winds_only):
+        cand[:] = g
+        cand[pt.WIN] = 1
+        cand[pt.ALL_HONORS] = 1  # the wilds count as honours (winds when winds_only)
+        if winds_only:
+            cand[pt.ALL_WINDS] = 1
+        _consider(
+            cand, SHAPE_ALL_HONORS_FREE, rows, cancels, header, applied, result, best_counts,
+            best_applied,
+        )  # fmt: skip
+    if n_melds == 0 and n_sets == 4:
+        if shapes & SHAPE_KNITTED and is_knitted(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.KNITTED] = 1
+            _consider(
+                cand, SHAPE_KNITTED, rows, cancels, header, applied, result, best_counts,
+                best_applied,
+            )  # fmt: skip
+        if shapes & SHAPE_KNITTED_HONOR_PAIR and is_knitted_honor_pair(nat, n_wild):
+            cand[:] = g
+            cand[pt.WIN] = 1
+            cand[pt.KNITTED_HONOR_PAIR] = 1
+            _consider(
+                cand, SHAPE_KNITTED_HONOR_PAIR, rows, cancels, header, applied, result,
+                best_counts, best_applied,
+            )  # fmt: skip
+
+
+@njit(cache=True)
 def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts, applied, result):
     """Count the patterns of a winning hand and evaluate the variant's table on its best reading.
 
@@ -558,6 +916,7 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             nat[k] += n
     if si >= 0 and target >= 0 and win_tile == si:
         win_tile = target  # a 白板 won on is the wild kind's natural copy
+    n_wild += flags[F_IMAGINED_WILD]  # 心皇: a joker held by no tile
     for m in range(melds.shape[0]):
         t = melds[m, 0]
         if t == MELD_NONE:
@@ -567,6 +926,9 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             totals[k] += 1
             totals[k + 1] += 1
             totals[k + 2] += 1
+        elif t == MELD_HONOR_CHOW:
+            for kk in range(27, 34):
+                totals[kk] += _in_honor_chow(k, kk)
         elif t == MELD_PUNG:
             totals[k] += 3
         else:
@@ -583,61 +945,24 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
     best_counts = np.zeros(counts.shape[0], np.int64)
     best_applied = np.zeros(applied.shape[0], np.int64)
     self_drawn = flags[F_SELF_DRAWN] != 0
-    if shapes & SHAPE_STANDARD:
-        if n_wild == 0:
-            _plain_readings(
-                nat, 0, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels, header,
-                applied, result, best_counts, best_applied,
-            )  # fmt: skip
-        else:
-            lim = np.full(34, 4, np.int64)
-            n_ok, _keys = search(
-                nat, n_sets, n_wild, header[H_PAIR_RULE], header[H_HONOR_CHOWS], lim, False
-            )
-            if n_ok > 0:
-                _wild_readings(
-                    nat, n_wild, n_sets, win_tile, wmask, g, rows, cancels, header, applied,
-                    result, best_counts, best_applied,
-                )  # fmt: skip
-                _plain_readings(
-                    nat, n_wild, n_sets, win_tile, self_drawn, melds, wmask, g, rows, cancels,
-                    header, applied, result, best_counts, best_applied,
-                )  # fmt: skip
-            if n_wild >= 2 and (_uses(rows, pt.WILD_PAIR) or _uses(rows, pt.WILD_PUNG)):
-                _wild_set_readings(
-                    nat, n_wild, n_sets, g, rows, cancels, header, applied, result,
-                    best_counts, best_applied,
-                )  # fmt: skip
-    if shapes & SHAPE_THREE_WILDS and n_wild >= 3 and self_drawn:
-        cand = np.zeros(counts.shape[0], np.int64)
-        cand[:] = g
-        cand[pt.WIN] = 1
-        cand[pt.THREE_WILDS] = 1
-        _consider(
-            cand, SHAPE_THREE_WILDS, rows, cancels, header, applied, result, best_counts,
-            best_applied,
+    g[pt.NO_WILD_USED] = 1 if n_wild == 0 else 0
+    _readings(
+        nat, n_wild, n_sets, n_melds, win_tile, self_drawn, melds, wmask, g, shapes, rows,
+        cancels, header, applied, result, best_counts, best_applied,
+    )  # fmt: skip
+    imagined = flags[F_IMAGINED_WILD]
+    if n_wild > imagined and _uses(rows, pt.NO_WILD_USED):
+        # 德国 / 精还原: every held wild as its own printed kind
+        nat2 = nat.copy()
+        for k in range(34):
+            if (wmask >> k) & 1 and not (k == si and target >= 0):
+                nat2[k] += concealed[k]
+        g2 = g.copy()
+        g2[pt.NO_WILD_USED] = 1
+        _readings(
+            nat2, imagined, n_sets, n_melds, win_tile, self_drawn, melds, 0, g2, shapes, rows,
+            cancels, header, applied, result, best_counts, best_applied,
         )  # fmt: skip
-    if n_melds == 0 and n_sets == 4:
-        cand = np.zeros(counts.shape[0], np.int64)
-        if shapes & SHAPE_SEVEN_PAIRS:
-            quads = seven_pairs_quads(nat, n_wild)
-            if quads >= 0:
-                cand[:] = g
-                cand[pt.WIN] = 1
-                cand[pt.SEVEN_PAIRS] = 1
-                cand[pt.SEVEN_PAIRS_FOURS] = quads
-                _consider(
-                    cand, SHAPE_SEVEN_PAIRS, rows, cancels, header, applied, result,
-                    best_counts, best_applied,
-                )  # fmt: skip
-        if shapes & SHAPE_THIRTEEN_ORPHANS and is_thirteen_orphans(nat, n_wild):
-            cand[:] = g
-            cand[pt.WIN] = 1
-            cand[pt.THIRTEEN_ORPHANS] = 1
-            _consider(
-                cand, SHAPE_THIRTEEN_ORPHANS, rows, cancels, header, applied, result,
-                best_counts, best_applied,
-            )  # fmt: skip
     counts[:] = best_counts
     applied[:] = best_applied
     if result[R_SHAPE] == 0:

@@ -25,7 +25,9 @@ A **row** (a dict) values one pattern, or several that must all hold:
   and other rows may cancel it; "A does not count on a plain hand" is a condition row that
   the non-plain rows cancel and that cancels A), or ``"post"`` (added to the value after the
   factors, the cap and the floors, and after ``pow2``'s doubling: points that a self-draw or
-  another factor does not multiply, 太原 "杠所得的分不加倍");
+  another factor does not multiply, 太原 "杠所得的分不加倍"), or ``"sum_factor"`` (a
+  ``product`` table only: the values of these rows add up to one more factor, 1 when none
+  applies: 济南 "（花+底）*番数", where the add rows are the 花 and the sum_factor rows the 番);
 - ``per``: ``"unit"`` (default: counts ``count`` times, e.g. 根 per four) or ``"once"``;
 - ``min``: the count the pattern needs for the row to apply (default 1; 龙七对 is
   ``seven_pairs_fours`` ≥ 1);
@@ -47,7 +49,11 @@ The **table** (:class:`FanTable`) adds the combine mode and its header:
 - ``min_to_win``: the qualifying value a win needs (0 = any);
 - ``shapes``: the readings of a hand considered (``standard``, ``seven_pairs``,
   ``thirteen_orphans``, ``three_wilds``: a self-drawn hand holding three wilds, whatever the
-  rest, for the rule sets where that is a win, 三金倒); ``pair_rule`` and ``honor_chows`` of the standard shape.
+  rest, for the rule sets where that is a win, 三金倒; and the free-form readings
+  ``all_258_free``, ``all_honors_free``, ``knitted``, ``knitted_honor_pair``:
+  :mod:`mjsim.scoring.patterns`; ``shisanlan`` 十三烂); ``pair_rule`` and ``honor_chows`` of the standard shape;
+  ``free_honors`` (``"any"`` or ``"winds"``: the honours ``all_honors_free`` accepts, as
+  ``RuleSpec.free_honors``).
 
 Evaluation order for one reading: row counts; cancellations in row order; groups; then either
 the best limit row, or combine → cap → floors → ``post`` rows. The qualifying value is the same evaluation over
@@ -67,7 +73,7 @@ from mjsim.kernels import PAIR_258, PAIR_ANY, PAIR_NOT_28
 from mjsim.scoring.patterns import INDEX
 
 # ---- row kinds
-KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR, KIND_CONDITION, KIND_POST = range(6)
+KIND_ADD, KIND_MUL, KIND_LIMIT, KIND_FLOOR, KIND_CONDITION, KIND_POST, KIND_SUM_FACTOR = range(7)
 KINDS = {
     "add": KIND_ADD,
     "mul": KIND_MUL,
@@ -75,18 +81,29 @@ KINDS = {
     "floor": KIND_FLOOR,
     "condition": KIND_CONDITION,
     "post": KIND_POST,
+    "sum_factor": KIND_SUM_FACTOR,
 }
 # ---- combine modes
 COMBINE_SUM, COMBINE_POW2, COMBINE_PRODUCT = range(3)
 COMBINES = {"sum": COMBINE_SUM, "pow2": COMBINE_POW2, "product": COMBINE_PRODUCT}
 # ---- readings (shape bits)
 SHAPE_STANDARD, SHAPE_SEVEN_PAIRS, SHAPE_THIRTEEN_ORPHANS, SHAPE_THREE_WILDS = 1, 2, 4, 8
+# free-form readings (hold whatever the decomposition; named as RuleSpec.win_shapes)
+SHAPE_ALL_258_FREE, SHAPE_ALL_HONORS_FREE = 16, 32
+SHAPE_KNITTED, SHAPE_KNITTED_HONOR_PAIR = 64, 128
+SHAPE_SHISANLAN = 256
 SHAPES = {
     "standard": SHAPE_STANDARD,
     "seven_pairs": SHAPE_SEVEN_PAIRS,
     "thirteen_orphans": SHAPE_THIRTEEN_ORPHANS,
     "three_wilds": SHAPE_THREE_WILDS,
+    "all_258_free": SHAPE_ALL_258_FREE,
+    "all_honors_free": SHAPE_ALL_HONORS_FREE,
+    "knitted": SHAPE_KNITTED,
+    "knitted_honor_pair": SHAPE_KNITTED_HONOR_PAIR,
+    "shisanlan": SHAPE_SHISANLAN,
 }
+FREE_HONORS = {"any": 0, "winds": 1}
 PAIR_RULES = {"any": PAIR_ANY, "258": PAIR_258, "not_28": PAIR_NOT_28}
 
 # ---- compiled row columns (int64[R, N_COLS])
@@ -95,7 +112,8 @@ N_COLS = 10
 MAX_WHEN = 3
 # ---- header (int64[N_HEADER])
 H_COMBINE, H_BASE, H_CAP, H_MIN_TO_WIN, H_SHAPES, H_UNIT, H_PAIR_RULE, H_HONOR_CHOWS = range(8)
-N_HEADER = 8
+H_FREE_HONORS = 8  # 1: the all_honors_free reading takes winds only
+N_HEADER = 9
 
 ROW_KEYS = ("zh", "en", "when", "value", "kind", "per", "min", "group", "cancels", "shapes")
 ROW_KEYS_ALL = (*ROW_KEYS, "qualifying")
@@ -114,7 +132,8 @@ class FanTable:
         base, cap, min_to_win, pow2_unit: header integers (``pow2_unit`` multiplies ``2 ** n``).
         shapes: the readings considered.
         pair_rule: ``"any"``, ``"258"`` or ``"not_28"``; honor_chows: 0, 1 (winds), 2
-            (dragons), 3 (both), as :mod:`mjsim.kernels`.
+            (dragons), 3 (both), as :mod:`mjsim.kernels`; free_honors: ``"any"`` or
+            ``"winds"``, the honours of the ``all_honors_free`` reading.
         source: where the values come from (shown in the documentation).
     """
 
@@ -129,6 +148,7 @@ class FanTable:
     shapes: tuple[str, ...] = ("standard",)
     pair_rule: str = "any"
     honor_chows: int = 0
+    free_honors: str = "any"
     source: str = ""
     params: Mapping[str, int] = field(default_factory=dict)
 
@@ -194,6 +214,7 @@ def compile_table(table: FanTable) -> CompiledTable:
     header[H_UNIT] = _int(name, "pow2_unit", table.pow2_unit, 1)
     header[H_PAIR_RULE] = _choice(name, "pair_rule", table.pair_rule, PAIR_RULES)
     header[H_HONOR_CHOWS] = _int(name, "honor_chows", table.honor_chows, 0, 3)
+    header[H_FREE_HONORS] = _choice(name, "free_honors", table.free_honors, FREE_HONORS)
 
     names: list[tuple[str, str]] = []
     position: dict[str, int] = {}
@@ -236,6 +257,8 @@ def compile_table(table: FanTable) -> CompiledTable:
         if "value" not in row:
             raise _fail(name, where, "needs a 'value'")
         kind = _choice(name, f"{where} kind", row.get("kind", "add"), KINDS)
+        if kind == KIND_SUM_FACTOR and combine != COMBINE_PRODUCT:
+            raise _fail(name, f"{where} kind", "'sum_factor' rows need combine='product'")
         lo = 1 if kind == KIND_MUL else -(1 << 40)
         rows[i, C_VALUE] = _int(name, f"{where} value", row["value"], lo)
         rows[i, C_KIND] = kind
@@ -320,6 +343,7 @@ def _combine(rows, header, applied, qual_only):
     """(value, uncapped) of the applied rows (limit rows already handled by the caller)."""
     add = 0
     mul = 1
+    fsum = 0
     for r in range(rows.shape[0]):
         n = applied[r]
         if n <= 0 or (qual_only and rows[r, C_QUAL] == 0):
@@ -330,6 +354,10 @@ def _combine(rows, header, applied, qual_only):
         elif k == KIND_MUL:
             for _ in range(n):
                 mul *= rows[r, C_VALUE]
+        elif k == KIND_SUM_FACTOR:
+            fsum += rows[r, C_VALUE] * n
+    if fsum > 0:
+        mul *= fsum
     s = header[H_BASE] + add
     mode = header[H_COMBINE]
     if mode == COMBINE_PRODUCT:

@@ -13,11 +13,21 @@ Each pattern has a *scope*:
 - ``hand``: a fact of the tiles held (concealed tiles and melds together), the same for every
   reading of the hand;
 - ``reading``: a fact of one reading of the hand (one decomposition into sets and a pair and
-  the set that holds the winning tile; the seven-pairs reading; the thirteen-orphans reading).
-  Where readings differ the detector evaluates the variant's table on each and keeps the
-  highest value (就高不就低);
+  the set that holds the winning tile; the seven-pairs reading; the thirteen-orphans reading;
+  the free-form readings, see below). Where readings differ the detector evaluates the
+  variant's table on each and keeps the highest value (就高不就低);
 - ``context``: a circumstance of the win, read from the win-context flags
   (:mod:`mjsim.scoring.context`) or the detector's context array.
+
+Free-form readings: a rule text may make a hand a win whatever its decomposition, because
+every tile has some property (将一色: every tile a 2, 5 or 8; 风一色: every tile a wind or an
+honour) or because the tiles make a fixed pattern of singles (十三不靠 / 全不靠: knitted tiles and
+honours). A fan table lists such readings in its ``shapes`` (``all_258_free``,
+``all_honors_free``, ``knitted``, ``knitted_honor_pair``: the names of the matching
+``RuleSpec.win_shapes``); the detector then tries each as one more reading of the hand, with
+``win`` = 1 and the pattern that names it (``all_258``, ``all_winds`` / ``all_honors``,
+``knitted``, ``knitted_honor_pair``) set, and no set-structure pattern. A hand that is also a
+standard hand is scored both ways and the better reading kept, like seven pairs.
 
 Counting conventions (what "the tiles held" means): the concealed tiles include the winning tile;
 a kong counts four copies of its kind; a wild tile counts as its own printed kind for the ``hand``
@@ -656,6 +666,279 @@ PATTERNS: tuple[Pattern, ...] = (
         "The money tiles the winner has set aside as kong-only tiles (F_KONG_MONEY: Anqing "
         "发, or 红中 when 发 is the wild).",
     ),
+    Pattern(
+        "all_258",
+        "将一色 / 将将胡",
+        "all 2-5-8",
+        "hand",
+        "1 when every tile held is a 2, 5 or 8 of a suit (melds included). In the structure-free "
+        "reading ``all_258_free`` the wilds count as 2-5-8 tiles.",
+        "every reading; with the table shape all_258_free the hand also wins with no structure",
+    ),
+    Pattern(
+        "all_winds",
+        "风一色 (winds only)",
+        "all winds",
+        "hand",
+        "1 when every tile held is a wind (melds included). In the structure-free reading "
+        "``all_honors_free`` the wilds count as winds.",
+        "every reading; 风一色 read as 'every tile an honour' is all_honors",
+    ),
+    Pattern(
+        "knitted",
+        "十三不靠 / 全不靠 / 七星不靠",
+        "knitted tiles (honours and knitted)",
+        "reading",
+        "1 in the knitted reading: fourteen different tiles, no meld, taken from the seven "
+        "honours and the nine tiles of one knitted arrangement (147, 258 and 369, each in a "
+        "different suit); 七星不靠 (all seven honours) included.",
+        "the knitted reading only (table shape knitted)",
+    ),
+    Pattern(
+        "knitted_honor_pair",
+        "十三不靠 (以字作将)",
+        "knitted tiles with an honour pair",
+        "reading",
+        "1 in the knitted-with-an-honour-pair reading: the nine tiles of one knitted "
+        "arrangement each once, plus four different honours, one of them paired (9 + 5 = 14), "
+        "no meld.",
+        "the knitted_honor_pair reading only (table shape knitted_honor_pair)",
+    ),
+    Pattern(
+        "dealer_discarded",
+        "庄家放炮 / 点庄",
+        "the dealer fed the win",
+        "context",
+        "1 when the winning tile was discarded (or robbed from a kong) by the dealer "
+        "(F_DISCARDER_SEAT is F_DEALER_SEAT); 0 on a self-draw.",
+    ),
+    Pattern(
+        "pure_triple_chow",
+        "一色三同顺 / 三姐妹",
+        "pure triple chow",
+        "reading",
+        "1 when the reading holds three (or four) identical chows of one suit (melds included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "mixed_triple_chow",
+        "三色三同顺 / 喜相逢 (chows)",
+        "mixed triple chow",
+        "reading",
+        "1 when the reading holds a chow of the same numbers in each of the three suits (melds "
+        "included).",
+        _STD + "; with wilds held: 0. MCR's 喜相逢 (two suits) is not this pattern",
+    ),
+    Pattern(
+        "triple_pung",
+        "三同刻 / 喜相逢 (pungs)",
+        "triple pung",
+        "reading",
+        "1 when the reading holds a pung or kong of the same number in each of the three suits "
+        "(melds included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "outside_hand",
+        "全带幺 / 混全带幺九",
+        "outside hand",
+        "reading",
+        "1 when every set and the pair of the reading holds a terminal or an honour (melds "
+        "included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "all_fives",
+        "全带五",
+        "all fives",
+        "reading",
+        "1 when every set and the pair of the reading holds a 5 of a suit (melds included).",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "five_pair",
+        "五将",
+        "pair of fives",
+        "reading",
+        "1 when the pair of the reading is a 5 of a suit.",
+        _STD + "; with wilds held: 0",
+    ),
+    Pattern(
+        "all_below_five",
+        "小于五",
+        "all below five",
+        "hand",
+        "1 when every tile held is a 1, 2, 3 or 4 of a suit.",
+    ),
+    Pattern(
+        "all_above_five",
+        "大于五",
+        "all above five",
+        "hand",
+        "1 when every tile held is a 6, 7, 8 or 9 of a suit.",
+    ),
+    Pattern(
+        "no_honors",
+        "缺字 / 无字",
+        "no honours",
+        "hand",
+        "1 when no tile held is an honour.",
+    ),
+    Pattern(
+        "five_kinds",
+        "五门齐",
+        "all five kinds",
+        "hand",
+        "1 when the tiles held include each of the three suits, a wind and a dragon.",
+    ),
+    Pattern(
+        "seven_pairs_won_four",
+        "大哥大 (和第四张)",
+        "seven pairs won on a fourth copy",
+        "reading",
+        "1 in the seven-pairs reading when the winning tile is the fourth natural copy of its "
+        "kind in the hand (three held, the fourth won).",
+        "the seven-pairs reading only; a wild winning tile: 0",
+    ),
+    Pattern(
+        "pair_258",
+        "二五八将 / 258对",
+        "a 2-5-8 pair",
+        "reading",
+        "1 when the pair of the reading is a 2, 5 or 8 of a suit; in the seven-pairs reading, "
+        "when at least one of its pairs is (a four counts as a pair).",
+        _STD + " and the seven-pairs reading; with wilds held: 0",
+    ),
+    Pattern(
+        "treasure_draw",
+        "摸宝",
+        "drawing the treasure",
+        "context",
+        "1 when a ready winner self-drew the 宝 kind (wild_rule treasure) and won with it: as a "
+        "wild standing for the tile it needed, or as the tile itself (F_TREASURE_WIN = 1); "
+        "0 for 宝中宝.",
+    ),
+    Pattern(
+        "treasure_match",
+        "对宝",
+        "matching the treasure",
+        "context",
+        "1 when a ready winner who has looked at the 宝 won at its turn because the 宝 kind "
+        "completes its hand, the drawn tile standing for it (treasure_match_wins; "
+        "F_TREASURE_WIN = 2); 0 for 宝中宝.",
+    ),
+    Pattern(
+        "treasure_in_treasure",
+        "宝中宝",
+        "treasure within the treasure",
+        "context",
+        "1 when the ready winner's hand without the winning tile waited on one kind only, that "
+        "kind is the 宝, and the winner drew the 宝 kind or matched it (对宝) (F_TREASURE_WIN = "
+        "3). The rule text asks for a 卡当 (closed) wait: a table that keeps to it also asks "
+        "for its closed-wait pattern.",
+    ),
+    Pattern(
+        "open_melds",
+        "开口",
+        "open melds",
+        "hand",
+        "The number of the winner's claimed melds: chows, pungs and kongs other than concealed "
+        "ones (an added kong counts once, as the pung it grew from).",
+    ),
+    Pattern(
+        "kong_tiles",
+        "红中杠 / 杠牌",
+        "kong-only tiles set aside",
+        "context",
+        "The kong-only tiles the winner set aside one at a time (kong_only_tiles; F_KONG_TILES).",
+    ),
+    Pattern(
+        "wild_kongs",
+        "赖子杠",
+        "wilds set aside as kongs",
+        "context",
+        "The wilds the winner set aside one at a time as kongs (wild_kong; F_WILD_KONGS).",
+    ),
+    Pattern(
+        "last_four_self_draw",
+        "海底捞 (最后四张)",
+        "self-draw among the last four tiles",
+        "context",
+        "1 when the win is a self-draw and at most three live tiles are left in the wall after "
+        "the winning tile (F_TILES_LEFT 1-4; 0 = not known, never counted).",
+    ),
+    Pattern(
+        "full_flush_wilds_free",
+        "清一色 (赖子任意)",
+        "full flush, wilds standing for the suit",
+        "hand",
+        "1 when every natural tile (concealed, wilds left out, and in the melds) is of one "
+        "suit: the held wilds stand for that suit (清一色 with 赖子).",
+    ),
+    Pattern(
+        "all_258_wilds_free",
+        "将一色",
+        "all 2-5-8, wilds free",
+        "hand",
+        "1 when every natural tile (concealed, wilds left out, and in the melds; no chow) is a "
+        '2, 5 or 8 of a suit, with no set structure needed (将一色 "凑足所有牌是将就OK").',
+    ),
+    Pattern(
+        "all_honors_wilds_free",
+        "风一色",
+        "all honours, wilds free",
+        "hand",
+        "1 when every natural tile (concealed, wilds left out, and in the melds) is an honour, "
+        'with no set structure needed (风一色 "凑足所有牌是风就OK").',
+    ),
+    Pattern(
+        "shisanlan",
+        "十三烂",
+        "thirteen rotten",
+        "reading",
+        "1 in the 十三烂 reading (table shape shisanlan; no meld): 14 single tiles, tiles of one "
+        "suit pairwise at least 3 apart, the honours all different; wilds fill missing tiles.",
+    ),
+    Pattern(
+        "shisanlan_seven_stars",
+        "七星十三烂",
+        "seven-star thirteen rotten",
+        "reading",
+        "1 in the 十三烂 reading when it holds all seven honours (wilds may stand for them).",
+    ),
+    Pattern(
+        "no_wild_used",
+        "德国 / 精还原",
+        "no wild used as a wild",
+        "reading",
+        "1 when no wild is held, and in the readings that count every held wild as its own "
+        "printed kind (the hand wins without any wild standing for another tile).",
+        "Such a reading is tried only when the table uses this pattern.",
+    ),
+    Pattern(
+        "honor_pungs_exposed",
+        "风碰 / 箭碰 (花)",
+        "exposed honour pungs",
+        "hand",
+        "The number of the winner's melded pungs (claimed, not upgraded to a kong) of a wind "
+        "or dragon. A pung completed by the winning tile is not a meld and does not count.",
+    ),
+    Pattern(
+        "honor_exposed_kongs",
+        "风明杠 / 风补杠",
+        "exposed honour kongs",
+        "hand",
+        "The number of the winner's exposed or added kongs of a wind or dragon (a part of "
+        "exposed_kongs).",
+    ),
+    Pattern(
+        "honor_concealed_kongs",
+        "风暗杠",
+        "concealed honour kongs",
+        "hand",
+        "The number of the winner's concealed kongs of a wind or dragon (a part of "
+        "concealed_kongs).",
+    ),
 )
 
 #: position of each pattern in the count vector
@@ -752,6 +1035,39 @@ WILD_PUNG = INDEX["wild_pung"]
 THREE_WILDS = INDEX["three_wilds"]
 HONOR_FLOWER_QUADS = INDEX["honor_flower_quads"]
 KONG_MONEY = INDEX["kong_money"]
+ALL_258 = INDEX["all_258"]
+ALL_WINDS = INDEX["all_winds"]
+KNITTED = INDEX["knitted"]
+KNITTED_HONOR_PAIR = INDEX["knitted_honor_pair"]
+DEALER_DISCARDED = INDEX["dealer_discarded"]
+PURE_TRIPLE_CHOW = INDEX["pure_triple_chow"]
+MIXED_TRIPLE_CHOW = INDEX["mixed_triple_chow"]
+TRIPLE_PUNG = INDEX["triple_pung"]
+OUTSIDE_HAND = INDEX["outside_hand"]
+ALL_FIVES = INDEX["all_fives"]
+FIVE_PAIR = INDEX["five_pair"]
+ALL_BELOW_FIVE = INDEX["all_below_five"]
+ALL_ABOVE_FIVE = INDEX["all_above_five"]
+NO_HONORS = INDEX["no_honors"]
+FIVE_KINDS = INDEX["five_kinds"]
+SEVEN_PAIRS_WON_FOUR = INDEX["seven_pairs_won_four"]
+PAIR_258 = INDEX["pair_258"]
+TREASURE_DRAW = INDEX["treasure_draw"]
+TREASURE_MATCH = INDEX["treasure_match"]
+TREASURE_IN_TREASURE = INDEX["treasure_in_treasure"]
+OPEN_MELDS = INDEX["open_melds"]
+KONG_TILES = INDEX["kong_tiles"]
+WILD_KONGS = INDEX["wild_kongs"]
+LAST_FOUR_SELF_DRAW = INDEX["last_four_self_draw"]
+FULL_FLUSH_WILDS_FREE = INDEX["full_flush_wilds_free"]
+ALL_258_WILDS_FREE = INDEX["all_258_wilds_free"]
+ALL_HONORS_WILDS_FREE = INDEX["all_honors_wilds_free"]
+SHISANLAN = INDEX["shisanlan"]
+SHISANLAN_SEVEN_STARS = INDEX["shisanlan_seven_stars"]
+NO_WILD_USED = INDEX["no_wild_used"]
+HONOR_PUNGS_EXPOSED = INDEX["honor_pungs_exposed"]
+HONOR_EXPOSED_KONGS = INDEX["honor_exposed_kongs"]
+HONOR_CONCEALED_KONGS = INDEX["honor_concealed_kongs"]
 
 
 def patterns_page() -> str:
@@ -771,9 +1087,22 @@ def patterns_page() -> str:
         "Scopes: **hand** = a fact of the tiles held (concealed tiles and melds, the winning "
         "tile included; a wild counts as its printed kind), the same in every reading; "
         "**reading** = a fact of one reading (a decomposition into sets and a pair with the set "
-        "holding the winning tile, the seven-pairs reading, the thirteen-orphans reading; "
+        "holding the winning tile, the seven-pairs reading, the thirteen-orphans reading, the "
+        "free-form readings of the table's shapes all_258_free, all_honors_free, knitted and "
+        "knitted_honor_pair, which hold whatever the decomposition; "
         "wilds count as what they stand for); **context** = a circumstance of the win, from the "
         "win-context flags.",
+        "",
+        "**Free-form readings.** Some rule texts make a hand a win whatever its decomposition: "
+        "every tile a 2, 5 or 8 (将一色), every tile a wind or an honour (风一色), or a fixed "
+        "pattern of single tiles (十三不靠 / 全不靠: knitted tiles and honours). A fan table "
+        "asks for them in its `shapes` (`all_258_free`, `all_honors_free`, `knitted`, "
+        "`knitted_honor_pair`, named as the `RuleSpec.win_shapes` that let the engine accept "
+        'the win; `free_honors="winds"` limits `all_honors_free` to winds). The detector '
+        "tries each as one more reading of the hand: `win` is 1, the pattern that names the "
+        "reading (`all_258`, `all_winds` or `all_honors`, `knitted`, `knitted_honor_pair`) is "
+        "set, no set-structure pattern is; a hand that is also a standard hand is scored both "
+        "ways and the better reading kept.",
         "",
         "| # | key | 中文 | English | scope | definition (the count) | readings considered |",
         "|---|---|---|---|---|---|---|",

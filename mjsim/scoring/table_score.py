@@ -33,7 +33,8 @@ class TableScore:
             order (``value`` of one occurrence).
         counts: ``{pattern key: count}`` of the best reading (non-zero counts only).
         shape: the best reading's shape (``"standard"``, ``"seven_pairs"``,
-            ``"thirteen_orphans"``, ``"three_wilds"``, or ``""``).
+            ``"thirteen_orphans"``, ``"three_wilds"``, a free-form reading ``"all_258_free"``,
+            ``"all_honors_free"``, ``"knitted"``, ``"knitted_honor_pair"``, ``"shisanlan"``, or ``""``).
         payments: one int per seat (winner positive, sum 0) by the variant's payment record
             (:func:`score_win`; empty from :func:`score_with_table`, which knows no seats).
     """
@@ -52,7 +53,17 @@ class TableScore:
         return {zh: n for _i, _en, zh, _v, n in self.items}
 
 
-_SHAPE_NAMES = {1: "standard", 2: "seven_pairs", 4: "thirteen_orphans", 8: "three_wilds"}
+_SHAPE_NAMES = {
+    1: "standard",
+    2: "seven_pairs",
+    4: "thirteen_orphans",
+    8: "three_wilds",
+    16: "all_258_free",
+    32: "all_honors_free",
+    64: "knitted",
+    128: "knitted_honor_pair",
+    256: "shisanlan",
+}
 
 
 def score_with_table(
@@ -177,6 +188,12 @@ def score_win(
     grabbed: bool = False,
     honor_flowers: str | Iterable[int] = (),
     kong_money: int = 0,
+    treasure_win: int | str = 0,
+    kong_tiles: Sequence[int] | None = None,
+    wild_kongs: Sequence[int] | None = None,
+    seat_melds: Sequence[Iterable[str | Sequence[int]]] | None = None,
+    tiles_left: int | None = None,
+    discarder_shown: bool = False,
     **params: Any,
 ) -> TableScore:
     """Score a win of a table-driven ``variant`` from strings, as :func:`mjsim.score` does.
@@ -224,6 +241,22 @@ def score_win(
             each kind set aside four times is ``F_HONOR_FLOWER_QUADS``.
         kong_money: the money tiles the winner has set aside as kong-only tiles
             (``F_KONG_MONEY``: Anqing's 发, or 红中 when 发 is the 钻).
+        treasure_win: how a 宝 win happened (``F_TREASURE_WIN``): 0 none, 1 or
+            ``"treasure_draw"`` (摸宝), 2 or ``"treasure_match"`` (对宝), 3 or
+            ``"treasure_in_treasure"`` (宝中宝); needs ``self_drawn``, a ``ready_kind``, no
+            ``wilds`` and a variant that plays the 宝 (:data:`mjsim.scoring.tables.TREASURE`).
+        kong_tiles, wild_kongs: 4 counts, each seat's kong-only tiles (红中杠) and wilds
+            (赖子杠) set aside this hand; the winner's are scored by the table
+            (``F_KONG_TILES``, ``F_WILD_KONGS``), the payers' by a record with per-payer
+            terms. ``None`` = none. With one of the winner's, ``kong_replacement`` needs no
+            kong among the melds (杠开 on the replacement of a tile set aside).
+        seat_melds: 4 meld lists, each seat's melds, for a record with per-payer terms (武汉
+            开口翻: a payer's own melds double its share); the winner's entry is ignored (its
+            melds are ``melds``). ``None`` = the payers have no melds.
+        tiles_left: live tiles left in the wall after the winning tile (``F_TILES_LEFT``; 海底捞
+            within the last four tiles); ``None`` = not known.
+        discarder_shown: on a discard win, the discarder had declared a shown ready (明楼; a
+            payment record's ``shown_discarder_mult``).
         params: the table's named parameters (``cap=4``), and the payment record's (Sichuan
             ``base``).
 
@@ -234,9 +267,12 @@ def score_win(
         ValueError: everything :func:`mjsim.score` refuses; a contradictory win context (the
             conflict named); ``n_winners`` outside 1-3 or above 1 on a self-draw; an unknown
             variant, table parameter or wild tile; ``carry_mult`` below 1; ``honor_tiles_out``
-            below 0; ``bufeng`` not 4 counts >= 0; ``ready_first_discard`` without a ready;
-            ``grabbed`` without ``self_drawn``; ``honor_flowers`` not honour tiles or more than
-            four of a kind; ``kong_money`` below 0.
+            below 0; ``bufeng``, ``kong_tiles`` or ``wild_kongs`` not 4 counts >= 0;
+            ``ready_first_discard`` without a ready; ``grabbed`` without ``self_drawn``;
+            ``honor_flowers`` not honour tiles or more than four of a kind; ``kong_money`` below
+            0; ``seat_melds`` not 4 meld lists; ``tiles_left`` below 0; a ``treasure_win`` not
+            one of its values, or one without a self-draw, a ready, in a variant without the 宝,
+            or with ``wilds``.
     """
     from mjsim.scoring import tables
     from mjsim.scoring.api import _wind, build_win
@@ -252,13 +288,19 @@ def score_win(
         F_HONOR_FLOWER_QUADS,
         F_HONOR_TILES_OUT,
         F_HUMAN,
+        F_IMAGINED_WILD,
         F_KONG_MONEY,
+        F_KONG_REPLACEMENT,
+        F_KONG_TILES,
         F_N_WILD,
         F_READY,
         F_READY_FIRST_DISCARD,
         F_READY_KIND,
         F_STAND_IN,
+        F_TILES_LEFT,
+        F_TREASURE_WIN,
         F_WILD_KINDS,
+        F_WILD_KONGS,
         F_WILD_PIAO,
         F_WILD_WAIT,
     )
@@ -278,6 +320,16 @@ def score_win(
             seat_wind = (seat - dealer) % 4
         else:
             seat_wind = 0  # build_win names the bad seat
+    # a replacement drawn for a 红中 or 赖子 set aside (kong_tiles / wild_kongs) is a kong's
+    # replacement too (杠开 "红中、癞子、四张杠上开花"), with no kong among the melds
+    aside = 0
+    if isinstance(seat, int) and 0 <= seat <= 3:
+        for given in (kong_tiles, wild_kongs):
+            if isinstance(given, Sequence) and len(given) == 4:
+                c = given[seat]
+                if isinstance(c, int | np.integer) and not isinstance(c, bool) and c > 0:
+                    aside += int(c)
+    aside_bloom = bool(kong_replacement) and bool(self_drawn) and aside > 0
     win = build_win(
         hand,
         win_tile=win_tile,
@@ -290,7 +342,7 @@ def score_win(
         round_wind=round_wind,
         flowers=flowers,
         last_wall_tile=last_wall_tile,
-        kong_replacement=kong_replacement,
+        kong_replacement=bool(kong_replacement) and not aside_bloom,
         robbing_kong=robbing_kong,
         hand_size=win_size(variant),
     )
@@ -321,6 +373,8 @@ def score_win(
             raise ValueError(f"wilds must be tiles or kinds 0-33, got {k!r}")
         mask |= 1 << int(k)
     flags = win.flags.copy()
+    if aside_bloom:
+        flags[F_KONG_REPLACEMENT] = 1
     flags[F_AFTER_KONG_DISCARD] = int(bool(after_kong_discard))
     flags[F_HEAVENLY] = int(bool(heavenly))
     flags[F_EARTHLY] = int(bool(earthly))
@@ -350,6 +404,8 @@ def score_win(
             )
         ):
             raise ValueError(f"bufeng must be 4 counts >= 0 (one per seat), got {bufeng!r}")
+    if discarder_shown and win.self_drawn:
+        raise ValueError("discarder_shown (a 明楼 discarder) needs a discard win")
     if ready_first_discard and ready_kind is None:
         raise ValueError("ready_first_discard (天听) needs a ready_kind")
     flags[F_READY_FIRST_DISCARD] = int(bool(ready_first_discard))
@@ -372,6 +428,7 @@ def score_win(
         flags[F_READY] = 1
         flags[F_READY_KIND] = code + 1
     flags[F_N_WILD] = sum(int(win.concealed[k]) for k in range(34) if (mask >> k) & 1)
+    flags[F_IMAGINED_WILD] = imagined_wild(variant)  # 心皇: a joker held by no tile
     fkinds = (
         parse_tiles(exposed_flowers, flowers=True)
         if isinstance(exposed_flowers, str)
@@ -405,6 +462,9 @@ def score_win(
     if isinstance(kong_money, bool) or not isinstance(kong_money, int) or kong_money < 0:
         raise ValueError(f"kong_money must be an integer >= 0, got {kong_money!r}")
     flags[F_KONG_MONEY] = kong_money
+    flags[F_TREASURE_WIN] = _treasure_win_code(
+        variant, treasure_win, win.self_drawn, ready_kind, mask
+    )
     if isinstance(wild_piao, bool) or not isinstance(wild_piao, int) or wild_piao < 0:
         raise ValueError(f"wild_piao must be an integer >= 0, got {wild_piao!r}")
     if (wild_wait or wild_piao) and not mask:
@@ -418,6 +478,31 @@ def score_win(
     ):
         raise ValueError(f"dealer_repeats must be an integer >= 0, got {dealer_repeats!r}")
     flags[F_DEALER_REPEATS] = dealer_repeats
+    seat_counts = {}
+    for name, given in (("kong_tiles", kong_tiles), ("wild_kongs", wild_kongs)):
+        counts4 = [0, 0, 0, 0] if given is None else list(given)
+        if len(counts4) != 4 or any(
+            isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0 for c in counts4
+        ):
+            raise ValueError(f"{name} must be 4 counts >= 0 (one per seat), got {given!r}")
+        seat_counts[name] = np.array(counts4, np.int64)
+    flags[F_KONG_TILES] = int(seat_counts["kong_tiles"][win.seat])
+    flags[F_WILD_KONGS] = int(seat_counts["wild_kongs"][win.seat])
+    if tiles_left is not None:
+        if isinstance(tiles_left, bool) or not isinstance(tiles_left, int) or tiles_left < 0:
+            raise ValueError(f"tiles_left must be an integer >= 0, got {tiles_left!r}")
+        flags[F_TILES_LEFT] = tiles_left + 1
+    from mjsim.melds import MAX_MELDS, MELD_FIELDS, MELD_NONE
+    from mjsim.scoring.melds_parse import parse_melds
+
+    all_melds = np.full((4, MAX_MELDS, MELD_FIELDS), MELD_NONE, np.int8)
+    if seat_melds is not None:
+        if isinstance(seat_melds, str) or len(seat_melds) != 4:
+            raise ValueError(f"seat_melds must be 4 meld lists (one per seat), got {seat_melds!r}")
+        for q in range(4):
+            if q != win.seat:
+                all_melds[q] = parse_melds(seat_melds[q])
+    all_melds[win.seat] = win.melds
     flags[F_WILD_WAIT] = int(bool(wild_wait))
     flags[F_WILD_PIAO] = int(wild_piao)
     if liable is not None:
@@ -430,18 +515,49 @@ def score_win(
         if liable == win.seat or not win.self_drawn:
             raise ValueError("liable (包) pays a self-draw of another player")
     result = score_with_table(compiled, win.concealed, win.melds, win.win_tile, flags, n_winners)
-    from mjsim.scoring.payments import pay, unready_discarder_pay
+    from mjsim.scoring.payments import (
+        K_ROB,
+        bonus_applies,
+        pay,
+        pay_extras,
+        pay_per_payer,
+        payer_doublings,
+        per_payer_on,
+        responsible_bonus_pay,
+        unready_discarder_pay,
+        winner_kong_pay,
+    )
 
     out = np.zeros(4, np.int64)
     if result.valid:
         still_in = np.ones(4, np.bool_) if has_won is None else ~np.array(has_won, np.bool_)
-        pay(
-            record, result.value, win.seat, win.discarder, win.dealer, still_in,
-            -1 if liable is None else int(liable), bool(robbing_kong), out,
-        )  # fmt: skip
-        if not win.self_drawn:
+        if per_payer_on(record):
+            doublings = np.zeros(4, np.int64)
+            payer_doublings(
+                record, all_melds, seat_counts["kong_tiles"], seat_counts["wild_kongs"],
+                doublings,
+            )  # fmt: skip
+            pay_per_payer(
+                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                bool(robbing_kong), doublings, out,
+            )  # fmt: skip
+        else:
+            pay(
+                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                -1 if liable is None else int(liable), bool(robbing_kong), out,
+            )  # fmt: skip
+        if not win.self_drawn and not (robbing_kong and record[K_ROB] == 1):
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
+            pay_extras(record, win.seat, win.discarder, 4, win.melds, bool(discarder_shown), out)
+        applied = np.zeros(compiled.rows.shape[0], np.int64)
+        for r, _en, _zh, _v, n in result.items:
+            applied[r] = n
+        if bonus_applies(record, applied):  # the record's bonus (南昌 德国 +5)
+            d = win.discarder if not win.self_drawn else -1
+            responsible_bonus_pay(record, win.seat, d, still_in, True, out)
         out *= int(carry_mult)  # the engine multiplies every payment of the hand likewise
+        # kong money to the winner only, times the carried multiplier alone (not levelled up)
+        winner_kong_pay(record, win.melds, win.seat, 4, int(carry_mult), out)
         if bufeng is not None:  # 补风: each payer pays N(winner) - M(payer) more
             for q in range(4):
                 if q != win.seat and out[q] < 0:
@@ -475,7 +591,58 @@ _CONTEXT_KEYWORDS = (
     "grabbed",
     "honor_flowers",
     "kong_money",
+    "treasure_win",
+    "kong_tiles",
+    "wild_kongs",
+    "seat_melds",
+    "tiles_left",
+    "discarder_shown",
 )
+
+#: ``treasure_win`` names and their ``F_TREASURE_WIN`` values
+TREASURE_WINS = {"none": 0, "treasure_draw": 1, "treasure_match": 2, "treasure_in_treasure": 3}
+
+
+def _treasure_win_code(
+    variant: str, treasure_win: Any, self_drawn: bool, ready_kind: str | None, wild_mask: int
+) -> int:
+    """``F_TREASURE_WIN`` of :func:`score_win`'s ``treasure_win``; ``ValueError`` naming the
+    bad value or the conflict."""
+    from mjsim.scoring import tables
+
+    if isinstance(treasure_win, str) and treasure_win in TREASURE_WINS:
+        code = TREASURE_WINS[treasure_win]
+    elif isinstance(treasure_win, int | np.integer) and not isinstance(treasure_win, bool):
+        code = int(treasure_win)
+    else:
+        code = -1
+    if not 0 <= code <= 3:
+        raise ValueError(
+            f"treasure_win={treasure_win!r} is not one of 0-3 or {sorted(TREASURE_WINS)}"
+        )
+    if code == 0:
+        return 0
+    if variant not in tables.TREASURE:
+        raise ValueError(
+            f"treasure_win={treasure_win!r}: {variant!r} plays no treasure wild 宝 "
+            f"(wild_rule='treasure'); tables with one: {sorted(tables.TREASURE) or 'none'}"
+        )
+    if not self_drawn:
+        raise ValueError(
+            f"treasure_win={treasure_win!r}: a 宝 win (摸宝 / 对宝 / 宝中宝) is a self-draw: "
+            "self_drawn must be True"
+        )
+    if ready_kind is None:
+        raise ValueError(
+            f"treasure_win={treasure_win!r}: the 宝 wins only for a ready seat: ready_kind "
+            "must be given"
+        )
+    if wild_mask:
+        raise ValueError(
+            f"treasure_win={treasure_win!r} with wilds: the 宝 is the only wild of a treasure "
+            "variant and is never held as one (wilds must be empty)"
+        )
+    return code
 
 
 def win_size(variant: str) -> int:
@@ -485,6 +652,14 @@ def win_size(variant: str) -> int:
     from mjsim.scoring import tables
 
     return tables.WIN_SIZE.get(variant, 14)
+
+
+def imagined_wild(variant: str) -> int:
+    """Imagined wild tiles (心皇) of the table-driven ``variant`` (``RuleSpec.imagined_wild``:
+    a joker of every win held by no tile; :data:`mjsim.scoring.tables.IMAGINED_WILD`), or 0."""
+    from mjsim.scoring import tables
+
+    return tables.IMAGINED_WILD.get(variant, 0)
 
 
 def stand_in(variant: str) -> int:

@@ -37,10 +37,17 @@ _REGISTRY: dict[str, str] = {
     "yantai": "mjsim.variants.yantai",  # 明楼 / 暗楼, additive 番, dealer +1 per pair
     "weihai": "mjsim.variants.weihai",  # 2^N, 放风 / 补风, dealer x2 per pair
     "rizhao": "mjsim.variants.rizhao",  # ready required, self-draw only, 2-5-8 pair
+    "common_fan": "mjsim.variants.common_fan",  # 常用麻将算番规则表: additive, 扣听
     "wenzhou": "mjsim.variants.wenzhou",  # 16-tile 财神 hands, 连庄 raises the base
     "fujian_baida": "mjsim.variants.fujian_baida",  # moving 百搭, the 白板 stand-in
     "fuzhou": "mjsim.variants.fuzhou",  # 16-tile hands, 金, 抢金, 三金倒, honour flowers
     "anqing": "mjsim.variants.anqing",  # 钻 wilds, 发/白 kong tiles, 庄底子
+    "wuhan": "mjsim.variants.wuhan",  # 红中赖子杠: must open, 赖子, 屁胡 / 大胡, 开口翻
+    "yingkou": "mjsim.variants.yingkou",  # 会 for simples, three suits, pair not 2/8
+    "nanchang": "mjsim.variants.nanchang",  # 精 wilds, 十三烂, honour chows, 德国, 精 bonus
+    "jiangnan": "mjsim.variants.jiangnan",  # 心皇 imagined wild, 12-tile hands
+    "beijing": "mjsim.variants.beijing",  # 门清 rons, base per payer x 2^番, 上楼, 跟庄
+    "jinan": "mjsim.variants.jinan",  # (花 + 5) x 番, 明楼, 承包, 杠爆
 }
 
 
@@ -90,7 +97,7 @@ def check_id(variant_id: Any) -> None:
     """Raise ``ValueError`` unless ``variant_id`` is a registered (playable) id.
 
     The message names what went wrong: a rule set of :mod:`mjsim.variants.registry` that is not
-    playable yet (``"'wuhan' is a known rule set (Wuhan 红中赖子杠) but is not playable yet;
+    playable yet (``"'xuzhou' is a known rule set (Xuzhou 徐州麻将) but is not playable yet;
     playable: ..."``), a near miss (``"unknown variant 'sichuan_xuezan';
     did you mean sichuan_xuezhan? valid ids: ..."``) or something that is not an id at all."""
     from mjsim._text import did_you_mean

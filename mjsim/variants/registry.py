@@ -2,7 +2,7 @@
 
 This is data, not behaviour: the rules themselves live in each playable variant's ``RuleSpec``
 (``mjsim/variants/<id>.py``). The table lets every boundary say what an id is even when it is not
-playable yet (``mjsim.variants.get("wuhan")`` names the rule set instead of calling it unknown),
+playable yet (``mjsim.variants.get("xuzhou")`` names the rule set instead of calling it unknown),
 and lets listings print the English and Chinese names.
 
 ``sources`` names the published Chinese texts the rules are taken from, primary first: the
@@ -61,11 +61,11 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("fuzhou", "Fuzhou", "福州麻将", "16-tile hands, 金 wild, 抢金, 三金倒", "《全国各地麻将玩法总汇》福建麻将", "partial", True),
     _R("shaanxi", "Shaanxi", "陕西麻将", "十三幺, 七对, 全不靠, 组合龙, 下炮子", "《全国各地麻将玩法总汇》陕西麻将", "partial", False),
     _R("hangzhou", "Hangzhou", "杭州麻将", "财神, 爆头, 财飘", "麻将规则 collection: 杭州麻将; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", True),
-    _R("wuhan", "Wuhan", "红中赖子杠", "red-dragon and wild kongs", "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", False),
-    _R("nanchang", "Nanchang", "南昌麻将", "精 wilds, 十三烂, honour chows, 德国", "麻将规则 collection: 南昌麻将", "partial", False),
-    _R("yingkou", "Yingkou", "营口麻将", "会 wild, all three suits, pair not 2/8", "麻将规则 collection: 营口麻将", "mention", False),
+    _R("wuhan", "Wuhan", "红中赖子杠", "red-dragon and wild kongs", "麻将规则 collection: 武汉红中赖子杠; 《全国各地麻将玩法总汇》 (named in its contents only)", "partial", True),
+    _R("nanchang", "Nanchang", "南昌麻将", "精 wilds, 十三烂, honour chows, 德国", "麻将规则 collection: 南昌麻将", "partial", True),
+    _R("yingkou", "Yingkou", "营口麻将", "会 wild, all three suits, pair not 2/8", "麻将规则 collection: 营口麻将", "mention", True),
     _R("guizhou", "Guizhou chicken-catching", "贵州捉鸡", "豆 payments, chickens", "麻将规则 collection: 贵州捉鸡", "partial", False),
-    _R("jiangnan", "Jiangnan", "江南心皇", "an imagined wild tile, 12-tile hands", "麻将规则 collection: 江南麻将", "partial", False),
+    _R("jiangnan", "Jiangnan", "江南心皇", "an imagined wild tile, 12-tile hands", "麻将规则 collection: 江南麻将", "partial", True),
     _R("fujian_baida", "Fujian", "福建百搭", "moving wild", "麻将规则 collection: 福建麻将", "mention", True),
     _R("taiwan", "Taiwan", "台湾麻将", "16-tile hands, 台", "麻将规则 collection: 台湾麻将", "mention", False),
     _R("qingyuan", "Qingyuan", "清远麻将", "100 tiles, no characters, self-draw only", "麻将规则 collection: 清远麻将", "full", False),
@@ -73,14 +73,14 @@ RULE_SETS: tuple[RuleSet, ...] = (
     _R("wenzhou", "Wenzhou", "温州麻将", "财神 wild, 16-tile hands", "麻将规则 collection: 温州麻将", "mention", True),
     _R("xuzhou", "Xuzhou", "徐州麻将", "no rules in the texts: generic preset", "麻将规则 collection: 徐州麻将", "heading only", False),
     _R("hainan", "Hainan", "海南麻将", "a qualifying 番 required, flowers", "麻将规则 collection: 海南麻将", "partial", False),
-    _R("jinan", "Jinan online", "济南麻将", "2-5-8 pair, flowers, liability", "山东麻将规则: 济南麻将", "full", False),
+    _R("jinan", "Jinan online", "济南麻将", "2-5-8 pair, flowers, liability", "山东麻将规则: 济南麻将", "full", True),
     _R("jinan_baike", "Jinan short form", "济南麻将 简版", "明摸 / 明打", "麻将规则 collection: 济南麻将 (百科)", "partial", True),
     _R("anqing", "Anqing", "安庆麻将", "钻 wilds, 发/白 kong tiles", "麻将规则 collection: 安庆麻将", "partial", True),
     _R("riichi", "Japanese Riichi", "日本麻将", "yaku, fu, riichi, dora", "麻将规则 collection: 日本麻将", "partial", True),
-    _R("beijing", "Beijing 2020", "北京麻将", "门清, 上楼, cap 6 番", "麻将规则 collection: 北京麻将 (麻将规则第4稿)", "full", False),
+    _R("beijing", "Beijing 2020", "北京麻将", "门清, 上楼, cap 6 番", "麻将规则 collection: 北京麻将 (麻将规则第4稿)", "full", True),
     _R("two_player", "Two-player", "二人麻将", "71 of the 136 tiles", "麻将规则 collection: 二人麻将", "partial", False),
     _R("luoshu", "Ancient Luoshu", "洛书麻将", "sum-15 sets", "麻将规则 collection: 洛书麻将", "mention", False),
-    _R("common_fan", "Common fan table", "常用麻将算番规则表", "additive fans", "麻将规则 collection: 常用麻将算番规则表", "partial", False),
+    _R("common_fan", "Common fan table", "常用麻将算番规则表", "additive fans", "麻将规则 collection: 常用麻将算番规则表", "partial", True),
     _R("yantai", "Yantai", "烟台麻将", "明楼 / 暗楼, 2-5-8 option, additive 番", "山东麻将规则: 烟台麻将", "full", True),
     _R("weihai", "Weihai", "威海麻将", "放风 / 补风, 2^n", "山东麻将规则: 威海麻将", "full", True),
     _R("rizhao", "Rizhao", "日照麻将", "must be ready, self-draw only, 2-5-8 pair", "山东麻将规则: 日照麻将", "full", True),

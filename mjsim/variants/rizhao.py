@@ -16,11 +16,18 @@ Rules in prose and their sources: docs/variants/rizhao.md (the Shandong rule tex
 - The value (:mod:`mjsim.scoring.tables.rizhao`): 10 豆 × (hand 番 + the winner's kongs) × 2 per
   doubler (杠开, 天和, 天听, 海底捞月); every other player pays.
 
-Not played yet: the free-form hands 将一色 (every tile a 2, 5 or 8), 风一色 (every tile a wind)
-and 十三不靠, which the fan table's readings do not cover (docs page, "Not implemented").
+- 将一色 (every tile a 2, 5 or 8) and 风一色 (every tile a wind) win with no shape ["手上全部是
+  258的牌，再抓到任意一张258就可以和牌"; "手上全部是风牌，再抓到任意一张风就可以和牌"], and
+  十三不靠 (fourteen different tiles of the seven honours and a knitted 147/258/369) needs no
+  pair ["十三不靠、风一色等不需要将牌"]: ``win_shapes`` ``all_258_free``, ``all_honors_free``
+  with ``free_honors="winds"`` (风牌 read as the winds; ``free_honors="any"`` takes every
+  honour) and ``knitted``, the fan table's free-form readings.
+- 大哥大 is seven pairs won on the fourth copy of a kind held three times ["要求手中有三张一样的
+  牌，并且和第四张"].
 
 ``score_values`` = ``(unit,)`` = ``(10,)``. No code of its own: the value is the fan table
-(天听 is the win context's ``ready_first_discard``), the payments the payment record.
+(天听 is the win context's ``ready_first_discard``; the free-form hands are readings of the
+shared detector), the payments the payment record.
 """
 
 from __future__ import annotations
@@ -42,7 +49,8 @@ SPEC = RuleSpec(
     ready_exempt_kong_replacement=True,
     ready_modes=("shown",),
     self_draw_only=True,
-    win_shapes=("standard", "seven_pairs"),
+    win_shapes=("standard", "seven_pairs", "all_258_free", "all_honors_free", "knitted"),
+    free_honors="winds",
     pair_rule="258",
     win_filter="seven_pairs_258_pair",
     multi_winner="nearest",

@@ -35,21 +35,35 @@ MODULES = {
     "yantai": "mjsim.scoring.tables.yantai",
     "weihai": "mjsim.scoring.tables.weihai",
     "rizhao": "mjsim.scoring.tables.rizhao",
+    "common_fan": "mjsim.scoring.tables.common_fan",
     "wenzhou": "mjsim.scoring.tables.wenzhou",
     "fujian_baida": "mjsim.scoring.tables.fujian_baida",
     "fuzhou": "mjsim.scoring.tables.fuzhou",
     "anqing": "mjsim.scoring.tables.anqing",
+    "wuhan": "mjsim.scoring.tables.wuhan",
+    "yingkou": "mjsim.scoring.tables.yingkou",
+    "nanchang": "mjsim.scoring.tables.nanchang",
+    "jiangnan": "mjsim.scoring.tables.jiangnan",
+    "beijing": "mjsim.scoring.tables.beijing",
+    "jinan": "mjsim.scoring.tables.jinan",
 }
 
 
 #: tables of hands dealt 16 tiles (five sets and a pair): the tiles of a complete hand that
 #: :func:`mjsim.score` takes (each meld counted as 3); every other table: 14. The registered
 #: rule sets' ``hand_size`` agrees (tests/test_table_hand_facts.py).
-WIN_SIZE: dict[str, int] = {"wenzhou": 17, "fuzhou": 17}
+WIN_SIZE: dict[str, int] = {"wenzhou": 17, "fuzhou": 17, "jiangnan": 13}
 #: tables whose rule sets let a tile stand in for the wild kind (``RuleSpec.wild_stand_in``:
 #: 白板 plays as a natural copy of the wild kind), the stand-in kind; the registered rule sets'
 #: ``wild_stand_in`` agrees (tests/test_table_hand_facts.py).
 STAND_IN: dict[str, int] = {"wenzhou": 31, "fujian_baida": 31, "anqing": 33}
+#: tables whose rule sets play the treasure wild 宝 (``RuleSpec.wild_rule="treasure"``): only
+#: these take a 宝 win (:func:`mjsim.scoring.table_score.score_win`'s ``treasure_win``).
+TREASURE: set[str] = set()
+#: tables whose rule sets give every seat imagined wild tiles (``RuleSpec.imagined_wild``, 心皇:
+#: a joker of every win held by no tile), their number: a complete hand that :func:`mjsim.score`
+#: takes has that many tiles fewer (:data:`WIN_SIZE`)
+IMAGINED_WILD: dict[str, int] = {"jiangnan": 1}
 
 
 def names() -> list[str]:
@@ -121,10 +135,19 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "yantai": ((0, "dealer_bonus"), (1, "shown_ready"), (2, "hidden_ready")),
     "weihai": ((0, "dealer_mult"),),
     "rizhao": ((0, "unit"),),
+    "common_fan": ((0, "unit"), (1, "concealed"), (2, "missing_suit"), (3, "single_wait"),
+                   (4, "all_simples"), (5, "five_pair"), (6, "no_honors")),
     "wenzhou": ((0, "repeat_base"), (1, "no_wild")),
     "fujian_baida": ((0, "seven_pairs"), (1, "no_wild")),
     "fuzhou": ((0, "base"), (1, "discard_everyone")),
     "anqing": ((0, "fa_unit"), (1, "no_wild")),
+    "wuhan": ((0, "big_base"), (1, "open_each"), (2, "hard_win"), (3, "qihu"),
+              (4, "payer_cap"), (5, "golden")),
+    "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
+    "nanchang": ((0, "seed_de_seven_pairs"), (1, "de_bonus")),
+    "jiangnan": ((0, "seven_pairs"),),
+    "beijing": ((0, "cap"), (1, "payer_cap")),
+    "jinan": ((0, "di"), (1, "shown_ready")),
 }  # fmt: skip
 for _id in ("chengdu", "sichuan_xuezhan"):
     SCORE_VALUE_PARAMS[_id] = SCORE_VALUE_PARAMS["sichuan"]
@@ -133,6 +156,14 @@ SCORE_VALUE_PAYMENT_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "sichuan": ((8, "base"),),
     "chengdu": ((8, "base"),),
     "sichuan_xuezhan": ((8, "base"),),
+}
+
+
+#: table parameters that follow a RuleSpec field in play, ``(field, parameter)``: the spec's
+#: value is the parameter's (rizhao's 风一色 is the winds only or every honour as the spec's
+#: ``free_honors`` lets the engine accept the free-form win)
+SPEC_FIELD_PARAMS: dict[str, tuple[tuple[str, str], ...]] = {
+    "rizhao": (("free_honors", "wind_hand"),),
 }
 
 
@@ -176,7 +207,7 @@ def spec_payment_params(variant: str, score_values: tuple[int, ...]) -> dict[str
 
 def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The arrays of ``spec``'s fan table for :class:`mjsim.rules.CompiledRules`: ``(rows
-    int64[R, 10], cancels int64[E, 3], header int64[8], record int64[9])``, the table's
+    int64[R, 10], cancels int64[E, 3], header int64[9], record int64[9])``, the table's
     parameters taken from ``spec.score_values`` (:data:`SCORE_VALUE_PARAMS`).
 
     Raises ``ValueError`` (naming the parameter) when a value is out of the table's range.
@@ -184,6 +215,8 @@ def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     name = spec.effective_fan_table()
     values = tuple(spec.score_values)
     params = spec_params(name, values)
+    for fld, key in SPEC_FIELD_PARAMS.get(name, ()):
+        params[key] = getattr(spec, fld)
     compiled = get(name, **params)
     record = compiled_payment(name, **params, **spec_payment_params(name, values))
     return compiled.rows, compiled.cancels, compiled.header, record
@@ -223,8 +256,56 @@ def record_text(rec: PaymentRecord) -> str:
             f"a share in a pair with the dealer + {rec.dealer_add} × {rec.unit} "
             f"(+ {rec.dealer_add_self_draw} × {rec.unit} on a self-draw)"
         )
+    if rec.per_payer():
+        opens = {
+            "none": "",
+            "once": "once if it has opened (开口翻)",
+            "each": "once per claimed meld (口口翻)",
+        }[rec.payer_open]
+        kongs = ", ".join(
+            f"{n} time{'s' if n > 1 else ''} per {what}"
+            for n, what in (
+                (rec.payer_exposed_kong, "exposed kong"),
+                (rec.payer_concealed_kong, "concealed kong"),
+                (rec.payer_kong_tile, "kong-only tile set aside"),
+                (rec.payer_wild_kong, "wild set aside"),
+            )
+            if n
+        )
+        parts.append(
+            "each payer's share is doubled by its own melds: "
+            + ", ".join(x for x in (opens, kongs) if x)
+        )
+    if rec.payer_cap:
+        gold = f", {rec.all_capped} when every payer reaches it (金顶)" if rec.all_capped else ""
+        parts.append(f"a share is at most {rec.payer_cap}{gold}")
     if rec.unready_discarder_add:
         parts.append(f"a discarder not ready pays {rec.unready_discarder_add} × {rec.unit} more")
+    if rec.bonus_add:
+        parts.append(
+            f"when row {rec.bonus_row} counts, every payer of a self-draw and the discarder of "
+            f"a discard win pay {rec.bonus_add} × {rec.unit} more, after the multipliers"
+        )
+    if rec.pair_units:
+        a, b, c, d, e, f = (u * rec.unit for u in rec.pair_units)
+        parts.append(
+            f"the unit per payer: {a} between non-dealers on a discard, {b} when the dealer wins "
+            f"on a discard, {c} when the dealer deals in, {d} from a non-dealer and {e} from "
+            f"the dealer on a non-dealer's self-draw, {f} from each on the dealer's self-draw"
+        )
+    if rec.winner_kongs:
+        c, e, a = rec.winner_kongs
+        parts.append(
+            f"the winner's kongs only: a concealed kong {c} from each, an exposed kong {e} from "
+            f"its discarder, an added kong {a} from the seat whose discard was punged"
+        )
+    if rec.shown_discarder_mult != 1:
+        parts.append(f"a discarder with a shown ready pays × {rec.shown_discarder_mult}")
+    if rec.chow_liability:
+        parts.append(
+            f"承包: after {rec.chow_liability} chows from one seat, that seat alone pays the "
+            "winner's discard wins, one share per other seat"
+        )
     return "; ".join(parts)
 
 

@@ -1,0 +1,60 @@
+"""Wuhan 红中赖子杠 (Red-Dragon-and-Wild Kong): must open, 赖子 wild, 红中 set aside as a kong,
+屁胡 with a 2-5-8 pair, the 大胡 list, doubling scores with each payer's own melds.
+
+Rules in prose and their sources: docs/variants/wuhan.md (the rule text 麻将规则, 武汉麻将; the
+published 红中赖子杠 room rules for what that text leaves out):
+
+- 136 tiles, no flowers; chow, pung and kong. A win needs an opened hand (a chow, pung or
+  exposed kong) ["讲究开口（即碰，吃，杠），不开口不能胡"]: ``must_open``.
+- After the deal a tile is turned; the next kind is the 赖子 (wild) ``wild_rule="indicator_next"``.
+  A 赖子 may be set aside on its own with a replacement draw (赖子杠, ``wild_kong``); so may 红中,
+  which may never be discarded, and a hand holding 红中 cannot win ["红中留在手上不能胡"]:
+  ``kong_only_tiles="red_dragon"``.
+- A 屁胡 (ordinary win) has a 2-5-8 pair and at most one 赖子 ["两个癞子胡屁胡不能胡"]; the 大胡
+  碰碰胡, 将一色, 清一色 (any pair, "将是乱将"), 风一色, 全求人, 杠开 (a 红中, 赖子 or four-tile kong),
+  海底捞 (a self-draw among the last four tiles) and 抢杠 have neither limit
+  ["碰碰胡、将一色、清一色、风一色、全求人、杠开、海底捞、抢杠都算大胡。其他就都是屁胡"]:
+  ``win_filter="small_win_258_pair"``; 将一色 and 风一色 need no sets
+  (``win_shapes`` ``all_258_free`` / ``all_honors_free``).
+- A kong added to a pung may be robbed; the robbed seat then pays every share ["他就要包了"]
+  (the payment record's ``rob_kong="self_draw_by_robbed"``).
+- The value (:mod:`mjsim.scoring.tables.wuhan`): 屁胡 1, each 大胡 10, doubled by the winner's
+  开口, kongs, 红中杠 / 赖子杠 and self-draw; each payer's own melds and kongs double its share
+  (开口翻; the payment record's per-payer terms), the discarder's once more; 封顶 300 a share,
+  金顶 400 when all three reach it; the 起胡 threshold ``qihu`` (``min_fan=1`` lets the table
+  refuse a win below it).
+
+``score_values`` = ``(big_base, open_each, hard_win, qihu, payer_cap, golden)`` =
+``(10, 0, 2, 1, 300, 400)``. Code of its own: none for this id; the per-payer doubling is the
+payment record's shared per-payer terms (:func:`mjsim.scoring.payments.pay_per_payer`), the
+last-four-tiles 海底捞 the win context's ``F_TILES_LEFT``, 将一色 / 风一色 the fan table's
+free-form readings ``all_258_free`` / ``all_honors_free``: every rule set whose payers count
+their own melds, or whose free-form hands are scored, uses the same hooks.
+"""
+
+from __future__ import annotations
+
+from mjsim.rules.spec import RuleSpec
+
+#: ``(big_base, open_each, hard_win, qihu, payer_cap, golden)``
+DEFAULT_SCORE_VALUES = (10, 0, 2, 1, 300, 400)
+
+SPEC = RuleSpec(
+    name="wuhan",
+    n_players=4,
+    tile_set="136",
+    hand_size=13,
+    allow_chow=True,
+    must_open=True,
+    wild_rule="indicator_next",
+    wild_kong=True,
+    kong_only_tiles="red_dragon",
+    win_shapes=("standard", "all_258_free", "all_honors_free"),
+    win_filter="small_win_258_pair",
+    multi_winner="nearest",
+    rob_kong="added",
+    min_fan=1,
+    scoring="table",
+    fan_table="wuhan",
+    score_values=DEFAULT_SCORE_VALUES,
+)

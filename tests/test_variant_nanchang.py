@@ -1,0 +1,212 @@
+"""nanchang (南昌麻将): the 28 cells of the rule text's payment table (南昌麻将算子规则) and the
+inferred dealer-ron case through ``mjsim.score``; 十三烂 / 七星十三烂, honour chows and 德国 with a
+精 used as its own kind; scripted hands through the engine (the 精 bonus of every seat with
+冲关 and 霸王精); self-play with the invariants checked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import make_wall
+
+import mjsim
+from mjsim import variants
+from mjsim.engine import Game
+
+JING = "9p"  # the wild kind of the payment-table examples (no natural use possible)
+
+# hand -> (with a 精 standing for another tile, 德国: no 精 in the hand)
+HANDS = {
+    "平胡": ("123m456p789s23s9p55p", "123m456p789s234s55p"),
+    "小七对": ("1133m2255p8899s7s9p", "1133m2255p8899s77s"),
+    "大七对": ("111m333p555s77s99s9p", "111m333p555s777s99s"),
+    "十三烂": ("147m258p369s1234z9p", "147m258p369s12345z"),
+}
+WIN = {"平胡": "5p", "小七对": "7s", "大七对": "7s", "十三烂": "3s"}
+
+# 南昌麻将算子规则: (non-dealer self-draw: non-dealer, non-dealer, dealer), dealer self-draw
+# (each), 捉闲 (discarder, dealer, other), 捉庄 (dealer, other, other)
+TABLE = {
+    ("平胡", False): ((2, 2, 4), 4, (2, 2, 1), (4, 1, 1)),
+    ("平胡", True): ((9, 9, 13), 13, (9, 4, 2), (13, 2, 2)),
+    ("小七对", False): ((4, 4, 8), 8, (4, 4, 2), (8, 2, 2)),
+    ("大七对", False): ((8, 8, 16), 16, (8, 8, 4), (16, 4, 4)),
+    ("小七对", True): ((21, 21, 37), 37, (21, 16, 8), (37, 8, 8)),
+    ("大七对", True): ((21, 21, 37), 37, (21, 16, 8), (37, 8, 8)),
+    ("十三烂", False): ((4, 4, 8), 8, (4, 4, 2), (8, 2, 2)),
+    ("十三烂", True): ((13, 13, 21), 21, (13, 8, 4), (21, 4, 4)),
+}
+
+
+def score(hand, win, **kw):
+    kw.setdefault("dealer", 0)
+    kw.setdefault("wilds", JING)
+    return mjsim.score("nanchang", hand, win_tile=win, **kw)
+
+
+def names(r) -> set[str]:
+    return {zh for _i, _en, zh, _v, _n in r.items}
+
+
+@pytest.mark.parametrize(("hand", "de"), sorted(TABLE))
+def test_the_payment_table_of_the_rule_text(hand: str, de: bool) -> None:
+    tiles, win = HANDS[hand][1 if de else 0], WIN[hand]
+    nd_self, dealer_self, catch_nd, catch_dealer = TABLE[(hand, de)]
+    # a non-dealer (seat 1) self-draws: seats 2, 3 and the dealer 0 pay
+    r = score(tiles, win, seat=1, self_drawn=True)
+    assert ("德国" in names(r)) == de
+    a, b, d = nd_self
+    assert r.payments == [-d, a + b + d, -a, -b]
+    # the dealer self-draws
+    r = score(tiles, win, seat=0, self_drawn=True)
+    assert r.payments == [3 * dealer_self, -dealer_self, -dealer_self, -dealer_self]
+    # 捉闲: seat 1 wins on seat 2's discard; all three pay, the discarder double
+    x, d, o = catch_nd
+    r = score(tiles, win, seat=1, discarder=2)
+    assert r.payments == [-d, x + d + o, -x, -o]
+    # 捉庄: seat 1 wins on the dealer's discard
+    x, o1, o2 = catch_dealer
+    r = score(tiles, win, seat=1, discarder=0)
+    assert r.payments == [-x, x + o1 + o2, -o1, -o2]
+
+
+def test_the_dealer_wins_on_a_non_dealer_discard() -> None:
+    # the case the rule text leaves out, by its formula: the discarder 4, the others 2
+    r = score(HANDS["平胡"][0], "5p", seat=0, discarder=2)
+    assert r.payments == [8, -2, -4, -2]
+
+
+def test_de_seven_pairs_formula_option() -> None:
+    # the formula reading: 德国 ×2 on every hand, so 德国小七对 prices like 德国十三烂
+    r = score(HANDS["小七对"][1], "7s", seat=0, self_drawn=True, seed_de_seven_pairs=False)
+    assert r.payments == [63, -21, -21, -21]
+    r = score(HANDS["平胡"][1], "5p", seat=0, self_drawn=True, de_bonus=0)
+    assert r.payments == [24, -8, -8, -8]
+
+
+def test_seven_star_thirteen_rotten() -> None:
+    # all seven honours: 4 x 自摸 2 x 德国 2 x dealer 2 + 5 = 37 from each (Taihe: 111)
+    r = score("147m28p39s1234567z", "9s", seat=0, self_drawn=True)
+    assert names(r) == {"平胡", "自摸", "七星十三烂", "德国"}
+    assert r.payments == [111, -37, -37, -37]
+    # a 精 may stand for the missing honour; then it is no 德国
+    r = score("147m28p39s123456z9p", "9s", seat=0, self_drawn=True)
+    assert names(r) == {"平胡", "自摸", "七星十三烂"}
+    with pytest.raises(ValueError, match="not a winning hand"):
+        score("147m28p349s123456z", "9s", seat=0, self_drawn=True)  # 3s and 4s too close
+
+
+def test_a_jing_used_as_its_own_kind_is_de() -> None:
+    # the 精 (4s) completes 2-3-4s as itself: 德国
+    r = score("123m456p789s234s55p", "5p", seat=1, self_drawn=True, wilds="4s")
+    assert "德国" in names(r) and r.payments == [-13, 31, -9, -9]
+    # here the 精 (9m) must stand for 1s or 4s: no 德国
+    r = score("123m456p789s23s9m55p", "5p", seat=1, self_drawn=True, wilds="9m")
+    assert "德国" not in names(r) and r.payments == [-4, 8, -2, -2]
+
+
+def test_a_win_on_a_tile_of_an_honour_chow_is_read() -> None:
+    # 234p 567p 678s 白发中 + 33s, won on the 中 that completes the honour chow
+    r = score("234567p678s33s567z", "7z", seat=1, discarder=2)
+    assert names(r) == {"平胡", "德国"}
+
+
+def test_honour_chows_are_chows() -> None:
+    # 东南西 and 中发白 concealed are chows: a plain win, not all pungs
+    r = score("123z567z789s234s55p", "5p", seat=1, discarder=2)
+    assert names(r) == {"平胡", "德国"}
+    # a claimed honour chow (东南北, West left out) keeps an all-pungs hand from 大七对
+    r = score("111m333p555s99s", "9s", seat=1, discarder=2, melds=["honor_chow 124z from 3"])
+    assert names(r) == {"平胡", "德国"}
+
+
+JING_TAIL = "1p"  # the indicator turned from the tail: 正精 2p, 副精 3p
+
+
+def test_scripted_jing_bonus_with_chongguan() -> None:
+    # the dealer wins on the deal: 1 x 自摸 2 x 德国 2 (2p / 3p used as themselves) = 4, x 2 for
+    # the dealer, + 5 = 13 from each. 精 bonus: the dealer holds 正精 + 副精 = 3 points (3 from
+    # each), seat 1 holds three 正精 and a 副精 = 7 points: 冲关 (7 - 3) x 7 = 28 from each.
+    hands = {0: "123m456m789m234p5s", 1: "2p2p2p3p1z1z1z2z2z2z3z3z3z"}
+    g = Game("nanchang", wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"))
+    assert "win" in g.legal_action_names()
+    g.step("win")
+    assert g.done
+    assert list(g.payments) == [39 + 9 - 28, -13 + 84 - 3, -13 - 3 - 28, -13 - 3 - 28]
+
+
+def test_scripted_bawangjing_doubles_a_lone_holder() -> None:
+    # only the dealer holds 精 (3 points): 霸王精 doubles it to 6 from each
+    hands = {0: "123m456m789m234p5s", 1: "4p4p4p5p1z1z1z2z2z2z3z3z3z"}
+    g = Game("nanchang", wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"))
+    g.step("win")
+    assert list(g.payments) == [39 + 18, -13 - 6, -13 - 6, -13 - 6]
+    # without the bonus (wild_bonus="none") only the win is paid
+    g = Game(
+        variants.get("nanchang", wild_bonus="none"),
+        wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"),
+    )
+    g.step("win")
+    assert list(g.payments) == [39, -13, -13, -13]
+
+
+def test_scripted_jing_won_on_counts_once() -> None:
+    # the dealer self-draws its 14th tile, a 正精 (2p), on the deal: 2p + 3p = 3 points, the
+    # drawn 2p counted once; the lone holder (霸王精) receives 6 from each
+    hands = {0: "123m456m789m34p5s5s", 1: "4p4p4p5p1z1z1z2z2z2z3z3z3z"}
+    g = Game("nanchang", wall=make_wall(hands, "2p", tail=JING_TAIL, avoid="2p3p"))
+    g.step("win")
+    assert list(g.payments) == [39 + 18, -13 - 6, -13 - 6, -13 - 6]
+    # seat 1 wins on the dealer's discarded 正精 with 3p in hand: 3 points, its own alone.
+    # 捉庄 德国 平胡: the dealer 13, the others 2 each; 霸王精 6 from each
+    hands = {0: "2p1z2z3z4z5z6z7z1s2s4s6s8s", 1: "123m456m789m34p5s5s"}
+    g = Game("nanchang", wall=make_wall(hands, "9s", tail=JING_TAIL, avoid="2p3p"))
+    g.step("discard 2p")
+    assert g.current_player == 1 and "win" in g.legal_action_names()
+    g.step("win")
+    while not g.done:
+        g.step("pass")  # the later seats of the reaction window
+    assert g.winners == [1] and list(g.payments) == [-13 - 6, 17 + 18, -2 - 6, -2 - 6]
+
+
+def test_the_spec() -> None:
+    spec = variants.get("nanchang")
+    assert spec.wild_rule == "indicator" and spec.effective_wild_offsets() == (1, 2)
+    assert spec.honor_chows == "both" and "shisanlan" in spec.win_shapes
+    assert spec.wild_bonus == "win"
+    with pytest.raises(ValueError, match="wild_bonus"):
+        variants.get("hebei", wild_bonus="win")
+
+
+def test_a_bonus_needs_its_row() -> None:
+    from mjsim.scoring.payments import PaymentRecord, compile_record
+
+    with pytest.raises(ValueError, match="bonus_add needs a bonus_row"):
+        compile_record(PaymentRecord(name="x", bonus_add=5))
+    with pytest.raises(ValueError, match="bonus_row"):
+        compile_record(PaymentRecord(name="x", bonus_add=5, bonus_row=-2))
+
+
+def test_every_hand_settles_the_bonus_after_a_drawn_hand_too() -> None:
+    spec = variants.get("nanchang", wild_bonus="every_hand", wild_rule="indicator")
+    r = mjsim.simulate(spec, 300, seed=3, check=True, threads=1)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+
+
+def test_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("nanchang", 2000, seed=5, check=True, threads=1)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
+    won = r["n_winners"] > 0
+    assert won.any() and np.all(r["n_winners"] <= 1)
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_hands_keep_every_invariant() -> None:
+    r = mjsim.simulate("nanchang", 10_000, seed=7, check=True)
+    assert np.all(r["error"] == 0)
+    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
+    assert np.all(pays.sum(axis=1) == 0)
