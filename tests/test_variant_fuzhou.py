@@ -1,4 +1,4 @@
-"""fuzhou (福州麻将): 16-tile hands through ``mjsim.score`` (the public worked example T11.9,
+"""fuzhou (福州麻将): 16-tile hands through ``mjsim.score`` (the worked example of its page,
 the core doubled on a self-draw and the special rows not, 一张花 / 无花无杠, 三金倒, 金雀,
 金龙, 抢金, 天胡, honour flowers and the flower sets, kongs, 连庄); scripted hands through the
 engine (天胡 with four identical honour flowers set aside, 连庄 after it, 三金倒 on the deal,
@@ -221,7 +221,8 @@ def test_greedy_beats_random() -> None:
 
 
 def test_scripted_jinque_beats_a_nearer_claimant() -> None:
-    # T11.8: seats 1 and 3 both wait on the dealer's 3m; seat 3's pair is two golds (金雀), so
+    # the page's 金雀 claim example: seats 1 and 3 both wait on the dealer's 3m; seat 3's pair
+    # is two golds (金雀), so
     # seat 3 wins although seat 1 is nearer: core 5 + 2 golds, + 金雀 60, from the dealer
     s1 = "1m2m4m5m6m7m8m9m1p2p3p4p5p6p7s7s"
     s3 = "1m2m1s2s3s4s5s6s7m8m9m4m5m6m9p9p"

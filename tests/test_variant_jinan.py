@@ -96,6 +96,16 @@ def test_the_kong_flowers_and_the_big_hands_add_up() -> None:
     assert r.total == 30 and names(r) == {"天和"}
 
 
+def test_all_258_needs_sets_and_a_pair() -> None:
+    # 将一色 is "由2、5、8将牌组成的和牌牌型": a winning shape of 2-5-8 tiles, not a free-form hand
+    # (the rizhao reading "手上全部是258的牌，再抓到任意一张258就可以和牌")
+    with pytest.raises(ValueError, match="not a winning hand"):
+        score("258m258m258p22s55s8s", "8s", discarder=2)
+    assert variants.get("jinan").win_shapes == ("standard", "seven_pairs")
+    r = mjsim.score("rizhao", "258m258m258p22s55s8s", win_tile="8s", seat=1, dealer=0, discarder=2)
+    assert "将一色" in names(r)
+
+
 def test_a_shown_ready_discarder_pays_double() -> None:
     r = score(PLAIN, "5s", melds=PLAIN_MELDS, discarder=2, discarder_shown=True)
     assert r.payments == [0, 10, -10, 0]

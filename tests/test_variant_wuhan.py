@@ -133,6 +133,32 @@ def test_each_payer_doubles_by_its_own_melds() -> None:
     assert r.payments == [-32, 32 + 64 + 32, -64, -32]
 
 
+def test_open_from_fed_doubles_the_payers_who_fed_the_winners_melds() -> None:
+    # the winner (seat 1) chowed 678m and punged 1z, both from seat 0 (its previous seat);
+    # seat 2 has a pung of its own. 开口翻 8 a share (屁胡 1 x 开口 2 x 自摸 2 x 硬胡 2)
+    hand, melds = "567p22s345s", ("chow 678m", "pung 111z")
+    seat_melds = ([], [], ["pung 3z3z3z"], [])
+    r = score(hand, melds=melds, self_drawn=True, seat_melds=seat_melds)
+    assert r.payments == [-8, 32, -16, -8]  # own melds (the default): seat 2 doubles
+    r = score(hand, melds=melds, self_drawn=True, seat_melds=seat_melds, open_from="fed")
+    assert r.total == 8 and r.payments == [-16, 32, -8, -8]  # seat 0 fed: x2 once
+    # 口口翻 16 a share; fed each: seat 0 fed two melds, x4
+    r = score(hand, melds=melds, self_drawn=True, seat_melds=seat_melds, open_from="fed",
+              open_each=True)  # fmt: skip
+    assert r.total == 16 and r.payments == [-64, 96, -16, -16]
+    # a discard win: the discarder seat 3 pays double (放冲) and doubles again for
+    # the pung it fed; seat 0 doubles for the chow
+    r = score(hand, melds=("chow 678m", "pung 111z from 2"), discarder=3, open_from="fed")
+    assert r.total == 4 and r.payments == [-8, 28, -4, -16]
+    assert tables.payment("wuhan", open_from="fed").payer_open == "fed_once"
+    assert tables.payment("wuhan", open_from="fed", open_each=True).payer_open == "fed_each"
+    assert "fed one of the winner's claimed melds" in tables.record_text(
+        tables.payment("wuhan", open_from="fed")
+    )
+    with pytest.raises(ValueError, match="open_from"):
+        variants.get("wuhan", score_values=(10, 0, 2, 1, 300, 400, 2)).compile()
+
+
 def test_golden_cap_when_all_three_reach_the_cap() -> None:
     # 将一色 + 碰碰胡 20 x 开口 2 x 自摸 2 x 硬胡 2 = 160; every payer with one open meld: 320
     seat_melds = (["pung 3z3z3z"], [], ["pung 4z4z4z"], ["pung 5z5z5z"])
@@ -212,6 +238,16 @@ def test_scripted_red_dragon_kong_then_kong_bloom() -> None:
     assert g.done and g.winners == [1]
     # 杠开 10 x 开口 2 x 红中杠 2 x 自摸 2 x 硬胡 2 = 160 from each
     assert list(g.payments) == [-160, 480, -160, -160]
+
+
+def test_scripted_open_from_fed_doubles_the_feeder() -> None:
+    # seat 1 punged the dealer's 5s: under open_from=fed the dealer, who fed it, pays 160 x 2,
+    # capped at 300 (封顶); seats 2 and 3 fed nothing and pay 160
+    spec = variants.get("wuhan", score_values=(10, 0, 2, 1, 300, 400, 1), **FIXED)
+    g = _to_seat_one_kong(spec)
+    g.step(WIN)
+    assert g.done and g.winners == [1]
+    assert list(g.payments) == [-300, 620, -160, -160]
 
 
 def test_scripted_qihu_gate() -> None:

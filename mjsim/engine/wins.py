@@ -168,7 +168,7 @@ def _per_payer_pay(s, r, t, p, v, frm, robbed, still, buf):
         kt[q] = s.pv[t, q, PV_N_KONG_TILES] if q < n else 0
         wk[q] = s.pv[t, q, PV_N_WILD_KONGS] if q < n else 0
         d[q] = 0
-    payer_doublings(r.pay_record, s.melds[t], kt, wk, d)
+    payer_doublings(r.pay_record, s.melds[t], kt, wk, p, n, d)
     buf[:] = 0
     pay_per_payer(r.pay_record, v, p, frm, s.tv[t, TV_DEALER], still, robbed, d, buf)
 

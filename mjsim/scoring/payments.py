@@ -33,7 +33,10 @@ reads, so a variant's payments add no jitted code. Terms:
 - ``payer_open``, ``payer_exposed_kong``, ``payer_concealed_kong``, ``payer_kong_tile``,
   ``payer_wild_kong``: the payer's own doublings (each payer "算自己的番": 武汉 开口翻 / 口口翻). A
   payer's share is doubled once (``payer_open="once"``, 开口翻) or once per meld
-  (``"each"``, 口口翻) for its own claimed melds, and the given number of times per exposed
+  (``"each"``, 口口翻) for its own claimed melds; or, in the other reading of 开口翻 ("each open
+  meld ×2 for the payer concerned": the payer who fed it), once (``"fed_once"``) or once per
+  meld (``"fed_each"``) for the winner's claimed melds whose tile that payer supplied; and the
+  given number of times per exposed
   (or added) kong, concealed kong, kong-only tile set aside (红中杠) and wild set aside (赖子杠)
   of its own (:func:`payer_doublings`, :func:`pay_per_payer`); ``"none"`` and 0 = not played;
 - ``payer_cap``: the most one payer pays for one win, after every other term of :func:`pay`
@@ -75,7 +78,7 @@ DISCARDS = {"discarder": 0, "everyone": 1}
 SELF_DRAWS = {"each": 0, "none": 1}
 LIABILITIES = {"none": 0, "pays_all": 1}
 ROB_KONGS = {"discard": 0, "self_draw_by_robbed": 1}
-PAYER_OPENS = {"none": 0, "once": 1, "each": 2}
+PAYER_OPENS = {"none": 0, "once": 1, "each": 2, "fed_once": 3, "fed_each": 4}
 
 # compiled record (int64[N_REC])
 K_AMOUNT, K_UNIT, K_DISCARD, K_DISCARDER_MULT, K_SELF_DRAW, K_EXTRA, K_DEALER_MULT = range(7)
@@ -338,7 +341,7 @@ def per_payer_on(rec):
 
 
 @njit(cache=True)
-def payer_doublings(rec, melds, kong_tiles, wild_kongs, out):
+def payer_doublings(rec, melds, kong_tiles, wild_kongs, winner, n, out):
     """Each seat's own doublings as a payer (武汉 "各算各的番"), into ``out`` (``int64[4]``).
 
     ``melds``: ``int8[n_seats, MAX_MELDS, 3]`` every seat's meld rows ``(meld_type, tile, source)``;
@@ -347,26 +350,44 @@ def payer_doublings(rec, melds, kong_tiles, wild_kongs, out):
     kongs) once (``payer_open="once"``, 开口翻: at least one) or each (``"each"``, 口口翻),
     plus ``payer_exposed_kong`` per exposed or added kong, ``payer_concealed_kong`` per
     concealed kong, ``payer_kong_tile`` per kong-only tile and ``payer_wild_kong`` per wild
-    set aside."""
+    set aside. With ``payer_open="fed_once"`` / ``"fed_each"`` the 开口 count is instead the
+    winner's (seat ``winner`` of ``n`` seats) claimed melds whose tile the seat supplied (the
+    meld's source offset), once if any or once each."""
+    fed = np.zeros(4, np.int64)
     for q in range(min(4, melds.shape[0])):
         opens = 0
-        n = 0
+        k = 0
         for i in range(melds.shape[1]):
             mt = melds[q, i, 0]
             if mt == MELD_NONE:
                 continue
             if mt == MELD_CONCEALED_KONG:
-                n += rec[K_PAYER_CONCEALED_KONG]
+                k += rec[K_PAYER_CONCEALED_KONG]
             else:
                 opens += 1
                 if mt == MELD_KONG or mt == MELD_ADDED_KONG:
-                    n += rec[K_PAYER_EXPOSED_KONG]
+                    k += rec[K_PAYER_EXPOSED_KONG]
         if rec[K_PAYER_OPEN] == 1:
-            n += 1 if opens > 0 else 0
+            k += 1 if opens > 0 else 0
         elif rec[K_PAYER_OPEN] == 2:
-            n += opens
-        n += rec[K_PAYER_KONG_TILE] * kong_tiles[q] + rec[K_PAYER_WILD_KONG] * wild_kongs[q]
-        out[q] = n
+            k += opens
+        k += rec[K_PAYER_KONG_TILE] * kong_tiles[q] + rec[K_PAYER_WILD_KONG] * wild_kongs[q]
+        out[q] = k
+    if rec[K_PAYER_OPEN] >= 3 and 0 <= winner < min(4, melds.shape[0]) and n > 0:
+        for i in range(melds.shape[1]):
+            mt = melds[winner, i, 0]
+            src = melds[winner, i, 2]
+            if mt == MELD_NONE or mt == MELD_CONCEALED_KONG or src <= 0:
+                continue
+            q = (winner + src) % n
+            if q == winner or q >= out.shape[0]:
+                continue
+            if rec[K_PAYER_OPEN] == 4:
+                out[q] += 1
+            else:
+                fed[q] = 1
+        for q in range(out.shape[0]):
+            out[q] += fed[q]
 
 
 @njit(cache=True)

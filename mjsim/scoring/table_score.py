@@ -535,7 +535,7 @@ def score_win(
             doublings = np.zeros(4, np.int64)
             payer_doublings(
                 record, all_melds, seat_counts["kong_tiles"], seat_counts["wild_kongs"],
-                doublings,
+                win.seat, 4, doublings,
             )  # fmt: skip
             pay_per_payer(
                 record, result.value, win.seat, win.discarder, win.dealer, still_in,

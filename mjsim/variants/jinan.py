@@ -28,8 +28,9 @@ Rules in prose and their sources: docs/variants/jinan.md (the Shandong rule text
   three chows fed by one seat.
 
 Not played: the proportional split when a discarder cannot pay several winners in full
-["按照实际番数比例分配"] (the simulator has no bankroll), and 将一色 as a free-form hand (it is
-scored where the hand is a standard or seven-pairs win).
+["按照实际番数比例分配"] (the simulator has no bankroll). 将一色 is "由2、5、8将牌组成的和牌牌型",
+a winning shape (sets and a pair, or seven pairs) of 2-5-8 tiles; the text names no free-form
+win (as the Rizhao rules do), so ``win_shapes`` has no ``all_258_free``.
 
 ``score_values`` = ``(di, shown_ready)`` = ``(5, 2)``. No code of its own: the value is the fan
 table (its ``sum_factor`` rows are the 番 of "(花 + 底) × 番数"); 明楼's double payment and 承包

@@ -24,8 +24,10 @@ published 红中赖子杠 room rules for what that text leaves out):
   金顶 400 when all three reach it; the 起胡 threshold ``qihu`` (``min_fan=1`` lets the table
   refuse a win below it).
 
-``score_values`` = ``(big_base, open_each, hard_win, qihu, payer_cap, golden)`` =
-``(10, 0, 2, 1, 300, 400)``. Code of its own: none for this id; the per-payer doubling is the
+``score_values`` = ``(big_base, open_each, hard_win, qihu, payer_cap, golden, open_from)`` =
+``(10, 0, 2, 1, 300, 400, 0)``; ``open_from`` 0 doubles a payer's share by its own melds (the
+published room rules), 1 by the winner's melds that payer fed (the other reading of "each open
+meld ×2 for the payer concerned"). Code of its own: none for this id; the per-payer doubling is the
 payment record's shared per-payer terms (:func:`mjsim.scoring.payments.pay_per_payer`), the
 last-four-tiles 海底捞 the win context's ``F_TILES_LEFT``, 将一色 / 风一色 the fan table's
 free-form readings ``all_258_free`` / ``all_honors_free``: every rule set whose payers count
@@ -36,8 +38,8 @@ from __future__ import annotations
 
 from mjsim.rules.spec import RuleSpec
 
-#: ``(big_base, open_each, hard_win, qihu, payer_cap, golden)``
-DEFAULT_SCORE_VALUES = (10, 0, 2, 1, 300, 400)
+#: ``(big_base, open_each, hard_win, qihu, payer_cap, golden, open_from)``
+DEFAULT_SCORE_VALUES = (10, 0, 2, 1, 300, 400, 0)
 
 SPEC = RuleSpec(
     name="wuhan",

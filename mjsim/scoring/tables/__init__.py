@@ -142,7 +142,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "fuzhou": ((0, "base"), (1, "discard_everyone")),
     "anqing": ((0, "fa_unit"), (1, "no_wild")),
     "wuhan": ((0, "big_base"), (1, "open_each"), (2, "hard_win"), (3, "qihu"),
-              (4, "payer_cap"), (5, "golden")),
+              (4, "payer_cap"), (5, "golden"), (6, "open_from")),
     "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
     "nanchang": ((0, "seed_de_seven_pairs"), (1, "de_bonus")),
     "jiangnan": ((0, "seven_pairs"),),
@@ -261,6 +261,8 @@ def record_text(rec: PaymentRecord) -> str:
             "none": "",
             "once": "once if it has opened (开口翻)",
             "each": "once per claimed meld (口口翻)",
+            "fed_once": "once if it fed one of the winner's claimed melds (开口翻)",
+            "fed_each": "once per claimed meld of the winner it fed (口口翻)",
         }[rec.payer_open]
         kongs = ", ".join(
             f"{n} time{'s' if n > 1 else ''} per {what}"
@@ -273,7 +275,12 @@ def record_text(rec: PaymentRecord) -> str:
             if n
         )
         parts.append(
-            "each payer's share is doubled by its own melds: "
+            "each payer's share is doubled by "
+            + (
+                "the melds it fed and its own: "
+                if rec.payer_open.startswith("fed")
+                else "its own melds: "
+            )
             + ", ".join(x for x in (opens, kongs) if x)
         )
     if rec.payer_cap:

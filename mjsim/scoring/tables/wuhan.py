@@ -20,7 +20,10 @@ doublings) that may win.
 
 Parameters (:data:`PARAMS`): ``big_base`` (10), ``open_each`` (False = 开口翻, True = 口口翻),
 ``hard_win`` (硬胡 factor, 1 = off), ``qihu`` (1 = any win), ``payer_cap`` (300),
-``golden`` (金顶, 400).
+``golden`` (金顶, 400), ``open_from`` (:data:`CHOICES`: whose melds double a payer's share:
+``"own"``, the payer's own claimed melds, the published room rules' "各算各的番" and the
+default; ``"fed"``, the winner's claimed melds whose tile that payer supplied, the other reading
+of "each open meld ×2 for the payer concerned").
 """
 
 from __future__ import annotations
@@ -35,7 +38,11 @@ PARAMS = {
     "qihu": 1,
     "payer_cap": 300,
     "golden": 400,
+    "open_from": "own",
 }
+
+#: the choices of the string parameters (``score_values`` holds their index)
+CHOICES = {"open_from": ("own", "fed")}
 
 _SMALL = ("屁胡",)
 
@@ -93,7 +100,8 @@ def table(variant: str = "wuhan", **params) -> FanTable:
 def payment(variant: str = "wuhan", **params) -> PaymentRecord:
     """Wuhan's payments: every other seat pays, the discarder ×2 (放冲); each payer's own melds
     double its share as the winner's do (开口 once or per meld, 明杠 1, 暗杠 2, 红中杠 1, 赖子杠 2
-    doublings); a share is at most ``payer_cap``, ``golden`` when all three reach it (金顶); a
+    doublings; with ``open_from="fed"`` the 开口 doublings are instead those of the winner's
+    melds that payer fed); a share is at most ``payer_cap``, ``golden`` when all three reach it (金顶); a
     robbed kong is paid in full by the robbed seat."""
     p = table_params(variant, PARAMS, params)
     return PaymentRecord(
@@ -102,7 +110,8 @@ def payment(variant: str = "wuhan", **params) -> PaymentRecord:
         discard="everyone",
         discarder_mult=2,
         rob_kong="self_draw_by_robbed",
-        payer_open="each" if p["open_each"] else "once",
+        payer_open=("fed_" if p["open_from"] == "fed" else "")
+        + ("each" if p["open_each"] else "once"),
         payer_exposed_kong=1,
         payer_concealed_kong=2,
         payer_kong_tile=1,
