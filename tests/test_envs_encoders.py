@@ -215,13 +215,11 @@ def test_own_hand_is_seen(variant):
     assert not np.array_equal(_planes(s, r, 0), _planes(s2, r, 0))
 
 
-#: encoder defects of rule sets added with their scoring: the planes do not yet account for
-#: every copy (fuzhou's honour flowers at the deal; anqing's 钻 stand-in and kong tiles and
-#: nanchang's honour chows mid-game); strict, so that a fix turns them into plain tests
+#: rule sets whose mid-game planes count more copies of a kind than the tile set holds (visible
+#: plus unseen): anqing (4p, with the 钻 wilds, the 红中 stand-in and the 发 / 白 kong tiles);
+#: strict, so that a fix (of the planes or of this test's count) turns it into a plain test
 PLANES_KNOWN = {
-    ("deal", "fuzhou"): "honour flowers set aside at the deal are missing from the planes",
-    ("mid", "anqing"): "a 钻 copy counted twice (stand-in / kong tile) on the planes",
-    ("mid", "nanchang"): "honour chows counted wrongly on the planes",
+    ("mid", "anqing"): "4p counted 5 times (visible + unseen) mid-game",
 }
 
 
@@ -251,6 +249,10 @@ def test_planes_at_the_deal(variant, request):
         shown = np.zeros(34, np.int64)  # a wild-tile indicator turned up is seen by all
         if 0 <= int(s.tv[0, TV_INDICATOR]) < 34:
             shown[int(s.tv[0, TV_INDICATOR])] = 1
+        for q in range(n):  # honours set aside as flowers at the deal are public (fuzhou)
+            packed = int(s.pv[0, q, PV_HONOR_FLOWERS])
+            for k in range(27, 34):
+                shown[k] += (packed >> (3 * (k - 27))) & 7
         np.testing.assert_array_equal(p[enc.PL_UNSEEN], counts - hand - shown)
         left = int(s.tv[0, TV_TAIL] - s.tv[0, TV_HEAD])
         # live wall: an indicator taken out of play (tianjin) is not counted (mjsim.engine.board.remaining)
@@ -262,7 +264,10 @@ def test_planes_at_the_deal(variant, request):
         assert p[enc.PL_MY_TURN].all() == own_turn
         assert p[enc.PL_DISCARDS : enc.PL_DISCARDS + 4].sum() == 0
     flowers = int(s.hands[0, :n, 34:].sum())
-    assert left == sum(spec.counts()) - n * spec.hand_size - 1 - flowers
+    honor_flowers = sum(  # honours set aside as flowers, each replaced from the wall (fuzhou)
+        (int(s.pv[0, q, PV_HONOR_FLOWERS]) >> (3 * j)) & 7 for q in range(n) for j in range(7)
+    )
+    assert left == sum(spec.counts()) - n * spec.hand_size - 1 - flowers - honor_flowers
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -297,6 +302,9 @@ def test_planes_invariants_mid_game(variant, request):
                     continue
                 if mt == 0:
                     visible[k : k + 3] += 1
+                elif mt == MELD_HONOR_CHOW:  # the dragons (31), or the winds but k
+                    kinds = [31, 32, 33] if k == 31 else [w for w in range(27, 31) if w != k]
+                    visible[kinds] += 1
                 else:
                     visible[k] += 3 if mt == 1 else 4
         if 0 <= int(s.tv[0, TV_INDICATOR]) < 34:  # the turned-up wild indicator
