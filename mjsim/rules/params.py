@@ -190,6 +190,7 @@ P_FLOWER_DORA = 201  # riichi: each flower set aside is one dora (nukidora, flow
 P_READY_FIRST_DISCARD_ONLY = 202  # ready only with the first discard of the first go-round (扣听)
 P_WILD_BONUS = 203  # WILD_BONUS_*: every seat's wilds held are paid at the end of the hand (精)
 P_FLOWER_BLOOM = 204  # a self-draw on a flower's replacement is a kong-replacement win (杠开)
+P_LAST_TILES_NO_FLOWER_REPLACEMENT = 205  # last_tiles region: a drawn flower is not replaced
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -589,10 +590,12 @@ FREE_HONORS_CODES = {"any": 0, "winds": 1}
 FORCED_WIN_NONE = 0
 FORCED_WIN_LAST_N = 1  # once the live wall is <= forced_win_tiles, a seat that can win must win
 FORCED_WIN_WHEN_READY = 2  # a ready seat must win whenever it can (taiyuan platform auto-win)
+FORCED_WIN_LAST_TILES = 3  # a drawer in the last_tiles_self_draw_only region must win if it can
 FORCED_WIN_CODES = {
     "none": FORCED_WIN_NONE,
     "last_n": FORCED_WIN_LAST_N,
     "when_ready": FORCED_WIN_WHEN_READY,
+    "last_tiles": FORCED_WIN_LAST_TILES,
 }
 
 
