@@ -66,6 +66,9 @@ from mjsim.engine.state import (
     TV_ERROR,
     TV_FIRST_ROUND,
     TV_FROM,
+    TV_HEAD,
+    TV_IND_OUT,
+    TV_IND_POS,
     TV_INDICATOR,
     TV_MULT,
     TV_PHASE,
@@ -75,6 +78,7 @@ from mjsim.engine.state import (
     TV_REPLACEMENT,
     TV_ROUND_WIND,
     TV_SEAT,
+    TV_TAIL,
     TV_TILE,
     TV_TILE_RED,
     TV_TREASURE,
@@ -108,7 +112,8 @@ PL_MISSING = 26  # 26..29: per relative seat, 1 on the nine kinds of its chosen 
 PL_READY = 30  # 30..33: broadcast, the relative seat has declared ready
 PL_WON = 34  # 34..37: broadcast, the relative seat has already won (blood battle)
 PL_TILES_LEFT = 38  # broadcast: live wall tiles, clipped to 127
-PL_UNSEEN = 39  # copies of each kind this seat has not seen (tile set - visible), 0-4
+PL_UNSEEN = 39  # copies of each kind this seat has not seen (tile set - visible), 0-4; the
+# indicator counts as seen while apart from the hands (indicator_apart), a drawn one where seen
 PL_SCALARS = 40  # cells 0-3 concealed kongs per relative seat; 4-7 dealer one-hot (relative);
 # 8 first-round flag; 9 dealer repeat count (<=127); 10 payment multiplier (<=127);
 # 11 number of seats
@@ -312,6 +317,18 @@ def _clip(x):
     return x
 
 
+@nb.njit(cache=True, inline="always")
+def indicator_apart(tv):
+    """Whether the turned wild indicator of a table (its ``tv`` row) is a copy apart from every
+    hand, river and meld: out of play (``TV_IND_OUT``) or still face up in the live wall. Under
+    ``indicator_in_play`` (anqing, yingkou) a drawn indicator is a tile of the drawer's hand:
+    counted where it is seen from then on (the own hand, a river, a meld), not twice."""
+    if tv[TV_IND_OUT] != 0:
+        return True
+    pos = tv[TV_IND_POS]
+    return tv[TV_HEAD] <= pos < tv[TV_TAIL]
+
+
 @nb.njit(cache=True)
 def encode_planes(s, r, t, me, out):
     """Write seat ``me``'s ``planes-v0`` observation of table ``t`` into ``out``
@@ -416,7 +433,8 @@ def encode_planes(s, r, t, me, out):
     ind = tv[TV_INDICATOR]
     if 0 <= ind < 34:
         out[PL_INDICATOR, ind] = 1
-        visible[ind] += 1
+        if indicator_apart(tv):
+            visible[ind] += 1
     out[PL_SEAT_WIND, 27 + (me - dealer + n) % n] = 1
     out[PL_ROUND_WIND, 27 + tv[TV_ROUND_WIND] % 4] = 1
     left = _clip(remaining(s, t))

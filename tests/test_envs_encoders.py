@@ -35,6 +35,8 @@ from mjsim.engine.state import (
     TV_DRAWN,
     TV_FROM,
     TV_HEAD,
+    TV_IND_OUT,
+    TV_IND_POS,
     TV_INDICATOR,
     TV_PHASE,
     TV_REACT_KIND,
@@ -215,12 +217,9 @@ def test_own_hand_is_seen(variant):
     assert not np.array_equal(_planes(s, r, 0), _planes(s2, r, 0))
 
 
-#: rule sets whose mid-game planes count more copies of a kind than the tile set holds (visible
-#: plus unseen): anqing (4p, with the 钻 wilds, the 红中 stand-in and the 发 / 白 kong tiles);
-#: strict, so that a fix (of the planes or of this test's count) turns it into a plain test
-PLANES_KNOWN = {
-    ("mid", "anqing"): "4p counted 5 times (visible + unseen) mid-game",
-}
+#: (when, variant) pairs whose planes test is a known defect (a strict xfail, so that a fix
+#: turns it into a plain test); none today
+PLANES_KNOWN: dict[tuple[str, str], str] = {}
 
 
 def _known(request, when: str, variant: str) -> None:
@@ -270,13 +269,17 @@ def test_planes_at_the_deal(variant, request):
     assert left == sum(spec.counts()) - n * spec.hand_size - 1 - flowers - honor_flowers
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_planes_invariants_mid_game(variant, request):
+def _indicator_apart(s: State) -> bool:
+    """The turned indicator is a copy of its own: out of play, or still face up in the live
+    wall (under ``indicator_in_play`` a drawn indicator is a tile of the drawer's hand)."""
+    tv = s.tv[0]
+    return bool(tv[TV_IND_OUT]) or int(tv[TV_HEAD]) <= int(tv[TV_IND_POS]) < int(tv[TV_TAIL])
+
+
+def _check_mid_game_counts(raw) -> None:
     """Discard planes count every river tile; recency 1 marks each seat's last discard; the
-    honours a seat put out face up (放风 / 补风: weihai) are in cells 27-33 of its flower plane;
-    the unseen plane plus every visible copy adds up to the tile set."""
-    _known(request, "mid", variant)
-    raw = _advance(variant, 7, 60)
+    honours a seat put out face up are in cells 27-33 of its flower plane; the unseen plane
+    plus every visible copy adds up to the tile set, for every seat."""
     s, r, n = raw.state_arrays, raw._rules, raw.n_players
     counts = np.array(raw.spec.counts()[:34], np.int64)
     for me in range(n):
@@ -307,9 +310,40 @@ def test_planes_invariants_mid_game(variant, request):
                     visible[kinds] += 1
                 else:
                     visible[k] += 3 if mt == 1 else 4
-        if 0 <= int(s.tv[0, TV_INDICATOR]) < 34:  # the turned-up wild indicator
-            visible[int(s.tv[0, TV_INDICATOR])] += 1
-        np.testing.assert_array_equal(p[enc.PL_UNSEEN] + visible, counts)
+        ind = int(s.tv[0, TV_INDICATOR])
+        if 0 <= ind < 34 and _indicator_apart(s):  # the turned-up wild indicator
+            visible[ind] += 1
+        np.testing.assert_array_equal(p[enc.PL_UNSEEN] + visible, counts, err_msg=f"seat {me}")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_planes_invariants_mid_game(variant, request):
+    """The counts of :func:`_check_mid_game_counts` after 60 random decisions (seed 7)."""
+    _known(request, "mid", variant)
+    _check_mid_game_counts(_advance(variant, 7, 60))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(("seed", "steps"), [(11, 40), (3, 90), (5, 130)])
+def test_planes_count_every_copy_once_through_the_hand(variant, seed, steps):
+    """Visible + unseen = the tile set at more points of a hand, for every rule set (a drawn
+    wild indicator, honours set aside, honour chows, kong-only tiles set aside)."""
+    _check_mid_game_counts(_advance(variant, seed, steps))
+
+
+def test_a_drawn_indicator_is_counted_once():
+    """anqing (``indicator_in_play``): the turned 4p (its 5p the 钻) stays in the wall and, by
+    decision 60 of seed 7, has been drawn; seat 0 holds two 4p and seat 2 discarded two. Seat 1
+    sees the two discards only: 2 unseen (the indicator was counted a second time: 1), and
+    no seat counts the drawn copy twice."""
+    raw = _advance("anqing", 7, 60)
+    s, r = raw.state_arrays, raw._rules
+    ind = int(s.tv[0, TV_INDICATOR])
+    assert ind == 12 and not _indicator_apart(s)  # 4p, drawn
+    assert s.hands[0, 0, 12] == 2 and list(s.river[0, 2, : s.pv[0, 2, PV_N_RIVER]]).count(12) == 2
+    unseen = [int(_planes(s, r, me)[enc.PL_UNSEEN, 12]) for me in range(4)]
+    assert unseen == [0, 2, 2, 2]
+    assert _planes(s, r, 1)[enc.PL_INDICATOR, 12] == 1  # the wild still reads from it
 
 
 def test_honor_chow_melds_are_encoded():

@@ -240,3 +240,58 @@ def test_scripted_jinque_beats_a_nearer_claimant() -> None:
             g.step("pass")  # nobody grabs the gold here
     assert offered == {1, 3}
     assert g.winners == [3] and list(g.payments) == [-67, 0, 0, 67]
+
+
+# ------------------------------------------------------------------ the 最后一组 (last group)
+def last_group(draws: str) -> Game:
+    """Seats 1-3 hold OTHERS (ready on 6m / 6p / 6s), the dealer is far from ready, the gold
+    is 8s (nobody holds one); a reserve of 70 (no kong adds to it) leaves 8 drawable tiles
+    after the deal. The dealer discards 1m, then seats 1, 2, 3 and 0 draw and discard 8m, 8p,
+    9m, 9p (every grab and claim passed): the next draw, seat 1's, is the first of the 最后一组,
+    ``draws`` in order."""
+    dealer = "7m9m7p9p7s9s7m9m7p9p7s9s8m8p6m1m"
+    wall = wall144({0: dealer, **OTHERS}, "2m", "8s", draws="8m8p9m9p" + draws)
+    g = Game("fuzhou", wall=wall, wall_reserve=70, reserve_per_kong=0, reserve_per_concealed_kong=0)
+    assert g.draws_left == 8 and g.tiles_left == 78
+    for tile in ("1m", "8m", "8p", "9m", "9p"):
+        g.step(f"discard {tile}")
+        while g.phase in ("grab", "react"):
+            g.step("pass")
+    return g
+
+
+def test_a_winning_draw_in_the_last_group_is_won() -> None:
+    # "若抓的牌就能胡牌则由服务器自动胡掉，按自摸计算": seat 1 draws its 6m: the win is its only
+    # action (no discard of the drawn tile). Core 5 x 2 + 无花无杠 30 = 40 from each
+    g = last_group("6m")
+    assert g.current_player == 1 and g.draws_left == 3 and g.legal_action_names() == ["win"]
+    g.step("win")
+    assert g.done and g.win_kind == "self_draw" and list(g.payments) == [-40, 120, -40, -40]
+
+
+def test_a_flower_drawn_in_the_last_group_is_not_replaced() -> None:
+    # "最后一组牌不再补花和出牌": seat 1 draws 春 (1f): set aside, no tile from the tail, no
+    # discard; seat 2 draws the next tile. The four drawable tiles go to seats 1, 2, 3, 0 and
+    # nobody wins: a drawn hand
+    g = last_group("1f3m")
+    left = g.tiles_left
+    assert g.current_player == 2 and g.phase == "turn"
+    assert g.hands[1, 34] == 1 and g.hands[1, :34].sum() == 16  # 春 aside, 16 tiles
+    assert g.hands[2, :34].sum() == 17 and g.hands[2, 2] == 1  # the 3m
+    assert g.draws_left == 2 and left == 78 - 6  # 1f and 3m from the head, nothing from the tail
+    assert g.legal_action_names() == ["discard 3m"]
+    for _ in range(3):
+        assert len(g.legal_action_names()) == 1
+        g.step(g.legal_action_names()[0])
+    assert g.done and g.winners == [] and not g.payments.any()
+
+
+def test_the_last_group_rules_are_spec_fields() -> None:
+    spec = variants.get("fuzhou")
+    assert spec.last_tiles_flower_replacement is False and spec.forced_win == "last_tiles"
+    with pytest.raises(ValueError, match="last_tiles_self_draw_only > 0"):
+        variants.get("fuzhou", last_tiles_self_draw_only=0)
+    with pytest.raises(ValueError, match="last_tiles_self_draw_only > 0"):
+        variants.get("hebei", last_tiles_flower_replacement=False)
+    with pytest.raises(ValueError, match="not played with blood_battle"):
+        variants.get("fuzhou", blood_battle=True, grab_wild=False)

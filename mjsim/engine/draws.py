@@ -71,6 +71,7 @@ from mjsim.rules.params import (
     MW_LIFT_OWN_DRAW,
     P_FLOWER_BLOOM,
     P_FOLLOW_DEALER,
+    P_LAST_TILES_NO_FLOWER_REPLACEMENT,
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MW_LIFT,
     P_N_PLAYERS,
@@ -85,12 +86,18 @@ from mjsim.rules.params import (
     WILD_TREASURE,
 )
 
+#: what :func:`_take` returns for a flower set aside and not replaced (the
+#: ``last_tiles_flower_replacement=False`` region)
+FLOWER_UNREPLACED = -2
+
 
 @internal
 def _take(s, r, t, seat, from_tail):
     """Draw one tile for ``seat``; flowers are set aside and replaced from the tail.
 
-    Returns the (non-flower) kind drawn, or -1 if the wall is empty.
+    Returns the (non-flower) kind drawn, -1 if the wall is empty, or ``FLOWER_UNREPLACED`` for
+    a flower set aside in the last-tiles region under ``last_tiles_flower_replacement=False``
+    (set only by a normal draw, :func:`_draw_turn`).
     """
     while True:
         head = s.tv[t, TV_HEAD]
@@ -127,6 +134,8 @@ def _take(s, r, t, seat, from_tail):
         _set_aside(s, t, seat, k)
         _flower_quad_reserve(s, r, t, seat, k)
         s.pv[t, seat, PV_N_FLOWERS] += 1
+        if s.tv[t, TV_LAST_REGION] != 0 and r.params[P_LAST_TILES_NO_FLOWER_REPLACEMENT] != 0:
+            return FLOWER_UNREPLACED  # fuzhou 最后一组 "不再补花"
         from_tail = True
 
 
@@ -203,9 +212,21 @@ def _draw_turn(s, r, t, q):
             _finish_draw(s, r, t)
             return
         # seabed_refused="first_seat_takes": seat q (the first offered) draws the 海底
+    # the last N drawable tiles (counted before this draw) are self-draw only
+    nl = r.params[P_LAST_TILES_SELF_DRAW_ONLY]
+    s.tv[t, TV_LAST_REGION] = 1 if (nl > 0 and _live_draws(s, r, t) <= nl) else 0
     nf = s.pv[t, q, PV_N_FLOWERS]
     k = _take(s, r, t, q, False)
+    while k == FLOWER_UNREPLACED:
+        # 最后一组 "不再补花和出牌": the flower stays aside unreplaced, nothing is discarded and
+        # the next seat draws
+        q = (q + 1) % r.params[P_N_PLAYERS]
+        if not can_draw_normal(s, r, t):
+            break
+        nf = s.pv[t, q, PV_N_FLOWERS]
+        k = _take(s, r, t, q, False)
     if k < 0:
+        s.tv[t, TV_LAST_REGION] = 0
         _finish_draw(s, r, t)
         return
     if r.params[P_WILD_RULE] == WILD_TREASURE:
@@ -213,9 +234,6 @@ def _draw_turn(s, r, t, q):
     lift = r.params[P_MW_LIFT]
     if lift == MW_LIFT_OWN_DRAW or lift == MW_LIFT_ANY_MOVE or s.pv[t, q, PV_PUNG_LOCK] != 0:
         _lift_on_draw(s, r, t, q)  # else a no-op (saves the call)
-    # the last N drawable tiles (counted before this draw) are self-draw only
-    nl = r.params[P_LAST_TILES_SELF_DRAW_ONLY]
-    s.tv[t, TV_LAST_REGION] = 1 if (nl > 0 and _live_draws(s, r, t) < nl) else 0
     if q == s.tv[t, TV_DEALER]:
         s.tv[t, TV_FIRST_ROUND] = 0
     s.tv[t, TV_SEAT] = q

@@ -33,7 +33,9 @@ from mjsim.engine.state import (
     PV_READY,
     PV_READY_KIND,
     PV_WON,
+    TV_LAST_REGION,
     TV_REPLACEMENT,
+    TV_SEAT,
     WK_DISCARD,
     WK_ROB_KONG,
     WK_SELF_DRAW,
@@ -41,6 +43,7 @@ from mjsim.engine.state import (
 from mjsim.engine.win_context import _value_with_tile
 from mjsim.engine.win_rules import small_win_ok
 from mjsim.rules.params import (
+    FORCED_WIN_LAST_TILES,
     FORCED_WIN_WHEN_READY,
     MW_SCOPE_ALL,
     MW_THRESHOLD_NONE,
@@ -189,9 +192,13 @@ def _forced_win(s, r, t):
 @internal
 def _must_win(s, r, t, p):
     """WIN is the only legal action of seat ``p`` when it is legal: the last-tiles rule
-    (``forced_win_tiles``) or a ready seat under ``forced_win="when_ready"`` (
-    "若能胡则系统强制胡牌")."""
-    if r.params[P_FORCED_WIN] == FORCED_WIN_WHEN_READY and s.pv[t, p, PV_READY] != 0:
+    (``forced_win_tiles``), a ready seat under ``forced_win="when_ready"`` (
+    "若能胡则系统强制胡牌"), or the drawer in the ``last_tiles_self_draw_only`` region under
+    ``forced_win="last_tiles"`` (fuzhou "若抓的牌就能胡牌则由服务器自动胡掉")."""
+    fw = r.params[P_FORCED_WIN]
+    if fw == FORCED_WIN_WHEN_READY and s.pv[t, p, PV_READY] != 0:
+        return True
+    if fw == FORCED_WIN_LAST_TILES and s.tv[t, TV_LAST_REGION] != 0 and s.tv[t, TV_SEAT] == p:
         return True
     return _forced_win(s, r, t)
 

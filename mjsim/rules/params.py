@@ -192,6 +192,7 @@ P_WILD_BONUS = 203  # WILD_BONUS_*: every seat's wilds held are paid at the end 
 P_FLOWER_BLOOM = 204  # a self-draw on a flower's replacement is a kong-replacement win (杠开)
 P_DRAW_READY_PAY = 205  # 查大叫: at a drawn hand each unready seat pays each ready seat
 P_SHORT_DISCARDER_SPLIT = 206  # several winners on a discard its points cannot cover: shared
+P_LAST_TILES_NO_FLOWER_REPLACEMENT = 207  # last_tiles region: a drawn flower is not replaced
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -593,10 +594,12 @@ FREE_HONORS_CODES = {"any": 0, "winds": 1}
 FORCED_WIN_NONE = 0
 FORCED_WIN_LAST_N = 1  # once the live wall is <= forced_win_tiles, a seat that can win must win
 FORCED_WIN_WHEN_READY = 2  # a ready seat must win whenever it can (taiyuan platform auto-win)
+FORCED_WIN_LAST_TILES = 3  # a drawer in the last_tiles_self_draw_only region must win if it can
 FORCED_WIN_CODES = {
     "none": FORCED_WIN_NONE,
     "last_n": FORCED_WIN_LAST_N,
     "when_ready": FORCED_WIN_WHEN_READY,
+    "last_tiles": FORCED_WIN_LAST_TILES,
 }
 
 

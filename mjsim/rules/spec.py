@@ -1245,6 +1245,14 @@ class RuleSpec:
         "tile, which nobody may claim or win on; no kong and no ready declaration.",
         values="0..16",
     )
+    last_tiles_flower_replacement: bool = _doc(
+        True,
+        "end",
+        "In the last_tiles_self_draw_only region a drawn flower is set aside and replaced from "
+        "the tail (True), or set aside with no replacement (False): the drawer has no tile to "
+        "play and the next seat draws. False needs last_tiles_self_draw_only > 0.",
+        source='Fuzhou (False): "最后一组牌不再补花和出牌"',
+    )
     abort_on_kongs: str = _doc(
         "none",
         "end",
@@ -1318,9 +1326,12 @@ class RuleSpec:
         "winning",
         "When a win is forced: none; last_n (the forced_win_tiles rule, needs forced_win_tiles "
         "> 0); when_ready (a ready seat must win whenever it can; forced_win_tiles, if > 0, "
-        "still applies to every seat); auto: last_n if forced_win_tiles > 0, else none.",
+        "still applies to every seat); last_tiles (a drawer in the last_tiles_self_draw_only "
+        "region must win whenever it can: the table takes the win, needs "
+        "last_tiles_self_draw_only > 0); auto: last_n if forced_win_tiles > 0, else none.",
         choices=("auto", *P.FORCED_WIN_CODES),
-        source='Taiyuan (when_ready): "若能胡则系统强制胡牌"',
+        source='Taiyuan (when_ready): "若能胡则系统强制胡牌"; Fuzhou (last_tiles): '
+        '"若抓的牌就能胡牌则由服务器自动胡掉"',
     )
 
     # ---- dealer and carry-over between hands
@@ -2499,6 +2510,17 @@ class RuleSpec:
             )
         if fw == "when_ready" and not self.allow_ready:
             raise ValueError("RuleSpec.forced_win='when_ready' needs allow_ready=True")
+        if fw == "last_tiles" and self.last_tiles_self_draw_only == 0:
+            raise ValueError("RuleSpec.forced_win='last_tiles' needs last_tiles_self_draw_only > 0")
+        if not self.last_tiles_flower_replacement and self.last_tiles_self_draw_only == 0:
+            raise ValueError(
+                "RuleSpec.last_tiles_flower_replacement=False needs last_tiles_self_draw_only > 0"
+            )
+        if not self.last_tiles_flower_replacement and self.blood_battle:
+            raise ValueError(
+                "RuleSpec.last_tiles_flower_replacement=False is not played with "
+                "blood_battle=True (the turn passes to the next seat, seats that won included)"
+            )
 
     def _validate_wilds(self, counts: tuple[int, ...]) -> None:
         """Indicator wilds, wild restrictions and honour flowers."""
@@ -3001,6 +3023,7 @@ class RuleSpec:
         if fw == "auto":
             fw = "last_n" if self.forced_win_tiles > 0 else "none"
         p[P.P_FORCED_WIN] = P.FORCED_WIN_CODES[fw]
+        p[P.P_LAST_TILES_NO_FLOWER_REPLACEMENT] = not self.last_tiles_flower_replacement
 
 
 def _py_scalar(v: Any) -> Any:

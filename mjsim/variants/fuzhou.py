@@ -20,8 +20,11 @@ online rules):
   whatever the rest ["只要抓到三张“金”，就可胡牌"]), 金雀 beats nearer claimants of the same
   discard (``multi_winner="nearest_wild_pair_first"``); 天胡 and 抢金 count as self-draws.
 - The wall keeps 18 tiles back, 1 more per exposed kong, 2 per concealed kong, 2 per four
-  identical honour flowers; the last 4 drawable tiles are the 最后一组: self-draw only
-  (``last_tiles_self_draw_only=4``).
+  identical honour flowers; the last 4 drawable tiles are the 最后一组: drawn in turn, self-draw
+  only, nothing claimed (``last_tiles_self_draw_only=4``); a flower drawn there is set aside
+  unreplaced (``last_tiles_flower_replacement=False``) and a winning draw there is won (the
+  table takes it: ``forced_win="last_tiles"``) ["最后一组牌不再补花和出牌，轮流抓牌，若抓的牌就能胡牌
+  则由服务器自动胡掉"].
 - Dealer: stays after its own win or a drawn hand, else the next seat deals
   ["如果庄家赢或者和局，则继续坐庄"]; each hand it keeps is one 连庄.
 - Points (:mod:`mjsim.scoring.tables.fuzhou`): core = 5 + 花数 + 杠番 + 连庄数 + 金数,
@@ -65,6 +68,8 @@ SPEC = RuleSpec(
     reserve_per_concealed_kong=2,
     reserve_per_flower_quad=2,
     last_tiles_self_draw_only=4,
+    last_tiles_flower_replacement=False,
+    forced_win="last_tiles",
     dealer_rotation="winner_stays",
     dealer_stays_on_draw=True,
     count_dealer_repeats=True,
