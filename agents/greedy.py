@@ -43,6 +43,20 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   honours make thirteen orphans worth playing for.
 - Reaction window: a call (chow, pung, exposed kong) is taken only if the resulting hand has a
   lower shanten, or the same shanten with more live waits (a kong: not a higher shanten).
+- Staying concealed (:func:`stays_concealed`): where only a concealed hand may win on a discard
+  (``open_hand_self_draw_only``, beijing), a seat that has opened nothing declines every call.
+- Structure-free shapes (``win_shapes`` ``all_258_free`` / ``all_honors_free``, rizhao 将一色 /
+  风一色): their shanten (:func:`free_shanten`, the tiles outside the class) joins the ordinary
+  one while the melds still allow them; when it is the best, the bot calls only a pung of the
+  class. 十三不靠 (``knitted``) is a kernel shape and in the shanten already.
+- Wilds: kept (a wild is discarded only when nothing else can go, or by the 无钻 plan below) and
+  never melded, except where every wild held at the end of the hand is paid (``wild_bonus``,
+  nanchang 精 / 冲关 / 霸王精): there a discarded wild is punged or konged. Wild plans
+  (:func:`plan_slacks`, :func:`plan_shanten`): where the fan table pays a hand for how its wilds
+  are used (``no_wild_used`` 德国, ``no_wild`` 无钻, ``wild_pair`` 金雀, ``wild_pung`` 金龙), a
+  plan's shanten less its slack (one step per doubling of the value) that is below the ordinary
+  shanten decides the discard (无钻: shedding the wilds); otherwise the plans break the ties.
+  A legal win is still always taken (the bot never declines a win to hold out for a plan).
 
 Rule sources: each variant's rule page (docs/variants/) for the variant fields;
 the policy itself is the standard "ukeire greedy" baseline of the peers (Mortal / mjx rule-based
@@ -104,23 +118,27 @@ from mjsim.kernels.standard import (
     standard_distance,
 )
 from mjsim.kernels.tables import MAX_M
-from mjsim.melds import MELD_CHOW, MELD_NONE
+from mjsim.melds import MELD_CHOW, MELD_CONCEALED_KONG, MELD_HONOR_CHOW, MELD_NONE
 from mjsim.rules.params import (
+    P_FREE_HONORS,
     P_HONOR_CHOWS,
     P_KONG_ONLY_TILES,
     P_MIN_FAN,
     P_MUST_BE_READY,
     P_N_PLAYERS,
+    P_OPEN_HAND_SELF_DRAW_ONLY,
     P_PAIR_RULE,
     P_READY_MODE0,
     P_SCORING,
     P_SUIT_RULE,
     P_TERMINAL_RULE,
     P_WILD_AFTER_READY_ONLY,
+    P_WILD_BONUS,
     P_WILD_RULE,
     P_WIN_FILTER,
     P_WIN_SHAPES,
     PAIR_258,
+    PAIR_ANY,
     SCORING_CHANGSHA,
     SCORING_GUOBIAO,
     SCORING_HEBEI,
@@ -128,19 +146,37 @@ from mjsim.rules.params import (
     SCORING_RIICHI,
     SCORING_SICHUAN,
     SCORING_TABLE,
+    SHAPE_ALL_258_FREE,
+    SHAPE_ALL_HONORS_FREE,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SHAPE_THIRTEEN_ORPHANS,
+    SHAPE_WILD_FIFTH,
+    SHAPE_WILD_SIMPLES,
     SUIT_ALL_THREE,
     SUIT_MISSING_ONE,
     TERMINAL_OR_HONOR,
     WILD_NONE,
     WIN_FILTER_SMALL_WIN_258_PAIR,
 )
-from mjsim.scoring.fan_table import C_KIND, C_PAT0, C_QUAL, C_VALUE, H_BASE, KIND_ADD, MAX_WHEN
+from mjsim.scoring.fan_table import (
+    C_KIND,
+    C_PAT0,
+    C_QUAL,
+    C_VALUE,
+    H_BASE,
+    KIND_ADD,
+    KIND_MUL,
+    KIND_POST,
+    MAX_WHEN,
+)
+from mjsim.scoring.patterns import NO_WILD as PAT_NO_WILD
+from mjsim.scoring.patterns import NO_WILD_USED as PAT_NO_WILD_USED
 from mjsim.scoring.patterns import READY as PAT_READY
 from mjsim.scoring.patterns import READY_FIRST_DISCARD as PAT_READY_FIRST_DISCARD
 from mjsim.scoring.patterns import READY_HIDDEN as PAT_READY_HIDDEN
+from mjsim.scoring.patterns import WILD_PAIR as PAT_WILD_PAIR
+from mjsim.scoring.patterns import WILD_PUNG as PAT_WILD_PUNG
 from mjsim.scoring.patterns import WIN as PAT_WIN
 
 BIG = 1000
@@ -158,6 +194,17 @@ _POW5 = np.array([5**j for j in range(9)], dtype=np.int64)
 #: entries of the min-plus row scratch of 4 and of 16 groups (int64[4 or 16, 2, MAX_M])
 _ROWS4 = 4 * 2 * MAX_M
 _ROWS16 = 16 * 2 * MAX_M
+#: the structure-free win shapes (将一色 / 风一色: every tile of one class, no melds needed)
+FREE_SHAPES = SHAPE_ALL_258_FREE | SHAPE_ALL_HONORS_FREE
+#: wild plans (:func:`plan_slacks`): a hand the fan table pays for how the wilds are (not) used
+PLAN_NATURAL = 0  # no wild stands for another tile (南昌 德国, ``no_wild_used``)
+PLAN_NO_WILD = 1  # no wild in the hand at all (安庆 无钻, ``no_wild``)
+PLAN_WILD_PAIR = 2  # two wilds as the pair (福州 金雀, ``wild_pair``)
+PLAN_WILD_PUNG = 3  # three wilds as their own pung (福州 金龙, ``wild_pung``)
+N_PLANS = 4
+#: the most shanten steps a wild plan may trade for its value (each doubling of the hand's
+#: value is worth one step, :func:`plan_slacks`)
+PLAN_SLACK_MAX = 2
 
 
 @nb.njit(cache=True)
@@ -577,6 +624,201 @@ def _useful_draws(r, c, nm, sh, void, codes, others, have, useful):
         useful[x] = lb < sh
 
 
+@nb.njit(cache=True)
+def stays_concealed(s, r, t, p):
+    """Stay concealed: the rules let only a concealed hand win on a discard
+    (``open_hand_self_draw_only``; beijing "吃碰后只能自摸，不能捉铳。门清可以捉铳") and seat ``p``
+    has opened nothing yet (a concealed kong keeps the hand concealed, "暗杠算门清"). The greedy
+    bot then declines every call (chow, pung, exposed kong): a call gains one shanten step at
+    most, and the opened hand loses the discards of three seats as winning tiles (and, where
+    the fan table values ``concealed_hand``, that item as well)."""
+    if r.params[P_OPEN_HAND_SELF_DRAW_ONLY] == 0:
+        return False
+    for m in range(s.melds.shape[2]):
+        mt = s.melds[t, p, m, 0]
+        if mt != MELD_NONE and mt != MELD_CONCEALED_KONG:
+            return False
+    return True
+
+
+@nb.njit(cache=True, inline="always")
+def _free_kind(k, shape, winds_only):
+    """Kind ``k`` fits the structure-free shape ``shape``: a 2/5/8 of a suit
+    (``all_258_free``) or an honour (``all_honors_free``; winds only with ``free_honors``)."""
+    if shape == SHAPE_ALL_258_FREE:
+        return _is258(k)
+    if winds_only:
+        return 27 <= k <= 30
+    return k >= 27
+
+
+@nb.njit(cache=True)
+def free_shapes_open(s, r, t, p):
+    """The structure-free win shapes (``win_shapes`` ``all_258_free`` / ``all_honors_free``:
+    rizhao 将一色 / 风一色, "手上全部是258的牌，再抓到任意一张258就可以和牌") seat ``p``'s melds still
+    allow: every meld a pung or kong of the shape's class, no chow. A ``SHAPE_*`` bit mask (0:
+    none)."""
+    shapes = r.params[P_WIN_SHAPES] & FREE_SHAPES
+    if shapes == 0:
+        return 0
+    winds = r.params[P_FREE_HONORS] != 0
+    out = 0
+    for shape in (SHAPE_ALL_258_FREE, SHAPE_ALL_HONORS_FREE):
+        if (shapes & shape) == 0:
+            continue
+        ok = True
+        for m in range(s.melds.shape[2]):
+            mt = s.melds[t, p, m, 0]
+            if mt == MELD_NONE:
+                continue
+            if mt == MELD_CHOW or mt == MELD_HONOR_CHOW:
+                ok = False
+            elif not _free_kind(np.int64(s.melds[t, p, m, 1]), shape, winds):
+                ok = False
+        if ok:
+            out |= shape
+    return out
+
+
+@nb.njit(cache=True)
+def free_shanten(r, c, nw, free):
+    """Shanten of natural counts ``c`` + ``nw`` wilds towards the structure-free shapes of the
+    mask ``free`` (:func:`free_shapes_open`): with ``d`` concealed natural tiles outside the
+    shape's class, ``d`` for a 3n+1 hand (each draw of the class replaces one, then any tile of
+    the class wins) and ``d - 1`` for a 3n+2 hand (-1: complete). ``BIG`` when ``free`` is 0.
+    These shapes are checked by the engine, not by :func:`mjsim.kernels.shanten.shanten`, so
+    the bot takes this minimum with it."""
+    best = np.int64(BIG)
+    if free == 0:
+        return best
+    winds = r.params[P_FREE_HONORS] != 0
+    tot = _total(c) + nw
+    for shape in (SHAPE_ALL_258_FREE, SHAPE_ALL_HONORS_FREE):
+        if (free & shape) == 0:
+            continue
+        d = np.int64(0)
+        for k in range(34):
+            if c[k] != 0 and not _free_kind(k, shape, winds):
+                d += c[k]
+        if tot % 3 == 2:
+            d -= 1
+        if d < best:
+            best = d
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def _free_fits(k, free, winds_only):
+    """Kind ``k`` fits one of the structure-free shapes of the mask ``free``."""
+    if (free & SHAPE_ALL_258_FREE) != 0 and _free_kind(k, SHAPE_ALL_258_FREE, winds_only):
+        return True
+    return (free & SHAPE_ALL_HONORS_FREE) != 0 and _free_kind(k, SHAPE_ALL_HONORS_FREE, winds_only)
+
+
+@nb.njit(cache=True)
+def plan_slacks(r, out):
+    """The wild plans the fan table pays for: fills ``out`` (int64[N_PLANS], ``PLAN_*`` order)
+    with the shanten steps each plan may trade for its value, -1 for a plan no row pays, and
+    returns True when some plan is paid. A row on the plan's pattern (``no_wild_used`` 德国,
+    ``no_wild`` 无钻, ``wild_pair`` 金雀, ``wild_pung`` 金龙) multiplying the value by ``v``
+    (``KIND_MUL``) is worth ``floor(log2 v)`` steps; one adding ``v`` (``KIND_ADD`` /
+    ``KIND_POST``) ``floor(log2((plain + v) / plain))`` steps, ``plain`` the plain win's value
+    (:func:`plain_win_value`, at least 1); one step less for the plans that give up the wilds'
+    freedom (``PLAN_NATURAL``, ``PLAN_NO_WILD``: a held wild completes any wait, worth about a
+    doubling of the chance to win by itself); between 0 and ``PLAN_SLACK_MAX``. One step per
+    doubling: one more shanten step costs a greedy hand about half its chance to win. A plan
+    with 0 steps only breaks ties (anqing's 无钻 ×2, nanchang's 德国 ×2); fuzhou's 金雀 (+60 on
+    a core of 5) and 金龙 (+120) get the most."""
+    out[:] = -1
+    rows = r.fan_rows
+    plain = max(plain_win_value(r), np.int64(1))
+    paid = False
+    for i in range(rows.shape[0]):
+        pat = rows[i, C_PAT0]
+        j = -1
+        if pat == PAT_NO_WILD_USED:
+            j = PLAN_NATURAL
+        elif pat == PAT_NO_WILD:
+            j = PLAN_NO_WILD
+        elif pat == PAT_WILD_PAIR:
+            j = PLAN_WILD_PAIR
+        elif pat == PAT_WILD_PUNG:
+            j = PLAN_WILD_PUNG
+        if j < 0:
+            continue
+        kind = rows[i, C_KIND]
+        v = np.int64(rows[i, C_VALUE])
+        if kind == KIND_MUL:
+            ratio = v
+        elif kind == KIND_ADD or kind == KIND_POST:
+            ratio = (plain + v) // plain
+        else:
+            continue
+        steps = np.int64(0)
+        while ratio >= 2:
+            ratio //= 2
+            steps += 1
+        if j == PLAN_NATURAL or j == PLAN_NO_WILD:
+            steps -= 1  # the wilds' freedom (any tile completes a wait) is given up too
+        steps = min(max(steps, np.int64(0)), np.int64(PLAN_SLACK_MAX))
+        if steps > out[j]:
+            out[j] = steps
+        paid = True
+    return paid
+
+
+@nb.njit(cache=True)
+def plan_shanten(r, c, nw, wc, slack):
+    """The best wild plan of the hand ``c`` (natural counts) + ``nw`` wilds, whose kinds are
+    ``wc`` (uint8[34]: the wild tiles held, by kind): the minimum over the plans paid
+    (``slack[j] >= 0``, :func:`plan_slacks`) of the plan's shanten less its slack; ``BIG`` when
+    none applies. The plans' shanten:
+
+    - ``PLAN_NATURAL`` (德国: no wild stands for another tile): the wild tiles as their own kind;
+    - ``PLAN_NO_WILD`` (无钻: no wild in the hand): the wild tiles as dead tiles to shed;
+    - ``PLAN_WILD_PAIR`` (金雀, two wilds or more): two wilds are the pair, the rest makes the
+      sets (the standard shape; the pair is stood for by two tiles of an honour kind not held,
+      which only a pung with a wild could use otherwise);
+    - ``PLAN_WILD_PUNG`` (金龙, three wilds or more): three wilds are one set, the rest makes
+      the other sets and the pair.
+
+    The caller asks only for a hand that holds a wild before its discard; ``PLAN_NATURAL``
+    then applies while a wild is left, ``PLAN_NO_WILD`` also to the hand that has shed its last
+    wild (``nw == 0``)."""
+    tot = _total(c) + nw
+    nm = (tot - 1) // 3 if tot % 3 == 1 else (tot - 2) // 3
+    pr = _pair_rule(r)
+    hc = r.params[P_HONOR_CHOWS]
+    shapes = r.params[P_WIN_SHAPES] & ~FREE_SHAPES
+    std = SHAPE_STANDARD | (shapes & (SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
+    best = np.int64(BIG)
+    if nw > 0 and slack[PLAN_NATURAL] >= 0:
+        for k in range(34):
+            c[k] += wc[k]
+        v = shanten(c, nm, 0, pr, hc, shapes & ~(SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
+        for k in range(34):
+            c[k] -= wc[k]
+        best = min(best, v - slack[PLAN_NATURAL])
+    if slack[PLAN_NO_WILD] >= 0:  # also once the last wild is shed: the plan's own hand
+        v = shanten(c, nm, 0, pr, hc, shapes & ~(SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
+        best = min(best, v - slack[PLAN_NO_WILD])
+    if nw >= 2 and slack[PLAN_WILD_PAIR] >= 0:
+        h = -1
+        for k in range(33, 26, -1):
+            if c[k] == 0 and wc[k] == 0:
+                h = k
+                break
+        if h >= 0:
+            c[h] += 2
+            v = shanten(c, nm, nw - 2, PAIR_ANY, hc, std)
+            c[h] -= 2
+            best = min(best, v - slack[PLAN_WILD_PAIR])
+    if nw >= 3 and nm >= 1 and slack[PLAN_WILD_PUNG] >= 0:
+        v = shanten(c, nm - 1, nw - 3, pr, hc, std)
+        best = min(best, v - slack[PLAN_WILD_PUNG])
+    return best
+
+
 @nb.njit(cache=True, inline="always")
 def _void_suit(s, r, t, p, c):
     """The suit to shed: the chosen void (``PV_MISSING``), or with ``suit_rule ==
@@ -719,6 +961,15 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
     have = stack_empty(4, np.bool_)
     have[:] = False
     nm = _one_kind_prep(r, c, nw, wild_on, -1, codes)
+    free = free_shapes_open(s, r, t, p)
+    slack = stack_empty(N_PLANS, np.int64)
+    plans = wild_on and nw > 0 and plan_slacks(r, slack)
+    wc = stack_empty(34, np.uint8)
+    ps = stack_empty(34, np.int64)
+    ps[:] = BIG
+    if plans:
+        for k in range(34):
+            wc[k] = h[k] if s.wild[t, k] != 0 else 0
     for k in range(34):
         if not (mask[k] or mask[READY_DISCARD + k]):
             continue
@@ -726,10 +977,18 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
             continue
         if wild_on and s.wild[t, k] != 0:
             shk[k] = BIG - 1  # keep wilds unless nothing else can go
+            if plans and slack[PLAN_NO_WILD] >= 0:
+                wc[k] -= 1  # 无钻: shedding a wild is how the plan goes on
+                ps[k] = plan_shanten(r, c, nw - 1, wc, slack)
+                wc[k] += 1
         else:
             c[k] -= 1
             shk[k] = _sh_one_kind(r, c, k, nm, codes, others, have) if nm >= 0 else _sh(r, c, nw)
+            if free != 0:
+                shk[k] = min(shk[k], free_shanten(r, c, nw, free))
             shk[k] += _last_needed(s, r, t, p, c, k)
+            if plans:
+                ps[k] = plan_shanten(r, c, nw, wc, slack)
             c[k] += 1
         if shk[k] < best_sh:
             best_sh = shk[k]
@@ -737,13 +996,27 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
         out[0] = BIG
         out[1] = 0
         return -1
+    plan_mode = False
+    if plans:
+        # a wild plan (德国 / 无钻 / 金雀 / 金龙) whose shanten less its slack is below the
+        # ordinary shanten decides the discard; otherwise it breaks the ordinary ties
+        best_ps = np.int64(BIG)
+        for k in range(34):
+            if shk[k] < BIG and ps[k] < best_ps:
+                best_ps = ps[k]
+        if best_ps < best_sh:
+            plan_mode = True
+            for k in range(34):
+                if shk[k] < BIG:
+                    shk[k] = ps[k]
+            best_sh = best_ps
     n_ties = 0
     for k in range(34):
         if shk[k] == best_sh:
             n_ties += 1
     rich = fan_rich(r)
     max_sh = UKEIRE_MAX_SHANTEN_RICH if rich else UKEIRE_MAX_SHANTEN
-    use_uke = need_uke or (n_ties > 1 and best_sh <= max_sh)
+    use_uke = not plan_mode and (need_uke or (n_ties > 1 and best_sh <= max_sh))
     pair258 = _pair_rule(r) == PAIR_258
     n258 = 0
     if pair258:
@@ -799,6 +1072,8 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
             c[k] -= 1
             if rich:
                 fp = _fan_potential(s, t, p, c)
+            elif plans and not plan_mode and ps[k] < BIG:
+                fp = -ps[k]  # the tie the wild plan likes best
             if use_uke:
                 dg = -1
                 have_u[:] = False
@@ -940,6 +1215,8 @@ def _turn_action(s, r, t, p, mask):
 def _react_action(s, r, t, p, mask):
     if fan_rich(r):
         return PASS  # stay concealed: the fan-rich shapes need it (see _rich_shanten)
+    if stays_concealed(s, r, t, p):
+        return PASS  # only a concealed hand may win on a discard
     k = np.int64(s.tv[t, TV_TILE])
     c = stack_empty(34, np.uint8)
     nw = _split(s, r, t, p, c)
@@ -947,7 +1224,21 @@ def _react_action(s, r, t, p, mask):
     if void >= 0 and k < 27 and k // 9 == void:
         return PASS
     if c[k] == 0 and s.wild[t, k] != 0:
+        if r.params[P_WILD_BONUS] != 0:
+            # 精 bonus (wild_bonus): every wild held at the end of the hand, melded ones too,
+            # is paid by each other seat: a pung or kong of wilds is three or four more
+            if mask[EXPOSED_KONG]:
+                return EXPOSED_KONG
+            if mask[PUNG]:
+                return PUNG
         return PASS  # never meld wild tiles
+    free = free_shapes_open(s, r, t, p)
+    if free != 0 and free_shanten(r, c, nw, free) <= _sh(r, c, nw):
+        # the structure-free hand (将一色 / 风一色) is the aim: a pung of its class is a free
+        # draw; any other call breaks it
+        if mask[PUNG] and _free_fits(k, free, r.params[P_FREE_HONORS] != 0):
+            return PUNG
+        return PASS
     visible = stack_empty(34, np.uint8)
     visible_counts(s, r, t, p, visible)
     s0 = _sh(r, c, nw)
