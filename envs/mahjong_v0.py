@@ -167,6 +167,15 @@ def env(
     return checked_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
 
 
+def _fresh(value: Any) -> Any:
+    """A copy of ``value`` with every list and dict copied (the rest is immutable)."""
+    if type(value) is list:
+        return [_fresh(x) for x in value]
+    if type(value) is dict:
+        return {k: _fresh(x) for k, x in value.items()}
+    return value
+
+
 #: attributes PettingZoo's OrderEnforcingWrapper refuses before the first reset
 _BEFORE_RESET = frozenset(
     ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
@@ -632,11 +641,11 @@ class raw_env(AECEnv):
             else:
                 self._live = False
                 self.terminations = dict.fromkeys(self.agents, True)
-                # the outcome of the last hand, one fresh dict per agent (module docstring)
-                self.infos = {
-                    ag: {**self._outcome(self._state, 0), "seat": self._seat[ag]}
-                    for ag in self.agents
-                }
+                # the outcome of the last hand, read once; one fresh copy per agent (module
+                # docstring: no two agents' infos share a list or dict)
+                out = self._outcome(self._state, 0)
+                seat = self._seat
+                self.infos = {ag: {**_fresh(out), "seat": seat[ag]} for ag in self.agents}
                 if self.episode == "game":
                     self._end_game()
         if self._coef:
