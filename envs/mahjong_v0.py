@@ -671,7 +671,7 @@ class raw_env(AECEnv):
         """``"ansi"``: the table as text (unicode tiles) as the agent to act sees it: its own
         tiles, the other seats' concealed tiles as a count (see
         :func:`mjsim.engine.records.render_table`); every hand face up with ``all_hands=True``
-        (``env.unwrapped.render(all_hands=True)`` through the wrappers) or once the hand is over.
+        (``env.unwrapped.render(all_hands=True)`` through a wrapper) or once the hand is over.
         ``"human"``: print it. ``"rgb_array"``: the same view as a picture, ``uint8[H, W, 3]``
         (:func:`mjsim.view.table_image`). ``None`` without a render mode (with a
         gymnasium-style warning)."""
