@@ -37,6 +37,7 @@ import argparse
 import importlib.util
 import json
 import os
+import random
 import shlex
 import sys
 import tempfile
@@ -233,23 +234,22 @@ def mjsim_aec(variant: str) -> Callable[[float], dict[str, float]]:
         from mjsim.envs import mahjong_v0
     except Exception as exc:
         raise Unavailable(f"mjsim.envs.mahjong_v0 not available yet ({exc})") from exc
-    import numpy as np
 
     env = mahjong_v0.env(variant=variant)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
 
     def measure(seconds: float) -> dict[str, float]:
         steps = hands = 0
         t0 = time.perf_counter()
         while True:
-            env.reset(seed=int(rng.integers(1 << 30)))
+            env.reset(seed=rng.randrange(1 << 30))
             for _agent in env.agent_iter():
                 obs, _r, term, trunc, _info = env.last()
                 if term or trunc:
                     action = None
                 else:
-                    legal = np.flatnonzero(obs["action_mask"])
-                    action = int(legal[rng.integers(len(legal))])
+                    # the peer's choice (peers/peer_riichienv.py): rng.choice(legal actions)
+                    action = rng.choice(obs["action_mask"].nonzero()[0].tolist())
                     steps += 1
                 env.step(action)
             hands += 1
@@ -268,10 +268,9 @@ def mjsim_gym(variant: str) -> Callable[[float], dict[str, float]]:
         from mjsim.envs import MahjongEnv
     except Exception as exc:
         raise Unavailable(f"mjsim.envs.MahjongEnv not available yet ({exc})") from exc
-    import numpy as np
 
     env = MahjongEnv(variant)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     state = {"obs": env.reset(seed=0)[0]}
 
     def measure(seconds: float) -> dict[str, float]:
@@ -280,8 +279,9 @@ def mjsim_gym(variant: str) -> Callable[[float], dict[str, float]]:
         t0 = time.perf_counter()
         while True:
             for _ in range(64):
-                legal = np.flatnonzero(obs["action_mask"])
-                obs, _r, term, trunc, _i = env.step(int(legal[rng.integers(len(legal))]))
+                # the peer's choice (peers/peer_riichienv.py): rng.choice(legal actions)
+                action = rng.choice(obs["action_mask"].nonzero()[0].tolist())
+                obs, _r, term, trunc, _i = env.step(action)
                 steps += 1
                 if term or trunc:
                     obs = env.reset()[0]

@@ -43,8 +43,8 @@ register_all()
 
 
 def make(kind: str = "aec", variant: str | None = None, **kwargs: Any) -> Any:
-    """An environment without going through a registry: ``kind`` = ``"aec"`` (wrapped
-    ``mahjong_v0.env``), ``"raw_aec"``, ``"gym"`` (:class:`MahjongEnv`) or ``"vector"``
+    """An environment without going through a registry: ``kind`` = ``"aec"``
+    (``mahjong_v0.env``, with PettingZoo's checks), ``"raw_aec"``, ``"gym"`` (:class:`MahjongEnv`) or ``"vector"``
     (:class:`MahjongVectorEnv`). ``ValueError`` for another kind."""
     if kind == "aec":
         return mahjong_v0.env(variant, **kwargs)

@@ -518,6 +518,24 @@ def aec_step_h(h, sc, a):
 
 
 @nb.njit(cache=True)
+def aec_reset_h(h, sc, hand_no, dealer):
+    """Reset of the AEC env whose arrays header ``h`` addresses, in one call: the first hand
+    of a match on table 0 (:func:`start_match` with the seed at ``AEC_CTL``), each seat's
+    running total into ``totals``, the legal mask of the seat to act into ``mask`` and, when
+    the encoder version is ``>= 0``, that seat's observation planes into ``obs``. Returns the
+    seat to act (the same calls, in the same order, as the env made one by one)."""
+    s, r = header_state(h, sc)
+    start_match(s, r, 0, h[AEC_CTL + C_SEED], hand_no, dealer)
+    seat_totals(s, r, 0, _v1(h, AEC_TOTALS, np.int64))
+    legal.legal_mask(s, r, 0, _v1(h, AEC_MASK, np.bool_))
+    cp = legal.current_player(s, 0)
+    version = h[AEC_CTL + C_VERSION]
+    if cp >= 0 and version >= 0:
+        encode_any(s, r, 0, cp, _v2(h, AEC_OBS, np.int8), version)
+    return cp
+
+
+@nb.njit(cache=True)
 def encode_h(h, sc, me, out, version):
     """:func:`mjsim.envs.encoders.encode_any` of seat ``me``, table 0 of header ``h``'s state,
     into ``out`` (``int8[C, 34]``)."""

@@ -1,9 +1,11 @@
 """PettingZoo AEC environment ``mahjong_v0``: every registered mjsim variant, one seat per agent.
 
 ``env(variant=DEFAULT_VARIANT, render_mode=None, obs="planes-v0", hands=1, **overrides)`` returns
-the environment wrapped with PettingZoo's standard classic-game wrappers
-(``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``, as in
-``pettingzoo/classic/tictactoe``); ``raw_env`` is the bare :class:`~pettingzoo.AECEnv`.
+a :class:`checked_env`: the environment with the checks of PettingZoo's standard classic-game
+wrappers (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``,
+``TerminateIllegalWrapper``, as in ``pettingzoo/classic/tictactoe``) made by the env itself, in
+their order and with their errors and outcomes, rather than by three wrapper layers around
+every call; ``raw_env`` is the bare :class:`~pettingzoo.AECEnv` (an illegal action raises).
 
 Semantics (``docs/observations.md``):
 
@@ -54,6 +56,7 @@ Semantics (``docs/observations.md``):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import gymnasium as gym
@@ -73,6 +76,7 @@ from mjsim.envs.kernels import (
     CODE_SEAT,
     N_AEC_CTL,
     STATE_LAYOUT,
+    aec_reset_h,
     aec_step_h,
     encode_h,
     make_header,
@@ -81,12 +85,8 @@ from mjsim.envs.kernels import (
     start_match,
 )
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
-from pettingzoo.utils.wrappers.order_enforcing import (
-    AECOrderEnforcingIterable,
-    AECOrderEnforcingIterator,
-)
 
 from mjsim import _compile_notice
 from mjsim.actions import N_ACTIONS, action_name
@@ -156,187 +156,47 @@ def env(
     hands: int = 1,
     **kwargs: Any,
 ) -> AECEnv:
-    """The wrapped AEC environment (see the module docstring). ``variant=None`` picks
-    :func:`default_variant`; other keyword arguments go to :class:`raw_env`
-    (``normalize_rewards``, ``reward_scale``, ``quiet``) or are ``RuleSpec`` overrides. An
-    illegal action ends the game with reward -1 for the offender (``TerminateIllegalWrapper``)."""
-    e: AECEnv = raw_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
-    e = _TerminateIllegal(e, illegal_reward=-1)
-    e = _AssertOutOfBounds(e)
-    e = _OrderEnforcing(e)
-    return e
+    """The AEC environment with PettingZoo's classic-game checks (see the module docstring): a
+    :class:`checked_env`, which makes the checks of ``OrderEnforcingWrapper``,
+    ``AssertOutOfBoundsWrapper`` and ``TerminateIllegalWrapper(illegal_reward=-1)`` itself, in
+    the same order and with the same errors, warnings and outcomes, without three wrapper
+    layers around every call. ``variant=None`` picks :func:`default_variant`; other keyword
+    arguments go to :class:`raw_env` (``normalize_rewards``, ``reward_scale``, ``quiet`` ...) or
+    are ``RuleSpec`` overrides. An illegal action ends the game with reward -1 for the
+    offender."""
+    return checked_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
 
 
-# ---- PettingZoo's standard wrappers with direct attribute forwarding. ``BaseWrapper`` reaches
-# the wrapped env's attributes through ``__getattr__`` (an AttributeError raised and caught per
-# level per access), which cost more than the jitted game step itself. These subclasses keep
-# every check and behaviour of the originals (``isinstance`` holds) and read the hot attributes
-# of the raw env through properties. Private names stay private as in ``BaseWrapper``.
-_HOT = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos")
+def _fresh(value: Any) -> Any:
+    """A copy of ``value`` with every list and dict copied (the rest is immutable)."""
+    if type(value) is list:
+        return [_fresh(x) for x in value]
+    if type(value) is dict:
+        return {k: _fresh(x) for k, x in value.items()}
+    return value
 
 
-def _forward(name: str, guarded: bool) -> property:
-    def get(self: Any) -> Any:
-        if guarded and not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self._raw, name)
-
-    def set_(self: Any, value: Any) -> None:
-        setattr(self._raw, name, value)
-
-    return property(get, set_, doc=f"``{name}`` of the raw env")
+#: attributes PettingZoo's OrderEnforcingWrapper refuses before the first reset
+_BEFORE_RESET = frozenset(
+    ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
+)
 
 
-def _below_passthrough(env: AECEnv) -> AECEnv:
-    """``env`` or, while its ``observe`` is ``BaseWrapper``'s pure pass-through
-    (``self.env.observe(agent)``), the env it wraps."""
-    while type(env).observe is wrappers.BaseWrapper.observe:
-        env = env.env
-    return env
+class _AgentIterable(AECIterable):
+    """``agent_iter`` of :class:`checked_env`: the checks of PettingZoo's
+    ``AECOrderEnforcingIterator`` (a ``step`` or ``reset`` between two agents; at most
+    ``max_iter`` agents; the loop ends when no agent is left)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return _agents(self.env, self.max_iter)
 
 
-def _fast(cls: type, guarded: bool = False) -> type:
-    def __init__(self: Any, env: AECEnv, *args: Any, **kwargs: Any) -> None:
-        cls.__init__(self, env, *args, **kwargs)
-        self.__dict__["_raw"] = env.unwrapped
-        # the first observe below that does something (pass-through layers skipped)
-        self.__dict__["_observe_below"] = _below_passthrough(env).observe
-
-    def action_space(self: Any, agent: str) -> gym.Space:
-        return self._raw.action_space(agent)  # no wrapper here changes the spaces
-
-    def last(self: Any, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        # AECEnv.last, reading the raw env's dicts once (the guard is agent_selection's)
-        raw = self._raw
-        if guarded and not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        agent = raw.agent_selection
-        obs = self.observe(agent) if observe else None
-        return (
-            obs,
-            raw._cumulative_rewards[agent],
-            raw.terminations[agent],
-            raw.truncations[agent],
-            raw.infos[agent],
-        )
-
-    ns: dict[str, Any] = {name: _forward(name, guarded) for name in _HOT}
-    ns["_cumulative_rewards"] = _forward("_cumulative_rewards", False)
-    ns["__init__"] = __init__
-    ns["action_space"] = action_space
-    ns["last"] = last
-    ns["__doc__"] = cls.__doc__
-    return type(cls.__name__, (cls,), ns)
-
-
-class _TerminateIllegal(_fast(wrappers.TerminateIllegalWrapper)):  # type: ignore[misc]
-    """``TerminateIllegalWrapper`` with its ``observe`` and ``step`` reading the raw env's
-    attributes once (the same statements as PettingZoo 1.25's, in the same order)."""
-
-    def observe(self, agent: str) -> Any:
-        obs = self._observe_below(agent)
-        raw = self._raw
-        if agent == raw.agent_selection:
-            self._prev_obs = obs
-            infos = raw.infos
-            self._prev_info = infos[agent] if agent in infos else {}
-        return obs
-
-    def step(self, action: Any) -> None:
-        raw = self._raw
-        current_agent = raw.agent_selection
-        if self._prev_obs is None:
-            self.observe(current_agent)
-        if isinstance(self._prev_obs, dict):
-            assert "action_mask" in self._prev_obs, (
-                f"`action_mask` not found in dictionary observation: {self._prev_obs}."
-            )
-            mask = self._prev_obs["action_mask"]
-        else:
-            assert self._prev_info is not None and "action_mask" in self._prev_info
-            mask = self._prev_info["action_mask"]
-        self._prev_obs = None
-        self._prev_info = None
-        dead = raw.terminations[current_agent] or raw.truncations[current_agent]
-        if self._terminated and dead:
-            raw._was_dead_step(action)
-        elif not dead and not mask[action]:
-            super().step(action)  # PettingZoo's own illegal-move path (warns, ends the game)
-        else:
-            self.env.step(action)
-
-
-class _AssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ignore[misc]
-    """``AssertOutOfBoundsWrapper`` reading the raw env's attributes once."""
-
-    def step(self, action: Any) -> None:
-        raw = self._raw
-        agent = raw.agent_selection
-        if action is None and not (raw.terminations[agent] or raw.truncations[agent]):
-            raise ValueError(
-                f"action None for {agent} (seat {raw.seat_of(agent)}), who is to act: None is "
-                "only for an agent already terminated or truncated; pass a legal action id "
-                "(observation['action_mask'])"
-            )
-        # every agent's space is _Discrete(N_ACTIONS): a plain int in range is contained
-        assert (
-            (type(action) is int and 0 <= action < N_ACTIONS)
-            or (action is None and (raw.terminations[agent] or raw.truncations[agent]))
-            or raw.action_space(agent).contains(action)
-        ), (
-            f"action is not in action space: {action!r} for {agent} (seat {raw.seat_of(agent)}); "
-            f"action ids are 0..{N_ACTIONS - 1}"
-        )
-        self.env.step(action)
-
-
-class _OrderEnforcing(_fast(wrappers.OrderEnforcingWrapper, guarded=True)):  # type: ignore[misc]
-    """``OrderEnforcingWrapper`` whose ``step`` / ``observe`` call the wrapped env directly
-    (the same checks; ``BaseWrapper``'s pass-through layer skipped)."""
-
-    def step(self, action: Any) -> None:
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        elif not self._raw.agents:
-            self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
-        else:
-            self._has_updated = True
-            self.env.step(action)
-
-    def observe(self, agent: str) -> Any:
-        if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
-        return self._observe_below(agent)
-
-    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
-        if not self._has_reset:
-            EnvLogger.error_agent_iter_before_reset()
-        return _AgentIterable(self, max_iter)
-
-
-class _AgentIterable(AECOrderEnforcingIterable):
-    def __iter__(self) -> AECOrderEnforcingIterator:
-        return _AgentIterator(self.env, self.max_iter)
-
-
-class _AgentIterator(AECOrderEnforcingIterator):
-    """``AECOrderEnforcingIterator`` reading the raw env's ``agents`` / ``agent_selection``
-    directly (the same checks, in the same order)."""
-
-    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
-        super().__init__(env, max_iter)
-        self._raw = env._raw
-
-    def __next__(self) -> str:
-        raw = self._raw
-        if not raw.agents or self.iters_til_term <= 0:
-            raise StopIteration
-        self.iters_til_term -= 1
-        env = self.env
+def _agents(env: checked_env, max_iter: int) -> Iterator[str]:
+    while env.agents and max_iter > 0:
+        max_iter -= 1
         assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         env._has_updated = False
-        return raw.agent_selection
+        yield env.agent_selection
 
 
 class _Discrete(gym.spaces.Discrete):
@@ -462,6 +322,9 @@ class raw_env(AECEnv):
         self._totals = np.zeros(4, np.int64)
         self._rew = np.zeros(4, np.int64)
         self._planes = self.encoder.is_planes
+        # observe() of the agent to act copies the planes the step kernel encoded
+        self._plain = self._planes and not self.encoder.scaled
+        self._live = False  # reset() done, not closed, the agent to act not terminated
         self._version = self.encoder.version if self._planes else -1
         # planes of the agent to act, encoded by the step kernel; valid for _obs_seat
         self._obs_buf = np.zeros((self.encoder.n_planes if self._planes else 1, 34), np.int8)
@@ -530,30 +393,31 @@ class raw_env(AECEnv):
         key = f"{AEC_KEY}:{self.spec.scorer_kind()}"  # one compiled engine per scorer
         if not _compile_notice.loaded(key):
             _compile_notice.first_use(key, AEC_WHAT, self._compile_kernels, quiet=self._quiet)
-        s = self._state
         h = self._next_hand_no
-        self._first_dealer = h % self.n_players
-        start_match(s, self._rules, 0, self._seed, h, self._first_dealer)
+        n = self.n_players
+        self._first_dealer = d = h % n
         ctl = self._h
         ctl[AEC_CTL + C_SEED] = self._seed
         ctl[AEC_CTL + C_HANDS_LEFT] = self.hands - 1  # episode="game": 0, Python deals on
+        ctl[AEC_CTL + C_FIRST_DEALER] = d
         self._game_rows = []
-        ctl[AEC_CTL + C_FIRST_DEALER] = self._first_dealer
         self._next_hand_no = h + self.hands
         self._rewarded = False
-        seat_totals(s, self._rules, 0, self._totals)
-        legal.legal_mask(s, self._rules, 0, self._mask)
-        self._obs_seat = -1
-        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self.agent_at_seat = list(self.possible_agents)
+        # deal, totals, mask and the planes of the seat to act: one jitted call
+        cp = aec_reset_h(ctl, self._rules.scorer, h, d)
+        self._obs_seat = cp
+        agents = self.possible_agents
+        self._seat = dict(zip(agents, range(n), strict=True))
+        self.agent_at_seat = list(agents)
         self._reseat()
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agent_at_seat[int(legal.current_player(s, 0))]
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
+        self.agent_selection = self.agent_at_seat[cp]
+        self._live = True
         if self._coef:
             self._phi = self._potentials(False)
 
@@ -567,6 +431,7 @@ class raw_env(AECEnv):
         cf(legal.legal_mask, s, r, 0, self._mask)
         cf(legal.current_player, s, 0)
         cf(aec_step_h, self._h, self._rules.scorer, 0)
+        cf(aec_reset_h, self._h, self._rules.scorer, 0, 0)
         if self.episode == "game":
             cf(next_hand, s, r, 0, 0, 0)
         if self._planes:
@@ -669,11 +534,13 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": ..., "action_mask": int8[N_ACTIONS] (208)}`` of ``agent`` (fresh arrays: an
         observation stays valid after later steps)."""
-        if self._closed:
-            self._raise_closed()
         seat = self._seat[agent]
-        if agent == self.agent_selection and not self.terminations.get(agent, True):
+        if self._live and agent == self.agent_selection:
+            if seat == self._obs_seat and self._plain:  # the planes the kernel encoded
+                return {"observation": self._obs_buf.copy(), "action_mask": self._mask8.copy()}
             mask = self._mask8.copy()
+        elif self._closed:
+            self._raise_closed()
         else:
             mask = self._no_mask.copy()
         if self._planes:
@@ -688,13 +555,41 @@ class raw_env(AECEnv):
             o = self.encoder.encode(self._state, self._rules, 0, seat)
         return {"observation": o, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``: the observation (with ``observe``), cumulative reward, termination,
+        truncation and info of the agent to act."""
+        agent = self.agent_selection
+        if not observe:
+            obs = None
+        elif self._live and self._plain and self._seat[agent] == self._obs_seat:
+            obs = {"observation": self._obs_buf.copy(), "action_mask": self._mask8.copy()}
+        else:
+            obs = self.observe(agent)
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
+        """Apply ``action`` for the agent to act; ``None`` for an agent already terminated.
+        ``ValueError`` naming the legal actions for ``None``, an illegal or out-of-range id."""
+        if type(action) is int and self._live and 0 <= action < N_ACTIONS and self._mask[action]:
+            self._advance(action)
+            return
         if self._closed:
             self._raise_closed()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self._advance(self._checked_action(agent, action))
+
+    def _checked_action(self, agent: str, action: Any) -> int:
+        """``action`` of the live ``agent`` as a legal action id, or ``ValueError`` naming the
+        legal actions."""
         if action is None:
             raise ValueError(
                 f"action None for {agent} (seat {self._seat[agent]}), who is to act: None is "
@@ -712,6 +607,12 @@ class raw_env(AECEnv):
                 else f"action {a} out of range 0..{N_ACTIONS - 1}"
             )
             raise ValueError(f"{what} for {agent}; legal: {legal}")
+        return a
+
+    def _advance(self, a: int) -> None:
+        """Play the legal action ``a`` of the agent to act: one jitted call (engine step,
+        rewards, next mask and the next agent's planes), then the bookkeeping in Python."""
+        agent = self.agent_selection
         cum = self._cumulative_rewards
         cum[agent] = 0.0
         code = aec_step_h(self._h, self._rules.scorer, a)
@@ -738,12 +639,13 @@ class raw_env(AECEnv):
             elif self.episode == "game" and self._game_goes_on():
                 cp = self._deal_next_hand()
             else:
+                self._live = False
                 self.terminations = dict.fromkeys(self.agents, True)
-                # the outcome of the last hand, one fresh dict per agent (module docstring)
-                self.infos = {
-                    ag: {**self._outcome(self._state, 0), "seat": self._seat[ag]}
-                    for ag in self.agents
-                }
+                # the outcome of the last hand, read once; one fresh copy per agent (module
+                # docstring: no two agents' infos share a list or dict)
+                out = self._outcome(self._state, 0)
+                seat = self._seat
+                self.infos = {ag: {**_fresh(out), "seat": seat[ag]} for ag in self.agents}
                 if self.episode == "game":
                     self._end_game()
         if self._coef:
@@ -769,7 +671,7 @@ class raw_env(AECEnv):
         """``"ansi"``: the table as text (unicode tiles) as the agent to act sees it: its own
         tiles, the other seats' concealed tiles as a count (see
         :func:`mjsim.engine.records.render_table`); every hand face up with ``all_hands=True``
-        (``env.unwrapped.render(all_hands=True)`` through the wrappers) or once the hand is over.
+        (``env.unwrapped.render(all_hands=True)`` through a wrapper) or once the hand is over.
         ``"human"``: print it. ``"rgb_array"``: the same view as a picture, ``uint8[H, W, 3]``
         (:func:`mjsim.view.table_image`). ``None`` without a render mode (with a
         gymnasium-style warning)."""
@@ -842,3 +744,103 @@ class raw_env(AECEnv):
         ``gymnasium.error.ClosedEnvironmentError`` until ``reset()`` starts the env again. The
         env holds no threads, files or windows, so nothing else is released."""
         self._closed = True
+        self._live = False
+
+
+class checked_env(raw_env):
+    """:class:`raw_env` that validates itself as PettingZoo's classic games are validated by
+    their three wrappers (what :func:`env` returns). The checks, in the wrappers' order:
+
+    - ``OrderEnforcingWrapper``: ``rewards``, ``terminations``, ``truncations``, ``infos``,
+      ``agent_selection``, ``agents`` and ``num_agents`` raise ``AttributeError`` "... cannot be
+      accessed before reset"; ``step``, ``observe``, ``render``, ``state`` and ``agent_iter``
+      before ``reset`` raise PettingZoo's errors; a ``step`` once every agent has left warns;
+      ``agent_iter`` asserts a ``step`` between two agents.
+    - ``AssertOutOfBoundsWrapper``: an action outside ``Discrete(N_ACTIONS)`` (``None`` for an
+      agent who is to act) raises ``AssertionError`` "action is not in action space".
+    - ``TerminateIllegalWrapper(illegal_reward=-1)``: an illegal action (not in the agent's
+      action mask) ends the game: PettingZoo logs "Illegal move made, game terminating",
+      every agent is terminated and truncated, the offender's reward is ``illegal_reward`` and
+      the others' 0.
+
+    A legal ``int`` action of the agent to act takes one test (``type``, range, mask) before
+    the jitted step; everything else goes through the checks above.
+    """
+
+    def __init__(self, *args: Any, illegal_reward: float = -1, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._illegal_value = illegal_reward
+        self._has_reset = False
+        self._has_updated = False
+        del self.agents  # refused before reset (__getattr__)
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached when the attribute is missing: before the first reset
+        if name in _BEFORE_RESET:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        super().reset(seed=seed, options=options)
+
+    def step(self, action: int | None) -> None:
+        if type(action) is int and self._live and 0 <= action < N_ACTIONS and self._mask[action]:
+            self._has_updated = True
+            self._advance(action)
+            return
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        if self._closed:
+            self._raise_closed()
+        agent = self.agent_selection
+        dead = self.terminations[agent] or self.truncations[agent]
+        if action is None and not dead:
+            raise ValueError(
+                f"action None for {agent} (seat {self._seat[agent]}), who is to act: None is "
+                "only for an agent already terminated or truncated; pass a legal action id "
+                "(observation['action_mask'])"
+            )
+        assert (action is None and dead) or self.action_spaces[agent].contains(action), (
+            f"action is not in action space: {action!r} for {agent} (seat {self._seat[agent]}); "
+            f"action ids are 0..{N_ACTIONS - 1}"
+        )
+        if dead:
+            self._was_dead_step(action)
+        elif not self._mask[action]:
+            EnvLogger.warn_on_illegal_move()
+            self._live = False
+            self._cumulative_rewards[agent] = 0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.rewards = dict.fromkeys(self.truncations, 0)
+            self.rewards[agent] = float(self._illegal_value)
+            self._accumulate_rewards()
+            self._deads_step_first()
+        else:
+            self._advance(int(action))
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def render(self, all_hands: bool = False) -> str | np.ndarray | None:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render(all_hands=all_hands)
+
+    def state(self) -> np.ndarray:
+        if not self._has_reset:
+            EnvLogger.error_state_before_reset()
+        return super().state()
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)

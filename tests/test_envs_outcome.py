@@ -114,6 +114,13 @@ def test_aec_terminal_infos_match_the_game(variant):
             _check(info, want)
             assert info["seat"] == env.seat_of(ag)
             assert total[ag] == want["payments"][info["seat"]]
+        # one outcome, one fresh copy per agent: no list or dict shared between two infos
+        first, *rest = (env.infos[ag] for ag in env.agents)
+        for other in rest:
+            assert other["items"] == first["items"]
+            for key in ("winners", "values", "items", "payments", "scores"):
+                assert other[key] is not first[key]
+            assert all(a is not b for a, b in zip(other["items"], first["items"], strict=True))
         several |= len(want["winners"]) > 1
         assert want["deposits"] == 0 or variant == "riichi"  # riichi's sticks on the table
     if variant == "sichuan_xuezhan":
@@ -121,7 +128,7 @@ def test_aec_terminal_infos_match_the_game(variant):
 
 
 def test_wrapped_aec_last_returns_the_outcome():
-    """Through PettingZoo's wrappers, ``env.last()`` at each agent's final turn returns the
+    """Through ``mahjong_v0.env`` (PettingZoo's checks), ``env.last()`` at each agent's final turn returns the
     outcome; every agent's cumulative reward is its seat's payment."""
     env = mahjong_v0.env(variant="sichuan")
     env.reset(seed=4)

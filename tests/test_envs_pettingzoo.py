@@ -312,65 +312,74 @@ def test_deterministic_dict_order():
     assert e.action_space(agents[0]).n == N_ACTIONS
 
 
-def test_wrappers_are_pettingzoo_wrappers_with_their_checks():
-    """``env()`` wraps with PettingZoo's classic-game wrappers (subclasses that forward the hot
-    attributes directly): ``isinstance`` holds, attributes are refused before ``reset``, an
-    illegal action ends the game with -1 for the offender, and the wrapped and raw envs play
-    the same game."""
-    from pettingzoo.utils import wrappers
-
+def test_env_makes_the_pettingzoo_wrapper_checks():
+    """``env()`` is a ``checked_env`` that makes the checks of PettingZoo's classic-game wrappers
+    itself: attributes and calls are refused before ``reset`` (``OrderEnforcingWrapper``), an
+    out-of-range action is an ``AssertionError`` (``AssertOutOfBoundsWrapper``), an illegal
+    action ends the game with -1 for the offender (``TerminateIllegalWrapper``), ``step`` after
+    the end warns; and it plays the same game as the raw env."""
     v = VARIANTS[0]
     e = E.mahjong_v0.env(v)
-    assert isinstance(e, wrappers.OrderEnforcingWrapper)
-    assert isinstance(e.env, wrappers.AssertOutOfBoundsWrapper)
-    assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
-    with pytest.raises(AttributeError, match="before reset"):
-        _ = e.agent_selection
-    with pytest.raises(AttributeError, match="private"):
-        _ = e._seat
+    assert isinstance(e, E.mahjong_v0.checked_env) and e.unwrapped is e
+    for name in ("agent_selection", "agents", "rewards", "infos", "num_agents"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        e.step(0)
+    with pytest.raises(AssertionError, match="before observe"):
+        e.observe("player_0")
+    with pytest.raises(AssertionError, match="agent_iter"):
+        e.agent_iter()
     e.reset(seed=3)
     raw = E.mahjong_v0.raw_env(v)
     raw.reset(seed=3)
     rng = np.random.default_rng(0)
-    for _ in range(30):
-        obs, _, term, _, _ = e.last()
+    for i in range(30):
+        obs = e.last()[0]
         robs = raw.observe(raw.agent_selection)
         assert e.agent_selection == raw.agent_selection
         np.testing.assert_array_equal(obs["observation"], robs["observation"])
         np.testing.assert_array_equal(obs["action_mask"], robs["action_mask"])
         legal = np.flatnonzero(obs["action_mask"])
-        a = int(legal[rng.integers(len(legal))])
-        e.step(a)
-        raw.step(a)
+        a = legal[rng.integers(len(legal))]  # numpy ints take the checked path
+        e.step(int(a) if i % 2 else a)
+        raw.step(int(a))
         assert e.rewards == raw.rewards
     agent = e.agent_selection
     with pytest.raises(AssertionError, match="action is not in action space"):
-        e.step(N_ACTIONS)  # out of range: PettingZoo's AssertOutOfBoundsWrapper
+        e.step(N_ACTIONS)  # out of range (AssertOutOfBoundsWrapper's check)
+    with pytest.raises(ValueError, match="None is only for an agent already terminated"):
+        e.step(None)
     bad = int(np.flatnonzero(e.last()[0]["action_mask"] == 0)[0])
     e.step(bad)  # PettingZoo logs "Illegal move made, game terminating ..."
     # the game ends for everyone: -1 for the offender, 0 for the others (docs/observations.md)
-    assert all(e.terminations.values())
+    assert all(e.terminations.values()) and all(e.truncations.values())
     assert e.rewards == {a: (-1 if a == agent else 0) for a in e.possible_agents}
+    assert not e.last()[0]["action_mask"].any()
+    for _ in e.agent_iter():
+        e.step(None)
+    assert e.agents == []
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    n = len(EnvLogger.mqueue)
+    e.step(None)  # after the end: PettingZoo's warning, nothing else
+    assert any("step" in str(m) for m in EnvLogger.mqueue[n:])
 
 
 def test_agent_iter_keeps_order_checks():
-    """The wrapped env's ``agent_iter`` (which reads the raw env directly) keeps PettingZoo's
-    ``AECOrderEnforcingIterator`` checks: a second ``next`` without a ``step`` fails, and
-    ``max_iter`` bounds the loop."""
-    from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterator
-
+    """``agent_iter`` keeps PettingZoo's ``AECOrderEnforcingIterator`` checks: a second
+    ``next`` without a ``step`` fails, and ``max_iter`` bounds the loop."""
     e = E.mahjong_v0.env(VARIANTS[0])
     e.reset(seed=1)
     it = iter(e.agent_iter(max_iter=3))
-    assert isinstance(it, AECOrderEnforcingIterator)
-    assert next(it) == e.unwrapped.agent_selection
+    assert next(it) == e.agent_selection
     with pytest.raises(AssertionError, match="need to call step"):
         next(it)
     seen = []
     e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
     for agent in e.agent_iter(max_iter=5):
         seen.append(agent)
-        assert agent == e.unwrapped.agent_selection
+        assert agent == e.agent_selection
         e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
     assert len(seen) == 5
 

@@ -229,3 +229,53 @@ def test_games_of_three_seats() -> None:
     total = games["placement0"] + games["placement1"] + games["placement2"]
     assert np.allclose(total, 0.0)
     assert sorted(games[["place0", "place1", "place2"]][0].tolist()) == [1, 2, 3]
+
+
+TENHOU = "riichi_sanma_tenhou"
+
+
+def test_tenhou_preset_is_riichi_sanma_checked_against_tenhou() -> None:
+    """riichi_sanma_tenhou: Tenhou's three-player rules (tenhou.net/man, 三麻) hold every
+    setting of riichi_sanma the engine plays, so only the name differs; the settings Tenhou's
+    list states are checked one by one."""
+    sanma = variants.get(V)
+    spec = variants.get(TENHOU)
+    diffs = {
+        f.name for f in dataclasses.fields(spec) if getattr(spec, f.name) != getattr(sanma, f.name)
+    }
+    assert diffs == {"name"}
+    assert (spec.start_points, spec.return_points, spec.target_points) == (35000, 40000, 40000)
+    assert spec.uma == (20000, 0, -20000)  # "順位ウマ +20, 0, -20"
+    assert spec.allow_chow is False and spec.flower_dora and spec.flowers == "bonus"
+    assert spec.missing_seat_payment == "tsumo_loss"
+    counts = spec.compile().tile_counts
+    assert int(counts.sum()) == 108 and [int(counts[k]) for k in range(1, 8)] == [0] * 7
+    from mjsim.variants.registry import BY_ID
+
+    assert BY_ID[TENHOU].detail == "preset" and BY_ID[TENHOU].playable
+
+
+@pytest.mark.parametrize(
+    ("variant", "overrides", "want"),
+    [
+        # Tenhou and Mahjong Soul (riichi_sanma): tsumo loss, 4000 + 2000 for a non-dealer mangan
+        (TENHOU, {}, [-4000, 6000, -2000, 0]),
+        (V, {}, [-4000, 6000, -2000, 0]),
+        # the north-bisection option: the absent seat's 2000 split, 5000 + 3000
+        (V, {"missing_seat_payment": "bisection"}, [-5000, 8000, -3000, 0]),
+    ],
+)
+def test_self_draw_payment_under_each_preset(variant, overrides, want) -> None:
+    """A non-dealer mangan self-draw (dealer seat 0, winner seat 1) paid with the missing-seat
+    rule each preset's compiled rules carry (``P_MISSING_SEAT``, what the engine reads)."""
+    from mjsim.rules.params import P_MISSING_SEAT
+
+    bisect = int(variants.get(variant, **overrides).compile().params[P_MISSING_SEAT])
+    assert _pay(riichi_base_points(5, 30, 0, 0), 1, -1, 0, bisect=bisect) == want
+
+
+def test_tenhou_preset_plays_games_of_three() -> None:
+    _hands, games = mjsim.play_games(TENHOU, 2, agents="greedy", seed=1)
+    pts = games["points0"] + games["points1"] + games["points2"]
+    assert (pts + 1000 * games["deposits_left"] == 3 * 35000).all()
+    assert np.allclose(games["placement0"] + games["placement1"] + games["placement2"], 0.0)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 import time
 
-import numpy as np
 import rlcard
 
 VERSION_OF = "rlcard"
@@ -64,7 +63,6 @@ def setup(config: dict) -> dict:
         "api": config["api"],
         "env": env,
         "rng": random.Random(seed),
-        "nprng": np.random.default_rng(seed),
     }
 
 
@@ -77,7 +75,7 @@ def _raw_hand(env, rng) -> int:
     return steps
 
 
-def _aec_hand(env, nprng) -> int:
+def _aec_hand(env, rng) -> int:
     env.reset()
     steps = 0
     for _agent in env.agent_iter():
@@ -85,8 +83,8 @@ def _aec_hand(env, nprng) -> int:
         if terminated or truncated:
             action = None
         else:
-            legal = np.flatnonzero(obs["action_mask"])
-            action = int(legal[nprng.integers(len(legal))])
+            # the same choice as mjsim's AEC loop (run_all.py mjsim_aec)
+            action = rng.choice(obs["action_mask"].nonzero()[0].tolist())
             steps += 1
         env.step(action)
     return steps
@@ -100,7 +98,7 @@ def measure(ctx: dict, seconds: float) -> dict:
         if ctx["api"] == "raw":
             steps += _raw_hand(env, ctx["rng"])
         else:
-            steps += _aec_hand(env, ctx["nprng"])
+            steps += _aec_hand(env, ctx["rng"])
         hands += 1
         dt = time.perf_counter() - t0
         if dt >= seconds:

@@ -28,6 +28,7 @@ _REGISTRY: dict[str, str] = {
     "riichi_mahjongsoul": "mjsim.variants.riichi_mahjongsoul",  # preset: Mahjong Soul rules
     "riichi_wrc": "mjsim.variants.riichi_wrc",  # preset: World Riichi Championship rules
     "riichi_sanma": "mjsim.variants.riichi_sanma",  # three-player Riichi (Mahjong Soul, Tenhou)
+    "riichi_sanma_tenhou": "mjsim.variants.riichi_sanma_tenhou",  # preset: Tenhou's sanma rules
     "tianjin": "mjsim.variants.tianjin",  # 混儿 wilds, self-draw only
     "jinan_baike": "mjsim.variants.jinan_baike",  # short form: 2-5-8 pair, 明摸 / 明打
     "taiyuan": "mjsim.variants.taiyuan",  # 立四 stand-four, additive points

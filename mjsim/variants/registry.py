@@ -93,6 +93,7 @@ PRESETS: tuple[RuleSet, ...] = (
     _R("riichi_mahjongsoul", "Japanese Riichi, Mahjong Soul rules", "日本麻将 (雀魂)", "riichi with double yakuman, triple ron won by all three", "Mahjong Soul's rules; riichi", "preset", True),
     _R("riichi_wrc", "Japanese Riichi, World Riichi Championship rules", "日本麻将 (WRC)", "riichi with no kazoe yakuman, renhou, no abortive draws, 30,000 start", "World Riichi Championship Rules; riichi", "preset", True),
     _R("riichi_sanma", "Three-player Japanese Riichi", "三人麻雀 (sanma)", "riichi for three: 2m-8m removed, kita (North) as nukidora, no chow, tsumo loss, 35,000 start", "Mahjong Soul's three-player rules; Riichi wiki (Sanma); riichi", "preset", True),
+    _R("riichi_sanma_tenhou", "Three-player Japanese Riichi, Tenhou rules", "三人麻雀 (天鳳)", "riichi_sanma checked against Tenhou's three-player rules: 35,000 start, 40,000 return, uma 20/0/-20, tsumo loss", "Tenhou's rules page (三麻); riichi_sanma", "preset", True),
 )  # fmt: skip
 
 #: id -> rule set (the 42 and the presets)
