@@ -19,8 +19,9 @@ the win filters (``win_filter``: ``pung_or_dragon_pair``, ``pung_or_red_dragon_p
 
 Not checked here: the shapes and the pair rule (the fan table reads only its shapes with its
 ``pair_rule``, and refuses a hand with no reading), the ready declaration (``must_be_ready``: a
-declaration of the game, not a property of the hand), and what depends on the game's history
-(过胡 lockouts, wild discards, furiten). Plain Python around jitted predicates.
+declaration of the game, not a property of the hand), ``must_have_chow`` (a sequence found in
+the engine's decomposition; no registered variant plays it), and what depends on the game's
+history (过胡 lockouts, wild discards, furiten). Plain Python around jitted predicates.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def check_spec_win(variant: str, win: Any, context: dict[str, Any]) -> None:
     from mjsim.engine.win_rules import has_258_pair, requirements_ok, small_win_ok
     from mjsim.kernels.shanten import is_win
     from mjsim.rules import params as P
-    from mjsim.scoring.context import F_KONG_REPLACEMENT, F_ROBBING_KONG
+    from mjsim.scoring.context import F_KONG_REPLACEMENT, F_LAST_WALL_TILE, F_ROBBING_KONG
 
     got = _rules(variant)
     if got is None:
@@ -165,7 +166,8 @@ def check_spec_win(variant: str, win: Any, context: dict[str, Any]) -> None:
         raise _refuse(
             variant,
             f"suit_rule={rule!r}",
-            f"a win holds {_SUIT_WORDS[rule]}; this hand holds {n_suits} suit(s)",
+            f"a win holds {_SUIT_WORDS[rule]}; this hand holds "
+            + ("all three suits" if n_suits == 3 else f"{n_suits} suit(s)"),
         )
 
     # seven pairs / thirteen orphans that are not also a standard hand (the engine's
@@ -206,7 +208,9 @@ def check_spec_win(variant: str, win: Any, context: dict[str, Any]) -> None:
             )
     if spec.win_filter == "small_win_258_pair":
         tiles_left = context.get("tiles_left")
-        sea = isinstance(tiles_left, int) and not isinstance(tiles_left, bool) and tiles_left < 4
+        sea = bool(win.flags[F_LAST_WALL_TILE]) or (
+            isinstance(tiles_left, int) and not isinstance(tiles_left, bool) and tiles_left < 4
+        )
         # 大胡 events: 抢杠, 杠开 (a self-draw on a replacement), 海底捞 (the last four tiles)
         big = robbing or (win.self_drawn and (bool(win.flags[F_KONG_REPLACEMENT]) or sea))
         if not small_win_ok(prm, natural, np.int64(nw), melds, not win.self_drawn, big):
