@@ -14,6 +14,9 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
 - Opening exchange (``opening_exchange``, two_player 开始时换牌, ``DISCARD + k`` swaps with the
   unused pool): always ``PASS`` (keep the dealt hand). A swap is a blind draw from the pool, so a
   sound swap policy needs the expected shanten over the pool's unseen tiles; not done yet.
+- Kong-only tiles (``kong_only_tiles``: wuhan 红中 or the 七皮四赖 皮子, anqing 发 / 白): set
+  aside (``KONG + k``) as soon as legal, before any other own-turn action: one held blocks the
+  win and one set aside is worth a doubling.
 - Special kongs (``SPECIAL_KONG + g``, ``special_kongs``: changchun 旋风杠 / 喜杠 / 幺九蛋):
   always declared when legal (a complete set and a kong out of tiles that rarely form one).
 - 放风 / 补风 (``FENG + j``, ``honor_set_exposure``, weihai): always, the lowest legal honour
@@ -74,6 +77,7 @@ from mjsim.actions import (
 from mjsim.engine.aborts import terminal_honor_kinds
 from mjsim.engine.board import honor_flowers
 from mjsim.engine.honor_chows import honor_chow_tiles
+from mjsim.engine.kong_tiles import is_kong_only
 from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
 from mjsim.engine.state import (
     PH_EXCHANGE,
@@ -103,6 +107,7 @@ from mjsim.kernels.tables import MAX_M
 from mjsim.melds import MELD_CHOW, MELD_NONE
 from mjsim.rules.params import (
     P_HONOR_CHOWS,
+    P_KONG_ONLY_TILES,
     P_MIN_FAN,
     P_MUST_BE_READY,
     P_N_PLAYERS,
@@ -880,6 +885,11 @@ def _turn_action(s, r, t, p, mask):
     out[:] = 0
     k = _best_discard(s, r, t, p, c, nw, mask, visible, void, out, False, np.int64(BIG))
     best_sh = out[0]
+    if r.params[P_KONG_ONLY_TILES] != 0:
+        for x in range(34):
+            # a kong-only tile (红中, 皮子) blocks the win and is worth a doubling set aside
+            if mask[KONG + x] and is_kong_only(r.params, s.wild[t], x):
+                return KONG + x
     # own-turn kongs that do not raise the shanten
     for x in range(34):
         if not mask[KONG + x] or fan_rich(r):

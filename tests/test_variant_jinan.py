@@ -12,7 +12,7 @@ from helpers import discard_drawn, make_wall
 
 import mjsim
 from mjsim import variants
-from mjsim.actions import PASS, READY_SHOWN, WIN
+from mjsim.actions import PASS, READY_SHOWN, WIN, action_from_name
 from mjsim.engine import Game
 from mjsim.stats import paired_diff
 
@@ -261,3 +261,34 @@ def test_scripted_three_chows_from_the_dealer_make_it_pay_three_shares() -> None
     g.step(WIN)
     assert g.done and g.winners == [1]
     assert list(g.payments) == [-15, 15, 0, 0]
+
+
+def _double_ron(spec) -> Game:
+    # the dealer's first discard 6s completes seat 1 (one-suit straight 123-789m, 2p pair) and
+    # seat 2 (456s and a 5m pair): both win on it
+    wall = make_wall(
+        {1: "123m456m789m2p2p4s5s", 2: "123p789p456s5m5m7s8s"}, "6s", flowers=8, avoid="6s"
+    )
+    g = Game(spec, wall=wall)
+    g.step(action_from_name("discard 6s"))
+    while g.phase == "react":
+        g.step(WIN if WIN in g.legal_actions() else PASS)
+    assert g.done and g.winners == [1, 2]
+    return g
+
+
+def test_a_discarder_short_of_points_shares_them_out() -> None:
+    # in full: seat 1 is owed (0 + 5) x (一条龙 2 + 地和 5) = 35, seat 2 (0 + 5) x 地和 5 = 25
+    full = list(_double_ron(variants.get("jinan")).payments)
+    assert full == [-60, 35, 25, 0]
+    # with start_points=12 the dealer has 12 points, shared in proportion to 35 and 25: seat 2
+    # gets 12 x 25 // 60 = 5, seat 1 the rest, 7 (the remainder goes to the nearest winner)
+    g = _double_ron(variants.get("jinan", start_points=12, short_discarder_split=True))
+    assert list(g.payments) == [-12, 7, 5, 0]
+    # enough points: paid in full; the option off: paid in full whatever the points
+    g = _double_ron(variants.get("jinan", start_points=60, short_discarder_split=True))
+    assert list(g.payments) == full
+    g = _double_ron(variants.get("jinan", start_points=12))
+    assert list(g.payments) == full
+    with pytest.raises(ValueError, match="short_discarder_split"):
+        variants.get("jinan", short_discarder_split=True)

@@ -6,13 +6,15 @@ and self-play with the invariants checked (docs/variants/wuhan.md)."""
 
 from __future__ import annotations
 
+import functools
+
 import helpers
 import numpy as np
 import pytest
 
 import mjsim
 from mjsim import variants
-from mjsim.actions import PASS, PUNG, WIN, action_from_name
+from mjsim.actions import EXPOSED_KONG, PASS, PUNG, WIN, action_from_name
 from mjsim.engine import Game
 from mjsim.engine.state import WK_ROB_KONG
 from mjsim.scoring import tables
@@ -21,9 +23,12 @@ PLAIN = "234m567p22s345s"  # a 屁胡 with a 2-5-8 pair and a chow 678m called, 
 WILD = "9p"  # the 赖子 of the worked examples (none held unless said)
 
 
-def score(hand=PLAIN, win="5s", melds=("chow 678m",), **kw):
+def _score(hand=PLAIN, win="5s", melds=("chow 678m",), **kw):
     kw.setdefault("wilds", WILD)
     return mjsim.score("wuhan", hand, win_tile=win, melds=list(melds), seat=1, dealer=0, **kw)
+
+
+score = _score
 
 
 def names(r) -> set[str]:
@@ -32,16 +37,16 @@ def names(r) -> set[str]:
 
 # ------------------------------------------------------------------------ the winner's value
 def test_plain_self_draw_opened_and_hard() -> None:
-    # 屁胡 1 x 开口 2 x 自摸 2 x 硬胡 2 = 8, from each of the three
+    # 屁胡 1 x 开口 2 x 自摸 2 x 硬胡 2 = 8, from each of the three (the dealer, seat 0, x2)
     r = score(self_drawn=True)
     assert r.total == 8 and names(r) == {"屁胡", "开口", "自摸", "硬胡"}
-    assert r.payments == [-8, 24, -8, -8]
+    assert r.payments == [-16, 32, -8, -8]
 
 
 def test_plain_discard_win_the_discarder_pays_double() -> None:
-    # 屁胡 1 x 开口 2 x 硬胡 2 = 4; everyone pays, the discarder (放冲) twice
+    # 屁胡 1 x 开口 2 x 硬胡 2 = 4; everyone pays, the discarder (放冲) twice, the dealer x2
     r = score(discarder=2)
-    assert r.total == 4 and r.payments == [-4, 16, -8, -4]
+    assert r.total == 4 and r.payments == [-8, 20, -8, -4]
 
 
 def test_a_held_wild_is_a_soft_win() -> None:
@@ -125,8 +130,9 @@ def test_robbing_a_kong_the_robbed_seat_pays_all() -> None:
 # ------------------------------------------------------------------------ each payer's share
 def test_each_payer_doubles_by_its_own_melds() -> None:
     # 8 a share; seat 0 opened (x2) with an exposed kong (x2 more), seat 2 set aside a 红中 (x2)
-    # and a 赖子 (x4), seat 3 has a concealed kong only (x4, and it has not opened)
-    r = score(self_drawn=True,
+    # and a 赖子 (x4), seat 3 has a concealed kong only (x4, and it has not opened); the dealer's
+    # 屁胡 factor is off (dealer_small=1) to show the payers' own doublings alone
+    r = score(self_drawn=True, dealer_small=1,
               seat_melds=(["kong 1111p"], [], [], ["concealed_kong 2222z"]),
               kong_tiles=(0, 0, 1, 0), wild_kongs=(0, 0, 1, 0))  # fmt: skip
     assert r.total == 8
@@ -138,6 +144,7 @@ def test_open_from_fed_doubles_the_payers_who_fed_the_winners_melds() -> None:
     # seat 2 has a pung of its own. 开口翻 8 a share (屁胡 1 x 开口 2 x 自摸 2 x 硬胡 2)
     hand, melds = "567p22s345s", ("chow 678m", "pung 111z")
     seat_melds = ([], [], ["pung 3z3z3z"], [])
+    score = functools.partial(_score, dealer_small=1)  # the dealer's 屁胡 factor off
     r = score(hand, melds=melds, self_drawn=True, seat_melds=seat_melds)
     assert r.payments == [-8, 32, -16, -8]  # own melds (the default): seat 2 doubles
     r = score(hand, melds=melds, self_drawn=True, seat_melds=seat_melds, open_from="fed")
@@ -261,6 +268,142 @@ def test_scripted_a_concealed_hand_may_not_win() -> None:
     assert WIN in Game(variants.get("wuhan", must_open=False, **FIXED), wall=wall).legal_actions()
 
 
+# ------------------------------------------------------------------------ the dealer on a 屁胡
+def test_a_plain_win_paid_by_the_dealer_is_doubled() -> None:
+    # 屁胡 8 a share (屁胡 1 x 开口 2 x 自摸 2 x 硬胡 2): the dealer (seat 0) pays 16
+    r = score(self_drawn=True)
+    assert r.total == 8 and r.payments == [-16, 32, -8, -8]
+    # the dealer wins the 屁胡: each of the three pays it 16
+    r = mjsim.score("wuhan", PLAIN, win_tile="5s", melds=["chow 678m"], seat=0, dealer=0,
+                    self_drawn=True, wilds=WILD)  # fmt: skip
+    assert r.payments == [48, -16, -16, -16]
+    # a discard win: the dealer discards (放冲 x2, dealer x2): 16; the others 4
+    r = score(discarder=0)
+    assert r.payments == [-16, 24, -4, -4]
+
+
+def test_a_big_win_with_the_dealer_is_not_doubled() -> None:
+    # 碰碰胡 10 x 开口 2 x 硬胡 2 = 40 a share on a discard from seat 2 (放冲 x2): dealer 40
+    r = score("555m777p22s", "2s", ("pung 999m", "pung 111z"), discarder=2)
+    assert "屁胡" not in names(r) and r.payments == [-40, 160, -80, -40]
+
+
+def test_dealer_small_option_and_record() -> None:
+    rec = tables.payment("wuhan")
+    assert rec.dealer_mult == 2 and rec.dealer_row == 0
+    assert tables.table("wuhan").rows[0]["zh"] == "屁胡"  # the row the dealer factor follows
+    off = tables.payment("wuhan", dealer_small=1)
+    assert off.dealer_mult == 1 and off.dealer_row == -1
+    assert score(self_drawn=True, dealer_small=1).payments == [-8, 24, -8, -8]
+    assert "when row 0 counts" in tables.record_text(rec)
+    with pytest.raises(ValueError, match="dealer_row"):
+        tables.compile_record(tables.PaymentRecord(name="x", dealer_row=-2))
+
+
+# ------------------------------------------------------------------------ 七皮四赖: the 皮子
+def test_pi_kinds_follow_the_wild() -> None:
+    from mjsim.engine.kong_tiles import is_kong_only, pi_kinds
+
+    spec = variants.get("wuhan", kong_only_tiles="seven_pi")
+    prm = spec.compile().params
+    wild = np.zeros(34, np.uint8)
+    for w, pi in [(4, (3, 2)), (0, (8, 7)), (27, (30, 29)), (33, (31, 32)), (32, (33, 31))]:
+        wild[:] = 0
+        wild[w] = 1
+        assert tuple(pi_kinds(prm, wild)) == pi, w
+        assert [k for k in range(34) if is_kong_only(prm, wild, k)] == sorted(pi)
+    # red_dragon (the default): 红中 only, and never a wild 红中
+    prm = variants.get("wuhan").compile().params
+    wild[:] = 0
+    wild[4] = 1
+    assert [k for k in range(34) if is_kong_only(prm, wild, k)] == [33]
+    with pytest.raises(ValueError, match="seven_pi"):
+        variants.get("wuhan", kong_only_tiles="seven_pi", **FIXED)
+
+
+def test_scripted_pi_kong_then_kong_bloom() -> None:
+    # the turned tile (the first from the tail) is 4m: 赖子 5m, 皮子 4m and 3m; 红中 is plain
+    wall = helpers.make_wall(
+        {1: "5s5s678p345p789s3m1z"},
+        "5s",
+        draws="1z 1z 1z 2p",
+        tail="4m 2p",
+        avoid="3m4m5m7z",
+    )
+    g = Game(variants.get("wuhan", kong_only_tiles="seven_pi"), wall=wall)
+    assert int(g.state.wild[0].nonzero()[0][0]) == 4  # 5m
+    g.step(action_from_name("discard 5s"))
+    while g.phase == "react":
+        g.step(PUNG if g.current_player == 1 else PASS)
+    g.step(action_from_name("discard 1z"))
+    while g.phase == "react":
+        g.step(PASS)
+    for _ in range(3):
+        helpers.discard_drawn(g)
+        while g.phase == "react":
+            g.step(PASS)
+    assert g.current_player == 1
+    legal = g.legal_actions()
+    assert action_from_name("kong 3m") in legal and action_from_name("discard 3m") not in legal
+    g.step(action_from_name("kong 3m"))  # 皮子杠: set aside, replaced by the 2p
+    assert WIN in g.legal_actions()
+    g.step(WIN)
+    assert g.done and g.winners == [1]
+    # 杠开 10 x 开口 2 x 皮子杠 2 x 自摸 2 x 硬胡 2 = 160 from each (a 大胡: no dealer factor)
+    assert list(g.payments) == [-160, 480, -160, -160]
+
+
+# ------------------------------------------------------------------------ 承包 and 查大叫
+def test_scripted_kong_bloom_on_a_discarded_kong_tile_is_paid_by_its_discarder() -> None:
+    # the dealer discards 5s, seat 1 kongs it and wins on the replacement 2p: 杠开 10 x 开口 2
+    # x 明杠 2 x 自摸 2 x 硬胡 2 = 160 a share, all three paid by the dealer (放杠包杠开)
+    wall = helpers.make_wall({1: "5s5s5s678p345p789s2p"}, "5s", tail="2p")
+    for liable, pays in [(True, [-480, 480, 0, 0]), (False, [-160, 480, -160, -160])]:
+        g = Game(variants.get("wuhan", kong_bloom_liable=liable, **FIXED), wall=wall)
+        g.step(action_from_name("discard 5s"))
+        while g.phase == "react":
+            g.step(EXPOSED_KONG if g.current_player == 1 else PASS)
+        assert g.current_player == 1 and WIN in g.legal_actions()
+        g.step(WIN)
+        assert g.done and g.winners == [1] and list(g.payments) == pays
+
+
+def _play_to_a_draw(spec) -> Game:
+    # seat 1 pungs the dealer's 5s and is ready on 2p (屁胡 with a 2-5-8 pair); every 2p and
+    # 红中 is held, and the others never open: the wall runs out
+    wall = helpers.make_wall(
+        {
+            0: "2p2p7z7z123m456m789m",
+            1: "5s5s678p345p789s2p1z",
+            2: "2p7z7z123m456m789m1z",
+        },
+        "5s",
+    )
+    g = Game(spec, wall=wall)
+    g.step(action_from_name("discard 5s"))
+    while g.phase == "react":
+        g.step(PUNG if g.current_player == 1 else PASS)
+    g.step(action_from_name("discard 1z"))
+    while not g.done:
+        if g.phase == "react":
+            g.step(PASS)
+        else:
+            helpers.discard_drawn(g)
+    return g
+
+
+def test_scripted_draw_ready_check() -> None:
+    # 查大叫: seat 1's best win is a 屁胡 on a discard, 1 x 开口 2 x 硬胡 2 = 4; each of the three
+    # seats that cannot win pays it
+    g = _play_to_a_draw(variants.get("wuhan", **FIXED))
+    assert g.done and g.winners == []
+    assert list(g.payments) == [-4, 12, -4, -4]
+    g = _play_to_a_draw(variants.get("wuhan", draw_ready_pay=False, **FIXED))
+    assert list(g.payments) == [0, 0, 0, 0]
+    with pytest.raises(ValueError, match="draw_ready_pay"):
+        variants.get("sichuan", draw_ready_pay=True)
+
+
 # ------------------------------------------------------------------------ self-play
 def _check(r) -> None:
     assert np.all(r["error"] == 0)
@@ -269,9 +412,11 @@ def _check(r) -> None:
     won = r["n_winners"] > 0
     assert np.all(r["n_winners"] <= 1)
     assert np.all(r["value"][won] >= 1)
-    # 金顶: no share is above 400; a robbed seat pays the three shares ("他就要包了")
+    # 金顶: no share is above 400; a robbed seat pays the three shares ("他就要包了"), so does the
+    # discarder of a kong tile bloomed on (承包); 查大叫 at a drawn hand: at most 3 x 300
     robbed = r["win_kind"] == WK_ROB_KONG
-    assert np.all(pays[~robbed] >= -400) and np.all(pays[robbed] >= -1200)
+    assert np.all(pays >= -1200)
+    assert np.all(pays[~robbed & ~won] >= -900)
 
 
 def test_random_hands_keep_every_invariant() -> None:

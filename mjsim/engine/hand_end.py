@@ -63,9 +63,11 @@ from mjsim.engine.state import (
     TV_WIN_FROM,
     TV_WIN_KIND,
     TV_WINNERS,
+    WK_DISCARD,
     WK_SELF_DRAW,
 )
 from mjsim.engine.win_check import _win_ok
+from mjsim.engine.win_context import _value_with_tile
 from mjsim.melds import MELD_CHOW, MELD_HONOR_CHOW, MELD_NONE, MELD_PUNG
 from mjsim.rules.params import (
     ABORT_KONGS_FOUR_TWO_PLAYERS,
@@ -96,6 +98,7 @@ from mjsim.rules.params import (
     P_DRAW_MULTIPLIER,
     P_DRAW_MULTIPLIER_AFTER_CAP,
     P_DRAW_MULTIPLIER_CAP,
+    P_DRAW_READY_PAY,
     P_FINAL_READY_DRAWS,
     P_KONG_PAYMENT_TIMING,
     P_N_PLAYERS,
@@ -107,8 +110,10 @@ from mjsim.rules.params import (
     ROUND_WIND_ADVANCE,
     SCORING_CHANGSHA,
     SCORING_SICHUAN,
+    SCORING_TABLE,
 )
 from mjsim.rules.scorer import only_for
+from mjsim.scoring.payments import K_PAYER_CAP, pay_amount
 
 #: 查大叫 and the rest of the drawn-hand settlement, compiled only for the table scorer (the
 #: Sichuan family is table-driven; 查大叫 values ready hands by the spec's fan table)
@@ -322,6 +327,51 @@ def _nagashi_mangan(s, r, t):
 
 
 @nb.njit(cache=True)
+def draw_ready_pay(s, r, t):
+    """查大叫 (``draw_ready_pay``) at an exhaustive draw: each seat still in is ready when some
+    kind would complete a discard win its rules allow (:func:`mjsim.engine.win_check._win_ok`,
+    every restriction applied, the discard taken as its next seat's); its 大叫 is the best value
+    of those wins by the spec's fan table. Each seat still in and not ready pays each ready seat
+    one share of the payment record for that value (:func:`mjsim.scoring.payments.pay_amount`,
+    capped at ``payer_cap``), into ``PV_PAY``. Returns the amount moved."""
+    n = r.params[P_N_PLAYERS]
+    best = np.full(4, -2, np.int64)  # -2: out (already won), -1: not ready, > 0: the 大叫
+    for q in range(n):
+        if s.pv[t, q, PV_WON] != 0:
+            continue
+        best[q] = -1
+        frm = np.int64((q + 1) % n)
+        for k in range(34):
+            if s.hands[t, q, k] >= 4:
+                continue
+            if _win_ok(s, r, t, q, np.int64(k), np.int64(WK_DISCARD), frm, np.bool_(False)):
+                v = _value_with_tile(s, r, t, q, np.int64(k), np.int64(WK_DISCARD), frm)
+                if v > best[q]:
+                    best[q] = v
+        s.items[t, q, :] = 0
+        if best[q] == 0:
+            best[q] = -1
+    rec = r.pay_record
+    moved = np.int64(0)
+    for q in range(n):
+        if best[q] != -1:
+            continue
+        for w in range(n):
+            if best[w] <= 0:
+                continue
+            a = pay_amount(rec, best[w])
+            if rec[K_PAYER_CAP] > 0 and a > rec[K_PAYER_CAP]:
+                a = rec[K_PAYER_CAP]
+            s.pv[t, q, PV_PAY] -= a
+            s.pv[t, w, PV_PAY] += a
+            moved += a
+    return moved
+
+
+_draw_ready_pay = only_for("table", draw_ready_pay)
+
+
+@nb.njit(cache=True)
 def _finish_draw(s, r, t):
     if r.params[P_FINAL_READY_DRAWS] > 0 and _pool_ready_draws(s, r, t):
         return  # the first ready seat may win on a pool tile
@@ -333,6 +383,8 @@ def _finish_draw(s, r, t):
     if r.params[P_SCORING] == SCORING_SICHUAN:
         dajiao = np.zeros(4, dtype=np.int64)
         _sichuan_draw(r.scorer, s, r, t, dajiao)  # 查花猪, 查大叫, 退税 among the seats still in
+    elif r.params[P_DRAW_READY_PAY] != 0 and r.params[P_SCORING] == SCORING_TABLE:
+        _draw_ready_pay(r.scorer, s, r, t)  # 查大叫 (wuhan)
     won = _won_mask(s, r, t)
     if won != 0:
         # blood battle: the wall ran out after some wins

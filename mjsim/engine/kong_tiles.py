@@ -19,6 +19,12 @@ concealed four that could be konged the usual way.
   tile (each earns one unit: "几个发算几个翻的钱") is 发, or 红中 when 发 is the 钻 ("当发为钻时，
   红中充当发牌"); ``PV_N_KONG_MONEY`` / ``F_KONG_MONEY`` count it.
 
+- ``"seven_pi"`` (七皮四赖, a wuhan option: the Hubei room option "七皮四赖杠"): the 皮子, the
+  turned kind (its three copies left in play) and the kind before it (four copies), seven tiles;
+  the wild (赖子) is the kind after the turned one. The kinds follow from the wild kind
+  (:func:`pi_kinds`), cyclic within a suit, the winds or the dragons as
+  :func:`mjsim.engine.board.wild_successor` counts; set aside when the holder chooses, like 红中.
+
 With no live tile left to replace it, a kong-only tile may be discarded (nothing else could make
 the decision legal); a wild kind is never kong-only (wuhan: a 赖子 that happens to be 红中 is a 赖子).
 """
@@ -32,9 +38,50 @@ from mjsim.actions import KONG, N_ACTIONS
 from mjsim.rules.params import (
     KONG_ONLY_NONE,
     KONG_ONLY_RED_DRAGON,
+    KONG_ONLY_SEVEN_PI,
     KONG_ONLY_TWO_DRAGONS,
     P_KONG_ONLY_TILES,
+    P_WILD_HONOR_CYCLE,
+    WILD_CYCLE_SINGLE,
 )
+
+
+@nb.njit(cache=True)
+def _successor(params, k):
+    """The kind after ``k`` in the indicator order (as :func:`mjsim.engine.board.wild_successor`
+    for a tile set holding every kind)."""
+    single = params[P_WILD_HONOR_CYCLE] == WILD_CYCLE_SINGLE
+    if k < 27:
+        return k - k % 9 + (k % 9 + 1) % 9
+    if k < 30:
+        return k + 1
+    if k == 30:
+        return 33 if single else 27
+    if k == 31:
+        return 27 if single else 33
+    return k - 1
+
+
+@nb.njit(cache=True)
+def pi_kinds(params, wild):
+    """七皮四赖's 皮子 kinds ``(turned, before)``: the kinds one and two steps before the wild
+    kind (the first kind with ``wild[k] != 0``); ``(-1, -1)`` without a wild."""
+    w = -1
+    for k in range(34):
+        if wild[k] != 0:
+            w = k
+            break
+    if w < 0:
+        return -1, -1
+    turned = -1
+    before = -1
+    for k in range(34):
+        if _successor(params, k) == w:
+            turned = k
+    for k in range(34):
+        if turned >= 0 and _successor(params, k) == turned:
+            before = k
+    return turned, before
 
 
 @nb.njit(cache=True)
@@ -42,7 +89,12 @@ def is_kong_only(params, wild, k):
     """Is kind ``k`` a kong-only tile under ``params`` (``int64[NP]``) with this table's wild
     kinds ``wild`` (``uint8[34]``)?"""
     mode = params[P_KONG_ONLY_TILES]
-    if mode == KONG_ONLY_NONE or k < 31 or k > 33 or wild[k] != 0:
+    if mode == KONG_ONLY_NONE or k < 0 or k > 33 or wild[k] != 0:
+        return False
+    if mode == KONG_ONLY_SEVEN_PI:
+        turned, before = pi_kinds(params, wild)
+        return k == turned or k == before
+    if k < 31:
         return False
     if mode == KONG_ONLY_RED_DRAGON:
         return k == 33
@@ -66,7 +118,8 @@ def holds_kong_only(params, wild, h):
     """Does the concealed count vector ``h`` (``uint8[>=34]``) hold a kong-only tile?"""
     if params[P_KONG_ONLY_TILES] == KONG_ONLY_NONE:
         return False
-    for k in range(31, 34):
+    lo = 0 if params[P_KONG_ONLY_TILES] == KONG_ONLY_SEVEN_PI else 31
+    for k in range(lo, 34):
         if h[k] > 0 and is_kong_only(params, wild, k):
             return True
     return False
@@ -83,7 +136,8 @@ def kong_only_mask(params, wild, h, live, mask, n):
     if params[P_KONG_ONLY_TILES] == KONG_ONLY_TWO_DRAGONS:
         for a in range(N_ACTIONS):
             mask[a] = False
-    for k in range(31, 34):
+    lo = 0 if params[P_KONG_ONLY_TILES] == KONG_ONLY_SEVEN_PI else 31
+    for k in range(lo, 34):
         if is_kong_only(params, wild, k):
             mask[k] = False
             mask[KONG + k] = h[k] > 0

@@ -35,6 +35,7 @@ from mjsim.engine.state import (
     PV_PAY,
     PV_READY,
     PV_READY_KIND,
+    PV_SCORE,
     PV_VALUE,
     PV_WON,
     RF_WON,
@@ -68,6 +69,8 @@ from mjsim.rules.params import (
     P_PRE_HAND_BET,
     P_ROB_KONG_AS_SELF_DRAW,
     P_SCORING,
+    P_SHORT_DISCARDER_SPLIT,
+    P_START_POINTS,
     P_WILD_RULE,
     SCORING_CHANGSHA,
     SCORING_JIPINGHU,
@@ -79,6 +82,7 @@ from mjsim.rules.params import (
 from mjsim.rules.scorer import only_for
 from mjsim.scoring.payments import (
     bonus_applies,
+    dealer_terms_apply,
     pay_extras,
     pay_per_payer,
     payer_doublings,
@@ -155,11 +159,12 @@ def _kong_bloom_liable(s, t, p):
 
 
 @internal
-def _per_payer_pay(s, r, t, p, v, frm, robbed, still, buf):
+def _per_payer_pay(s, r, t, p, v, frm, robbed, still, dealer, buf):
     """Replace ``buf`` by the payments of a win whose shares depend on each payer's own melds
     (the payment record's per-payer terms, 武汉 开口翻 / 口口翻:
     :func:`mjsim.scoring.payments.pay_per_payer`). ``frm``: the discarder or robbed seat, -1
-    on a self-draw."""
+    on a self-draw; ``dealer``: the dealer's seat, -1 when the record's dealer terms do not
+    apply to this win."""
     n = r.params[P_N_PLAYERS]
     kt = stack_empty(4, np.int64)
     wk = stack_empty(4, np.int64)
@@ -170,7 +175,47 @@ def _per_payer_pay(s, r, t, p, v, frm, robbed, still, buf):
         d[q] = 0
     payer_doublings(r.pay_record, s.melds[t], kt, wk, p, n, d)
     buf[:] = 0
-    pay_per_payer(r.pay_record, v, p, frm, s.tv[t, TV_DEALER], still, robbed, d, buf)
+    pay_per_payer(r.pay_record, v, p, frm, dealer, still, robbed, d, buf)
+
+
+@internal
+def _short_discarder_split(s, r, t, frm, owed, before):
+    """``short_discarder_split`` (济南 "按照实际番数比例分配"): when two or more winners of one
+    discard are owed ``owed`` (int64[4], what the discarder ``frm`` paid each for its win) and
+    the discarder's points (``start_points`` + its score + ``before``, its ``PV_PAY`` before
+    these wins) fall short of the total, it pays what it has (at least 0), shared in proportion
+    to what each is owed; the integer remainder goes to the nearest winner after the discarder.
+    Only money between the discarder and the winners moves: the vector stays zero-sum."""
+    n = r.params[P_N_PLAYERS]
+    total = np.int64(0)
+    nw = 0
+    for q in range(n):
+        if owed[q] > 0:
+            total += owed[q]
+            nw += 1
+    if nw < 2:
+        return
+    avail = np.int64(r.params[P_START_POINTS] + s.pv[t, frm, PV_SCORE] + before)
+    if avail >= total:
+        return
+    if avail < 0:
+        avail = np.int64(0)
+    given = np.int64(0)
+    first = -1
+    for i in range(1, n):
+        q = (frm + i) % n
+        if owed[q] <= 0:
+            continue
+        if first < 0:
+            first = q
+        share = avail * owed[q] // total
+        back = owed[q] - share
+        s.pv[t, frm, PV_PAY] += back
+        s.pv[t, q, PV_PAY] -= back
+        given += share
+    if first >= 0:
+        s.pv[t, frm, PV_PAY] -= avail - given
+        s.pv[t, first, PV_PAY] += avail - given
 
 
 @internal
@@ -178,6 +223,10 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
     n = r.params[P_N_PLAYERS]
     mult = level_mult(s, r, t, s.tv[t, TV_MULT])  # 上楼 (dealer_level_max)
     first = -1
+    split = r.params[P_SHORT_DISCARDER_SPLIT] != 0 and frm >= 0 and win_kind == WK_DISCARD
+    owed = stack_empty(4, np.int64)
+    owed[:] = 0
+    before = np.int64(s.pv[t, frm, PV_PAY]) if frm >= 0 else np.int64(0)
     rob_self = win_kind == WK_ROB_KONG and r.params[P_ROB_KONG_AS_SELF_DRAW] != 0
     s.tv[t, TV_WINNERS] = winners  # visible to the scorer's flags (一炮三响)
     for i in range(n):
@@ -202,6 +251,12 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         for q in range(n):
             still[q] = s.pv[t, q, PV_WON] == 0 or q == p
         pay0 = pay_snapshot(s, t)  # birds / horses multiply this win's payments
+        d0 = np.int64(s.pv[t, frm, PV_PAY]) if frm >= 0 else np.int64(0)
+        dl = np.int64(s.tv[t, TV_DEALER])
+        if r.params[P_SCORING] == SCORING_TABLE and not dealer_terms_apply(
+            r.pay_record, s.items[t, p]
+        ):
+            dl = np.int64(-1)  # the record's dealer terms are for one row only (武汉 屁胡)
         if r.params[P_SCORING] == SCORING_JIPINGHU:
             jipinghu_pay(s, r, t, p, v, win_kind, frm, mult)
         elif r.params[P_SCORING] == SCORING_CHANGSHA:
@@ -213,7 +268,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             v,
             p,
             frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1,
-            s.tv[t, TV_DEALER],
+            dl,
             still,
             buf,
         ):
@@ -221,7 +276,7 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
             if r.params[P_SCORING] == SCORING_TABLE and per_payer_on(r.pay_record):
                 _per_payer_pay(
                     s, r, t, p, v, frm if win_kind != WK_SELF_DRAW else -1,
-                    win_kind == WK_ROB_KONG, still, buf,
+                    win_kind == WK_ROB_KONG, still, dl, buf,
                 )  # fmt: skip
             if r.params[P_SCORING] == SCORING_TABLE and win_kind != WK_SELF_DRAW and not rob_self:
                 # the payment record's unready-discarder term (太原 放铳 +1)
@@ -277,6 +332,10 @@ def _finish_win(s, r, t, winners, win_kind, frm, tile):
         if r.params[P_HONOR_SET_EXPOSURE] != 0:
             feng_win_payments(s, r, t, p, pay0)  # ± 补风
         stake_payments(s, r, t, p, frm if (win_kind != WK_SELF_DRAW and not rob_self) else -1)
+        if split:
+            owed[p] = d0 - s.pv[t, frm, PV_PAY]
+    if split:
+        _short_discarder_split(s, r, t, frm, owed, before)  # 济南: a discarder short of points
     if r.params[P_SCORING] == SCORING_SICHUAN and win_kind == WK_DISCARD:
         if s.tv[t, TV_AFTER_KONG] != 0:
             sichuan_transfer(s, r, t, frm, winners)  # 呼叫转移 on 杠上炮

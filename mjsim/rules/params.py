@@ -190,6 +190,8 @@ P_FLOWER_DORA = 201  # riichi: each flower set aside is one dora (nukidora, flow
 P_READY_FIRST_DISCARD_ONLY = 202  # ready only with the first discard of the first go-round (扣听)
 P_WILD_BONUS = 203  # WILD_BONUS_*: every seat's wilds held are paid at the end of the hand (精)
 P_FLOWER_BLOOM = 204  # a self-draw on a flower's replacement is a kong-replacement win (杠开)
+P_DRAW_READY_PAY = 205  # 查大叫: at a drawn hand each unready seat pays each ready seat
+P_SHORT_DISCARDER_SPLIT = 206  # several winners on a discard its points cannot cover: shared
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -296,10 +298,12 @@ WILD_SUBST_CODES = {"any": WILD_SUBST_ANY, "simples": WILD_SUBST_SIMPLES}
 KONG_ONLY_NONE = 0
 KONG_ONLY_RED_DRAGON = 1  # 红中 (wuhan)
 KONG_ONLY_TWO_DRAGONS = 2  # 发 and 白, or the two dragons other than a dragon wild 钻 (anqing)
+KONG_ONLY_SEVEN_PI = 3  # 七皮四赖: the turned kind and the kind before it (皮子), wuhan option
 KONG_ONLY_CODES = {
     "none": KONG_ONLY_NONE,
     "red_dragon": KONG_ONLY_RED_DRAGON,
     "two_dragons": KONG_ONLY_TWO_DRAGONS,
+    "seven_pi": KONG_ONLY_SEVEN_PI,
 }
 
 # win shapes: same bit values as the constants of mjsim.kernels

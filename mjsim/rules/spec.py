@@ -645,9 +645,11 @@ class RuleSpec:
         "win; the scorer counts them. red_dragon: the Red dragons, set aside when the seat "
         "chooses; two_dragons: Green and White (or the two dragons other than a dragon wild "
         "钻), set aside at the holder's turn (anqing; the former spelling anqing is read as "
-        "two_dragons).",
+        "two_dragons); seven_pi: 七皮四赖, the 皮子 (the turned kind's three other copies and "
+        "the four of the kind before it), set aside when the seat chooses, 红中 an ordinary "
+        "tile (needs wild_rule=indicator_next with one offset).",
         choices=tuple(P.KONG_ONLY_CODES),
-        source='Wuhan: 红中; Anqing: "必须亮出"',
+        source='Wuhan: 红中; the Hubei room option 七皮四赖杠; Anqing: "必须亮出"',
     )
     flower_instant_win: int = _doc(
         0,
@@ -1671,6 +1673,26 @@ class RuleSpec:
         "replacement (杠开, the kong_bloom pattern; not for 杠爆 liability). Needs flowers.",
         source='Jinan: "杠开 摸到花补牌或自己杠开"',
     )
+    draw_ready_pay: bool = _doc(
+        False,
+        "scoring",
+        "查大叫 at an exhaustive draw: a seat is ready when some tile would complete a win its "
+        "rules allow (a discard win from its next seat, every win restriction applied); each "
+        "seat not ready pays each ready seat that seat's best value over its waits by the fan "
+        "table, as one share of the payment record (its amount and unit, capped at payer_cap). "
+        "Needs scoring=table.",
+        source="Wuhan published room rules: 查大叫 (荒庄查叫)",
+    )
+    short_discarder_split: bool = _doc(
+        False,
+        "scoring",
+        "When several seats win on one discard and the discarder's points (start_points + its "
+        "score before the hand + this hand's payments before these wins) cannot cover what it "
+        "owes them, it pays what it has (nothing below 0), shared among the winners in "
+        "proportion to what each is owed (the remainder to the nearest winner after the "
+        "discarder). Needs start_points > 0 and multi_winner='all'.",
+        source='Jinan: "如果点炮者的豆不够，则按照实际番数比例分配给这些用户"',
+    )
 
     extra: dict[str, Any] = _doc(
         None,
@@ -2313,6 +2335,22 @@ class RuleSpec:
     def _check_honor_sets(self) -> None:
         if not isinstance(self.flower_bloom, bool):
             raise ValueError(f"RuleSpec.flower_bloom={self.flower_bloom!r} must be a bool")
+        if not isinstance(self.draw_ready_pay, bool):
+            raise ValueError(f"RuleSpec.draw_ready_pay={self.draw_ready_pay!r} must be a bool")
+        if self.draw_ready_pay and self.scoring != "table":
+            raise ValueError(
+                f"RuleSpec.draw_ready_pay=True (查大叫) needs scoring='table', got {self.scoring!r}"
+            )
+        if not isinstance(self.short_discarder_split, bool):
+            raise ValueError(
+                f"RuleSpec.short_discarder_split={self.short_discarder_split!r} must be a bool"
+            )
+        if self.short_discarder_split and (self.start_points <= 0 or self.multi_winner != "all"):
+            raise ValueError(
+                "RuleSpec.short_discarder_split=True needs start_points > 0 (the seats' points) "
+                f"and multi_winner='all'; got start_points={self.start_points!r}, "
+                f"multi_winner={self.multi_winner!r}"
+            )
         if self.flower_bloom and self.flowers == "none":
             raise ValueError(
                 "RuleSpec.flower_bloom=True needs flowers (flowers='bonus' or 'scoring')"
@@ -2523,6 +2561,16 @@ class RuleSpec:
         if self.kong_only_tiles != "none" and min(counts[31:34]) == 0:
             raise ValueError(
                 f"RuleSpec.kong_only_tiles={self.kong_only_tiles!r} needs dragons in the tile set"
+            )
+        if self.kong_only_tiles == "seven_pi" and (
+            self.wild_rule != "indicator_next"
+            or self.wild_offsets not in ((), (1,))
+            or min(counts[:34]) == 0
+        ):
+            raise ValueError(
+                "RuleSpec.kong_only_tiles='seven_pi' (七皮四赖) needs wild_rule='indicator_next' "
+                f"with one offset (wild_offsets=() or (1,)) and every kind in the tile set; got "
+                f"wild_rule={self.wild_rule!r}, wild_offsets={self.wild_offsets!r}"
             )
         if self.kong_only_tiles != "none" and self.honors_are_flowers:
             raise ValueError(
@@ -2818,6 +2866,8 @@ class RuleSpec:
         p[P.P_SPECIAL_KONGS] = self.special_kongs
         p[P.P_HONOR_SET_EXPOSURE] = self.honor_set_exposure
         p[P.P_FLOWER_BLOOM] = self.flower_bloom
+        p[P.P_DRAW_READY_PAY] = self.draw_ready_pay
+        p[P.P_SHORT_DISCARDER_SPLIT] = self.short_discarder_split
         p[P.P_WALL_TILES_USED] = self.wall_tiles_used
         p[P.P_OPENING_EXCHANGE] = self.opening_exchange
         p[P.P_FINAL_READY_DRAWS] = self.final_ready_draws
@@ -3096,6 +3146,8 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "kong_hot_shot": ("none", ("kong_payment_timing=immediate",)),
     "kong_bloom_liable": (False, ("allow_exposed_kong",)),
     "flower_bloom": (False, ("flowers!=none",)),
+    "draw_ready_pay": (False, ("scoring=table",)),
+    "short_discarder_split": (False, ("start_points", "multi_winner=all")),
 }
 
 #: Fields that are valid but have no effect while other rules hold: field -> ``(conditions, why)``

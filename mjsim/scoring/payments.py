@@ -59,7 +59,11 @@ reads, so a variant's payments add no jitted code. Terms:
   that seat alone pays a discard win of the winner, one share for every other seat, whoever
   discarded (济南 "如果A给B吃了3口，不管谁放炮给B，都由A与B 2个人之间结算，承包则一付三": 3;
   0 = off; the discarder's ``shown_discarder_mult`` then does not apply). :func:`pay_extras`
-  applies this term and ``shown_discarder_mult``.
+  applies this term and ``shown_discarder_mult``;
+- ``dealer_row``: the dealer terms (``dealer_mult``, ``dealer_add``, ``dealer_add_self_draw``
+  and the dealer cases of ``pair_units``) apply only to a win in which row ``dealer_row`` of the
+  variant's fan table counts (武汉 "庄家屁胡翻倍": the 屁胡 row; -1 = every win;
+  :func:`dealer_terms_apply`, read by the engine and :func:`mjsim.score` before :func:`pay`).
 
 Every payment is a transfer, so the vector sums to zero.
 """
@@ -95,7 +99,8 @@ K_WINNER_KONGS = 27  # 3 slots: concealed each, exposed from the feeder, added f
 K_WINNER_KONGS_ON = 30
 K_SHOWN_DISCARDER_MULT = 31
 K_CHOW_LIABILITY = 32
-N_REC = 33
+K_DEALER_ROW = 33
+N_REC = 34
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,7 @@ class PaymentRecord:
     winner_kongs: tuple[int, ...] = ()
     shown_discarder_mult: int = 1
     chow_liability: int = 0
+    dealer_row: int = -1
 
     def per_payer(self) -> bool:
         """Whether a payer's own melds change its share (:func:`pay_per_payer`)."""
@@ -207,6 +213,7 @@ def compile_record(rec: PaymentRecord) -> np.ndarray:
     out[K_WINNER_KONGS_ON] = 1 if wk else 0
     out[K_SHOWN_DISCARDER_MULT] = count("shown_discarder_mult", rec.shown_discarder_mult, 1)
     out[K_CHOW_LIABILITY] = count("chow_liability", rec.chow_liability, 0)
+    out[K_DEALER_ROW] = count("dealer_row", rec.dealer_row, -1)
     return out
 
 
@@ -442,6 +449,18 @@ def pay_per_payer(rec, value, winner, discarder, dealer, still_in, robbed, doubl
         _move(out, robber if robber >= 0 else q, winner, a)
         got += a
     return got
+
+
+@njit(cache=True)
+def dealer_terms_apply(rec, items):
+    """Whether the record's dealer terms apply to a win whose fan table rows counted ``items``
+    (``int64[R]``): always unless the record names a ``dealer_row`` that did not count."""
+    if rec.shape[0] <= K_DEALER_ROW:
+        return True
+    row = rec[K_DEALER_ROW]
+    if row < 0:
+        return True
+    return row < items.shape[0] and items[row] > 0
 
 
 @njit(cache=True)

@@ -518,6 +518,7 @@ def score_win(
     from mjsim.scoring.payments import (
         K_ROB,
         bonus_applies,
+        dealer_terms_apply,
         pay,
         pay_extras,
         pay_per_payer,
@@ -531,6 +532,10 @@ def score_win(
     out = np.zeros(4, np.int64)
     if result.valid:
         still_in = np.ones(4, np.bool_) if has_won is None else ~np.array(has_won, np.bool_)
+        applied = np.zeros(compiled.rows.shape[0], np.int64)
+        for r, _en, _zh, _v, n in result.items:
+            applied[r] = n
+        dealer = win.dealer if dealer_terms_apply(record, applied) else -1
         if per_payer_on(record):
             doublings = np.zeros(4, np.int64)
             payer_doublings(
@@ -538,20 +543,17 @@ def score_win(
                 win.seat, 4, doublings,
             )  # fmt: skip
             pay_per_payer(
-                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                record, result.value, win.seat, win.discarder, dealer, still_in,
                 bool(robbing_kong), doublings, out,
             )  # fmt: skip
         else:
             pay(
-                record, result.value, win.seat, win.discarder, win.dealer, still_in,
+                record, result.value, win.seat, win.discarder, dealer, still_in,
                 -1 if liable is None else int(liable), bool(robbing_kong), out,
             )  # fmt: skip
         if not win.self_drawn and not (robbing_kong and record[K_ROB] == 1):
             unready_discarder_pay(record, win.seat, win.discarder, bool(discarder_ready), out)
             pay_extras(record, win.seat, win.discarder, 4, win.melds, bool(discarder_shown), out)
-        applied = np.zeros(compiled.rows.shape[0], np.int64)
-        for r, _en, _zh, _v, n in result.items:
-            applied[r] = n
         if bonus_applies(record, applied):  # the record's bonus (南昌 德国 +5)
             d = win.discarder if not win.self_drawn else -1
             responsible_bonus_pay(record, win.seat, d, still_in, True, out)

@@ -27,8 +27,10 @@ Rules in prose and their sources: docs/variants/jinan.md (the Shandong rule text
   the discarder alone paying (a 明楼 discarder double), every other seat a self-draw; 承包 after
   three chows fed by one seat.
 
-Not played: the proportional split when a discarder cannot pay several winners in full
-["按照实际番数比例分配"] (the simulator has no bankroll). 将一色 is "由2、5、8将牌组成的和牌牌型",
+The proportional split when a discarder cannot pay several winners in full ["按照实际番数比例
+分配"] is the option ``short_discarder_split`` (shared engine rule): beans are an account, and the
+default plays none (``start_points=0``, unbounded points), so every winner is paid in full
+unless a bankroll is set (``start_points > 0``). 将一色 is "由2、5、8将牌组成的和牌牌型",
 a winning shape (sets and a pair, or seven pairs) of 2-5-8 tiles; the text names no free-form
 win (as the Rizhao rules do), so ``win_shapes`` has no ``all_258_free``.
 

@@ -142,7 +142,7 @@ SCORE_VALUE_PARAMS: dict[str, tuple[tuple[int, str], ...]] = {
     "fuzhou": ((0, "base"), (1, "discard_everyone")),
     "anqing": ((0, "fa_unit"), (1, "no_wild")),
     "wuhan": ((0, "big_base"), (1, "open_each"), (2, "hard_win"), (3, "qihu"),
-              (4, "payer_cap"), (5, "golden"), (6, "open_from")),
+              (4, "payer_cap"), (5, "golden"), (6, "open_from"), (7, "dealer_small")),
     "yingkou": ((0, "cap"), (1, "no_wild"), (2, "discarder_mult")),
     "nanchang": ((0, "seed_de_seven_pairs"), (1, "de_bonus")),
     "jiangnan": ((0, "seven_pairs"),),
@@ -282,7 +282,10 @@ def record_text(rec: PaymentRecord) -> str:
     else:
         parts.append("nobody pays a self-draw")
     if rec.dealer_mult != 1:
-        parts.append(f"the dealer's shares × {rec.dealer_mult}")
+        parts.append(
+            f"the dealer's shares × {rec.dealer_mult}"
+            + (f" (when row {rec.dealer_row} counts)" if rec.dealer_row >= 0 else "")
+        )
     if rec.liability == "pays_all":
         parts.append("a liable seat (包) pays every share of a self-draw")
     if rec.rob_kong == "self_draw_by_robbed":

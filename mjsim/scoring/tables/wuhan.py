@@ -13,7 +13,11 @@ rule text leaves out:
 - each payer's share is then doubled by the payer's own melds and kongs alike, and the
   discarder's (放冲) once more; a share is at most 300 (封顶), and when all three payers reach
   it each pays up to 400 (金顶); everyone pays a discard win; a robbed kong: the robbed seat
-  pays every share ("他就要包了").
+  pays every share ("他就要包了");
+- 屁胡 with the dealer: a 屁胡 share paid or received by the dealer is doubled (庄家屁胡翻倍,
+  ``dealer_small``; a 大胡 is not: the payment record's ``dealer_row`` is the 屁胡 row);
+- 皮子杠 (the option ``kong_only_tiles="seven_pi"``, 七皮四赖): a 皮子 set aside counts as a
+  红中杠 (one doubling, the winner's and its own as a payer).
 
 The 起胡 threshold (``qihu``) is the least value of the winner's side (base × the winner's
 doublings) that may win.
@@ -23,7 +27,8 @@ Parameters (:data:`PARAMS`): ``big_base`` (10), ``open_each`` (False = 开口翻
 ``golden`` (金顶, 400), ``open_from`` (:data:`CHOICES`: whose melds double a payer's share:
 ``"own"``, the payer's own claimed melds, the published room rules' "各算各的番" and the
 default; ``"fed"``, the winner's claimed melds whose tile that payer supplied, the other reading
-of "each open meld ×2 for the payer concerned").
+of "each open meld ×2 for the payer concerned"), ``dealer_small`` (2: the dealer's factor on a
+屁胡; 1 = off).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ PARAMS = {
     "payer_cap": 300,
     "golden": 400,
     "open_from": "own",
+    "dealer_small": 2,
 }
 
 #: the choices of the string parameters (``score_values`` holds their index)
@@ -74,7 +80,7 @@ def table(variant: str = "wuhan", **params) -> FanTable:
         {"zh": "明杠", "en": "exposed kong", "when": "exposed_kongs", "value": 2, "kind": "mul"},
         {"zh": "暗杠", "en": "concealed kong", "when": "concealed_kongs", "value": 4,
          "kind": "mul"},
-        {"zh": "红中杠", "en": "Red dragon set aside", "when": "kong_tiles", "value": 2,
+        {"zh": "红中杠", "en": "Red dragon (or 皮子) set aside", "when": "kong_tiles", "value": 2,
          "kind": "mul"},
         {"zh": "赖子杠", "en": "wild set aside", "when": "wild_kongs", "value": 4, "kind": "mul"},
         {"zh": "自摸", "en": "self-draw", "when": "self_drawn", "value": 2, "kind": "mul"},
@@ -102,7 +108,8 @@ def payment(variant: str = "wuhan", **params) -> PaymentRecord:
     double its share as the winner's do (开口 once or per meld, 明杠 1, 暗杠 2, 红中杠 1, 赖子杠 2
     doublings; with ``open_from="fed"`` the 开口 doublings are instead those of the winner's
     melds that payer fed); a share is at most ``payer_cap``, ``golden`` when all three reach it (金顶); a
-    robbed kong is paid in full by the robbed seat."""
+    robbed kong is paid in full by the robbed seat; the dealer's share of a 屁胡 (paid or
+    received) × ``dealer_small`` (row 0, the 屁胡 row, is the record's ``dealer_row``)."""
     p = table_params(variant, PARAMS, params)
     return PaymentRecord(
         name=variant,
@@ -118,4 +125,6 @@ def payment(variant: str = "wuhan", **params) -> PaymentRecord:
         payer_wild_kong=2,
         payer_cap=p["payer_cap"],
         all_capped=p["golden"],
+        dealer_mult=p["dealer_small"],
+        dealer_row=0 if p["dealer_small"] > 1 else -1,
     )
