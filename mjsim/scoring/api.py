@@ -384,7 +384,9 @@ def score(
         ValueError: unknown variant (listing the known ones), a bad tile token, wrong tile
             count, a fifth copy counting melds, a meld that is not a meld, a win tile not in the
             hand, discarder == seat, self_drawn with a discarder, contradictory flags, a hand that
-            is not a winning hand in the variant, an unknown variant keyword, riichi:
+            is not a winning hand in the variant, a hand the variant's rule set would not let win
+            (:func:`mjsim.scoring.spec_win.check_spec_win`, naming the ``RuleSpec`` rule), an
+            unknown variant keyword, riichi:
             ``aka_dora=`` together with red fives written in the tiles.
     """
     adapter = _adapter(variant)
@@ -407,6 +409,9 @@ def score(
             robbing_kong=robbing_kong,
             hand_size=_HAND_SIZE[variant],
         )
+        from mjsim.scoring.spec_win import check_spec_win
+
+        check_spec_win(variant, win, variant_context)  # the rule set's win requirements
         context = variant_context
         if variant == "riichi":
             red = written_red_fives(hand, win_tile, melds)

@@ -66,8 +66,16 @@ def module(variant_id: str) -> types.ModuleType | None:
 
 
 def register(variant_id: str, module: str) -> None:
-    """Register ``module`` (exposing ``SPEC``) under ``variant_id``."""
+    """Register ``module`` (exposing ``SPEC``) under ``variant_id``.
+
+    The module is imported at the first :func:`get` of the id, which then checks that its fan
+    table can value every win the rule set allows (:func:`mjsim.scoring.tables.check_readings`)."""
     _REGISTRY[variant_id] = module
+    _READINGS_CHECKED.discard(variant_id)
+
+
+#: registered ids whose ``SPEC`` passed :func:`mjsim.scoring.tables.check_readings`
+_READINGS_CHECKED: set[str] = set()
 
 
 def get(variant_id: str | RuleSpec, **overrides: Any) -> RuleSpec:
@@ -80,14 +88,21 @@ def get(variant_id: str | RuleSpec, **overrides: Any) -> RuleSpec:
     ``chow_left_only=False`` for chows from any seat), ``get("changsha", allow_chow=False)`` drops
     changsha's ``chow_left_only`` with its chows. Raises ``ValueError`` for an unknown id
     (suggesting the closest ids and listing the playable ones), an id of a rule set that is not
-    playable yet (naming it, see :mod:`mjsim.variants.registry`), an unknown field (suggesting
-    the closest field names) or an impossible resulting spec.
+    playable yet (naming it, see :mod:`mjsim.variants.registry`), a registered rule set that
+    allows a win its fan table has no reading for (naming the win shape,
+    :func:`mjsim.scoring.tables.check_readings`), an unknown field (suggesting the closest field
+    names) or an impossible resulting spec.
     """
     if isinstance(variant_id, RuleSpec):
         spec = variant_id
     else:
         check_id(variant_id)
         spec = module(variant_id).SPEC
+        if variant_id not in _READINGS_CHECKED:
+            from mjsim.scoring.tables import check_readings
+
+            check_readings(variant_id, spec)  # every win it allows, its table can value
+            _READINGS_CHECKED.add(variant_id)
     if not overrides:
         return spec
     converted = {k: _convert(k, v) for k, v in overrides.items()}

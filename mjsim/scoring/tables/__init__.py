@@ -222,6 +222,42 @@ def compile_for_spec(spec: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     return compiled.rows, compiled.cancels, compiled.header, record
 
 
+def unread_wins(spec: Any) -> list[str]:
+    """The wins ``spec`` allows that its fan table has no reading for: a ``win_shapes`` entry
+    that is not one of the table's ``shapes`` (``knitted_straight`` is never one),
+    ``three_wild_win`` (三金倒) without the ``three_wilds`` reading, ``flower_instant_win``
+    (八花齐, which no table reads). The engine would let such a hand win and the table could not
+    value it (a check run shows it as ``unscored_win``). Empty for a spec without a fan table.
+
+    Each entry names the field and the shape, e.g. ``"win_shapes: 'knitted'"``."""
+    name = spec.effective_fan_table()
+    if not name:
+        return []
+    readings = set(table(name).shapes)
+    out = [f"win_shapes: {s!r}" for s in spec.win_shapes if s not in readings]
+    if spec.three_wild_win and "three_wilds" not in readings:
+        out.append("three_wild_win: 'three_wilds' (三金倒)")
+    if spec.flower_instant_win:
+        out.append(f"flower_instant_win: {spec.flower_instant_win} (八花齐)")
+    return out
+
+
+def check_readings(variant: str, spec: Any) -> None:
+    """Raise ``ValueError`` when the rule set ``spec`` registered as ``variant`` allows a win
+    its fan table cannot value (:func:`unread_wins`), naming the win, the table and its
+    readings. :func:`mjsim.variants.get` applies it to every registered variant's ``SPEC``; a spec
+    built with overrides is not checked (an experiment may allow a shape the table does not
+    read: its wins show as ``unscored_win``)."""
+    unread = unread_wins(spec)
+    if unread:
+        name = spec.effective_fan_table()
+        raise ValueError(
+            f"variant {variant!r}: its rule set allows {', '.join(unread)} but fan table "
+            f"{name!r} has no reading for it (readings: {', '.join(table(name).shapes)}); "
+            "add the reading to the table or drop the win from the rule set"
+        )
+
+
 def _cell(value: Any) -> str:
     if value is None or value == () or value == "":
         return ""
