@@ -14,16 +14,17 @@ gives no rules of play, so those are the common Chinese rules, named on the page
   ("庄打一张报听 ... 以后不能再换牌"): ``allow_ready``, ``ready_first_discard_only``; the win
   context's ``ready_first_discard`` values it.
 - The value (:mod:`mjsim.scoring.tables.common_fan`): the items of the table add up, with its
-  exclusions (不算); a win with no item is 穷胡 7. The discarder pays a discard win, each other
-  player a self-draw (the recommended reading: the table gives no payments).
+  exclusions (不算); a win with no item is 穷胡 7. The six items the text names without a
+  value take the Chinese Official values (中国麻将竞赛规则, 1998): 门清 2, 缺门 1, 单调 1,
+  断幺 2, 缺字 1; 五将 (a pair of 5s) 1 is a chosen reading. The discarder pays a discard
+  win, each other player a self-draw (the recommended reading: the table gives no payments).
 
 Not played: the non-dealer's 扣听 on the dealt thirteen tiles at the dealer's first discard
-("庄打一张时非庄未胡报听") is played as a ready declaration with the seat's own first discard;
-the six items the text names without a value (门清, 缺门, 单调, 断幺, 五将, 缺字) are worth 0
-unless given a value (docs page, "Not implemented").
+("庄打一张时非庄未胡报听") is played as a ready declaration with the seat's own first discard
+(docs page, "Not implemented").
 
 ``score_values`` = ``(unit, concealed, missing_suit, single_wait, all_simples, five_pair,
-no_honors)`` = ``(1, 0, 0, 0, 0, 0, 0)``. Code of its own: none; the free-form reading
+no_honors)`` = ``(1, 2, 1, 1, 2, 1, 1)``. Code of its own: none; the free-form reading
 十三不靠 and the patterns 全带五, 三姐妹, 喜相逢, 全带幺, 五门齐, 小于五 / 大于五 are the shared
 detector's, and ``ready_first_discard_only`` is a spec field any variant may use.
 """
@@ -33,7 +34,7 @@ from __future__ import annotations
 from mjsim.rules.spec import RuleSpec
 
 #: ``(unit, concealed, missing_suit, single_wait, all_simples, five_pair, no_honors)``
-DEFAULT_SCORE_VALUES = (1, 0, 0, 0, 0, 0, 0)
+DEFAULT_SCORE_VALUES = (1, 2, 1, 1, 2, 1, 1)
 
 SPEC = RuleSpec(
     name="common_fan",

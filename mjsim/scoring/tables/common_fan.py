@@ -14,22 +14,28 @@ other item ("胡牌后算不出一番牌来"); 喜相逢 5, the same chow or pun
 全带幺 5; 五门齐 5.
 
 The surviving text is cut after 五门齐. Six items it names in its exclusions are not valued in
-it: 门清, 缺门, 单调, 断幺, 五将, 缺字. They are rows here with the value of a named parameter,
-0 by default (a row worth 0 is left out of the table; its exclusions go with it), so a study can
-give them the values of a fuller copy. With a value, each also cancels 穷胡, and the recommended
-exclusions of the shapes that contain them apply (清一色 cancels 缺门 and 缺字, 混一色 缺门, 七对
-门清 and 单调, 不求人 门清).
+it: 门清, 缺门, 单调, 断幺, 五将, 缺字. They take the values of the same-named items of the Chinese
+Official rules (中国麻将竞赛规则, 1998; the fan list of :mod:`mjsim.scoring.guobiao_fans`): 门清
+门前清 2, 缺门 缺一门 1, 单调 单钓将 1 (the winning tile completes the pair and is the hand's
+only winning tile), 断幺 2, 缺字 无字 1; 五将, not an Official item, is read as a pair of 5s, the
+item 全带五 cancels with 断幺 and 缺字, and valued 1 like the other small items of a set or pair
+(a chosen reading). Each is a named parameter; a row worth 0 is left out of the table, its
+exclusions with it. Each cancels 穷胡, and the exclusions of the shapes that contain them
+apply (清一色 cancels 缺门 and 缺字, 混一色 缺门, 七对 门清 and 单调, 不求人 门清, 断幺 缺字 as
+the Official 断幺 does 无字).
 
 Recommended readings where the table is silent: a specialised item cancels the item it
-specialises (全风七对 cancels 七对, 全风对对胡 cancels 对对胡), and 全风对对胡 cancels 全带幺 as
-全风七对 does (every set of an all-honour hand holds an honour); 喜相逢 counts once whether its
-three sets are chows or pungs; 穷胡 is cancelled by every other item.
+specialises (全风七对 cancels 七对, 全风对对胡 cancels 对对胡), and 全风对对胡 cancels 全带幺 and
+缺门 as 全风七对 does (every set of an all-honour hand holds an honour, and it holds no suit);
+喜相逢 counts once whether its three sets are chows or pungs; 穷胡 is cancelled by every other
+item.
 
 The payer terms are the recommended reading (the table gives none): the discarder pays a discard
 win, each other player a self-draw, ``unit`` a 番.
 
-Parameters (:data:`PARAMS`): ``unit`` (1); ``concealed`` (门清), ``missing_suit`` (缺门),
-``single_wait`` (单调), ``all_simples`` (断幺), ``five_pair`` (五将), ``no_honors`` (缺字): 0.
+Parameters (:data:`PARAMS`): ``unit`` (1); ``concealed`` (门清, 2), ``missing_suit`` (缺门, 1),
+``single_wait`` (单调, 1), ``all_simples`` (断幺, 2), ``five_pair`` (五将, 1), ``no_honors``
+(缺字, 1).
 """
 
 from __future__ import annotations
@@ -39,23 +45,25 @@ from mjsim.scoring.payments import PaymentRecord
 
 PARAMS = {
     "unit": 1,
-    "concealed": 0,
-    "missing_suit": 0,
-    "single_wait": 0,
-    "all_simples": 0,
-    "five_pair": 0,
-    "no_honors": 0,
+    "concealed": 2,
+    "missing_suit": 1,
+    "single_wait": 1,
+    "all_simples": 2,
+    "five_pair": 1,
+    "no_honors": 1,
 }
 
-#: the six items the text names in its exclusions without a value: (zh, en, pattern, param)
+#: the six items the text names in its exclusions without a value:
+#: (zh, en, pattern, param, cancels)
 MINOR = (
-    ("门清", "concealed hand", "concealed_hand", "concealed"),
-    ("缺门", "a suit missing", "suits_missing", "missing_suit"),
-    ("单调", "single wait", "single_wait", "single_wait"),
-    ("断幺", "all simples", "all_simples", "all_simples"),
-    ("五将", "pair of fives", "five_pair", "five_pair"),
-    ("缺字", "no honours", "no_honors", "no_honors"),
-)
+    ("门清", "concealed hand", "concealed_hand", "concealed", ()),
+    ("缺门", "a suit missing", "suits_missing", "missing_suit", ()),
+    ("单调", "single wait, the only winning tile", ("single_wait", "unique_wait"),
+     "single_wait", ()),
+    ("断幺", "all simples", "all_simples", "all_simples", ("缺字",)),
+    ("五将", "pair of fives", "five_pair", "five_pair", ()),
+    ("缺字", "no honours", "no_honors", "no_honors", ()),
+)  # fmt: skip
 
 
 def table(variant: str = "common_fan", **params) -> FanTable:
@@ -71,7 +79,7 @@ def table(variant: str = "common_fan", **params) -> FanTable:
         {"zh": "全风七对", "en": "seven pairs of honours", "when": ("seven_pairs", "all_honors"),
          "value": 30, "cancels": ("七对", "不求人", "门清", "缺门", "单调", "全带幺")},
         {"zh": "全风对对胡", "en": "all honour pungs", "when": ("all_pungs", "all_honors"),
-         "value": 25, "cancels": ("对对胡", "全带幺")},
+         "value": 25, "cancels": ("对对胡", "全带幺", "缺门")},
         {"zh": "扣听", "en": "ready on the first discard", "when": "ready_first_discard",
          "value": 25, "cancels": ("门清",)},
         {"zh": "大四喜", "en": "big four winds", "when": "big_four_winds", "value": 25,
@@ -109,9 +117,10 @@ def table(variant: str = "common_fan", **params) -> FanTable:
          "value": 5},
         {"zh": "五门齐", "en": "all five kinds", "when": "five_kinds", "value": 5},
     ]  # fmt: skip
-    for zh, en, pattern, key in MINOR:
+    for zh, en, pattern, key, cancels in MINOR:
         if p[key] > 0:
-            rows.append({"zh": zh, "en": en, "when": pattern, "value": p[key], "per": "once"})
+            rows.append({"zh": zh, "en": en, "when": pattern, "value": p[key], "per": "once",
+                         "cancels": cancels})  # fmt: skip
     present = {row["zh"] for row in rows}
     for row in rows:  # exclusions of the rows left out go with them
         row["cancels"] = tuple(c for c in row.get("cancels", ()) if c in present)
@@ -126,7 +135,8 @@ def table(variant: str = "common_fan", **params) -> FanTable:
         combine="sum",
         unit="fan",
         shapes=("standard", "seven_pairs", "thirteen_orphans", "knitted_honor_pair"),
-        source="麻将规则 collection, 常用麻将算番规则表 (the six unvalued items: parameters)",
+        source="麻将规则 collection, 常用麻将算番规则表; 门清, 缺门, 单调, 断幺, 缺字: Chinese Official "
+        "rules (中国麻将竞赛规则, 1998); 五将: chosen reading",
         params=p,
     )
 
