@@ -124,15 +124,15 @@ JING_TAIL = "1p"  # the indicator turned from the tail: 正精 2p, 副精 3p
 
 
 def test_scripted_jing_bonus_with_chongguan() -> None:
-    # the dealer wins on the deal: 1 x 自摸 2 x 德国 2 (2p / 3p used as themselves) = 4, x 2 for
-    # the dealer, + 5 = 13 from each. 精 bonus: the dealer holds 正精 + 副精 = 3 points (3 from
+    # the dealer wins on the deal (天胡): 4 x 自摸 2 x 德国 2 (2p / 3p used as themselves) = 16,
+    # x 2 for the dealer, + 5 = 37 from each. 精 bonus: the dealer holds 正精 + 副精 = 3 points (3 from
     # each), seat 1 holds three 正精 and a 副精 = 7 points: 冲关 (7 - 3) x 7 = 28 from each.
     hands = {0: "123m456m789m234p5s", 1: "2p2p2p3p1z1z1z2z2z2z3z3z3z"}
     g = Game("nanchang", wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"))
     assert "win" in g.legal_action_names()
     g.step("win")
     assert g.done
-    assert list(g.payments) == [39 + 9 - 28, -13 + 84 - 3, -13 - 3 - 28, -13 - 3 - 28]
+    assert list(g.payments) == [111 + 9 - 28, -37 + 84 - 3, -37 - 3 - 28, -37 - 3 - 28]
 
 
 def test_scripted_bawangjing_doubles_a_lone_holder() -> None:
@@ -140,14 +140,14 @@ def test_scripted_bawangjing_doubles_a_lone_holder() -> None:
     hands = {0: "123m456m789m234p5s", 1: "4p4p4p5p1z1z1z2z2z2z3z3z3z"}
     g = Game("nanchang", wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"))
     g.step("win")
-    assert list(g.payments) == [39 + 18, -13 - 6, -13 - 6, -13 - 6]
+    assert list(g.payments) == [111 + 18, -37 - 6, -37 - 6, -37 - 6]
     # without the bonus (wild_bonus="none") only the win is paid
     g = Game(
         variants.get("nanchang", wild_bonus="none"),
         wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"),
     )
     g.step("win")
-    assert list(g.payments) == [39, -13, -13, -13]
+    assert list(g.payments) == [111, -37, -37, -37]
 
 
 def test_scripted_jing_won_on_counts_once() -> None:
@@ -156,9 +156,10 @@ def test_scripted_jing_won_on_counts_once() -> None:
     hands = {0: "123m456m789m34p5s5s", 1: "4p4p4p5p1z1z1z2z2z2z3z3z3z"}
     g = Game("nanchang", wall=make_wall(hands, "2p", tail=JING_TAIL, avoid="2p3p"))
     g.step("win")
-    assert list(g.payments) == [39 + 18, -13 - 6, -13 - 6, -13 - 6]
+    assert list(g.payments) == [111 + 18, -37 - 6, -37 - 6, -37 - 6]
     # seat 1 wins on the dealer's discarded 正精 with 3p in hand: 3 points, its own alone.
-    # 捉庄 德国 平胡: the dealer 13, the others 2 each; 霸王精 6 from each
+    # 捉庄 德国 地胡 (the dealer's first discard): the dealer 4 x 2 x 2 x 2 + 5 = 37, the others
+    # 4 x 2 = 8 each; 霸王精 6 from each
     hands = {0: "2p1z2z3z4z5z6z7z1s2s4s6s8s", 1: "123m456m789m34p5s5s"}
     g = Game("nanchang", wall=make_wall(hands, "9s", tail=JING_TAIL, avoid="2p3p"))
     g.step("discard 2p")
@@ -166,7 +167,7 @@ def test_scripted_jing_won_on_counts_once() -> None:
     g.step("win")
     while not g.done:
         g.step("pass")  # the later seats of the reaction window
-    assert g.winners == [1] and list(g.payments) == [-13 - 6, 17 + 18, -2 - 6, -2 - 6]
+    assert g.winners == [1] and list(g.payments) == [-37 - 6, 53 + 18, -8 - 6, -8 - 6]
 
 
 def _until(g: Game, seat: int, action: str) -> None:
