@@ -124,15 +124,15 @@ JING_TAIL = "1p"  # the indicator turned from the tail: 正精 2p, 副精 3p
 
 
 def test_scripted_jing_bonus_with_chongguan() -> None:
-    # the dealer wins on the deal: 1 x 自摸 2 x 德国 2 (2p / 3p used as themselves) = 4, x 2 for
-    # the dealer, + 5 = 13 from each. 精 bonus: the dealer holds 正精 + 副精 = 3 points (3 from
+    # the dealer wins on the deal (天胡): 4 x 自摸 2 x 德国 2 (2p / 3p used as themselves) = 16,
+    # x 2 for the dealer, + 5 = 37 from each. 精 bonus: the dealer holds 正精 + 副精 = 3 points (3 from
     # each), seat 1 holds three 正精 and a 副精 = 7 points: 冲关 (7 - 3) x 7 = 28 from each.
     hands = {0: "123m456m789m234p5s", 1: "2p2p2p3p1z1z1z2z2z2z3z3z3z"}
     g = Game("nanchang", wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"))
     assert "win" in g.legal_action_names()
     g.step("win")
     assert g.done
-    assert list(g.payments) == [39 + 9 - 28, -13 + 84 - 3, -13 - 3 - 28, -13 - 3 - 28]
+    assert list(g.payments) == [111 + 9 - 28, -37 + 84 - 3, -37 - 3 - 28, -37 - 3 - 28]
 
 
 def test_scripted_bawangjing_doubles_a_lone_holder() -> None:
@@ -140,14 +140,14 @@ def test_scripted_bawangjing_doubles_a_lone_holder() -> None:
     hands = {0: "123m456m789m234p5s", 1: "4p4p4p5p1z1z1z2z2z2z3z3z3z"}
     g = Game("nanchang", wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"))
     g.step("win")
-    assert list(g.payments) == [39 + 18, -13 - 6, -13 - 6, -13 - 6]
+    assert list(g.payments) == [111 + 18, -37 - 6, -37 - 6, -37 - 6]
     # without the bonus (wild_bonus="none") only the win is paid
     g = Game(
         variants.get("nanchang", wild_bonus="none"),
         wall=make_wall(hands, "5s", tail=JING_TAIL, avoid="2p3p"),
     )
     g.step("win")
-    assert list(g.payments) == [39, -13, -13, -13]
+    assert list(g.payments) == [111, -37, -37, -37]
 
 
 def test_scripted_jing_won_on_counts_once() -> None:
@@ -156,9 +156,10 @@ def test_scripted_jing_won_on_counts_once() -> None:
     hands = {0: "123m456m789m34p5s5s", 1: "4p4p4p5p1z1z1z2z2z2z3z3z3z"}
     g = Game("nanchang", wall=make_wall(hands, "2p", tail=JING_TAIL, avoid="2p3p"))
     g.step("win")
-    assert list(g.payments) == [39 + 18, -13 - 6, -13 - 6, -13 - 6]
+    assert list(g.payments) == [111 + 18, -37 - 6, -37 - 6, -37 - 6]
     # seat 1 wins on the dealer's discarded 正精 with 3p in hand: 3 points, its own alone.
-    # 捉庄 德国 平胡: the dealer 13, the others 2 each; 霸王精 6 from each
+    # 捉庄 德国 地胡 (the dealer's first discard): the dealer 4 x 2 x 2 x 2 + 5 = 37, the others
+    # 4 x 2 = 8 each; 霸王精 6 from each
     hands = {0: "2p1z2z3z4z5z6z7z1s2s4s6s8s", 1: "123m456m789m34p5s5s"}
     g = Game("nanchang", wall=make_wall(hands, "9s", tail=JING_TAIL, avoid="2p3p"))
     g.step("discard 2p")
@@ -166,14 +167,79 @@ def test_scripted_jing_won_on_counts_once() -> None:
     g.step("win")
     while not g.done:
         g.step("pass")  # the later seats of the reaction window
-    assert g.winners == [1] and list(g.payments) == [-13 - 6, 17 + 18, -2 - 6, -2 - 6]
+    assert g.winners == [1] and list(g.payments) == [-37 - 6, 53 + 18, -8 - 6, -8 - 6]
+
+
+def _until(g: Game, seat: int, action: str) -> None:
+    """Pass every reaction window until ``seat`` may play ``action``, then play it."""
+    while not (g.current_player == seat and action in g.legal_action_names()):
+        g.step("pass")
+    g.step(action)
+
+
+# 南昌麻将怎么算子 (2kk4.com/youxiwenda/2803.html): A 4 精 points, B 1, C 1, D 0; C discards its
+# 精, A claims it and reaches 冲关 (5 points) and wins. Here C is the dealer (seat 0), A seat 1
+# (chows C's 副精 3p with 4p5p and holds two 正精 2p), B seat 2 (one 副精), D seat 3.
+FEED_HANDS = {
+    0: "3p6m9m6p9p6s1234567z",
+    1: "2p2p4p5p123m456m1s5s9s",
+    2: "3p1s789m789p234s6z6z",
+    3: "1m4m7m9m4s7s1234567z",
+}
+
+
+def _fed_jing_hand(spec) -> Game:
+    g = Game(spec, wall=make_wall(FEED_HANDS, "8s", draws="5m", tail=JING_TAIL, avoid="2p3p"))
+    _until(g, 0, "discard 3p")
+    _until(g, 1, "chow_low")  # 3p 4p 5p: A now holds 5 精 points
+    _until(g, 1, "discard 9s")
+    _until(g, 2, "discard 1s")
+    _until(g, 1, "win")  # 1s 1s + 2p, 5s + 2p
+    while not g.done:
+        g.step("pass")
+    assert g.winners == [1]
+    return g
+
+
+def test_the_discarder_of_a_claimed_jing_pays_the_chongguan_it_caused() -> None:
+    # the page: D pays 4 + 1 + 1 (A 5 without 冲关, B 1), B pays 5 - 1 x 3, C pays 5 x 2 x 3 + 1
+    # (A's 冲关 10 for each of the three other seats, B 1); seats C, A, B, D = 0, 1, 2, 3
+    plain = list(_fed_jing_hand(variants.get("nanchang", wild_bonus="none")).payments)
+    fed = list(_fed_jing_hand("nanchang").payments)
+    assert sum(plain) == 0 and sum(fed) == 0
+    assert [f - p for f, p in zip(fed, plain, strict=True)] == [
+        -(5 * 2 * 3 + 1),
+        30 + 5 + 5 - 1,
+        -(5 - 1 * 3),
+        -(4 + 1 + 1),
+    ]
+    # without the rule every seat pays A's 冲关 (10) itself
+    own = list(_fed_jing_hand(variants.get("nanchang", wild_bonus_feeder_pays=False)).payments)
+    assert sum(own) == 0
+    assert [o - p for o, p in zip(own, plain, strict=True)] == [-10 - 1, 30 - 1, -10 + 3, -10 - 1]
+
+
+def test_heavenly_and_earthly_hands_are_valued_as_the_largest_big_win() -> None:
+    # 天胡: 4 (the hand group's best) x 自摸 2 x dealer 2 = 16 from each
+    r = score(HANDS["平胡"][0], "5p", seat=0, self_drawn=True, heavenly=True)
+    assert names(r) == {"平胡", "自摸", "天胡"}
+    assert r.payments == [48, -16, -16, -16]
+    # the best row of the hand group counts: 天胡 大七对 is 4, not 16
+    r = score(HANDS["大七对"][0], "7s", seat=0, self_drawn=True, heavenly=True)
+    assert r.payments == [48, -16, -16, -16]
+    # 地胡: a non-dealer's self-draw, 4 x 自摸 2 = 8; the dealer pays double
+    r = score(HANDS["平胡"][0], "5p", seat=1, self_drawn=True, earthly=True)
+    assert names(r) == {"平胡", "自摸", "地胡"}
+    assert r.payments == [-16, 32, -8, -8]
 
 
 def test_the_spec() -> None:
     spec = variants.get("nanchang")
     assert spec.wild_rule == "indicator" and spec.effective_wild_offsets() == (1, 2)
     assert spec.honor_chows == "both" and "shisanlan" in spec.win_shapes
-    assert spec.wild_bonus == "win"
+    assert spec.wild_bonus == "win" and spec.wild_bonus_feeder_pays
+    with pytest.raises(ValueError, match="wild_bonus_feeder_pays"):
+        variants.get("nanchang", wild_bonus="none", wild_bonus_feeder_pays=True)
     with pytest.raises(ValueError, match="wild_bonus"):
         variants.get("hebei", wild_bonus="win")
 

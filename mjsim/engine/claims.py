@@ -30,6 +30,7 @@ from mjsim.engine.hand_end import _end_hand
 from mjsim.engine.honor_chows import honor_chow_tiles
 from mjsim.engine.hooks_jipinghu import jipinghu_on_claim
 from mjsim.engine.hooks_riichi import riichi_pao_claim
+from mjsim.engine.hooks_wild_bonus import wild_bonus_on_claim
 from mjsim.engine.kongs import _complete_kong
 from mjsim.engine.red import red_call, red_claimed, red_robbed, red_robbed_concealed
 from mjsim.engine.shapes import _wild_pair
@@ -95,6 +96,7 @@ from mjsim.rules.params import (
     P_PAO,
     P_SCORING,
     P_SPECIAL_KONGS,
+    P_WILD_BONUS_FEEDER,
     SCORING_JIPINGHU,
 )
 
@@ -258,6 +260,8 @@ def _resolve(s, r, t):
     h = s.hands[t, claimer]
     red_claimed(s, r, t, claimer, k)  # a red discard goes into the meld
     s.pv[t, claimer, PV_N_EXPOSED] += 1
+    if r.params[P_WILD_BONUS_FEEDER] != 0:
+        wild_bonus_on_claim(s, r, t, claimer, d, k)  # who fed a claimed 精
     s.tv[t, TV_SEAT] = claimer
     s.tv[t, TV_PHASE] = PH_TURN
     s.tv[t, TV_DRAWN] = -1

@@ -243,6 +243,9 @@ PV_BET              16     pre-hand stake chosen with BET + k (``pre_hand_bet``)
                            (dealer, 0/1) / 拉庄 count (non-dealer, 0-2)
 ## Counts for the scorer
 PV_N_WILD_DISCARDED 48     wild tiles this seat discarded this hand
+PV_WILD_FED         62     精 bonus points of the wild tiles this seat claimed from discards
+                           (``wild_bonus_feeder_pays``)
+PV_WILD_FEEDER      63     1 + the seat that fed the last 精 this seat claimed (0 = none)
 PV_N_WILD_KONGS     50     wilds this seat set aside as kongs (``wild_kong``, 赖子杠)
 PV_N_PIAO           53     财飘 (``wild_wait_context``): wilds discarded from a hand whose wait,
                            without the drawn tile, was every tile with a lone wild

@@ -193,6 +193,7 @@ P_FLOWER_BLOOM = 204  # a self-draw on a flower's replacement is a kong-replacem
 P_DRAW_READY_PAY = 205  # 查大叫: at a drawn hand each unready seat pays each ready seat
 P_SHORT_DISCARDER_SPLIT = 206  # several winners on a discard its points cannot cover: shared
 P_LAST_TILES_NO_FLOWER_REPLACEMENT = 207  # last_tiles region: a drawn flower is not replaced
+P_WILD_BONUS_FEEDER = 208  # 精 bonus: the discarder of a claimed 精 pays the 冲关 it caused
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------

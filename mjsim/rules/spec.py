@@ -1677,6 +1677,16 @@ class RuleSpec:
         choices=tuple(P.WILD_BONUS_CODES),
         source='Nanchang: "引入了霸王精、冲关等奖励分"; values from the Taihe 冲关 tables',
     )
+    wild_bonus_feeder_pays: bool = _doc(
+        False,
+        "scoring",
+        "精 bonus: a seat that reaches 冲关 only through 精 it claimed from discards (a call, "
+        "or the discard or robbed kong tile it won on) is paid its 冲关 by the seat that "
+        "fed the last of them, (n - 3) x n for each other seat; the other seats pay it n, "
+        "as without 冲关. Needs wild_bonus.",
+        source='Nanchang (南昌麻将怎么算子): "如果是因为某家打出了精被吃掉而冲关，其他的人照常'
+        '结算，打出精的人要出冲关的钱"',
+    )
     flower_bloom: bool = _doc(
         False,
         "scoring",
@@ -2899,6 +2909,7 @@ class RuleSpec:
         p[P.P_WILD_OFFSETS] = offs
         p[P.P_WILD_HONOR_CYCLE] = P.WILD_CYCLE_CODES[self.wild_honor_cycle]
         p[P.P_WILD_BONUS] = P.WILD_BONUS_CODES[self.wild_bonus]
+        p[P.P_WILD_BONUS_FEEDER] = self.wild_bonus_feeder_pays
         p[P.P_INDICATOR_SOURCE] = P.INDICATOR_SOURCE_CODES[self.indicator_source]
         p[P.P_INDICATOR_IN_PLAY] = self.indicator_in_play
         p[P.P_WALL_END_AT_INDICATOR] = self.wall_end_at_indicator
@@ -3157,6 +3168,7 @@ QUALIFIERS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "wild_kong": (False, ("wild_rule!=none",)),
     "wild_wait_context": (False, ("wild_rule!=none|treasure",)),
     "wild_bonus": ("none", ("wild_rule=indicator|indicator_next",)),
+    "wild_bonus_feeder_pays": (False, ("wild_bonus!=none",)),
     "treasure_source": ("last_wall_tile_after_deal", ("wild_rule=treasure",)),
     "treasure_change_at": (3, ("wild_rule=treasure",)),
     "treasure_count_melds": (False, ("wild_rule=treasure",)),

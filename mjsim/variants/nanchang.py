@@ -21,6 +21,13 @@ from the public Taihe 冲关 tables of wddqxz.cn, "泰和冲关麻将算子(图�
 - 精 bonus (``wild_bonus="win"``): after a won hand every seat's 精 are paid by each other
   seat: 正精 2, 副精 1; 冲关 from 5 points on (n - 3) × n; 霸王精 (only one seat holds 精) × 2
   ["引入了霸王精、冲关等奖励分"]. ``wild_bonus="every_hand"`` settles after a drawn hand too.
+- 打精 (``wild_bonus_feeder_pays=True``): a seat that reaches 冲关 only through 精 claimed
+  from discards is paid its 冲关 for every other seat by the discarder of the last of them; the
+  others pay the plain points (南昌麻将怎么算子, 2kk4.com/youxiwenda/2803.html: "如果是因为某家
+  打出了精被吃掉而冲关，其他的人照常结算，打出精的人要出冲关的钱"). False: every seat pays its
+  own 冲关.
+- 天胡 / 地胡: valued as the largest 大胡 (×4, in the hand group); a chosen reading, no
+  published value.
 - One winner per discard, the nearest.
 
 Code of its own: none beyond shared hooks driven by spec fields: the fan table reads the
@@ -50,6 +57,7 @@ SPEC = RuleSpec(
     wild_rule="indicator",
     wild_offsets=(1, 2),
     wild_bonus="win",
+    wild_bonus_feeder_pays=True,
     win_shapes=("standard", "seven_pairs", "shisanlan"),
     allow_ready=False,
     multi_winner="nearest",

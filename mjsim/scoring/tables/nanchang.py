@@ -4,7 +4,8 @@ doubles; the 德国 +5 of each responsible payer.
 
 Rules (docs/variants/nanchang.md). The payment table of the rule text (南昌麻将算子规则: 7 hands ×
 4 cases) fits ``pay(payer) = H × D × S × G (+ 5 for 德国 when the payer is responsible)``:
-H = 平胡 1, 小七对 2, 十三烂 2, 大七对 (all pungs) 4, 七星十三烂 4; D = 2 when the payer or the
+H = 平胡 1, 小七对 2, 十三烂 2, 大七对 (all pungs) 4, 七星十三烂 4 (天胡 / 地胡 4 too: no
+published value, valued as the largest 大胡, the best of the hand group counting); D = 2 when the payer or the
 winner is the dealer; S = 2 on a self-draw and for the discarder of a discard win; G = 2 for
 德国 (no 精 standing for another tile), 4 for 德国小七对 (the rule text's numbers); the +5 is paid
 by every payer of a self-draw and by the discarder of a discard win. The hand value here is
@@ -24,7 +25,7 @@ from mjsim.scoring.payments import PaymentRecord
 PARAMS = {"seed_de_seven_pairs": True, "de_bonus": 5}
 
 #: the row of 德国 (the payment record's bonus_row)
-DE_ROW = 6
+DE_ROW = 8
 
 
 def table(variant: str = "nanchang", **params) -> FanTable:
@@ -41,6 +42,10 @@ def table(variant: str = "nanchang", **params) -> FanTable:
          "group": "hand"},
         {"zh": "七星十三烂", "en": "thirteen rotten with all seven honours",
          "when": "shisanlan_seven_stars", "value": 4, "kind": "mul", "group": "hand"},
+        {"zh": "天胡", "en": "heavenly hand (valued as the largest 大胡)", "when": "heavenly",
+         "value": 4, "kind": "mul", "group": "hand"},
+        {"zh": "地胡", "en": "earthly hand (valued as the largest 大胡)", "when": "earthly",
+         "value": 4, "kind": "mul", "group": "hand"},
         {"zh": "德国", "en": "no 精 used as a wild", "when": "no_wild_used", "value": 2,
          "kind": "mul"},
     ]  # fmt: skip
