@@ -108,6 +108,7 @@ from mjsim.engine.state import (
     TV_SEAT,
     TV_TILE,
 )
+from mjsim.engine.win_rules import free_kind
 from mjsim.kernels.shanten import shanten, shanten_given_standard
 from mjsim.kernels.standard import (
     add_group,
@@ -641,17 +642,6 @@ def stays_concealed(s, r, t, p):
     return True
 
 
-@nb.njit(cache=True, inline="always")
-def _free_kind(k, shape, winds_only):
-    """Kind ``k`` fits the structure-free shape ``shape``: a 2/5/8 of a suit
-    (``all_258_free``) or an honour (``all_honors_free``; winds only with ``free_honors``)."""
-    if shape == SHAPE_ALL_258_FREE:
-        return _is258(k)
-    if winds_only:
-        return 27 <= k <= 30
-    return k >= 27
-
-
 @nb.njit(cache=True)
 def free_shapes_open(s, r, t, p):
     """The structure-free win shapes (``win_shapes`` ``all_258_free`` / ``all_honors_free``:
@@ -673,7 +663,7 @@ def free_shapes_open(s, r, t, p):
                 continue
             if mt == MELD_CHOW or mt == MELD_HONOR_CHOW:
                 ok = False
-            elif not _free_kind(np.int64(s.melds[t, p, m, 1]), shape, winds):
+            elif not free_kind(np.int64(s.melds[t, p, m, 1]), shape, winds):
                 ok = False
         if ok:
             out |= shape
@@ -698,7 +688,7 @@ def free_shanten(r, c, nw, free):
             continue
         d = np.int64(0)
         for k in range(34):
-            if c[k] != 0 and not _free_kind(k, shape, winds):
+            if c[k] != 0 and not free_kind(k, shape, winds):
                 d += c[k]
         if tot % 3 == 2:
             d -= 1
@@ -710,9 +700,9 @@ def free_shanten(r, c, nw, free):
 @nb.njit(cache=True, inline="always")
 def _free_fits(k, free, winds_only):
     """Kind ``k`` fits one of the structure-free shapes of the mask ``free``."""
-    if (free & SHAPE_ALL_258_FREE) != 0 and _free_kind(k, SHAPE_ALL_258_FREE, winds_only):
+    if (free & SHAPE_ALL_258_FREE) != 0 and free_kind(k, SHAPE_ALL_258_FREE, winds_only):
         return True
-    return (free & SHAPE_ALL_HONORS_FREE) != 0 and _free_kind(k, SHAPE_ALL_HONORS_FREE, winds_only)
+    return (free & SHAPE_ALL_HONORS_FREE) != 0 and free_kind(k, SHAPE_ALL_HONORS_FREE, winds_only)
 
 
 @nb.njit(cache=True)

@@ -220,8 +220,9 @@ def _red_dragon_wall() -> list[int]:
     )
 
 
-def _to_seat_one_kong(spec) -> Game:
-    g = Game(spec, wall=_red_dragon_wall())
+def _pung_5s_then_play_to_seat_one(g: Game) -> None:
+    """Seat 1 pungs the dealer's 5s, discards 1z, and the three others discard what they draw:
+    seat 1 is to act with its own draw."""
     g.step(action_from_name("discard 5s"))
     while g.phase == "react":
         g.step(PUNG if g.current_player == 1 else PASS)
@@ -233,6 +234,11 @@ def _to_seat_one_kong(spec) -> Game:
         while g.phase == "react":
             g.step(PASS)
     assert g.current_player == 1
+
+
+def _to_seat_one_kong(spec) -> Game:
+    g = Game(spec, wall=_red_dragon_wall())
+    _pung_5s_then_play_to_seat_one(g)
     assert WIN not in g.legal_actions()  # 红中 in the hand: "红中留在手上不能胡"
     g.step(action_from_name("kong 7z"))
     return g
@@ -332,17 +338,7 @@ def test_scripted_pi_kong_then_kong_bloom() -> None:
     )
     g = Game(variants.get("wuhan", kong_only_tiles="seven_pi"), wall=wall)
     assert int(g.state.wild[0].nonzero()[0][0]) == 4  # 5m
-    g.step(action_from_name("discard 5s"))
-    while g.phase == "react":
-        g.step(PUNG if g.current_player == 1 else PASS)
-    g.step(action_from_name("discard 1z"))
-    while g.phase == "react":
-        g.step(PASS)
-    for _ in range(3):
-        helpers.discard_drawn(g)
-        while g.phase == "react":
-            g.step(PASS)
-    assert g.current_player == 1
+    _pung_5s_then_play_to_seat_one(g)
     legal = g.legal_actions()
     assert action_from_name("kong 3m") in legal and action_from_name("discard 3m") not in legal
     g.step(action_from_name("kong 3m"))  # 皮子杠: set aside, replaced by the 2p

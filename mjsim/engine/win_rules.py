@@ -72,7 +72,10 @@ def _is_258(k):
 
 
 @nb.njit(cache=True)
-def _free_kind(k, shape, winds_only):
+def free_kind(k, shape, winds_only):
+    """Kind ``k`` (int, 0-33) fits the structure-free shape ``shape`` (one ``SHAPE_*`` bit): a
+    2/5/8 of a suit (``all_258_free``, 将一色) or an honour (``all_honors_free``, 风一色; winds
+    only when ``winds_only``). Shared by the engine's win check and the greedy bot."""
     if shape == SHAPE_ALL_258_FREE:
         return _is_258(k)
     if winds_only:
@@ -96,7 +99,7 @@ def free_shape_ok(params, h, wild, use_wild, melds, shapes):
             if (
                 h[k] != 0
                 and not (use_wild and wild[k] != 0)
-                and not _free_kind(k, shape, winds_only)
+                and not free_kind(k, shape, winds_only)
             ):
                 ok = False
                 break
@@ -105,7 +108,7 @@ def free_shape_ok(params, h, wild, use_wild, melds, shapes):
                 mt = melds[i, 0]
                 if mt == MELD_NONE:
                     continue
-                if mt == MELD_CHOW or not _free_kind(np.int64(melds[i, 1]), shape, winds_only):
+                if mt == MELD_CHOW or not free_kind(np.int64(melds[i, 1]), shape, winds_only):
                     ok = False
                     break
         if ok:
