@@ -32,7 +32,7 @@ _LAZY = {
     "is_winning": "mjsim.hand",
     "waits": "mjsim.hand",
     "shanten": "mjsim.hand",
-    "score": "mjsim.scoring",
+    "score": "mjsim.engine.spec_win",  # mjsim.scoring.api.score with the rule-set check
     "ScoreResult": "mjsim.scoring",
     "simulate": "mjsim.selfplay",
     "play_games": "mjsim.games",

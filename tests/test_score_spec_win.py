@@ -1,5 +1,5 @@
 """``mjsim.score`` refuses a hand the variant's rule set would not let win, naming the
-``RuleSpec`` rule (:mod:`mjsim.scoring.spec_win`): the engine's win requirements, not only the
+``RuleSpec`` rule (:mod:`mjsim.engine.spec_win`): the engine's win requirements, not only the
 fan table's readings. One refused hand per rule kind, next to the same hand made legal."""
 
 from __future__ import annotations

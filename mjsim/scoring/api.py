@@ -327,6 +327,21 @@ def written_red_fives(
     return n
 
 
+#: Checks of a parsed win against the registered rule set of its variant, each
+#: ``check(variant, win, context)`` raising ``ValueError``. Scoring knows no rule set: the engine
+#: layer's :mod:`mjsim.engine.spec_win` registers the ``RuleSpec`` check when imported, and
+#: ``mjsim.score`` is that module's re-export of :func:`score`.
+_WIN_CHECKS: list[Callable[[str, Any, dict[str, Any]], None]] = []
+
+
+def register_win_check(check: Callable[[str, Any, dict[str, Any]], None]) -> None:
+    """Run ``check(variant, win, context)`` in every :func:`score` call after the hand is parsed
+    (``win``: the :class:`WinInput`; ``context``: the variant keywords given). A check raises
+    ``ValueError`` to refuse the hand. Registering the same check twice has no effect."""
+    if check not in _WIN_CHECKS:
+        _WIN_CHECKS.append(check)
+
+
 def score(
     variant: str,
     hand: str | Sequence[int] | NDArray[np.integer],
@@ -385,7 +400,7 @@ def score(
             count, a fifth copy counting melds, a meld that is not a meld, a win tile not in the
             hand, discarder == seat, self_drawn with a discarder, contradictory flags, a hand that
             is not a winning hand in the variant, a hand the variant's rule set would not let win
-            (:func:`mjsim.scoring.spec_win.check_spec_win`, naming the ``RuleSpec`` rule), an
+            (:func:`mjsim.engine.spec_win.check_spec_win`, naming the ``RuleSpec`` rule), an
             unknown variant keyword, riichi:
             ``aka_dora=`` together with red fives written in the tiles.
     """
@@ -409,9 +424,8 @@ def score(
             robbing_kong=robbing_kong,
             hand_size=_HAND_SIZE[variant],
         )
-        from mjsim.scoring.spec_win import check_spec_win
-
-        check_spec_win(variant, win, variant_context)  # the rule set's win requirements
+        for check in _WIN_CHECKS:  # the rule set's win requirements (mjsim.engine.spec_win)
+            check(variant, win, variant_context)
         context = variant_context
         if variant == "riichi":
             red = written_red_fives(hand, win_tile, melds)

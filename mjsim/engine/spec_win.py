@@ -22,6 +22,11 @@ Not checked here: the shapes and the pair rule (the fan table reads only its sha
 declaration of the game, not a property of the hand), ``must_have_chow`` (a sequence found in
 the engine's decomposition; no registered variant plays it), and what depends on the game's
 history (过胡 lockouts, wild discards, furiten). Plain Python around jitted predicates.
+
+Scoring knows no rule set (the data flows kernels -> rules -> scoring -> variants -> engine): this
+module, in the engine layer, registers :func:`check_spec_win` with
+:func:`mjsim.scoring.api.register_win_check` when imported, and ``mjsim.score`` is its re-export
+of :func:`mjsim.scoring.api.score`, so the public function always checks.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from mjsim.melds import (
     MELD_NONE,
     MELD_SPECIAL_KONG,
 )
+from mjsim.scoring.api import register_win_check, score  # noqa: F401 (mjsim.score)
 
 _SUIT_WORDS = {
     "missing_one": "at most two suits (缺一门)",
@@ -220,3 +226,6 @@ def check_spec_win(variant: str, win: Any, context: dict[str, Any]) -> None:
                 "a small win (屁胡) needs a 2-5-8 pair and at most one wild; no big-hand "
                 "(大胡) pattern or event makes this hand one",
             )
+
+
+register_win_check(check_spec_win)
