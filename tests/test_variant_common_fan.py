@@ -248,6 +248,10 @@ def test_earthly_hand_scripted() -> None:
     g.step(WIN)
     assert g.done and g.winners == [1]
     assert list(g.payments) == [-40, 40, 0, 0]  # 地胡 30 + 一条龙 8 + 缺门 1 + 单调 1
+    # mjsim.score with earthly=True (the engine flags 地和 and 人和 on this discard) agrees
+    r = score("123m456m789m234p77z", "7z", discarder=0, earthly=True)
+    assert items(r) == {"地胡": 30, "一条龙": 8, "缺门": 1, "单调": 1}
+    assert r.payments == list(g.payments)
 
 
 def test_knitted_honour_pair_wins_in_play() -> None:
