@@ -2,7 +2,8 @@
 the core doubled on a self-draw and the special rows not, 一张花 / 无花无杠, 三金倒, 金雀,
 金龙, 抢金, 天胡, honour flowers and the flower sets, kongs, 连庄); scripted hands through the
 engine (天胡 with four identical honour flowers set aside, 连庄 after it, 三金倒 on the deal,
-a non-dealer's 抢金, 金雀 beating a nearer claimant, a discarded gold); self-play with the
+a non-dealer's 抢金, 金雀 beating a nearer claimant, a discarded gold, the 最后一组 and a kong
+that shortens it to two tiles); self-play with the
 invariants checked; greedy beats random."""
 
 from __future__ import annotations
@@ -284,6 +285,37 @@ def test_a_flower_drawn_in_the_last_group_is_not_replaced() -> None:
         assert len(g.legal_action_names()) == 1
         g.step(g.legal_action_names()[0])
     assert g.done and g.winners == [] and not g.payments.any()
+
+
+def test_t11_5_a_kong_on_the_last_discard_before_the_last_group_leaves_two_tiles() -> None:
+    # two rounds of draws and discards leave 4 drawable tiles; the dealer's discard then is
+    # konged by seat 1: the reserve grows by
+    # one and the replacement comes from the tail, so only 2 drawable tiles remain, drawn in
+    # turn by seats 2 and 3 ("所以只按顺序轮流抓这两张"); nobody wins: a drawn hand
+    dealer = "7m9m7p9p7s9s7m9m7p9p7s9s8m8p6m1m"
+    wall = wall144({0: dealer, **OTHERS}, "2m", "8s", draws="8m8p9m9p8p8m6m6p7s7p")
+    # the kong's replacement (the tile before the turned gold) is a 9s
+    j = next(i for i in range(len(wall) - 3, 0, -1) if wall[i] == parse_tiles("9s")[0])
+    wall[j], wall[-2] = wall[-2], wall[j]
+    g = Game("fuzhou", wall=wall, wall_reserve=66, reserve_per_concealed_kong=0)
+    assert g.draws_left == 12
+    for tile in ("1m", "8m", "8p", "9m", "9p", "8p", "8m", "6m", "2m"):
+        assert g.phase == "turn"
+        g.step(f"discard {tile}")
+        while g.phase in ("grab", "react"):
+            names_ = g.legal_action_names()
+            g.step("exposed_kong" if tile == "2m" and "exposed_kong" in names_ else "pass")
+    assert g.current_player == 1 and g.draws_left == 2  # after the kong and its replacement
+    g.step("discard 9s")
+    drawers = []
+    while not g.done:
+        if g.phase in ("grab", "react"):
+            g.step("pass")
+            continue
+        drawers.append(g.current_player)
+        assert len(g.legal_action_names()) == 1  # the drawn tile goes to the river
+        g.step(g.legal_action_names()[0])
+    assert drawers == [2, 3] and g.winners == [] and not g.payments.any()
 
 
 def test_the_last_group_rules_are_spec_fields() -> None:
