@@ -88,7 +88,8 @@ def test_cap_and_floors():
     assert score(CHICKEN, n_winners=2).total == 0
     assert score("123m456m789m234m55m", n_winners=3).total == 4
     assert score(CHICKEN, seat=A, self_drawn=True, heavenly=True).total == 3
-    assert score(CHICKEN, earthly=True).total == 3
+    assert score(CHICKEN, self_drawn=True, earthly=True).total == 3
+    assert score(CHICKEN, human=True).total == 3
     assert score(CHICKEN, human=True, opening_floor=0).total == 0
 
 
@@ -248,3 +249,12 @@ def test_shape_predicates_match_brute_force(pair, sets, swap):
     n = len(sets)
     assert is_standard_win(c, n, 0, PAIR_ANY, 0) == any_
     assert is_standard_win(c, n, 0, PAIR_258, 0) == p258
+
+
+def test_earthly_on_a_discard_is_refused_naming_the_rule():
+    # the engine's jipinghu hook reads 地和 as a self-draw only; a first-go-round discard win is
+    # 人和 (mjsim.engine.hooks_jipinghu.jipinghu_flags): mjsim.score agrees
+    with pytest.raises(
+        ValueError, match=r"RuleSpec\.scoring='jipinghu'.*地和.*self-draw.*human=True"
+    ):
+        score(CHICKEN, earthly=True)

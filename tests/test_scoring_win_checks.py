@@ -26,7 +26,6 @@ KONG_HAND = "11122299m"  # with a concealed kong of 5p and a pung of 3m
         (dict(heavenly=True), r"天和\) is a self-draw"),
         (dict(human=True, self_drawn=True, seat=1), r"人和\) is a win on a discard"),
         (dict(human=True, seat=0, dealer=0), r"人和\) is a non-dealer's win"),
-        (dict(earthly=True, seat=1), r"地和\) is a self-draw"),
         (dict(earthly=True, self_drawn=True), r"地和\) is a non-dealer's win"),
         (dict(seat=1, dealer=0, seat_wind="E"), r"seat_wind E does not match seat 1 with dealer 0: that seat's wind is S"),
         (dict(has_won=[False, True, True, True], seat=0, discarder=1), r"discarder \(seat 1\) as already out"),
@@ -64,3 +63,12 @@ def test_wilds_and_parameters_reach_the_table():
     assert r.value == 0 and r.uncapped == 1
     with pytest.raises(ValueError, match="wilds must be tiles or kinds 0-33"):
         score_win("tianjin", "123456789m111s1z3p", win_tile="5m", self_drawn=True, wilds=[40])
+
+
+def test_an_earthly_discard_win_is_no_contradiction():
+    """地和 on a discard (the engine's reading: a non-dealer's win in the first go-round before its
+    own first discard) is scored; it was refused as "a self-draw" before."""
+    r = score_win("ningbo", "111m345m678m99m123m", win_tile="2m", seat=1, discarder=0, earthly=True)
+    assert r.item_counts()["地胡"] == 1
+    with pytest.raises(ValueError, match=r"地和\) is a non-dealer's win"):
+        score_win("ningbo", "111m345m678m99m123m", win_tile="2m", seat=0, discarder=1, earthly=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from helpers import discard_drawn, make_wall
+from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim import variants
@@ -221,11 +222,7 @@ def test_dealer_levels_double_the_hand_not_the_kongs() -> None:
 
 
 def test_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("beijing", 2000, seed=5, check=True, threads=1)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
-    won = r["n_winners"] > 0
+    r, pays, won = check_random_hands("beijing", 2000, seed=5, threads=1)
     assert won.any() and np.all(r["n_winners"] <= 1)
     # a drawn hand pays nothing (kongs are paid to a winner only) but 跟庄
     for row in pays[~won]:
@@ -237,10 +234,7 @@ def test_random_hands_keep_every_invariant() -> None:
 
 @pytest.mark.slow
 def test_ten_thousand_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("beijing", 10_000, seed=7, check=True)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
+    check_slow_random_hands("beijing")
 
 
 def test_greedy_beats_random() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import helpers
 import numpy as np
 import pytest
+from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim import variants
@@ -248,6 +249,10 @@ def test_earthly_hand_scripted() -> None:
     g.step(WIN)
     assert g.done and g.winners == [1]
     assert list(g.payments) == [-40, 40, 0, 0]  # 地胡 30 + 一条龙 8 + 缺门 1 + 单调 1
+    # mjsim.score with earthly=True (the engine flags 地和 and 人和 on this discard) agrees
+    r = score("123m456m789m234p77z", "7z", discarder=0, earthly=True)
+    assert items(r) == {"地胡": 30, "一条龙": 8, "缺门": 1, "单调": 1}
+    assert r.payments == list(g.payments)
 
 
 def test_knitted_honour_pair_wins_in_play() -> None:
@@ -266,17 +271,10 @@ def test_the_greedy_bot_values_kou_ting() -> None:
 
 
 def test_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("common_fan", 2000, seed=5, check=True, threads=1)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
-    won = r["n_winners"] > 0
+    r, _, won = check_random_hands("common_fan", 2000, seed=5, threads=1)
     assert np.all(r["value"][won] >= 1)  # 缺字 1 alone is the smallest win
 
 
 @pytest.mark.slow
 def test_ten_thousand_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("common_fan", 10_000, seed=7, check=True)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
+    check_slow_random_hands("common_fan")

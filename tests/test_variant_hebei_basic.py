@@ -10,6 +10,7 @@ from __future__ import annotations
 import helpers
 import numpy as np
 import pytest
+from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim import variants
@@ -89,18 +90,11 @@ def test_scripted_chow_then_win_on_a_discard() -> None:
 
 
 def test_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("hebei_basic", 2000, seed=5, check=True, threads=1)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
-    won = r["n_winners"] > 0
+    r, pays, won = check_random_hands("hebei_basic", 2000, seed=5, threads=1)
     assert np.all(r["value"][won] == 1)
     assert np.all(pays[~won] == 0)  # no kong money, nothing on a drawn hand
 
 
 @pytest.mark.slow
 def test_ten_thousand_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("hebei_basic", 10_000, seed=7, check=True)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
+    check_slow_random_hands("hebei_basic")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from helpers import discard_drawn, make_wall
+from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim import variants
@@ -200,11 +201,7 @@ def test_scripted_flower_replacement_is_a_kong_bloom() -> None:
 
 
 def test_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("jinan", 2000, seed=5, check=True, threads=1)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
-    won = r["n_winners"] > 0
+    r, pays, won = check_random_hands("jinan", 2000, seed=5, threads=1)
     assert won.any()
     assert np.all(r["value"][won] >= 5)
     assert not pays[~won].any()  # a drawn hand pays nothing
@@ -212,10 +209,7 @@ def test_random_hands_keep_every_invariant() -> None:
 
 @pytest.mark.slow
 def test_ten_thousand_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("jinan", 10_000, seed=7, check=True)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
+    check_slow_random_hands("jinan")
 
 
 def test_greedy_beats_random() -> None:

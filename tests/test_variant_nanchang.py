@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from helpers import make_wall
+from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim import variants
@@ -233,6 +234,27 @@ def test_heavenly_and_earthly_hands_are_valued_as_the_largest_big_win() -> None:
     assert r.payments == [-16, 32, -8, -8]
 
 
+def test_an_earthly_discard_win_scores_as_the_engine_pays_it() -> None:
+    # seat 1 wins on the dealer's first discard (地胡 "庄家打出第一张牌就有人胡"), 2p / 3p used as
+    # themselves: 捉庄 德国 地胡, the dealer 4 x 2 x 2 x 2 + 5 = 37, the others 4 x 2 = 8 each
+    spec = variants.get("nanchang", wild_bonus="none")  # the 精 bonus is not the win's value
+    hands = {0: "2p1z2z3z4z5z6z7z1s2s4s6s8s", 1: "123m456m789m34p5s5s"}
+    g = Game(spec, wall=make_wall(hands, "9s", tail=JING_TAIL, avoid="2p3p"))
+    wild = "".join(f"{k % 9 + 1}{'mps'[k // 9]}" for k in np.flatnonzero(g.state.wild[0][:27]))
+    assert wild == "2p3p"
+    g.step("discard 2p")
+    g.step("win")
+    while not g.done:
+        g.step("pass")
+    assert g.winners == [1] and list(g.payments) == [-37, 53, -8, -8]
+    r = score("123m456m789m234p55s", "2p", seat=1, discarder=0, earthly=True, wilds=wild)
+    assert names(r) == {"平胡", "德国", "地胡"}
+    assert r.payments == list(g.payments)
+    # the winner is the dealer: no 地胡
+    with pytest.raises(ValueError, match=r"earthly \(地和\) is a non-dealer's win"):
+        score("123m456m789m234p55s", "2p", seat=0, discarder=1, earthly=True)
+
+
 def test_the_spec() -> None:
     spec = variants.get("nanchang")
     assert spec.wild_rule == "indicator" and spec.effective_wild_offsets() == (1, 2)
@@ -262,17 +284,10 @@ def test_every_hand_settles_the_bonus_after_a_drawn_hand_too() -> None:
 
 
 def test_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("nanchang", 2000, seed=5, check=True, threads=1)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
-    won = r["n_winners"] > 0
+    r, _, won = check_random_hands("nanchang", 2000, seed=5, threads=1)
     assert won.any() and np.all(r["n_winners"] <= 1)
 
 
 @pytest.mark.slow
 def test_ten_thousand_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("nanchang", 10_000, seed=7, check=True)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
+    check_slow_random_hands("nanchang")

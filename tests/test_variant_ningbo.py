@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from helpers import make_wall
+from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim import variants
@@ -121,22 +122,36 @@ def test_the_four_tai_gate_excludes_the_base(seat1: str, can_win: bool) -> None:
     assert (g.current_player == 1 and "win" in g.legal_action_names()) == can_win
 
 
+def test_an_earthly_discard_win_scores_as_the_engine_pays_it() -> None:
+    # seat 1 wins on the dealer's first discard, 2m: 清一色 4 + 夹 1 + 硬糊 1 + 地胡 6 = 12 台,
+    # 13 from the discarder (the engine flags 地胡 on any first-go-round win before the
+    # winner's own first discard)
+    seat1 = "111m345m678m99m13m"
+    wall = make_wall({0: "1s2s3s4s5s6s7s8s9s1z1z2z2z", 1: seat1}, "2m", tail=TAIL, flowers=8)
+    g = Game("ningbo", wall=wall, seed=1)
+    wilds = [int(k) for k in np.flatnonzero(g.state.wild[0][:34])]
+    assert wilds and all(k >= 27 for k in wilds)  # an honour from the tail: not in seat 1's hand
+    g.step("discard 2m")
+    _pass_or(g, "win")
+    while not g.done:
+        g.step("pass")
+    assert g.winners == [1] and list(g.payments) == [-13, 13, 0, 0]
+    r = score("111m345m678m99m123m", "2m", discarder=0, earthly=True, wilds=wilds)
+    assert names(r) == {"胡牌基本分", "清一色", "夹", "硬糊", "地胡"}
+    assert r.payments == list(g.payments)
+    # without 地胡 it is 6 台: the flag is what the engine paid
+    assert score("111m345m678m99m123m", "2m", discarder=0, wilds=wilds).payments == [-7, 7, 0, 0]
+
+
 def test_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("ningbo", 2000, seed=5, check=True, threads=1)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
-    won = r["n_winners"] > 0
+    r, _, won = check_random_hands("ningbo", 2000, seed=5, threads=1)
     assert won.any() and np.all(r["n_winners"] <= 1)
     assert np.all(r["value"][won] >= 5)  # 1 + at least 4 台
 
 
 @pytest.mark.slow
 def test_ten_thousand_random_hands_keep_every_invariant() -> None:
-    r = mjsim.simulate("ningbo", 10_000, seed=7, check=True)
-    assert np.all(r["error"] == 0)
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert np.all(pays.sum(axis=1) == 0)
+    check_slow_random_hands("ningbo")
 
 
 def test_spec_fields() -> None:

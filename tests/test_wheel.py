@@ -47,3 +47,14 @@ def test_the_wheel_ships_mjsim_precompiled(tmp_path):
         inside + "mjsim.engine/rng.splitmix64-10.py311.1.nbc",
     } <= names
     assert "mjsim/envs/vector.py" in names and "mjsim/precompile.py" in names
+    # every module of the source tree is in the wheel (a subpackage missing from pyproject's
+    # `packages` list would install a mjsim that fails on import of that subpackage)
+    sources = {
+        f"mjsim/{p.relative_to(REPO / 'mjsim').as_posix()}" for p in (REPO / "mjsim").rglob("*.py")
+    } | {
+        f"mjsim/{top}/{p.relative_to(REPO / top).as_posix()}"
+        for top in ("envs", "agents")
+        for p in (REPO / top).rglob("*.py")
+    }
+    sources = {s for s in sources if "/_precompiled/" not in s and "__pycache__" not in s}
+    assert sorted(sources - names) == []

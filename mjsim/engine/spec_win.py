@@ -17,6 +17,11 @@ pung (``must_have_pung``); ``terminal_rule``, ``single_tile_win``, ``must_have_2
 the win filters (``win_filter``: ``pung_or_dragon_pair``, ``pung_or_red_dragon_pair``,
 ``seven_pairs_258_pair``, ``small_win_258_pair``) by the engine's own jitted predicates.
 
+A 地和 (``earthly=True``) won on a discard where the rule set's scoring family narrows 地和 to
+a self-draw (``scoring``: :data:`EARTHLY_SELF_DRAW_ONLY`, the engine hook's reading) is refused
+as well; elsewhere the engine flags 地和 on any win of a non-dealer in the first go-round before
+its own first discard (:mod:`mjsim.engine.win_context`), a discard win included.
+
 Not checked here: the shapes and the pair rule (the fan table reads only its shapes with its
 ``pair_rule``, and refuses a hand with no reading), the ready declaration (``must_be_ready``: a
 declaration of the game, not a property of the hand), ``must_have_chow`` (a sequence found in
@@ -50,6 +55,18 @@ _SUIT_WORDS = {
     "all_three": "all three suits (三门齐)",
     "one_suit_8": "at least 8 tiles of one suit",
     "at_least_two": "at least two suits",
+}
+
+
+#: ``RuleSpec.scoring`` families whose engine hook narrows 地和 (``F_EARTHLY``) to a self-draw,
+#: and the rule in words. Every other family keeps the engine's reading (a discard win included).
+#: Riichi's chiihou (``chiihou=``) and Changsha's 地胡 (a win on the dealer's first discard) are
+#: checked by their own scorers.
+EARTHLY_SELF_DRAW_ONLY: dict[str, str] = {
+    "jipinghu": (
+        "地和 (earthly) is a self-draw (mjsim.engine.hooks_jipinghu); a discard win of the first "
+        "go-round is 人和: give human=True"
+    ),
 }
 
 
@@ -94,7 +111,7 @@ def check_spec_win(variant: str, win: Any, context: dict[str, Any]) -> None:
             is not checked.
         win: the parsed win (:class:`mjsim.scoring.api.WinInput`).
         context: the variant keywords given to :func:`mjsim.score` (read: ``wilds``,
-            ``tiles_left``).
+            ``tiles_left``, ``earthly``).
 
     Raises:
         ValueError: ``"<variant>: not a legal win under RuleSpec.<field>: <why>"``.
@@ -115,6 +132,9 @@ def check_spec_win(variant: str, win: Any, context: dict[str, Any]) -> None:
     robbing = bool(win.flags[F_ROBBING_KONG])
     discard_win = not win.self_drawn and not (robbing and spec.rob_kong_as_self_draw)
 
+    earthly_rule = EARTHLY_SELF_DRAW_ONLY.get(spec.scoring)
+    if context.get("earthly") and discard_win and earthly_rule is not None:
+        raise _refuse(variant, f"scoring={spec.scoring!r}", earthly_rule)
     if discard_win and spec.self_draw_only:
         raise _refuse(
             variant, "self_draw_only=True", "a win by self-draw only; a discard win is refused"

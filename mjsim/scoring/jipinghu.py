@@ -434,7 +434,9 @@ def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
     - ``liable``: the seat that pays the whole self-draw (包自摸: 十二张落地, 大四喜 / 大三元
       enabler, 杠上开花包杠 = the discarder of the kong tile); a robbed kong (``robbing_kong``) is
       always paid as a self-draw by the robbed player (the ``discarder``);
-    - ``heavenly`` / ``earthly`` / ``human``: 天和 / 地和 / 人和 (at least 3 番 by default);
+    - ``heavenly`` / ``earthly`` / ``human``: 天和 / 地和 / 人和 (at least 3 番 by default); 地和
+      is a self-draw here, as the engine reads it (:func:`mjsim.engine.hooks_jipinghu.jipinghu_flags`):
+      ``mjsim.score`` refuses ``earthly=True`` on a discard win, which is 人和 (``human=True``);
     - options of :func:`default_params`: ``cap``, ``seven_pairs``, ``additive``, ``opening_floor``.
 
     The hand is valued by the chicken hand's fan table

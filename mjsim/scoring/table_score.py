@@ -206,7 +206,13 @@ def score_win(
     Args:
         variant: a variant with a fan table (:func:`mjsim.scoring.tables.names`).
         seat_wind: E/S/W/N or 0-3; default the winner's wind from ``seat`` and ``dealer``.
-        after_kong_discard, heavenly, earthly, human: 杠上炮, 天和, 地和, 人和.
+        after_kong_discard, heavenly, earthly, human: 杠上炮, 天和, 地和, 人和. ``earthly`` is a
+            non-dealer's win in the first go-round before its own first discard, a self-draw
+            or a discard win, as the engine flags it (地胡 "庄家打出第一张牌就有人胡"); on a discard
+            it is also 人和 (the engine flags both, so ``human`` is set with it: common_fan's
+            地胡 row reads ``human``). :func:`mjsim.score` refuses an ``earthly`` discard win
+            where the rule set narrows 地和 to a self-draw
+            (:func:`mjsim.engine.spec_win.check_spec_win`).
         n_winners: players winning on this discard (一炮三响 when 3).
         has_won: 4 booleans, seats that already won this hand (blood battle); they pay nothing.
         liable: the seat that pays the whole self-draw (包), where the variant plays liability.
@@ -378,7 +384,8 @@ def score_win(
     flags[F_AFTER_KONG_DISCARD] = int(bool(after_kong_discard))
     flags[F_HEAVENLY] = int(bool(heavenly))
     flags[F_EARTHLY] = int(bool(earthly))
-    flags[F_HUMAN] = int(bool(human))
+    # a first-go-round discard win is 人和 as well: the engine flags both (win_context)
+    flags[F_HUMAN] = int(bool(human) or (bool(earthly) and not win.self_drawn))
     flags[F_WILD_KINDS] = mask
     if (
         isinstance(carry_mult, bool)

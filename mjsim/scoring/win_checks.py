@@ -38,7 +38,12 @@ def check_win_context(
             distance from the dealer, ``(seat - dealer) % 4``.
         kong_replacement, last_wall_tile, after_kong_discard, robbing_kong: 杠上开花, the last
             tile of the wall (海底捞月 / 海底炮), 杠上炮, 抢杠.
-        heavenly, earthly, human: 天和, 地和, 人和.
+        heavenly, earthly, human: 天和, 地和, 人和. ``earthly`` is the engine's reading of 地和
+            (:mod:`mjsim.engine.win_context`): any win of a non-dealer in the first go-round
+            before its own first discard, a self-draw or a discard win (地胡 "庄家打出第一张牌就有人胡").
+            A rule set whose hook narrows it to a self-draw (``RuleSpec.scoring="jipinghu"``)
+            refuses a discard win at :func:`mjsim.score`
+            (:func:`mjsim.engine.spec_win.check_spec_win`).
         discarder: the discarder's seat (-1 on a self-draw).
         has_won: 4 booleans, the seats that already won this hand (blood battle).
 
@@ -48,8 +53,8 @@ def check_win_context(
       "此局无海底牌"); 杠上炮 with 海底炮, likewise for the discard after a kong;
     - 杠上开花 on a discard, 杠上炮 or 抢杠 on a self-draw; 抢杠 with 杠上炮 (the robbed tile
       is not a discard);
-    - 天和 for a seat that is not the dealer, with a meld, or on a discard; 地和 for the dealer
-      or on a discard; 人和 for the dealer or on a self-draw;
+    - 天和 for a seat that is not the dealer, with a meld, or on a discard; 地和 for the dealer;
+      人和 for the dealer or on a self-draw;
     - a seat wind that does not match the seat and the dealer;
     - a win after three other seats have already won (blood battle ends at the third winner),
       a winner or discarder that has already won.
@@ -89,8 +94,6 @@ def check_win_context(
     if earthly:
         if seat == dealer:
             raise ValueError("earthly (地和) is a non-dealer's win: the winner is the dealer")
-        if not self_drawn:
-            raise ValueError("earthly (地和) is a self-draw: self_drawn must be True")
     if human:
         if seat == dealer:
             raise ValueError("human (人和) is a non-dealer's win: the winner is the dealer")
