@@ -2,9 +2,9 @@
 the core doubled on a self-draw and the special rows not, 一张花 / 无花无杠, 三金倒, 金雀,
 金龙, 抢金, 天胡, honour flowers and the flower sets, kongs, 连庄); scripted hands through the
 engine (天胡 with four identical honour flowers set aside, 连庄 after it, 三金倒 on the deal,
-a non-dealer's 抢金, 金雀 beating a nearer claimant, a discarded gold, the 最后一组 and a kong
-that shortens it to two tiles); self-play with the
-invariants checked; greedy beats random."""
+a non-dealer's 抢金, 天胡 before a grab, 金雀 beating a nearer claimant, a discarded gold, the
+最后一组 and a kong that shortens it to two tiles); self-play with the invariants checked;
+greedy beats random."""
 
 from __future__ import annotations
 
@@ -190,6 +190,24 @@ def test_scripted_grab_by_a_non_dealer() -> None:
     assert g.legal_action_names() == ["pass", "declare 5"]  # DECLARE + 5 = 抢金
     g.step("declare 5")
     assert g.done and list(g.payments) == [-42, 126, -42, -42]
+
+
+def test_t11_7_the_heavenly_hand_comes_before_a_grab() -> None:
+    # seat 1 (45s waiting on 3s / 6s) could grab the gold 9s after the dealer's first discard,
+    # but the dealer is complete on the deal: 天胡 is its first action, so no grab is offered
+    # ("天胡&闲家抢金&庄家抢金"). Core 5 + 5 flowers + 2 (four East) = 12, x 2 + 天胡 30 = 54
+    dealer = "1z1z1z1z1f7m8m9m7p8p9p6s6s6s8s8s"
+    s1 = "1m2m3m4m5m6m7m8m9m1p2p3p4s5s7s7s"
+    wall = wall144({0: dealer, 1: s1, 2: OTHERS[2], 3: OTHERS[3]}, "8s", "9s", tail="4p5p6p7s7s")
+    g = Game("fuzhou", wall=list(wall))
+    assert g.current_player == 0 and "win" in g.legal_action_names()
+    g.step("win")
+    assert g.done and g.winners == [0] and list(g.payments) == [162, -54, -54, -54]
+    # had the dealer discarded instead, seat 1 would have grabbed
+    g = Game("fuzhou", wall=list(wall))
+    g.step("discard 7m")
+    assert g.phase == "grab" and g.current_player == 1
+    assert "declare 5" in g.legal_action_names()
 
 
 def test_random_hands_keep_every_invariant() -> None:
