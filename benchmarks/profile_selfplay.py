@@ -1,15 +1,19 @@
-"""Where the self-play loop (or the vector env) spends its time: a flat perf profile of numba's
-compiled code.
+"""Where the self-play loop (or the vector env, or the AEC env) spends its time: a flat perf
+profile of numba's compiled code.
 
     python benchmarks/profile_selfplay.py [--variant sichuan_xuezhan] [--hands 2000]
         [--agents greedy] [--seed 7] [--threads 1] [--top 25] [--keep DIR]
     python benchmarks/profile_selfplay.py --target vector [--variant hebei] [--n 1024]
         [--steps 300] [--obs planes-v0] [--agents random|none] [--threads 1]
+    python benchmarks/profile_selfplay.py --target aec [--variant riichi] [--steps 20000]
 
 Runs ``mjsim.simulate(variant, hands, agents, seed, threads)`` (``--target selfplay``, the
 default) or ``--steps`` calls of ``MahjongVectorEnv(variant, n, opponents=agents, obs=obs,
 copy=False, threads=threads).step`` with uniformly random legal actions (``--target vector``;
-the unit is then the env-step, one table's step) in a child process under
+the unit is then the env-step, one table's step) or ``--steps`` steps of the PettingZoo AEC
+env's loop as ``run_all.mjsim_aec`` runs it (``--target aec``: ``env.last()``, a random legal
+action, ``env.step``; the unit is the AEC step, and the rows "outside compiled code" are the
+env's Python, the interpreter and numpy) in a child process under
 ``perf record`` (``/usr/bin/perf``, or ``$PERF``; software event ``cpu-clock``, user space only,
 so ``kernel.perf_event_paranoid`` up to 2 is enough) and prints one row per compiled function:
 its share of the samples in compiled code, its share of all samples, and the microseconds of CPU
@@ -133,6 +137,40 @@ def _run_vector(args: argparse.Namespace, agents: list[str]):  # type: ignore[no
     return work
 
 
+def _run_aec(args: argparse.Namespace, agents: list[str]):  # type: ignore[no-untyped-def]
+    """Warm up ``mahjong_v0.env(variant=..., obs=...)``; returns the measured run: ``() ->
+    (AEC steps, "N steps")``. The loop of ``run_all.mjsim_aec``: ``env.last()``, a legal action
+    drawn with ``random.Random.choice`` from ``obs["action_mask"]``, ``env.step``."""
+    import random
+
+    from mjsim.envs import mahjong_v0
+
+    env = mahjong_v0.env(variant=args.variant, obs=args.obs)
+    rng = random.Random(args.seed)
+
+    def steps(k: int) -> int:
+        n = 0
+        while n < k:
+            env.reset(seed=rng.randrange(1 << 30))
+            for _agent in env.agent_iter():
+                obs, _r, term, trunc, _info = env.last()
+                if term or trunc:
+                    action = None
+                else:
+                    action = rng.choice(obs["action_mask"].nonzero()[0].tolist())
+                    n += 1
+                env.step(action)
+        return n
+
+    steps(2000)
+
+    def work() -> tuple[int, str]:
+        n = steps(args.steps)
+        return n, f"{n} AEC steps"
+
+    return work
+
+
 def _child(args: argparse.Namespace) -> None:
     import resource
 
@@ -148,7 +186,7 @@ def _child(args: argparse.Namespace) -> None:
     codegen.CPUCodeLibrary._set_compiled_object = keep
 
     agents = args.agents.split(",")
-    run = _run_vector if args.target == "vector" else _run_selfplay
+    run = {"vector": _run_vector, "aec": _run_aec}.get(args.target, _run_selfplay)
     work = run(args, agents)
     ru0 = resource.getrusage(resource.RUSAGE_SELF)
     units, done = work()
@@ -282,11 +320,13 @@ def profile(args: argparse.Namespace) -> tuple[dict, list[tuple[str, float, floa
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--target", choices=("selfplay", "vector"), default="selfplay")
+    ap.add_argument("--target", choices=("selfplay", "vector", "aec"), default="selfplay")
     ap.add_argument("--variant", help="default: sichuan_xuezhan (selfplay), hebei (vector)")
     ap.add_argument("--hands", type=int, default=2000, help="selfplay: hands played")
     ap.add_argument("--n", type=int, default=1024, help="vector: number of tables")
-    ap.add_argument("--steps", type=int, default=300, help="vector: step calls measured")
+    ap.add_argument(
+        "--steps", type=int, default=300, help="vector: step calls measured; aec: AEC steps"
+    )
     ap.add_argument("--obs", default="planes-v0", help="vector: observation encoder")
     ap.add_argument(
         "--agents", help="one agent, or one per seat, comma-separated (default: greedy for "
@@ -303,14 +343,14 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     vector = args.target == "vector"
     if args.variant is None:
-        args.variant = "hebei" if vector else "sichuan_xuezhan"
+        args.variant = "sichuan_xuezhan" if args.target == "selfplay" else "hebei"
     if args.agents is None:
         args.agents = "random" if vector else "greedy"
     if args.child:
         _child(args)
         return
     info, rows, _ = profile(args)
-    unit = "env-step" if vector else "decision"
+    unit = {"vector": "env-step", "aec": "AEC step"}.get(args.target, "decision")
     us = 1e6 * info["cpu_s"] / max(info["units"], 1)
     print(
         f"{args.target} {args.variant}, {info['done']}, agents {args.agents}, {args.threads} "

@@ -72,6 +72,7 @@ from mjsim.envs.kernels import (
     C_VERSION,
     CODE_DEALT,
     CODE_ENDED,
+    CODE_ILLEGAL,
     CODE_REWARDED,
     CODE_SEAT,
     N_AEC_CTL,
@@ -79,6 +80,7 @@ from mjsim.envs.kernels import (
     aec_reset_h,
     aec_step_h,
     encode_h,
+    entry_point,
     make_header,
     next_hand,
     seat_totals,
@@ -167,13 +169,45 @@ def env(
     return checked_env(variant, render_mode=render_mode, obs=obs, hands=hands, **kwargs)
 
 
+#: types of the values of an outcome that need no copy
+_ATOMS = frozenset((int, float, str, bool, type(None)))
+
+
 def _fresh(value: Any) -> Any:
     """A copy of ``value`` with every list and dict copied (the rest is immutable)."""
     if type(value) is list:
-        return [_fresh(x) for x in value]
+        return [x if type(x) in _ATOMS else _fresh(x) for x in value]
     if type(value) is dict:
-        return {k: _fresh(x) for k, x in value.items()}
+        return {k: x if type(x) in _ATOMS else _fresh(x) for k, x in value.items()}
     return value
+
+
+#: outcome keys (mjsim.outcome) whose values are lists of ints or None, and the key whose value
+#: is a list (per winner) of lists of flat dicts
+_INT_LISTS = frozenset(("winners", "values", "payments", "scores"))
+_ITEMS = "items"
+
+
+def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_fresh` of an outcome dict (:class:`mjsim.outcome.OutcomeReader`), faster where
+    the layout is known: its int lists sliced, its items' dicts copied flat; any other key as
+    :func:`_fresh`."""
+    d = out.copy()
+    for k, x in out.items():
+        t = type(x)
+        if t in _ATOMS:
+            continue
+        if k in _INT_LISTS and t is list:
+            d[k] = x[:]
+        elif k == _ITEMS and t is list and all(type(w) is list for w in x):
+            d[k] = [
+                [i.copy() if type(i) is dict and all(type(v) in _ATOMS for v in i.values())
+                 else _fresh(i) for i in w]
+                for w in x
+            ]  # fmt: skip
+        else:
+            d[k] = _fresh(x)
+    return d
 
 
 #: attributes PettingZoo's OrderEnforcingWrapper refuses before the first reset
@@ -192,6 +226,12 @@ class _AgentIterable(AECIterable):
 
 
 def _agents(env: checked_env, max_iter: int) -> Iterator[str]:
+    if max_iter >= 2**62:  # PettingZoo's default 2**63: no count (an int that size never runs out)
+        while env.agents:
+            assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+            env._has_updated = False
+            yield env.agent_selection
+        return
     while env.agents and max_iter > 0:
         max_iter -= 1
         assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
@@ -329,7 +369,27 @@ class raw_env(AECEnv):
         # planes of the agent to act, encoded by the step kernel; valid for _obs_seat
         self._obs_buf = np.zeros((self.encoder.n_planes if self._planes else 1, 34), np.int8)
         self._obs_seat = -1
+        # the agent to act when the kernel encoded its planes for it (last() copies them), else
+        # None; set with _obs_seat by reset() and step()
+        self._obs_agent: str | None = None
         self._rewarded = False  # the last step gave some seat a non-zero reward
+        # a step that ends no hand and pays nothing needs no reward bookkeeping (no shaping,
+        # rewards per hand, planes served from the kernel's buffer, no printing)
+        self._calm_config = (
+            not self._coef
+            and self.game_reward == "hand"
+            and self._plain
+            and self.render_mode != "human"
+        )
+        self._calm = False  # _calm_config and the last step paid nothing
+        # seating rows as Python ints (reset() and a new hand of a match read them)
+        self._seating_rows = [[int(x) for x in row] for row in np.asarray(self._seating)]
+        self._fixed_seats = all(
+            row[: self.n_players] == list(range(self.n_players)) for row in self._seating_rows
+        )
+        self._compile_key = f"{AEC_KEY}:{self.spec.scorer_kind()}"  # one engine per scorer
+        self._sc = self._rules.scorer
+        self._set_entries(resolve=False)
         self._make_header()
         self._seed: int | None = None
         self._next_hand_no = 0
@@ -352,18 +412,35 @@ class raw_env(AECEnv):
         )
         self._h[AEC_CTL + C_VERSION] = self._version
 
+    def _set_entries(self, resolve: bool) -> None:
+        """The kernels ``step``, ``reset`` and ``observe`` call: with ``resolve``, their compiled
+        entries for this env's argument types (:func:`mjsim.envs.kernels.entry_point`: no
+        per-call type dispatch), else the jitted functions themselves."""
+        if resolve:
+            h, sc = self._h, self._sc
+            self._kstep = entry_point(aec_step_h, h, sc, 0)
+            self._kreset = entry_point(aec_reset_h, h, sc, 0, 0)
+            self._kencode = entry_point(encode_h, h, sc, 0, self._obs_buf, self._version)
+        else:
+            self._kstep, self._kreset, self._kencode = aec_step_h, aec_reset_h, encode_h
+
     def __getstate__(self) -> dict[str, Any]:
-        # the header holds addresses: never copied, rebuilt for the copied arrays
+        # the header holds addresses: never copied, rebuilt for the copied arrays; the compiled
+        # entries are looked up again
         d = self.__dict__.copy()
         d["_ctl"] = d.pop("_h")[AEC_CTL:].copy()
+        for k in ("_kstep", "_kreset", "_kencode"):
+            d.pop(k, None)
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
         ctl = d.pop("_ctl")
         self.__dict__.update(d)
         self._mask8 = self._mask.view(np.int8)  # a copied view no longer aliases the mask
+        self._sc = self._rules.scorer
         self._make_header()
         self._h[AEC_CTL:] = ctl
+        self._set_entries(resolve=True)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> gym.Space:
@@ -390,9 +467,11 @@ class raw_env(AECEnv):
             if not isinstance(h0, int | np.integer) or h0 < 0:
                 raise ValueError(f"options['hand']={h0!r} must be an integer >= 0")
             self._next_hand_no = int(h0)
-        key = f"{AEC_KEY}:{self.spec.scorer_kind()}"  # one compiled engine per scorer
+        key = self._compile_key
         if not _compile_notice.loaded(key):
             _compile_notice.first_use(key, AEC_WHAT, self._compile_kernels, quiet=self._quiet)
+        if self._kstep is aec_step_h:
+            self._set_entries(resolve=True)
         h = self._next_hand_no
         n = self.n_players
         self._first_dealer = d = h % n
@@ -404,12 +483,13 @@ class raw_env(AECEnv):
         self._next_hand_no = h + self.hands
         self._rewarded = False
         # deal, totals, mask and the planes of the seat to act: one jitted call
-        cp = aec_reset_h(ctl, self._rules.scorer, h, d)
+        cp = self._kreset(ctl, self._sc, h, d)
         self._obs_seat = cp
         agents = self.possible_agents
         self._seat = dict(zip(agents, range(n), strict=True))
         self.agent_at_seat = list(agents)
-        self._reseat()
+        if not self._fixed_seats:
+            self._reseat()
         self.agents = list(agents)
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
@@ -418,6 +498,8 @@ class raw_env(AECEnv):
         self.infos = {a: {} for a in agents}
         self.agent_selection = self.agent_at_seat[cp]
         self._live = True
+        self._calm = self._calm_config
+        self._obs_agent = self.agent_selection if self._plain and cp >= 0 else None
         if self._coef:
             self._phi = self._potentials(False)
 
@@ -485,6 +567,7 @@ class raw_env(AECEnv):
         seat_totals(s, self._rules, 0, self._totals)
         legal.legal_mask(s, self._rules, 0, self._mask)
         self._obs_seat = -1
+        self._obs_agent = None
         self._reseat()
         return int(legal.current_player(s, 0))
 
@@ -518,7 +601,8 @@ class raw_env(AECEnv):
         tv = self._state.tv[0]
         n = self.n_players
         w, d = int(tv[TV_ROUND_WIND]) % 4, int(tv[TV_FIRST_DEALER])
-        new = [self.possible_agents[(d + int(self._seating[w, (q - d) % n])) % n] for q in range(n)]
+        row = self._seating_rows[w]
+        new = [self.possible_agents[(d + row[(q - d) % n]) % n] for q in range(n)]
         if new == self.agent_at_seat:
             return
         old = [self._seat[a] for a in new]  # the seat each new occupant comes from
@@ -548,7 +632,7 @@ class raw_env(AECEnv):
                 o = self._obs_buf.copy()
             else:
                 o = np.empty_like(self._obs_buf)
-                encode_h(self._h, self._rules.scorer, seat, o, self._version)
+                self._kencode(self._h, self._sc, seat, o, self._version)
             if self.encoder.scaled:
                 o = self.encoder.scale(o)
         else:
@@ -559,10 +643,10 @@ class raw_env(AECEnv):
         """``AECEnv.last``: the observation (with ``observe``), cumulative reward, termination,
         truncation and info of the agent to act."""
         agent = self.agent_selection
-        if not observe:
-            obs = None
-        elif self._live and self._plain and self._seat[agent] == self._obs_seat:
+        if agent is self._obs_agent and observe and self._live:  # the planes the kernel encoded
             obs = {"observation": self._obs_buf.copy(), "action_mask": self._mask8.copy()}
+        elif not observe:
+            obs = None
         else:
             obs = self.observe(agent)
         return (
@@ -576,9 +660,11 @@ class raw_env(AECEnv):
     def step(self, action: int | None) -> None:
         """Apply ``action`` for the agent to act; ``None`` for an agent already terminated.
         ``ValueError`` naming the legal actions for ``None``, an illegal or out-of-range id."""
-        if type(action) is int and self._live and 0 <= action < N_ACTIONS and self._mask[action]:
-            self._advance(action)
-            return
+        if type(action) is int and self._live and 0 <= action < N_ACTIONS:
+            code = self._kstep(self._h, self._sc, action)  # CODE_ILLEGAL: nothing applied
+            if code >= 0:
+                self._after_step(code)
+                return
         if self._closed:
             self._raise_closed()
         agent = self.agent_selection
@@ -612,10 +698,22 @@ class raw_env(AECEnv):
     def _advance(self, a: int) -> None:
         """Play the legal action ``a`` of the agent to act: one jitted call (engine step,
         rewards, next mask and the next agent's planes), then the bookkeeping in Python."""
+        code = self._kstep(self._h, self._sc, a)
+        if code == CODE_ILLEGAL:  # the callers checked the mask
+            raise AssertionError(f"action {a} is not legal")
+        self._after_step(code)
+
+    def _after_step(self, code: int) -> None:
+        """The bookkeeping of a step the kernel applied (``code``: its return code) for the
+        agent to act: rewards, the hand's end, the next agent."""
         agent = self.agent_selection
         cum = self._cumulative_rewards
+        if code < CODE_ENDED and self._calm:  # no hand ended, nothing paid now or before
+            cum[agent] = 0.0
+            self._obs_seat = cp = code - 1
+            self._obs_agent = self.agent_selection = self.agent_at_seat[cp]
+            return
         cum[agent] = 0.0
-        code = aec_step_h(self._h, self._rules.scorer, a)
         cp = (code & CODE_SEAT) - 1
         self._obs_seat = cp
         if self._coef:  # every step pays the shaping: the points of the seating that earned them
@@ -645,13 +743,19 @@ class raw_env(AECEnv):
                 # docstring: no two agents' infos share a list or dict)
                 out = self._outcome(self._state, 0)
                 seat = self._seat
-                self.infos = {ag: {**_fresh(out), "seat": seat[ag]} for ag in self.agents}
+                infos = self.infos = {ag: _fresh_outcome(out) for ag in self.agents}
+                for ag, info in infos.items():
+                    info["seat"] = seat[ag]
                 if self.episode == "game":
                     self._end_game()
         if self._coef:
             self._shape(points, bool(code & CODE_ENDED) and not code & CODE_DEALT)
         if cp >= 0:
             self.agent_selection = self.agent_at_seat[cp]
+        self._calm = self._calm_config and not self._rewarded
+        self._obs_agent = (
+            self.agent_selection if self._live and self._plain and cp == self._obs_seat else None
+        )
         if self.render_mode == "human":
             self.render()
 
@@ -745,6 +849,7 @@ class raw_env(AECEnv):
         env holds no threads, files or windows, so nothing else is released."""
         self._closed = True
         self._live = False
+        self._obs_agent = None
 
 
 class checked_env(raw_env):
@@ -772,24 +877,33 @@ class checked_env(raw_env):
         self._illegal_value = illegal_reward
         self._has_reset = False
         self._has_updated = False
-        del self.agents  # refused before reset (__getattr__)
-
-    def __getattr__(self, name: str) -> Any:
-        # only reached when the attribute is missing: before the first reset
-        if name in _BEFORE_RESET:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        del self.agents  # refused before reset
+        if type(self) is checked_env:
+            # Until the first reset the env is a _BeforeReset, whose __getattr__ refuses the
+            # attributes PettingZoo refuses before reset; reset() makes it a checked_env again.
+            # A class with __getattr__ would make every attribute read of a playing env a
+            # generic lookup (CPython specialises attribute reads only without one).
+            self.__class__ = _BeforeReset
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if type(self) is _BeforeReset:
+            self.__class__ = checked_env
         self._has_reset = True
         self._has_updated = True
         super().reset(seed=seed, options=options)
 
     def step(self, action: int | None) -> None:
-        if type(action) is int and self._live and 0 <= action < N_ACTIONS and self._mask[action]:
-            self._has_updated = True
-            self._advance(action)
-            return
+        if type(action) is int and self._live and 0 <= action < N_ACTIONS:
+            code = self._kstep(self._h, self._sc, action)  # CODE_ILLEGAL: nothing applied
+            if code >= 0:
+                self._has_updated = True
+                if code < CODE_ENDED and self._calm:  # _after_step's first case, inlined
+                    self._cumulative_rewards[self.agent_selection] = 0.0
+                    self._obs_seat = cp = code - 1
+                    self._obs_agent = self.agent_selection = self.agent_at_seat[cp]
+                else:
+                    self._after_step(code)
+                return
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
         self._has_updated = True
@@ -815,6 +929,7 @@ class checked_env(raw_env):
         elif not self._mask[action]:
             EnvLogger.warn_on_illegal_move()
             self._live = False
+            self._obs_agent = None
             self._cumulative_rewards[agent] = 0
             self.terminations = dict.fromkeys(self.agents, True)
             self.truncations = dict.fromkeys(self.agents, True)
@@ -844,3 +959,16 @@ class checked_env(raw_env):
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
         return _AgentIterable(self, max_iter)
+
+
+class _BeforeReset(checked_env):
+    """A :class:`checked_env` before its first ``reset()`` (which makes it a ``checked_env``):
+    reading ``rewards``, ``terminations``, ``truncations``, ``infos``, ``agent_selection``,
+    ``agents`` or ``num_agents`` raises PettingZoo's ``AttributeError`` "... cannot be accessed
+    before reset"."""
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached when the attribute is missing: before the first reset
+        if name in _BEFORE_RESET:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"'checked_env' object has no attribute {name!r}")

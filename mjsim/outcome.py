@@ -139,7 +139,23 @@ class OutcomeReader:
 
     def items(self, state: Any, t: int, seat: int) -> list[dict[str, Any]]:
         """The scoring items of ``seat``'s win on table ``t`` (module docstring, ``items``)."""
-        return self._item_lists(state, [t], [seat])[0]
+        row = state.items[t, seat]
+        ids = np.flatnonzero(row)
+        if self.scoring == "riichi":  # han of an open hand: any meld but a concealed kong
+            kinds = state.melds[t, seat, :, 0].tolist()
+            values = (
+                self._open_values
+                if any(x != MELD_NONE and x != MELD_CONCEALED_KONG for x in kinds)
+                else self._values
+            )
+        else:
+            values = self._values
+        names = self._names
+        out = []
+        for i, c in zip(ids.tolist(), row[ids].tolist(), strict=True):
+            en, zh = names.get(i) or (f"item {i}", f"item {i}")
+            out.append({"id": i, "name": en, "name_zh": zh, "count": c, "value": values.get(i)})
+        return out
 
     def _item_lists(self, state: Any, tables: Any, seats: Any) -> list[list[dict[str, Any]]]:
         """:meth:`items` of the wins of ``seats[i]`` on ``tables[i]``, read in one pass."""
@@ -178,7 +194,7 @@ class OutcomeReader:
                 first = q
                 break
         tile = int(tv[TV_WIN_TILE])
-        values = [int(x) for x in pv[:n, PV_VALUE]]
+        values = pv[:n, PV_VALUE].tolist()
         return {
             "winners": winners,
             "win_kind": WIN_KIND_NAMES[int(tv[TV_WIN_KIND])],
@@ -187,10 +203,10 @@ class OutcomeReader:
             "dealer": int(tv[TV_DEALER]),
             "value": values[first] if first >= 0 else 0,
             "values": values,
-            "items": self._item_lists(state, [t] * len(winners), winners),
-            "payments": [int(x) for x in pv[:n, PV_PAY]],
+            "items": [self.items(state, t, p) for p in winners],
+            "payments": pv[:n, PV_PAY].tolist(),
             "deposits": int(tv[TV_RC_POT]) - int(tv[TV_RC_POT_IN]),
-            "scores": [int(x) for x in pv[:n, PV_SCORE]],
+            "scores": pv[:n, PV_SCORE].tolist(),
         }
 
     def batch(self, state: Any, tables: Any, num_envs: int) -> dict[str, np.ndarray]:

@@ -429,3 +429,142 @@ def test_readme_aec_loop_runs():
     assert s.tv[0, TV_N_DECISIONS] > 40 and scores.sum() == 0  # a whole hand, zero-sum
     if s.tv[0, TV_WINNERS] == 0:  # (seed 0 with this rng: an exhaustive draw) hebei pays nothing
         assert not scores.any()
+
+
+def test_step_kernel_refuses_an_illegal_action_without_changing_anything():
+    """The AEC step kernel checks the action against the legal mask itself: an out-of-range or
+    illegal id returns ``CODE_ILLEGAL`` and leaves every state array, the mask and the
+    observation buffer as they were (the env's ``step`` then takes its checked path)."""
+    from mjsim.envs.kernels import CODE_ILLEGAL, aec_step_h
+
+    raw = E.mahjong_v0.raw_env(VARIANTS[0])
+    raw.reset(seed=4)
+    illegal = int(np.flatnonzero(~raw._mask)[0])
+    before = [a.copy() for a in raw.state_arrays] + [raw._mask.copy(), raw._obs_buf.copy()]
+    for a in (illegal, -1, N_ACTIONS, N_ACTIONS + 7):
+        assert aec_step_h(raw._h, raw._rules.scorer, a) == CODE_ILLEGAL
+        assert raw._kstep(raw._h, raw._sc, a) == CODE_ILLEGAL
+    after = [*raw.state_arrays, raw._mask, raw._obs_buf]
+    for x, y in zip(before, after, strict=True):
+        np.testing.assert_array_equal(x, y)
+    # and the checked env still ends the game on it with -1 for the offender
+    e = E.mahjong_v0.env(VARIANTS[0])
+    e.reset(seed=4)
+    offender = e.agent_selection
+    e.step(illegal)
+    assert all(e.terminations.values()) and e.rewards[offender] == -1
+
+
+def test_entry_point_is_the_compiled_overload_or_the_dispatcher():
+    """``kernels.entry_point`` returns the compiled entry for the arguments' numba types (the
+    same results as the dispatcher) and the dispatcher itself for types never compiled."""
+    from mjsim.envs.kernels import encode_h, entry_point
+
+    raw = E.mahjong_v0.raw_env(VARIANTS[0])
+    raw.reset(seed=6)
+    fast = entry_point(encode_h, raw._h, raw._sc, 0, raw._obs_buf, 0)
+    assert fast is not encode_h
+    a, b = np.empty_like(raw._obs_buf), np.empty_like(raw._obs_buf)
+    fast(raw._h, raw._sc, 1, a, 0)
+    encode_h(raw._h, raw._sc, 1, b, 0)
+    np.testing.assert_array_equal(a, b)
+    assert entry_point(encode_h, raw._h, raw._sc, 0, np.zeros((3, 34), np.float32), 0) is encode_h
+
+
+def test_checked_env_has_no_getattr_once_reset_and_survives_copies():
+    """Before the first ``reset`` the env refuses PettingZoo's attributes (a ``__getattr__``
+    of a subclass); from ``reset`` on it is a plain ``checked_env`` (no ``__getattr__``, so
+    CPython specialises its attribute reads); a deep copy made before or after plays on."""
+    e = E.mahjong_v0.env(VARIANTS[0])
+    assert isinstance(e, E.mahjong_v0.checked_env)
+    early = copy.deepcopy(e)
+    with pytest.raises(AttributeError, match="agents cannot be accessed before reset"):
+        early.agents  # noqa: B018
+    e.reset(seed=5)
+    assert type(e) is E.mahjong_v0.checked_env and not hasattr(type(e), "__getattr__")
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        e.nothing_here  # noqa: B018
+    for env in (early, copy.deepcopy(e)):
+        env.reset(seed=5)
+        _play_random(env, np.random.default_rng(0))
+        assert env.agents == []
+
+
+def test_last_returns_fresh_observations():
+    """``last()`` of the checked env (served from the planes the step kernel encoded) returns
+    arrays that later steps do not change, equal to a fresh encoding, through a whole hand and
+    its end (the terminated agents' final observations included)."""
+    e = E.mahjong_v0.env(VARIANTS[0])
+    e.reset(seed=8)
+    rng = np.random.default_rng(8)
+    kept = []
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        fresh = E.get_encoder("planes-v0").encode(e.state_arrays, e._rules, 0, e.seat_of(agent))
+        np.testing.assert_array_equal(obs["observation"], fresh)
+        kept.append((obs, {k: v.copy() for k, v in obs.items()}))
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.integers(len(legal))]))
+    assert len(kept) > 20
+    for seen, snapshot in kept:
+        for k in snapshot:
+            np.testing.assert_array_equal(seen[k], snapshot[k])
+
+
+def test_outcome_infos_share_nothing():
+    """The terminated agents' infos hold equal outcomes that share no list or dict (a faster
+    copy of the outcome, ``_fresh_outcome``, equals the generic one)."""
+    from mjsim.envs.mahjong_v0 import _fresh, _fresh_outcome
+
+    out = {
+        "winners": [1],
+        "win_kind": "discard",
+        "values": [0, 8, 0, 0],
+        "items": [[{"id": 3, "name": "x", "name_zh": "y", "count": 1, "value": None}]],
+        "payments": [-8, 8, 0, 0],
+        "scores": [-8, 8, 0, 0],
+        "extra": {"nested": [1, [2]]},
+    }
+    a = _fresh_outcome(out)
+    assert a == out == _fresh(out)
+    assert a["items"][0][0] is not out["items"][0][0] and a["items"][0] is not out["items"][0]
+    assert a["extra"]["nested"][1] is not out["extra"]["nested"][1]
+    for k in ("winners", "values", "payments", "scores"):
+        assert a[k] is not out[k]
+    e = E.mahjong_v0.env(VARIANTS[0])
+    for seed in range(30):
+        e.reset(seed=seed)
+        _play_random(e, np.random.default_rng(seed))
+        if e.unwrapped._outcome(e.state_arrays, 0)["winners"]:
+            break
+    # after the episode the infos were removed one by one: read them at the end instead
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    infos = {}
+    for agent in e.agent_iter():
+        obs, _, term, trunc, info = e.last()
+        if term or trunc:
+            infos[agent] = info
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.integers(len(legal))]))
+    assert len(infos) == e.n_players and infos["player_0"]["winners"]
+    ids = {}
+    for ag, info in infos.items():
+        assert {k: v for k, v in info.items() if k != "seat"} == {
+            k: v for k, v in infos["player_0"].items() if k != "seat"
+        }
+        for k, v in info.items():
+            if isinstance(v, list | dict):
+                assert id(v) not in ids, (ag, k)
+                ids[id(v)] = ag
+        for w in info["items"]:
+            assert id(w) not in ids
+            ids[id(w)] = ag
+            for item in w:
+                assert id(item) not in ids
+                ids[id(item)] = ag
