@@ -2,8 +2,9 @@
 the core doubled on a self-draw and the special rows not, 一张花 / 无花无杠, 三金倒, 金雀,
 金龙, 抢金, 天胡, honour flowers and the flower sets, kongs, 连庄); scripted hands through the
 engine (天胡 with four identical honour flowers set aside, 连庄 after it, 三金倒 on the deal,
-a non-dealer's 抢金, 金雀 beating a nearer claimant, a discarded gold); self-play with the
-invariants checked; greedy beats random."""
+a non-dealer's 抢金, 天胡 before a grab, 金雀 beating a nearer claimant, a discarded gold, the
+最后一组 and a kong that shortens it to two tiles); self-play with the invariants checked;
+greedy beats random."""
 
 from __future__ import annotations
 
@@ -191,6 +192,24 @@ def test_scripted_grab_by_a_non_dealer() -> None:
     assert g.done and list(g.payments) == [-42, 126, -42, -42]
 
 
+def test_t11_7_the_heavenly_hand_comes_before_a_grab() -> None:
+    # seat 1 (45s waiting on 3s / 6s) could grab the gold 9s after the dealer's first discard,
+    # but the dealer is complete on the deal: 天胡 is its first action, so no grab is offered
+    # ("天胡&闲家抢金&庄家抢金"). Core 5 + 5 flowers + 2 (four East) = 12, x 2 + 天胡 30 = 54
+    dealer = "1z1z1z1z1f7m8m9m7p8p9p6s6s6s8s8s"
+    s1 = "1m2m3m4m5m6m7m8m9m1p2p3p4s5s7s7s"
+    wall = wall144({0: dealer, 1: s1, 2: OTHERS[2], 3: OTHERS[3]}, "8s", "9s", tail="4p5p6p7s7s")
+    g = Game("fuzhou", wall=list(wall))
+    assert g.current_player == 0 and "win" in g.legal_action_names()
+    g.step("win")
+    assert g.done and g.winners == [0] and list(g.payments) == [162, -54, -54, -54]
+    # had the dealer discarded instead, seat 1 would have grabbed
+    g = Game("fuzhou", wall=list(wall))
+    g.step("discard 7m")
+    assert g.phase == "grab" and g.current_player == 1
+    assert "declare 5" in g.legal_action_names()
+
+
 def test_random_hands_keep_every_invariant() -> None:
     r, _, won = check_random_hands("fuzhou", 1000, seed=5, threads=1)
     assert won.any() and np.all(r["n_winners"] <= 1)
@@ -278,6 +297,37 @@ def test_a_flower_drawn_in_the_last_group_is_not_replaced() -> None:
         assert len(g.legal_action_names()) == 1
         g.step(g.legal_action_names()[0])
     assert g.done and g.winners == [] and not g.payments.any()
+
+
+def test_t11_5_a_kong_on_the_last_discard_before_the_last_group_leaves_two_tiles() -> None:
+    # two rounds of draws and discards leave 4 drawable tiles; the dealer's discard then is
+    # konged by seat 1: the reserve grows by
+    # one and the replacement comes from the tail, so only 2 drawable tiles remain, drawn in
+    # turn by seats 2 and 3 ("所以只按顺序轮流抓这两张"); nobody wins: a drawn hand
+    dealer = "7m9m7p9p7s9s7m9m7p9p7s9s8m8p6m1m"
+    wall = wall144({0: dealer, **OTHERS}, "2m", "8s", draws="8m8p9m9p8p8m6m6p7s7p")
+    # the kong's replacement (the tile before the turned gold) is a 9s
+    j = next(i for i in range(len(wall) - 3, 0, -1) if wall[i] == parse_tiles("9s")[0])
+    wall[j], wall[-2] = wall[-2], wall[j]
+    g = Game("fuzhou", wall=wall, wall_reserve=66, reserve_per_concealed_kong=0)
+    assert g.draws_left == 12
+    for tile in ("1m", "8m", "8p", "9m", "9p", "8p", "8m", "6m", "2m"):
+        assert g.phase == "turn"
+        g.step(f"discard {tile}")
+        while g.phase in ("grab", "react"):
+            names_ = g.legal_action_names()
+            g.step("exposed_kong" if tile == "2m" and "exposed_kong" in names_ else "pass")
+    assert g.current_player == 1 and g.draws_left == 2  # after the kong and its replacement
+    g.step("discard 9s")
+    drawers = []
+    while not g.done:
+        if g.phase in ("grab", "react"):
+            g.step("pass")
+            continue
+        drawers.append(g.current_player)
+        assert len(g.legal_action_names()) == 1  # the drawn tile goes to the river
+        g.step(g.legal_action_names()[0])
+    assert drawers == [2, 3] and g.winners == [] and not g.payments.any()
 
 
 def test_the_last_group_rules_are_spec_fields() -> None:

@@ -1,7 +1,9 @@
 """ningbo (宁波百搭): the worked examples of its 台 (examples 1-4) and the flower 台 through
-``mjsim.score``, scripted hands through the engine (the 4-台 gate with the base point
-excluded, example 8 the lone-wild wait wins by self-draw only, example 9 the nearest winner), and
-self-play with the invariants checked."""
+``mjsim.score``; scripted hands through the engine: the 4-台 gate with the base point excluded,
+example 6 (no kong in the turn of a pung), example 7 (no discard of either end of a chowed
+sequence), example 8 (a lone-wild wait wins by self-draw only), example 9 (only the nearest
+claimant wins); self-play with the invariants checked. Example 5 (a turned season makes the
+seasons wild) is played in tests/test_rules_held_and_wild_flowers.py."""
 
 from __future__ import annotations
 
@@ -184,3 +186,66 @@ def test_t4_8_a_lone_wild_wait_wins_by_self_draw_only() -> None:
     g.step("win")
     # 1 + 箭刻 2 + 自摸 1 + 地胡 6 (its first draw) = 10 from each
     assert g.done and list(g.payments) == [-10, 30, -10, -10]
+
+
+def _react(g: Game, wins: dict[int, str]) -> None:
+    """Answer the reaction window: seat ``p`` plays ``wins[p]`` when a win is offered, every
+    other answer is a pass."""
+    while not g.done and g.phase == "react":
+        offered = "win" in g.legal_action_names()
+        g.step(wins.get(g.current_player, "pass") if offered else "pass")
+
+
+def test_t4_6_no_kong_in_the_turn_of_a_pung() -> None:
+    # seat 1 holds three 6s and pungs the dealer's 6s: the fourth 6s may not be added to the
+    # pung in the same turn, only on its next draw ("碰后不能立即杠牌")
+    dealer = "1m2m3m4m5m6m7m8m9m1z1z2z6s"
+    seat1 = "6s6s6s1p2p3p4p5p6p7p8p9p3z"
+    wall = make_wall({0: dealer, 1: seat1}, "2z", "3z3z3z9s", tail=TAIL, flowers=8)
+    g = Game("ningbo", wall=wall, seed=1)
+    g.step("discard 6s")
+    _pass_or(g, "pung")
+    assert g.current_player == 1 and g.phase == "turn"
+    assert not any(n.startswith("kong") for n in g.legal_action_names())
+    g.step("discard 3z")
+    for _ in range(3):  # seats 2, 3 and the dealer throw the 3z they draw
+        _pass_or(g, "discard 3z")
+    while g.phase == "react":
+        g.step("pass")
+    assert g.current_player == 1 and g.phase == "turn"  # its draw, 9s
+    assert "kong 6s" in g.legal_action_names()
+
+
+def test_t4_7_after_a_chow_neither_end_of_the_sequence_may_be_discarded() -> None:
+    # seat 1 chows the dealer's 1m with 2m 3m: it may then throw neither 1m nor 4m
+    # ("吃牌123万，吃1万，就不能出1万和4万")
+    dealer = "1m5m6m7m8m9m1s2s3s4s5s6s7s"
+    seat1 = "1m2m3m4m1p2p3p4p5p6p7p8p9p"
+    wall = make_wall({0: dealer, 1: seat1}, "8s", tail=TAIL, flowers=8)
+    g = Game("ningbo", wall=wall, seed=1)
+    g.step("discard 1m")
+    _pass_or(g, "chow_low")
+    while g.phase == "react":  # seat 2 may pung the 1m: it passes
+        g.step("pass")
+    assert g.current_player == 1 and g.phase == "turn"
+    legal = g.legal_action_names()
+    assert "discard 1m" not in legal and "discard 4m" not in legal
+    assert "discard 9p" in legal
+
+
+@pytest.mark.parametrize(("seat1_answer", "winner"), [("win", 1), ("pass", 2)])
+def test_t4_9_only_the_nearest_claimant_wins(seat1_answer: str, winner: int) -> None:
+    # seats 1 and 2 both win on the dealer's 2m (seat 1: 清一色 夹 硬糊; seat 2: 位风 箭刻 夹
+    # 硬糊, each at least 4 台): seat 1, the nearest after the discarder, wins alone; seat 2
+    # wins only when seat 1 lets the tile go
+    dealer = "1s2s3s4s5s6s7s8s9s1z1z2z2m"
+    seat1 = "3m4m5m6m7m8m9m9m9m1m1m1m3m"
+    seat2 = "3z3z3z5z5z5z1p1p1p2p2p1m3m"
+    wall = make_wall({0: dealer, 1: seat1, 2: seat2}, "2z", tail=TAIL, flowers=8)
+    g = Game("ningbo", wall=wall, seed=1)
+    g.step("discard 2m")
+    _react(g, {1: seat1_answer, 2: "win"})
+    assert g.done
+    pays = list(g.payments)
+    assert pays[winner] > 0 and pays[0] == -pays[winner]  # the discarder pays the winner
+    assert all(pays[p] == 0 for p in (1, 2, 3) if p != winner)

@@ -64,6 +64,7 @@ def test_the_spec() -> None:
     ("hand", "extra", "tail", "overrides", "can"),
     [
         ("234m678p345s1z1z6s7s", "5p", "5p", {}, True),  # the 会 5p as a 5s or 8s
+        ("1m1m1m1m2m3m4p5p6p7s8s9s5p", "5p", "9p", {}, True),  # aaaabc abc abc aa
         ("234m678p345s1z1z2z2z", "5p", "5p", {}, False),  # the 会 would be an honour
         ("234m678p345s1z1z2z2z", "5p", "5p", {"wild_substitutes": "any"}, True),
         ("234m678p345s2z2z2z8m", "8m", "9p", {}, False),  # a pair of 8s
