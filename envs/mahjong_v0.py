@@ -186,12 +186,26 @@ def _fresh(value: Any) -> Any:
 #: is a list (per winner) of lists of flat dicts
 _INT_LISTS = frozenset(("winners", "values", "payments", "scores"))
 _ITEMS = "items"
+#: the keys of an outcome (OutcomeReader.__call__): ints, strings or None, except the int
+#: lists above and the items (per winner, a list of dicts of ints, strings or None)
+_OUTCOME_KEYS = frozenset(
+    ("winners", "win_kind", "discarder", "win_tile", "dealer", "value", "values", "items",
+     "payments", "deposits", "scores")
+)  # fmt: skip
 
 
 def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
     """:func:`_fresh` of an outcome dict (:class:`mjsim.outcome.OutcomeReader`), faster where
     the layout is known: its int lists sliced, its items' dicts copied flat; any other key as
     :func:`_fresh`."""
+    if out.keys() == _OUTCOME_KEYS:  # the reader's layout: no test per value
+        d = out.copy()
+        d["winners"] = out["winners"][:]
+        d["values"] = out["values"][:]
+        d["payments"] = out["payments"][:]
+        d["scores"] = out["scores"][:]
+        d["items"] = [[i.copy() for i in w] for w in out["items"]]
+        return d
     d = out.copy()
     for k, x in out.items():
         t = type(x)
@@ -365,6 +379,9 @@ class raw_env(AECEnv):
         # observe() of the agent to act copies the planes the step kernel encoded
         self._plain = self._planes and not self.encoder.scaled
         self._live = False  # reset() done, not closed, the agent to act not terminated
+        # the episode is over (every agent terminated), not closed: agents leave by step(None)
+        self._ended = False
+        self._skip_agent_selection: str | None = None  # PettingZoo's dead-step bookkeeping
         self._version = self.encoder.version if self._planes else -1
         # planes of the agent to act, encoded by the step kernel; valid for _obs_seat
         self._obs_buf = np.zeros((self.encoder.n_planes if self._planes else 1, 34), np.int8)
@@ -388,6 +405,10 @@ class raw_env(AECEnv):
             row[: self.n_players] == list(range(self.n_players)) for row in self._seating_rows
         )
         self._compile_key = f"{AEC_KEY}:{self.spec.scorer_kind()}"  # one engine per scorer
+        # reset()'s dicts in agent order (copied), and the seats of the first hand
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._falses = dict.fromkeys(self.possible_agents, False)
+        self._seat0 = {a: i for i, a in enumerate(self.possible_agents)}
         self._sc = self._rules.scorer
         self._set_entries(resolve=False)
         self._make_header()
@@ -454,6 +475,8 @@ class raw_env(AECEnv):
         """Start an episode (module docstring: seeding, ``options={"hand": i}``); also after
         ``close()``."""
         self._closed = False
+        self._ended = False
+        self._skip_agent_selection = None
         if seed is not None:
             if not isinstance(seed, int | np.integer) or seed < 0:
                 raise ValueError(f"seed={seed!r} must be an integer >= 0")
@@ -486,15 +509,16 @@ class raw_env(AECEnv):
         cp = self._kreset(ctl, self._sc, h, d)
         self._obs_seat = cp
         agents = self.possible_agents
-        self._seat = dict(zip(agents, range(n), strict=True))
-        self.agent_at_seat = list(agents)
+        zeros, falses = self._zeros, self._falses  # in agent order, copied
+        self._seat = self._seat0.copy()
+        self.agent_at_seat = agents[:]
         if not self._fixed_seats:
             self._reseat()
-        self.agents = list(agents)
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
+        self.agents = agents[:]
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
         self.infos = {a: {} for a in agents}
         self.agent_selection = self.agent_at_seat[cp]
         self._live = True
@@ -647,6 +671,10 @@ class raw_env(AECEnv):
             obs = {"observation": self._obs_buf.copy(), "action_mask": self._mask8.copy()}
         elif not observe:
             obs = None
+        elif self._ended and self._plain:  # the episode is over: the agent's final planes
+            o = np.empty_like(self._obs_buf)
+            self._kencode(self._h, self._sc, self._seat[agent], o, self._version)
+            obs = {"observation": o, "action_mask": self._no_mask.copy()}
         else:
             obs = self.observe(agent)
         return (
@@ -665,6 +693,9 @@ class raw_env(AECEnv):
             if code >= 0:
                 self._after_step(code)
                 return
+        if action is None and self._ended and self.agents:  # every agent is terminated
+            self._was_dead_step(None)
+            return
         if self._closed:
             self._raise_closed()
         agent = self.agent_selection
@@ -738,13 +769,16 @@ class raw_env(AECEnv):
                 cp = self._deal_next_hand()
             else:
                 self._live = False
+                self._ended = True
                 self.terminations = dict.fromkeys(self.agents, True)
-                # the outcome of the last hand, read once; one fresh copy per agent (module
-                # docstring: no two agents' infos share a list or dict)
+                # the outcome of the last hand, read once: the first agent's info, a fresh
+                # copy for every other (module docstring: no two agents' infos share a list or
+                # dict)
                 out = self._outcome(self._state, 0)
                 seat = self._seat
-                infos = self.infos = {ag: _fresh_outcome(out) for ag in self.agents}
-                for ag, info in infos.items():
+                infos = self.infos = {}
+                for ag in self.agents:
+                    info = infos[ag] = _fresh_outcome(out) if infos else out
                     info["seat"] = seat[ag]
                 if self.episode == "game":
                     self._end_game()
@@ -758,6 +792,41 @@ class raw_env(AECEnv):
         )
         if self.render_mode == "human":
             self.render()
+
+    def _was_dead_step(self, action: None) -> None:
+        """PettingZoo's ``AECEnv._was_dead_step`` with the same effects, in fewer operations:
+        the terminated or truncated agent to act leaves ``agents`` and every per-agent dict;
+        the next agent is the first dead one left (the agent that stepped first noted in
+        ``_skip_agent_selection``), else the noted one; the rewards left are set to 0.
+
+        Raises:
+            ValueError: ``action`` is not ``None`` (the only action of a dead agent).
+        """
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        term, trunc = self.terminations, self.truncations
+        assert term[agent] or trunc[agent], "an agent that was not dead as attempted to be removed"
+        del term[agent]
+        del trunc[agent]
+        rewards = self.rewards
+        del rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        for ag in agents:
+            if term[ag] or trunc[ag]:
+                if self._skip_agent_selection is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = ag
+                break
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        for ag in rewards:
+            rewards[ag] = 0
 
     # ------------------------------------------------------------------ read access
     @property
@@ -849,6 +918,7 @@ class raw_env(AECEnv):
         env holds no threads, files or windows, so nothing else is released."""
         self._closed = True
         self._live = False
+        self._ended = False
         self._obs_agent = None
 
 
@@ -904,6 +974,10 @@ class checked_env(raw_env):
                 else:
                     self._after_step(code)
                 return
+        if action is None and self._ended and self.agents:  # every agent is terminated
+            self._has_updated = True
+            self._was_dead_step(None)
+            return
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
         self._has_updated = True
@@ -929,6 +1003,7 @@ class checked_env(raw_env):
         elif not self._mask[action]:
             EnvLogger.warn_on_illegal_move()
             self._live = False
+            self._ended = True
             self._obs_agent = None
             self._cumulative_rewards[agent] = 0
             self.terminations = dict.fromkeys(self.agents, True)

@@ -568,3 +568,50 @@ def test_outcome_infos_share_nothing():
             for item in w:
                 assert id(item) not in ids
                 ids[id(item)] = ag
+
+
+@pytest.mark.parametrize("illegal", [False, True])
+def test_dead_step_matches_pettingzoo(illegal):
+    """The env's own ``_was_dead_step`` (the terminated agents leaving one by one by
+    ``step(None)``) leaves ``agents``, ``agent_selection``, the rewards and every per-agent dict
+    as PettingZoo's ``AECEnv._was_dead_step`` does, after a hand's end and after an illegal
+    action (PettingZoo's ``_deads_step_first`` order)."""
+    import types
+
+    from pettingzoo import AECEnv
+
+    envs = [E.mahjong_v0.env("riichi"), E.mahjong_v0.env("riichi")]
+    envs[1]._was_dead_step = types.MethodType(AECEnv._was_dead_step, envs[1])
+    for seed in range(3):
+        rngs = [np.random.default_rng(seed), np.random.default_rng(seed)]
+        for e in envs:
+            e.reset(seed=seed)
+        k = 0
+        while envs[0].agents:
+            seen = []
+            for e, rng in zip(envs, rngs, strict=True):
+                obs, rew, term, trunc, info = e.last()
+                if term or trunc:
+                    action = None
+                else:
+                    legal = np.flatnonzero(obs["action_mask"])
+                    action = int(legal[rng.integers(len(legal))])
+                    if illegal and k == 7:
+                        action = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+                e.step(action)
+                seen.append(
+                    (
+                        e.agent_selection,
+                        list(e.agents),
+                        dict(e.rewards),
+                        dict(e._cumulative_rewards),
+                        dict(e.terminations),
+                        dict(e.truncations),
+                        list(e.infos),
+                        rew,
+                        term,
+                    )
+                )
+            assert seen[0] == seen[1], (seed, k)
+            k += 1
+        assert k > 8
