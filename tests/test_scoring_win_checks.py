@@ -1,10 +1,12 @@
-"""Contradictory win contexts are refused at the boundary (mjsim.scoring.win_checks), and
-table-driven scoring from strings (mjsim.scoring.table_score.score_win)."""
+"""Contradictory win contexts are refused at the boundary (mjsim.scoring.win_checks): by the
+table-driven scoring from strings (mjsim.scoring.table_score.score_win) and by mjsim.score's family
+scorers (guangdong_jipinghu, changsha, the Sichuan family, guobiao's 天和)."""
 
 from __future__ import annotations
 
 import pytest
 
+import mjsim
 from mjsim.scoring.table_score import score_win
 
 HAND = "11122233399m555p"  # a Sichuan all-pungs hand (9m the winning tile)
@@ -72,3 +74,116 @@ def test_an_earthly_discard_win_is_no_contradiction():
     assert r.item_counts()["地胡"] == 1
     with pytest.raises(ValueError, match=r"地和\) is a non-dealer's win"):
         score_win("ningbo", "111m345m678m99m123m", win_tile="2m", seat=0, discarder=1, earthly=True)
+
+
+# ------------------------------------------------------- mjsim.score's family scorers
+CHICKEN = "123m456p789s222m55z"  # guangdong_jipinghu 鸡和, 5z the winning tile
+CS_SMALL = "123m456m789p234s55s"  # changsha small win, 5s the winning tile
+SC_PUNGS = "11122233399m555p"  # Sichuan all pungs, 9m the winning tile
+SC_KONG = "11122299m"  # with a concealed kong of 5p and a pung of 3m
+SC_KONG_MELDS = ["concealed_kong 5555p", "pung 333m"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "kw", "match"),
+    [
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=1, self_drawn=True, heavenly=True),
+         r"heavenly \(天和\) is the dealer's win: seat 1 is not the dealer \(0\)"),
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=0, discarder=1, heavenly=True),
+         r"heavenly \(天和\) is a self-draw: self_drawn must be True"),
+        ("guangdong_jipinghu", "123m456p789s55z",
+         dict(win_tile="5z", melds=["pung 222m"], seat=0, self_drawn=True, heavenly=True),
+         r"heavenly \(天和\) is a win on the dealt hand: it has no meld"),
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=0, self_drawn=True, earthly=True),
+         r"earthly \(地和\) is a non-dealer's win: the winner is the dealer"),
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=1, self_drawn=True, human=True),
+         r"human \(人和\) is a win on a discard: self_drawn must be False"),
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=1, discarder=0, seat_wind="W"),
+         r"seat_wind W does not match seat 1 with dealer 0: that seat's wind is S"),
+        ("guangdong_jipinghu", "123m456p789s55z",
+         dict(win_tile="5z", melds=["kong 7777p"], seat=1, self_drawn=True, kong_replacement=True,
+              last_wall_tile=True),
+         r"kong_replacement \(杠上开花\) with last_wall_tile \(海底捞月\)"),
+        ("guangdong_jipinghu", "123m456p789s55z",
+         dict(win_tile="5z", melds=["kong 7777p"], seat=1, discarder=0, kong_replacement=True),
+         r"kong_replacement \(杠上开花\) needs self_drawn=True"),
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=1, self_drawn=True, robbing_kong=True),
+         r"robbing_kong \(抢杠和\) is a win on another player's tile: self_drawn=False"),
+        ("changsha", "123m456m234s55s",
+         dict(win_tile="5s", melds=["kong 7777p"], seat=1, self_drawn=True, kong_replacement=True,
+              last_wall_tile=True),
+         r"kong_replacement \(杠上开花\) with last_wall_tile \(海底捞月\).*此局无海底牌"),
+        ("changsha", CS_SMALL,
+         dict(win_tile="5s", seat=1, discarder=2, after_kong_discard=True, last_wall_tile=True),
+         r"after_kong_discard \(杠上炮\) with last_wall_tile \(海底炮\)"),
+        ("changsha", CS_SMALL, dict(win_tile="5s", seat=1, discarder=2, seat_wind="N"),
+         r"seat_wind N does not match seat 1 with dealer 0: that seat's wind is S"),
+        ("changsha", CS_SMALL, dict(win_tile="5s", seat=1, self_drawn=True, heavenly=True),
+         r"heavenly \(天和\) is the dealer's win: seat 1 is not the dealer \(0\)"),
+        ("sichuan", SC_PUNGS,
+         dict(win_tile="9m", seat=1, discarder=2, after_kong_discard=True, last_wall_tile=True),
+         r"after_kong_discard \(杠上炮\) with last_wall_tile \(海底炮\)"),
+        ("sichuan", SC_KONG,
+         dict(win_tile="9m", melds=SC_KONG_MELDS, seat=1, self_drawn=True, kong_replacement=True,
+              last_wall_tile=True),
+         r"kong_replacement \(杠上开花\) with last_wall_tile \(海底捞月\)"),
+        ("sichuan_xuezhan", SC_PUNGS,
+         dict(win_tile="9m", seat=1, self_drawn=True, has_won=[True, False, True, True]),
+         r"three seats have already won \(has_won\): the blood battle is over"),
+        ("chengdu", "11122233344m456p",
+         dict(win_tile="5p", seat=1, discarder=2, robbing_kong=True, after_kong_discard=True),
+         r"robbing_kong \(抢杠\) with after_kong_discard \(杠上炮\)"),
+        ("guobiao", "123m456m789m123p11z", dict(win_tile="1z", seat=1, self_drawn=True, heavenly=True),
+         r"heavenly \(天和\) is the dealer's win: seat 1 is not the dealer \(0\)"),
+        ("guobiao", "123m456m789m123p11z", dict(win_tile="1z", seat=0, discarder=1, heavenly=True),
+         r"heavenly \(天和\) is a self-draw: self_drawn must be True"),
+    ],
+)  # fmt: skip
+def test_family_scorers_refuse_contradictions_naming_both(variant, hand, kw, match):
+    """mjsim.score's own family scorers run the shared boundary check (check_win_context) on the
+    win and their situational keywords: a contradiction is refused, not scored."""
+    with pytest.raises(ValueError, match=match):
+        mjsim.score(variant, hand, **kw)
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "kw", "total", "payments"),
+    [
+        # 鸡和 0 + 自摸 1, 天和 at least 3 番: 2 ** 3 from each
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=0, self_drawn=True, heavenly=True),
+         3, [24, -8, -8, -8]),
+        # 鸡和 0 + seat-wind (South) pung 1: 2 ** 1 from the discarder
+        ("guangdong_jipinghu", "123m456p789s222z55m",
+         dict(win_tile="5m", seat=1, discarder=0, seat_wind="S"), 1, [-2, 2, 0, 0]),
+        ("guangdong_jipinghu", "123m456p789s55z",
+         dict(win_tile="5z", melds=["kong 7777p"], seat=1, self_drawn=True, kong_replacement=True),
+         3, [-8, 24, -8, -8]),
+        ("guangdong_jipinghu", CHICKEN, dict(win_tile="5z", seat=1, discarder=0, human=True),
+         3, [-8, 8, 0, 0]),
+        # 七小对 + 天胡: 2 big wins, 70 from each (the dealer's self-draw)
+        ("changsha", "1133m5577p99s1122s", dict(win_tile="2s", seat=0, self_drawn=True, heavenly=True),
+         2, [210, -70, -70, -70]),
+        ("changsha", "123m456m234s55s",
+         dict(win_tile="5s", melds=["kong 7777p"], seat=1, self_drawn=True, kong_replacement=True),
+         1, [-40, 100, -30, -30]),
+        ("changsha", CS_SMALL, dict(win_tile="5s", seat=1, discarder=2, last_wall_tile=True),
+         1, [0, 60, -60, 0]),
+        # 对对胡 1 + 根 1 + 杠上开花 1 = 3: 2 ** 3 + 1 from each (自摸加底)
+        ("sichuan", SC_KONG,
+         dict(win_tile="9m", melds=SC_KONG_MELDS, seat=1, self_drawn=True, kong_replacement=True),
+         3, [-9, 27, -9, -9]),
+        # 对对胡 1 + 杠上炮 1 = 2: 2 ** 2 from the discarder
+        ("sichuan_xuezhan", SC_PUNGS,
+         dict(win_tile="9m", seat=1, discarder=2, after_kong_discard=True,
+              has_won=[True, False, False, False]),
+         2, [0, 4, -4, 0]),
+        ("chengdu", SC_PUNGS, dict(win_tile="9m", seat=1, discarder=2, after_kong_discard=True),
+         2, [0, 4, -4, 0]),
+        # 清龙 16 + 不求人 4 + 喜相逢 1 + 缺一门 1 = 22: 8 + 22 from each
+        ("guobiao", "123m456m789m123p11z", dict(win_tile="1z", seat=0, self_drawn=True, heavenly=True),
+         22, [90, -30, -30, -30]),
+    ],
+)  # fmt: skip
+def test_family_scorers_score_a_consistent_win_as_before(variant, hand, kw, total, payments):
+    r = mjsim.score(variant, hand, **kw)
+    assert (r.total, r.payments) == (total, payments)

@@ -12,6 +12,7 @@ from functools import partial
 import helpers
 import numpy as np
 import pytest
+from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim.actions import PASS, WIN, action_from_name
@@ -154,15 +155,10 @@ def test_competition_schedule() -> None:
     assert g.dealer == 2
 
 
-def test_random_hands_invariants_zero_sum_and_minimum() -> None:
-    r = mjsim.simulate("guobiao", 10_000, seed=5, check=True, threads=2)
-    assert len(r) == 10_000
-    pays = np.stack([r[f"pay{p}"] for p in range(4)], axis=1)
-    assert (pays.sum(axis=1) == 0).all()
-    won = r["n_winners"] > 0
-    # KNOWN GAP: in-kernel self-play (random and greedy) has produced no
-    # guobiao win so far, although scripted Game hands win; the win-side checks below hold
-    # vacuously until that is resolved
+def _check_random_hands(r: np.ndarray, pays: np.ndarray, won: np.ndarray) -> None:
+    # the in-kernel bots reach the 8-fan minimum in some hands, so the win-side checks below
+    # are not vacuous (greedy bots win about 63% of hands, random ones about 2%)
+    assert won.sum() > 0
     assert (r["n_winners"] <= 1).all()  # head bump
     # every win pays 8 from each loser at least; the winner gets >= 3 * 8 + 8
     win_pay = pays[won].max(axis=1)
@@ -170,6 +166,18 @@ def test_random_hands_invariants_zero_sum_and_minimum() -> None:
     assert (r["value"][won] >= 8).all()
     # drawn hands pay nothing
     assert (pays[~won] == 0).all()
+
+
+def test_random_hands_invariants_zero_sum_and_minimum() -> None:
+    # no hand breaks an engine invariant (check=True) and every hand's payments sum to 0
+    r, pays, won = check_random_hands("guobiao", 10_000, seed=5, threads=2)
+    assert len(r) == 10_000
+    _check_random_hands(r, pays, won)
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_hands_keep_every_invariant() -> None:
+    _check_random_hands(*check_slow_random_hands("guobiao"))
 
 
 def test_determinism() -> None:

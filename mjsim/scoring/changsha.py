@@ -481,8 +481,10 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
 
     Raises:
         ValueError: honour tiles (108 tiles), not a winning hand (a small win needs a 2-5-8
-            pair), 天胡 / 地胡 inconsistent with the seats, an unknown keyword, a fifth copy of a
-            kind counting the birds, the hand (with the win tile) and the melds.
+            pair), 天胡 / 地胡 inconsistent with the seats, contradictory circumstances
+            (:func:`mjsim.scoring.win_checks.check_scored_win`: 杠上开花 on the 海底 tile, "此局无
+            海底牌"; 杠上炮 on a self-draw or with 海底炮; ...), an unknown keyword, a fifth copy
+            of a kind counting the birds, the hand (with the win tile) and the melds.
     """
     ctx = dict(variant_context)
     held = win.concealed[:34].astype(np.int64) + meld_counts(win.melds)[:34]
@@ -502,12 +504,12 @@ def score_changsha(win: WinInput, **variant_context: Any) -> ScoreResult:
         int(t) != MELD_NONE and int(k) >= 27 for t, k, _s in win.melds
     ):
         raise ValueError("changsha uses the 108 suited tiles only (no honours)")
-    if heavenly and not (win.self_drawn and win.seat == win.dealer and win.n_melds == 0):
-        raise ValueError("heavenly (天胡) is the dealer's self-drawn dealt hand")
-    if earthly and (win.self_drawn or win.seat == win.dealer or win.discarder != win.dealer):
+    from mjsim.scoring.win_checks import check_scored_win
+
+    check_scored_win(win, heavenly=heavenly, earthly=earthly, after_kong_discard=after_kong)
+    # Changsha's 地胡 is narrower than the shared reading: a win on the dealer's first discard
+    if earthly and (win.self_drawn or win.discarder != win.dealer):
         raise ValueError("earthly (地胡) is a non-dealer's win on the dealer's first discard")
-    if after_kong and win.self_drawn:
-        raise ValueError("after_kong_discard (杠上炮) is a discard win: self_drawn must be False")
     flags = win.flags.copy()
     flags[F_HEAVENLY] = int(heavenly)
     flags[F_EARTHLY] = int(earthly)

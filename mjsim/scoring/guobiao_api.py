@@ -20,6 +20,7 @@ from mjsim.scoring.guobiao import (
 )
 from mjsim.scoring.guobiao_fans import FAN_BY_ID, GUOBIAO_MIN_FAN, N_GUOBIAO_ITEMS
 from mjsim.scoring.result import ScoreResult
+from mjsim.scoring.win_checks import check_win_context
 
 GUOBIAO_KEYWORDS = (
     "open_plus_concealed_kong",
@@ -75,7 +76,9 @@ def score_guobiao(win: WinInput, **variant_context: Any) -> ScoreResult:
       nine-gates reading for a dealt hand). 天和 itself is not an MCR fan.
 
     Raises:
-        ValueError: an unknown keyword (listing the accepted ones), or tiles that do not form a
+        ValueError: an unknown keyword (listing the accepted ones), ``heavenly`` for a seat that
+            is not the dealer, with a meld or on a discard
+            (:func:`mjsim.scoring.win_checks.check_win_context`), or tiles that do not form a
             winning hand (4 sets + pair, seven pairs, thirteen orphans, honors-and-knitted, a
             knitted straight + set + pair).
     """
@@ -85,6 +88,16 @@ def score_guobiao(win: WinInput, **variant_context: Any) -> ScoreResult:
             f"unknown guobiao keyword(s) {unknown}; accepted: {', '.join(GUOBIAO_KEYWORDS)}"
         )
     heavenly = bool(variant_context.pop("heavenly", False))
+    # 天和's circumstances (the dealer, no meld, a self-draw); the seat wind and the last wall
+    # tile stay free, as in the MCR calculator's own inputs (seatWind; isWallLast with
+    # isAboutKong)
+    check_win_context(
+        seat=win.seat,
+        dealer=win.dealer,
+        self_drawn=win.self_drawn,
+        n_melds=win.n_melds,
+        heavenly=heavenly,
+    )
     flags = win.flags.copy()
     flags[F_GB_OPTIONS] = guobiao_options(**variant_context)
     flags[F_HEAVENLY] = int(heavenly)

@@ -446,7 +446,11 @@ def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
 
     Raises:
         ValueError: not a winning hand, ``liable`` on a discard win or equal to the winner,
-            ``n_winners`` outside 1-3 or above 1 on a self-draw, an unknown keyword.
+            ``n_winners`` outside 1-3 or above 1 on a self-draw, an unknown keyword,
+            contradictory circumstances (:func:`mjsim.scoring.win_checks.check_scored_win`: 天和
+            of a non-dealer, with a meld or on a discard; 地和 / 人和 of the dealer; 人和 on a
+            self-draw; 杠上开花 on the last wall tile; a seat wind other than East that is not the
+            winner's).
     """
     ctx = dict(variant_context)
     n_winners = int(ctx.pop("n_winners", 1))
@@ -458,6 +462,9 @@ def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
         params = default_params(**ctx)
     except ValueError as exc:
         raise ValueError(f"{exc}; or one of {list(_SITUATION_KEYWORDS)}") from None
+    from mjsim.scoring.win_checks import check_scored_win
+
+    check_scored_win(win, heavenly=heavenly, earthly=earthly, human=human)
     if not 1 <= n_winners <= 3 or (win.self_drawn and n_winners != 1):
         raise ValueError(
             f"n_winners must be 1-3 on a discard win (1 on a self-draw), got {n_winners}"

@@ -507,8 +507,11 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
     Raises:
         ValueError: a chow meld or an honour tile (108 tiles, no chow: "不可以吃"), a hand that
             is not complete, one holding all three suits ("必须缺门可胡") or the declared void
-            suit, an unknown keyword, ``after_kong_discard`` on a self-draw, a
-            ``self_draw_bonus`` other than 0 (自摸加底) or 1 (自摸加番).
+            suit, an unknown keyword, contradictory circumstances
+            (:func:`mjsim.scoring.win_checks.check_scored_win`: ``after_kong_discard`` on a
+            self-draw or on the last wall tile, 杠上开花 on the last wall tile, a ``has_won`` that
+            marks the winner or the discarder or three seats), a ``self_draw_bonus`` other than 0
+            (自摸加底) or 1 (自摸加番).
     """
     from mjsim.scoring import tables
     from mjsim.scoring.fan_table import C_VALUE
@@ -535,17 +538,12 @@ def score_sichuan(win: WinInput, variant: str = "sichuan", **variant_context: An
         int(t) != MELD_NONE and int(k) >= 27 for t, k, _s in win.melds
     ):
         raise ValueError(f"{variant}: Sichuan uses the 108 suited tiles only (no honours)")
-    if after_kong and win.self_drawn:
-        raise ValueError("after_kong_discard (杠上炮) is a discard win: self_drawn must be False")
+    from mjsim.scoring.win_checks import check_scored_win
+
+    check_scored_win(win, after_kong_discard=after_kong, has_won=has_won)
     still_in = np.ones(4, np.bool_)
     if has_won is not None:
-        if len(has_won) != 4:
-            raise ValueError(f"has_won must hold 4 booleans, got {has_won!r}")
         still_in = ~np.array([bool(x) for x in has_won], np.bool_)
-        if not still_in[win.seat]:
-            raise ValueError(f"has_won marks the winner (seat {win.seat}) as already out")
-        if win.discarder >= 0 and not still_in[win.discarder]:
-            raise ValueError(f"has_won marks the discarder (seat {win.discarder}) as already out")
     # the win rules the engine applies before valuing a win (suit_rule="missing_one",
     # missing_suit_choice): at most two suits, none of them the declared void suit
     suits = {k // 9 for k in range(27) if win.concealed[k]}

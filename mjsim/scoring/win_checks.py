@@ -3,12 +3,22 @@
 :func:`check_win_context` is the boundary check of the table-driven scoring entry
 (:func:`mjsim.scoring.table_score.score_win`): a win described with two circumstances that cannot
 both hold (杠上开花 on the sea-bottom tile, 天和 for a seat that is not the dealer, ...) raises a
-``ValueError`` naming the conflict, instead of scoring both items. Plain Python.
+``ValueError`` naming the conflict, instead of scoring both items. :func:`check_scored_win` runs
+it for a :func:`mjsim.score` adapter (``guangdong_jipinghu``, ``changsha``, the Sichuan family)
+on the parsed win and the situational keywords the adapter takes. Plain Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from mjsim.scoring.context import (
+    F_KONG_REPLACEMENT,
+    F_LAST_WALL_TILE,
+    F_ROBBING_KONG,
+    F_SEAT_WIND,
+)
 
 
 def check_win_context(
@@ -117,3 +127,47 @@ def check_win_context(
             raise ValueError(
                 "three seats have already won (has_won): the blood battle is over, no fourth win"
             )
+
+
+def check_scored_win(
+    win: Any,
+    *,
+    heavenly: bool = False,
+    earthly: bool = False,
+    human: bool = False,
+    after_kong_discard: bool = False,
+    has_won: Sequence[bool] | None = None,
+) -> None:
+    """:func:`check_win_context` on a win parsed by :func:`mjsim.score`, with the situational
+    keywords of the variant's adapter.
+
+    The win's own circumstances come from ``win`` (a :class:`mjsim.scoring.api.WinInput`): seats,
+    self-draw, melds, and from ``win.flags`` the seat wind, ``kong_replacement`` (杠上开花),
+    ``last_wall_tile`` and ``robbing_kong`` (抢杠). The seat wind East, :func:`mjsim.score`'s
+    default, is not checked, as in the table-driven adapter
+    (:func:`mjsim.scoring.table_score.score_table_variant`): it cannot be told from a seat wind
+    left out. Another seat wind must be the winner's, ``(seat - dealer) % 4``.
+
+    Args:
+        win: the parsed win.
+        heavenly, earthly, human, after_kong_discard, has_won: as in :func:`check_win_context`.
+
+    Raises:
+        ValueError: the first pair of contradictory circumstances, both named.
+    """
+    check_win_context(
+        seat=win.seat,
+        dealer=win.dealer,
+        self_drawn=win.self_drawn,
+        n_melds=win.n_melds,
+        seat_wind=int(win.flags[F_SEAT_WIND]) or None,
+        kong_replacement=bool(win.flags[F_KONG_REPLACEMENT]),
+        last_wall_tile=bool(win.flags[F_LAST_WALL_TILE]),
+        after_kong_discard=bool(after_kong_discard),
+        robbing_kong=bool(win.flags[F_ROBBING_KONG]),
+        heavenly=bool(heavenly),
+        earthly=bool(earthly),
+        human=bool(human),
+        discarder=win.discarder,
+        has_won=has_won,
+    )
