@@ -1,7 +1,8 @@
 """anqing (安庆麻将): hands through ``mjsim.score`` (a plain win with and without a 钻, the
-红中 stand-in, the 发 money, the factors); scripted hands through the engine (the 发 set aside
-at once and paid a unit on a kong-replacement 天胡, the dealer's stake 庄底子 after a drawn
-hand); self-play with the invariants checked; greedy beats random."""
+红中 stand-in, concealed and in a called pung or kong, the 发 money, the factors); scripted hands
+through the engine (the 发 set aside at once and paid a unit on a kong-replacement 天胡, a
+called 红中 pung in a one-suit win, the dealer's stake 庄底子 after a drawn hand); self-play with
+the invariants checked; greedy beats random."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import mjsim
 from mjsim import variants
 from mjsim.actions import DISCARD, PASS, WIN
 from mjsim.engine import Game
+from mjsim.scoring.table_score import score_win
 
 
 def score(hand, win, **kw):
@@ -51,6 +53,19 @@ def test_red_dragon_plays_the_zuan_kind() -> None:
         score("123m456m789m4p7z6p11s", "1s", wilds="3s")
 
 
+def test_a_called_red_dragon_pung_is_a_pung_of_the_zuan_kind() -> None:
+    # 钻 = 7万: the three 红中 of a pung are real 7万 ("红中在这一盘就可以当7万用，可以碰"), so
+    # 111m 456m 999m 22m + 中中中 is one suit: 1 x 无钻 2 x 清一色 4 = 8 (scored as a dragon
+    # pung it was 混一色: 1 x 2 x 2 = 4); with a 红中 kong and all pungs 1 x 2 x 2 x 4 = 16 (was 8)
+    r = score("111m456m999m22m", "2m", melds=["pung 777z from 1"], wilds="7m")
+    assert r.total == 8 and names(r) == {"底", "无钻", "清一色"} and r.payments == [0, 8, -8, 0]
+    c = score_win("anqing", "111m456m999m22m", win_tile="2m", melds=["pung 777z from 1"],
+                  wilds="7m", seat=1, dealer=0, discarder=2).counts  # fmt: skip
+    assert c["full_flush"] == 1 and "dragon_pungs" not in c and "half_flush" not in c
+    r = score("111m444m999m22m", "2m", melds=["kong 7777z from 1"], wilds="7m")
+    assert r.total == 16 and names(r) == {"底", "无钻", "碰碰胡", "清一色"}
+
+
 def test_each_green_dragon_set_aside_earns_a_unit_not_multiplied() -> None:
     r = score("123m456m789m789p11s", "1s", self_drawn=True, kong_money=2)
     assert r.total == 4 + 2 and "发" in names(r)
@@ -84,6 +99,33 @@ def test_scripted_green_dragon_set_aside_then_a_kong_replacement_heavenly_win() 
     assert WIN in g.legal_actions()
     g.step(WIN)
     assert g.done and list(g.payments) == [99, -33, -33, -33]
+
+
+def _pass_or(g: Game, action: str) -> None:
+    while action not in g.legal_action_names():
+        g.step("pass")
+    g.step(action)
+
+
+def test_scripted_red_dragon_pung_then_a_one_suit_win() -> None:
+    # turned 6m -> the 钻 is 7万; seat 1 pungs the dealer's 红中 with its two, then wins on the
+    # 2m seat 2 throws: 111m 456m 999m 22m + 中中中 (three real 7万) is 清一色 and 无钻,
+    # 1 x 2 x 4 = 8 from the discarder (the 红中 pung as a dragon pung scored 混一色: 4)
+    spec = variants.get("anqing", indicator_source="tail_first", indicator_in_play=False)
+    hands = {0: "123p456p789p123s7z", 1: "111m456m999m2m7z7z9s",
+             2: "3m8m5s7s8s1z2z3z4z1p5p9p6s", 3: "3m8m2p6p4s8s9s1z2z3z4z3p7p"}  # fmt: skip
+    g = Game(spec, wall=make_wall(hands, "4s", "2m", tail="6m"))
+    g.step("discard 7z")
+    _pass_or(g, "pung")
+    while g.phase == "react":
+        g.step("pass")
+    assert g.current_player == 1 and g.phase == "turn"
+    g.step("discard 9s")
+    _pass_or(g, "discard 2m")  # seat 2 throws the 2m it draws
+    _pass_or(g, "win")
+    while g.phase == "react":
+        g.step("pass")
+    assert g.done and g.winners == [1] and list(g.payments) == [0, 8, -8, 0]
 
 
 def _play_to_draw(g: Game) -> None:

@@ -55,6 +55,16 @@ def test_white_dragon_plays_the_turned_kind() -> None:
         score("123m456m789p24s5z11z", "5z", wilds="7z")  # 白 would be 中: no chow
 
 
+def test_a_called_white_dragon_pung_is_a_pung_of_the_turned_kind() -> None:
+    # 2s is the 百搭: the three 白板 of a pung are natural 2s, so 111s 345s 678s 99s + 白白白 is
+    # one suit: 1 x 无百搭 2 x 清一色 4 = 8 (scored as a dragon pung it was 混一色: 1 x 2 x 2 = 4)
+    r = score("111s345s678s99s", "9s", melds=["pung 555z from 1"], wilds="2s")
+    assert r.total == 8 and names(r) == {"平胡", "无百搭", "清一色"}
+    # when 白板 is itself the 百搭 it stands in for nothing: its pung stays a 白板 pung
+    r = score("111s345s678s99s", "9s", melds=["pung 555z from 1"], wilds="5z")
+    assert r.total == 4 and names(r) == {"平胡", "无百搭", "混一色"}
+
+
 @pytest.mark.parametrize(("turned", "wild"), [("9m", "1m"), ("4z", "7z"), ("3m", "4m")])
 def test_brother_wild_is_the_kind_after_the_turned_tile(turned: str, wild: str) -> None:
     # 带弟百搭: "开九万则以一万为百搭，开北则以红中为百搭"; turn 3m: 4m

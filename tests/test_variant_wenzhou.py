@@ -70,6 +70,13 @@ def test_white_dragon_stands_for_the_wild_kind() -> None:
         score("123m456m789m123p24s5z77s", "5z", self_drawn=True, wilds="1z")
 
 
+def test_a_called_white_dragon_pung_is_a_pung_of_the_wild_kind() -> None:
+    # 2s is the 财神: the three 白板 of a pung are natural 2s, so 345s 456s 789s 111s 99s +
+    # 白白白 is one suit: 1 x 硬胡 2 x 清一色 4 = 8 (scored as a dragon pung it was 混一色: 4)
+    r = score("345s456s789s111s99s", "9s", melds=["pung 555z from 1"], wilds="2s")
+    assert r.total == 8 and names(r) == {"底", "硬胡", "清一色"}
+
+
 def wall16(hands: dict[int, str], extra: str, indicator: str) -> list[int]:
     """A 136-tile wall: 16 tiles to each seat from the dealer (seat 0), the dealer's 17th, the
     rest in kind order, the indicator last (turned from the tail)."""

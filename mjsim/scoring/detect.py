@@ -877,6 +877,8 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
         concealed: ``uint8[>=34]`` concealed tiles INCLUDING the winning tile, wild tiles as their
             own kinds (indices past 33 are ignored).
         melds: ``int8[MAX_MELDS, 3]`` rows ``(meld_type, tile, source)`` (:mod:`mjsim.melds`).
+            Under ``flags[F_STAND_IN]`` a pung or kong of the stand-in kind counts as one of the
+            wild kind's natural copies, as its concealed copies do (not modified).
         win_tile: kind 0-33 of the winning tile.
         flags: ``int64[N_FLAGS]`` win-context flags (:mod:`mjsim.scoring.context`); the wild
             kinds are ``flags[F_WILD_KINDS]`` (bit k = kind k is wild).
@@ -916,12 +918,23 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             nat[k] += n
     if si >= 0 and target >= 0 and win_tile == si:
         win_tile = target  # a 白板 won on is the wild kind's natural copy
+    # a called (or concealed) pung / kong of the stand-in is a set of the wild kind's natural
+    # copies too (anqing: "比如7万为钻牌，红中在这一盘就可以当7万用，可以碰"): every read of the
+    # melds below sees the target kind
+    mk = melds.copy()
+    if si >= 0 and target >= 0:
+        for m in range(mk.shape[0]):
+            t = mk[m, 0]
+            if mk[m, 1] == si and (
+                t == MELD_PUNG or t == MELD_KONG or t == MELD_ADDED_KONG or t == MELD_CONCEALED_KONG
+            ):
+                mk[m, 1] = target
     n_wild += flags[F_IMAGINED_WILD]  # 心皇: a joker held by no tile
-    for m in range(melds.shape[0]):
-        t = melds[m, 0]
+    for m in range(mk.shape[0]):
+        t = mk[m, 0]
         if t == MELD_NONE:
             continue
-        k = melds[m, 1]
+        k = mk[m, 1]
         if t == MELD_CHOW:
             totals[k] += 1
             totals[k + 1] += 1
@@ -934,7 +947,7 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
         else:
             totals[k] += 4
     g = np.zeros(counts.shape[0], np.int64)
-    n_melds = _hand_patterns(nat, n_wild, totals, melds, win_tile, flags, ctx, g)
+    n_melds = _hand_patterns(nat, n_wild, totals, mk, win_tile, flags, ctx, g)
     # sets besides the melds: 4 in a 14-tile hand, 5 in a 17-tile one (the 16-tile games)
     n_sets = (int(nat.sum()) + n_wild - 2) // 3
     if n_wild == 0 and _uses(rows, pt.UNIQUE_WAIT):
@@ -947,7 +960,7 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
     self_drawn = flags[F_SELF_DRAWN] != 0
     g[pt.NO_WILD_USED] = 1 if n_wild == 0 else 0
     _readings(
-        nat, n_wild, n_sets, n_melds, win_tile, self_drawn, melds, wmask, g, shapes, rows,
+        nat, n_wild, n_sets, n_melds, win_tile, self_drawn, mk, wmask, g, shapes, rows,
         cancels, header, applied, result, best_counts, best_applied,
     )  # fmt: skip
     imagined = flags[F_IMAGINED_WILD]
@@ -960,7 +973,7 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
         g2 = g.copy()
         g2[pt.NO_WILD_USED] = 1
         _readings(
-            nat2, imagined, n_sets, n_melds, win_tile, self_drawn, melds, 0, g2, shapes, rows,
+            nat2, imagined, n_sets, n_melds, win_tile, self_drawn, mk, 0, g2, shapes, rows,
             cancels, header, applied, result, best_counts, best_applied,
         )  # fmt: skip
     counts[:] = best_counts
