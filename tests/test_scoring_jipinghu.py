@@ -43,14 +43,15 @@ ALL_CHOWS = "123m456p789s234s55m"
         (CHICKEN, {}, (0, {"Chicken hand": 1})),
         (ALL_CHOWS, {}, (1, {"All chows": 1})),
         ("111m555p999s333s22m", {}, (2, {"All pungs": 1})),
-        ("123m456m789m222z11z", {}, (2, {"Half flush": 1})),
+        # the winner (seat B) is the dealer, East: its 南 pung is no wind's pung
+        ("123m456m789m222z11z", {"dealer": B}, (2, {"Half flush": 1})),
         ("123m456m789m234m11z", {}, (3, {"All chows": 1, "Half flush": 1})),  # 平和 + 混一色 add up
         ("123m456m789m234m11z", {"additive": 0}, (2, {"Half flush": 1})),
         (ALL_CHOWS, {"self_drawn": True}, (2, {"All chows": 1, "Self-draw": 1})),
         ("123m456p789s222z55m", {"seat_wind": "S"}, (1, {"Chicken hand": 1, "Seat-wind pung": 1})),
         (
             "123m456p789s222z55m",
-            {"round_wind": "S"},
+            {"round_wind": "S", "dealer": B},  # the winner is East
             (1, {"Chicken hand": 1, "Round-wind pung": 1}),
         ),
         ("123m456p789s555z55m", {}, (1, {"Chicken hand": 1, "Dragon pung": 1})),

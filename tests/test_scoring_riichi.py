@@ -98,7 +98,7 @@ def test_worked_examples():
 
 def test_validation_errors():
     with pytest.raises(ValueError, match="seat wind"):
-        S("234789m12345666p", win_tile="6p", seat=1)
+        S("234789m12345666p", win_tile="6p", seat=1, seat_wind="E")  # seat 1 is South
     with pytest.raises(ValueError, match="ippatsu needs"):
         S("234789m12345666p", win_tile="6p", ippatsu=True)
     with pytest.raises(ValueError, match="unknown keyword"):

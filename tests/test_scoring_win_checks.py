@@ -187,3 +187,33 @@ def test_family_scorers_refuse_contradictions_naming_both(variant, hand, kw, mat
 def test_family_scorers_score_a_consistent_win_as_before(variant, hand, kw, total, payments):
     r = mjsim.score(variant, hand, **kw)
     assert (r.total, r.payments) == (total, payments)
+
+
+def test_seat_wind_defaults_to_the_winners_own_wind() -> None:
+    # the dealer is East: seat 1 with dealer 0 sits South, so its East pung is the round wind's
+    # pung only (a default of East scored it as the seat wind's too: 3 番 instead of 2)
+    hand = "111z234m567p789s55p"
+    r = mjsim.score("guangdong_jipinghu", hand, win_tile="5p", self_drawn=True, seat=1, dealer=0)
+    assert (r.total, r.payments) == (2, [-4, 12, -4, -4])
+    assert [i[1] for i in r.items] == ["Chicken hand", "Self-draw", "Round-wind pung"]
+    south = mjsim.score(
+        "guangdong_jipinghu", hand, win_tile="5p", self_drawn=True, seat=1, dealer=0, seat_wind="S"
+    )
+    assert south == r
+    with pytest.raises(ValueError, match="seat_wind E does not match seat 1 with dealer 0"):
+        mjsim.score(
+            "guangdong_jipinghu", hand, win_tile="5p", self_drawn=True, seat=1, dealer=0,
+            seat_wind="E",
+        )  # fmt: skip
+    # riichi: seat 2 with dealer 0 is West (an East default was refused as the wrong wind)
+    r = mjsim.score(
+        "riichi", "234m567p789s55p333z", win_tile="5p", self_drawn=True, seat=2, dealer=0,
+        riichi=True,
+    )  # fmt: skip
+    assert (r.total, r.payments) == (3, [-2600, -1300, 5200, -1300])  # riichi, tsumo, West
+    # three-player riichi: seat 0 with dealer 1 is the third seat, West
+    r = mjsim.score(
+        "riichi", "111m567p789s55p333z", win_tile="5p", self_drawn=True, seat=0, dealer=1,
+        riichi=True, players=3,
+    )  # fmt: skip
+    assert (r.total, r.payments) == (3, [3900, -2600, -1300, 0])

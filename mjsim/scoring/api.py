@@ -204,7 +204,7 @@ def build_win(
     seat: int = 0,
     dealer: int = 0,
     discarder: int | None = None,
-    seat_wind: str | int = "E",
+    seat_wind: str | int | None = None,
     round_wind: str | int = "E",
     flowers: int | str = 0,
     fourth_tile: bool = False,
@@ -212,8 +212,13 @@ def build_win(
     kong_replacement: bool = False,
     robbing_kong: bool = False,
     hand_size: int = 14,
+    players: int = 4,
 ) -> WinInput:
     """Parse and validate a win into a :class:`WinInput` (the checks shared by all variants).
+
+    The keywords are :func:`score`'s; ``hand_size`` is the variant's winning hand size and
+    ``players`` the seats at the table (3 for three-player riichi), used only for the default
+    seat wind ``(seat - dealer) % players``.
 
     Raises:
         ValueError: see :func:`score`.
@@ -274,7 +279,12 @@ def build_win(
             )
     flags = np.zeros(N_FLAGS, dtype=np.int64)
     flags[F_SELF_DRAWN] = int(self_drawn)
-    flags[F_SEAT_WIND] = _wind(seat_wind, "seat_wind")
+    # the dealer is East: without an explicit seat wind the winner's is its distance from the
+    # dealer (a default of East would score a non-dealer's East pung as its seat wind)
+    if seat_wind is None:
+        flags[F_SEAT_WIND] = (seat - dealer) % players
+    else:
+        flags[F_SEAT_WIND] = _wind(seat_wind, "seat_wind")
     flags[F_ROUND_WIND] = _wind(round_wind, "round_wind")
     flags[F_FLOWERS] = _flower_count(flowers)
     flags[F_FOURTH_TILE] = int(bool(fourth_tile))
@@ -352,7 +362,7 @@ def score(
     seat: int = 0,
     dealer: int = 0,
     discarder: int | None = None,
-    seat_wind: str | int = "E",
+    seat_wind: str | int | None = None,
     round_wind: str | int = "E",
     flowers: int | str = 0,
     fourth_tile: bool = False,
@@ -380,7 +390,9 @@ def score(
         seat, dealer: absolute seats 0-3 of the winner and the dealer.
         discarder: absolute seat of the discarder on a discard win; defaults to the player
             before the winner (``(seat + 3) % 4``); must be ``None`` on a self-draw.
-        seat_wind, round_wind: ``"E" "S" "W" "N"`` (or 0-3, or 东南西北).
+        seat_wind, round_wind: ``"E" "S" "W" "N"`` (or 0-3, or 东南西北); ``seat_wind``
+            defaults to the winner's wind from ``seat`` and ``dealer`` (the dealer is East),
+            ``round_wind`` to East.
         flowers: flower count 0-8, or the flower tiles (``"1f5f"``).
         fourth_tile: the winning tile is the last unseen copy (和绝张).
         last_wall_tile: won on the last wall tile (妙手回春 self-drawn / 海底捞月 on a discard).
@@ -423,6 +435,8 @@ def score(
             kong_replacement=kong_replacement,
             robbing_kong=robbing_kong,
             hand_size=_HAND_SIZE[variant],
+            # three-player riichi (``players=3``, checked by its scorer) has three seat winds
+            players=3 if variant == "riichi" and variant_context.get("players") == 3 else 4,
         )
         for check in _WIN_CHECKS:  # the rule set's win requirements (mjsim.engine.spec_win)
             check(variant, win, variant_context)

@@ -732,7 +732,7 @@ def score_table_variant(win: Any, *, variant: str, **context: Any) -> Any:
         seat=win.seat,
         dealer=win.dealer,
         discarder=None if win.self_drawn else win.discarder,
-        seat_wind=int(win.flags[F_SEAT_WIND]) or None,  # E (mjsim.score's default): the seat's
+        seat_wind=int(win.flags[F_SEAT_WIND]),  # given, or the seat's own (build_win)
         round_wind=int(win.flags[F_ROUND_WIND]),
         flowers=int(win.flags[3]),
         last_wall_tile=bool(win.flags[5]),

@@ -160,7 +160,7 @@ def check_scored_win(
         dealer=win.dealer,
         self_drawn=win.self_drawn,
         n_melds=win.n_melds,
-        seat_wind=int(win.flags[F_SEAT_WIND]) or None,
+        seat_wind=int(win.flags[F_SEAT_WIND]),  # given, or derived by build_win
         kong_replacement=bool(win.flags[F_KONG_REPLACEMENT]),
         last_wall_tile=bool(win.flags[F_LAST_WALL_TILE]),
         after_kong_discard=bool(after_kong_discard),
