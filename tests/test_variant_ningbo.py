@@ -2,8 +2,8 @@
 ``mjsim.score``; scripted hands through the engine: the 4-台 gate with the base point excluded,
 example 6 (no kong in the turn of a pung), example 7 (no discard of either end of a chowed
 sequence), example 8 (a lone-wild wait wins by self-draw only), example 9 (only the nearest
-claimant wins); self-play with the invariants checked. Example 5 (a turned season makes the
-seasons wild) is played in tests/test_rules_held_and_wild_flowers.py."""
+claimant wins), example 5 (the dice place the 百搭 indicator; a turned 夏 makes the other
+seasons wild, and they score no flower 台); self-play with the invariants checked."""
 
 from __future__ import annotations
 
@@ -14,7 +14,16 @@ from invariant_hands import check_random_hands, check_slow_random_hands
 
 import mjsim
 from mjsim import variants
+from mjsim.actions import DECLARE, WIN
+from mjsim.distributed import item_names
 from mjsim.engine import Game
+from mjsim.engine.state import (
+    PV_HELD_FLOWERS,
+    PV_N_FLOWERS,
+    TV_IND_POS,
+    TV_INDICATOR,
+    TV_WILD_FLOWERS,
+)
 
 
 def score(hand, win, **kw):
@@ -249,3 +258,67 @@ def test_t4_9_only_the_nearest_claimant_wins(seat1_answer: str, winner: int) -> 
     pays = list(g.payments)
     assert pays[winner] > 0 and pays[0] == -pays[winner]  # the discarder pays the winner
     assert all(pays[p] == 0 for p in (1, 2, 3) if p != winner)
+
+
+# ---- example 5: the dice place the indicator; a turned season makes the seasons wild
+SPRING, SUMMER, AUTUMN, PLUM, ORCHID = 34, 35, 36, 38, 39
+FLOWER_KONG = DECLARE + 2  # 杠花
+
+
+def _t4_5_game() -> Game:
+    """The first seed whose opening roll is a 5 and a 2, on a wall whose 141st tile (0-based:
+    the top of the second stack from the tail) is 夏. The dealer (East) holds 123m 456m 789m
+    123p and 梅 and draws 春 as its 14th tile; 梅 is replaced from the tail by 5p. Seat 1 holds
+    秋, seat 2 兰 (replaced by 9s)."""
+    dealer = "1m2m3m4m5m6m7m8m9m1p2p3p5f"
+    seat1 = "3f1s1s2s2s3s4s4s6s6s7s7s8s"
+    seat2 = "6f1z1z2z2z3z3z4z4z5z5z6z6z"
+    wall = make_wall({0: dealer, 1: seat1, 2: seat2}, "1f", "7s", tail="5p9s2f", flowers=8)
+    assert wall[141] == SUMMER
+    for seed in range(400):
+        g = Game("ningbo", wall=wall, seed=seed)
+        if sorted(g.dice) == [2, 5]:
+            return g
+    raise AssertionError("no seed rolls a 5 and a 2")
+
+
+def test_t4_5_dice_place_the_indicator_and_a_turned_season_makes_the_seasons_wild() -> None:
+    """Worked example T4.5: dice 5 and 2, the indicator is the top tile of the 2nd stack from
+    the end of the wall (the smaller die); it is 夏, so 春 / 秋 / 冬 are wild, are never
+    replaced nor exposed as 杠花, and score no flower 台. (The wall a ``Game`` is given already
+    starts at the break, so the larger die has nothing left to place.)"""
+    g = _t4_5_game()
+    s = g.state
+    assert int(s.tv[0, TV_IND_POS]) == 144 - 2 * 2 + 1  # stack 2 from the tail, its top tile
+    assert int(s.tv[0, TV_INDICATOR]) == SUMMER and int(s.tv[0, TV_WILD_FLOWERS]) == 0x0F
+    assert not s.wild[0].any()  # no suited or honour kind is wild
+    # the wild 秋 and 春 stay in the hands (no 补花); 兰 and 梅 are set aside and replaced
+    assert int(s.pv[0, 1, PV_HELD_FLOWERS]) == 1 << (AUTUMN - 34)
+    assert int(s.pv[0, 1, PV_N_FLOWERS]) == 0 and int(s.pv[0, 2, PV_N_FLOWERS]) == 1
+    assert int(s.pv[0, 0, PV_HELD_FLOWERS]) == 1 << (SPRING - 34)
+    assert int(s.pv[0, 0, PV_N_FLOWERS]) == 1 and g.hands[0, PLUM] == 1
+    assert g.hands[2, ORCHID] == 1 and int(g.hands[2, :34].sum()) == 13  # 兰 replaced by 9s
+    assert FLOWER_KONG not in g.legal_actions()  # the dealer's wild 春 is never exposed
+    g.step("discard 9m")
+    while g.phase == "react":
+        g.step("pass")
+    # seat 1 draws 7s: its wild 秋 may not be exposed either
+    assert g.current_player == 1 and g.phase == "turn"
+    assert g.hands[1, AUTUMN] == 1 and FLOWER_KONG not in g.legal_actions()
+
+
+def test_t4_5_a_wild_season_completes_the_hand_and_scores_no_flower_tai() -> None:
+    """Worked example T4.5, scored: the dealer's 14th tile, the wild 春, is its second 5p: 天胡.
+    Its exposed 梅 scores 正花 1, its 春 (also an East flower) nothing: 1 + 自摸 1 + 平糊 1 +
+    天胡 8 + 正花 1 = 12 from each, what the same hand pays with a suited wild in 春's place."""
+    g = _t4_5_game()
+    assert WIN in g.legal_actions()
+    g.step(WIN)
+    assert g.winners == [0]
+    zh = [n.rsplit(" ", 1)[-1] for n in item_names(g.spec)]
+    got = {zh[i]: int(n) for i, n in enumerate(g.items[0]) if n}
+    assert got["正花"] == 1 and got["天胡"] == 1  # 梅 only
+    assert list(g.payments) == [36, -12, -12, -12]
+    same = mjsim.score("ningbo", "123m456m789m123p5p9s", win_tile="9s", seat=0, dealer=0,
+                       self_drawn=True, heavenly=True, exposed_flowers="5f", wilds="9s")  # fmt: skip
+    assert same.payments == [36, -12, -12, -12]

@@ -801,7 +801,7 @@ def _readings(
                 cand[pt.WIN] = 1
                 cand[pt.SEVEN_PAIRS] = 1
                 cand[pt.SEVEN_PAIRS_FOURS] = quads
-                cand[pt.SEVEN_PAIRS_WON_FOUR] = 1 if nat[win_tile] >= 4 else 0
+                cand[pt.SEVEN_PAIRS_WON_FOUR] = 1 if win_tile < 34 and nat[win_tile] >= 4 else 0
                 p258 = 0
                 for k in range(27):
                     if nat[k] >= 2 and _is_258(k):
@@ -875,11 +875,12 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
 
     Args:
         concealed: ``uint8[>=34]`` concealed tiles INCLUDING the winning tile, wild tiles as their
-            own kinds (indices past 33 are ignored).
+            own kinds; an index past 33 (a flower) counts only as a wild, when its bit is set in
+            ``flags[F_WILD_KINDS]`` (the held wild flowers).
         melds: ``int8[MAX_MELDS, 3]`` rows ``(meld_type, tile, source)`` (:mod:`mjsim.melds`).
             Under ``flags[F_STAND_IN]`` a pung or kong of the stand-in kind counts as one of the
             wild kind's natural copies, as its concealed copies do (not modified).
-        win_tile: kind 0-33 of the winning tile.
+        win_tile: kind 0-33 of the winning tile, or 34-41 for a wild flower won on (宁波).
         flags: ``int64[N_FLAGS]`` win-context flags (:mod:`mjsim.scoring.context`); the wild
             kinds are ``flags[F_WILD_KINDS]`` (bit k = kind k is wild).
         ctx: ``int64[N_CTX]`` the detector's context (``CTX_N_WINNERS``).
@@ -916,6 +917,13 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
             n_wild += n
         else:
             nat[k] += n
+    # held wild flowers (宁波's turned season: the other seasons are wilds; bits 34-41 of the
+    # wild kinds) are wilds of the hand like any other; a flower that is not wild is never held
+    wild_flowers = 0
+    for k in range(34, min(concealed.shape[0], 62)):
+        if (wmask >> k) & 1:
+            wild_flowers += concealed[k]
+    n_wild += wild_flowers
     if si >= 0 and target >= 0 and win_tile == si:
         win_tile = target  # a 白板 won on is the wild kind's natural copy
     # a called (or concealed) pung / kong of the stand-in is a set of the wild kind's natural
@@ -964,8 +972,9 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
         cancels, header, applied, result, best_counts, best_applied,
     )  # fmt: skip
     imagined = flags[F_IMAGINED_WILD]
-    if n_wild > imagined and _uses(rows, pt.NO_WILD_USED):
-        # 德国 / 精还原: every held wild as its own printed kind
+    if n_wild > imagined and wild_flowers == 0 and win_tile < 34 and _uses(rows, pt.NO_WILD_USED):
+        # 德国 / 精还原: every held wild as its own printed kind (a held wild flower has no
+        # printed kind in a set: such a hand has no reading without wilds)
         nat2 = nat.copy()
         for k in range(34):
             if (wmask >> k) & 1 and not (k == si and target >= 0):
