@@ -4,9 +4,9 @@ the core doubled on a self-draw and the special rows not, 一张花 / 无花无�
 engine (天胡 with four identical honour flowers set aside, 连庄 after it, 三金倒 on the deal,
 a non-dealer's 抢金, 天胡 before a grab, 金雀 beating a nearer claimant, a discarded gold, the
 最后一组 and a kong that shortens it to two tiles) and the worked examples of the deal: 16 each
-and the dealer's 17th (T11.1), the opening flower replacement (T11.2), a flower turned as the
-gold (T11.3), the reserve grown by kongs and four identical honour flowers (T11.4), a discarded
-gold (T11.6), two non-dealers able to grab the gold (T11.7); self-play with the invariants
+and the dealer's 17th (example 1), the opening flower replacement (example 2), a flower turned as the
+gold (example 3), the reserve grown by kongs and four identical honour flowers (example 4), a discarded
+gold (example 6), two non-dealers able to grab the gold (example 7); self-play with the invariants
 checked; greedy beats random."""
 
 from __future__ import annotations
@@ -353,7 +353,7 @@ def test_the_last_group_rules_are_spec_fields() -> None:
         variants.get("fuzhou", blood_battle=True, grab_wild=False)
 
 
-# ------------------------------------------------- the deal, 补花, 开金, the reserve (T11.1-T11.4)
+# ------------------------------------------------- the deal, 补花, 开金, the reserve (examples 1-4)
 def fz_wall(head: str, tail: str = "") -> list[int]:
     """A 144-tile wall: ``head`` from position 0 (16 tiles to each seat from the dealer, seat 0,
     then the dealer's 17th, then the normal draws) and ``tail`` in the order it is drawn from the
@@ -379,7 +379,7 @@ def concealed(g: Game, p: int) -> Counter:
 
 
 def test_t11_1_the_dealer_takes_seventeen_the_others_sixteen() -> None:
-    """Worked example T11.1: A (the dealer) 16, B 16, C 16, D 16, then A one more: 17."""
+    """Worked example 1: A (the dealer) 16, B 16, C 16, D 16, then A one more: 17."""
     dealer = "7m9m7p9p7s9s7m9m7p9p7s9s8m8p6m1m"
     head = dealer + "".join(OTHERS[p] for p in (1, 2, 3)) + "2m"
     wall = fz_wall(head, "8s")  # no flower anywhere in the deal; 8s is turned as the gold
@@ -403,7 +403,7 @@ def _t11_2_game() -> Game:
 
 
 def test_t11_2_opening_flowers_are_replaced_from_the_tail_until_none_is_held() -> None:
-    """Worked example T11.2: A has two flowers and draws two from the tail, one of them 春,
+    """Worked example 2: A has two flowers and draws two from the tail, one of them 春,
     which is replaced as well; B has none; C has one and draws a plain tile; D has none: A sets
     aside three flowers, C one, four tiles come from the tail, then the gold is turned."""
     g = _t11_2_game()
@@ -424,7 +424,7 @@ def test_t11_2_opening_flowers_are_replaced_from_the_tail_until_none_is_held() -
     "end (a replaced flower is replaced at once), not in rounds",
 )
 def test_t11_2_the_second_round_replaces_after_the_first() -> None:
-    """Worked example T11.2, the order of the rounds: in round 1 A draws 3m and 春 and C draws
+    """Worked example 2, the order of the rounds: in round 1 A draws 3m and 春 and C draws
     the third tail tile (7p); only in round 2 does A replace 春, with the fourth (8p)."""
     g = _t11_2_game()
     p7, p8 = parse_tiles("7p8p")
@@ -432,7 +432,7 @@ def test_t11_2_the_second_round_replaces_after_the_first() -> None:
 
 
 def test_t11_3_a_flower_turned_as_the_gold_goes_to_the_dealer() -> None:
-    """Worked example T11.3: 开金 turns 东, which goes to the dealer as a flower; the next tile,
+    """Worked example 3: 开金 turns 东, which goes to the dealer as a flower; the next tile,
     5p, is turned: 5p is the gold, its other three copies wild. The dealer is credited the
     flower and keeps its 17 tiles (the turned tile was never in its hand)."""
     dealer = "7m9m7p9p7s9s7m9m7p9p7s9s8m8p6m1m"
@@ -447,7 +447,7 @@ def test_t11_3_a_flower_turned_as_the_gold_goes_to_the_dealer() -> None:
 
 
 def test_t11_4_the_reserve_grows_with_kongs_and_four_identical_honour_flowers() -> None:
-    """Worked example T11.4: the reserve is 18; an exposed kong makes it 19, a concealed kong
+    """Worked example 4: the reserve is 18; an exposed kong makes it 19, a concealed kong
     then 21, and four 南 set aside by one player 23."""
     dealer = "1m3m5m7m9m1p3p1s3s5s7s9s4s6s8s2s"
     seat1 = "1m1m1m2m2m2m2m2z2z2z3p4p5p6p7p8p"  # three 南 set aside at the deal
@@ -475,7 +475,7 @@ def test_t11_4_the_reserve_grows_with_kongs_and_four_identical_honour_flowers() 
 
 
 def test_t11_4_the_concealed_kong_alone_adds_two() -> None:
-    """Worked example T11.4, the middle step on its own: 19 after the exposed kong, 21 after
+    """Worked example 4, the middle step on its own: 19 after the exposed kong, 21 after
     the concealed kong (no flower quad: the replacement is a plain tile)."""
     dealer = "1m3m5m7m9m1p3p1s3s5s7s9s4s6s8s2s"
     seat1 = "1m1m1m2m2m2m2m3m3p4p5p6p7p8p5s5s"
@@ -490,9 +490,9 @@ def test_t11_4_the_concealed_kong_alone_adds_two() -> None:
     assert g.tiles_left - g.draws_left == 21
 
 
-# --------------------------------------------------------------- a discarded gold (T11.6)
+# --------------------------------------------------------------- a discarded gold (example 6)
 def test_t11_6_a_discarded_gold_is_claimed_by_nobody_and_its_discarder_wins_by_self_draw() -> None:
-    """Worked example T11.6: the dealer discards a gold (9p). Seat 1 holds the two other golds
+    """Worked example 6: the dealer discards a gold (9p). Seat 1 holds the two other golds
     and seat 2 is ready, yet nobody may chow, pung, kong or win on it (seat 2 is offered only
     the grab of the turned gold, 抢金, which it passes). The dealer then becomes ready on 4p:
     seat 1's discarded 4p is no win for it, its own draw of 4p is: a self-draw with no flower,
@@ -541,7 +541,7 @@ def test_t11_6_a_discarded_gold_is_claimed_by_nobody_and_its_discarder_wins_by_s
     assert g.done and g.win_kind == "self_draw" and list(g.payments) == [120, -40, -40, -40]
 
 
-# --------------------------------------------------------- two non-dealers can grab (T11.7)
+# --------------------------------------------------------- two non-dealers can grab (example 7)
 GRAB_NAME = "declare 5"  # DECLARE + 5 = 抢金
 
 
@@ -549,7 +549,7 @@ GRAB_NAME = "declare 5"  # DECLARE + 5 = 抢金
 def test_t11_7_two_non_dealers_can_grab_the_dealers_next_seat_wins(
     seat1_grabs: bool, winner: int
 ) -> None:
-    """Worked example T11.7 (first half): seats 1 and 2 are both one tile from a win, so both
+    """Worked example 7 (first half): seats 1 and 2 are both one tile from a win, so both
     can take the turned gold after the dealer's first discard (抢金): seat 1, the dealer's
     下家, is asked first and wins; seat 2 wins only when seat 1 lets it go. Either way a
     self-draw: (5 + 1 gold) x 2 + 抢金 30 = 42 from each."""

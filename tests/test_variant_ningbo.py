@@ -283,7 +283,7 @@ def _t4_5_game() -> Game:
 
 
 def test_t4_5_dice_place_the_indicator_and_a_turned_season_makes_the_seasons_wild() -> None:
-    """Worked example T4.5: dice 5 and 2, the indicator is the top tile of the 2nd stack from
+    """Worked example 5: dice 5 and 2, the indicator is the top tile of the 2nd stack from
     the end of the wall (the smaller die); it is 夏, so 春 / 秋 / 冬 are wild, are never
     replaced nor exposed as 杠花, and score no flower 台. (The wall a ``Game`` is given already
     starts at the break, so the larger die has nothing left to place.)"""
@@ -308,7 +308,7 @@ def test_t4_5_dice_place_the_indicator_and_a_turned_season_makes_the_seasons_wil
 
 
 def test_t4_5_a_wild_season_completes_the_hand_and_scores_no_flower_tai() -> None:
-    """Worked example T4.5, scored: the dealer's 14th tile, the wild 春, is its second 5p: 天胡.
+    """Worked example 5, scored: the dealer's 14th tile, the wild 春, is its second 5p: 天胡.
     Its exposed 梅 scores 正花 1, its 春 (also an East flower) nothing: 1 + 自摸 1 + 平糊 1 +
     天胡 8 + 正花 1 = 12 from each, what the same hand pays with a suited wild in 春's place."""
     g = _t4_5_game()
