@@ -929,8 +929,9 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
     # a called (or concealed) pung / kong of the stand-in is a set of the wild kind's natural
     # copies too (anqing: "比如7万为钻牌，红中在这一盘就可以当7万用，可以碰"): every read of the
     # melds below sees the target kind
-    mk = melds.copy()
+    mk = melds
     if si >= 0 and target >= 0:
+        mk = melds.copy()  # only then: the melds are read unchanged on every other win check
         for m in range(mk.shape[0]):
             t = mk[m, 0]
             if mk[m, 1] == si and (
