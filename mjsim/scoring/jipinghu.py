@@ -449,7 +449,7 @@ def score_jipinghu(win: WinInput, **variant_context: Any) -> ScoreResult:
             ``n_winners`` outside 1-3 or above 1 on a self-draw, an unknown keyword,
             contradictory circumstances (:func:`mjsim.scoring.win_checks.check_scored_win`: 天和
             of a non-dealer, with a meld or on a discard; 地和 / 人和 of the dealer; 人和 on a
-            self-draw; 杠上开花 on the last wall tile; a seat wind other than East that is not the
+            self-draw; 杠上开花 on the last wall tile; a seat wind given that is not the
             winner's).
     """
     ctx = dict(variant_context)

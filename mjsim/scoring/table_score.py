@@ -281,7 +281,7 @@ def score_win(
             or with ``wilds``.
     """
     from mjsim.scoring import tables
-    from mjsim.scoring.api import _wind, build_win
+    from mjsim.scoring.api import build_win
     from mjsim.scoring.context import (
         F_AFTER_KONG_DISCARD,
         F_CARRY_MULT,
@@ -302,6 +302,7 @@ def score_win(
         F_READY,
         F_READY_FIRST_DISCARD,
         F_READY_KIND,
+        F_SEAT_WIND,
         F_STAND_IN,
         F_TILES_LEFT,
         F_TREASURE_WIN,
@@ -316,16 +317,6 @@ def score_win(
     record = tables.compiled_payment(variant, **params)
     params.pop("base", None)  # the payment record's parameter, not the table's
     compiled = tables.get(variant, **params)
-    if seat_wind is None:
-        if (
-            isinstance(seat, int)
-            and isinstance(dealer, int)
-            and 0 <= seat <= 3
-            and 0 <= dealer <= 3
-        ):
-            seat_wind = (seat - dealer) % 4
-        else:
-            seat_wind = 0  # build_win names the bad seat
     # a replacement drawn for a 红中 or 赖子 set aside (kong_tiles / wild_kongs) is a kong's
     # replacement too (杠开 "红中、癞子、四张杠上开花"), with no kong among the melds
     aside = 0
@@ -357,7 +348,7 @@ def score_win(
         dealer=win.dealer,
         self_drawn=win.self_drawn,
         n_melds=win.n_melds,
-        seat_wind=_wind(seat_wind, "seat_wind"),
+        seat_wind=int(win.flags[F_SEAT_WIND]),  # given, or the seat's own (build_win)
         kong_replacement=bool(kong_replacement),
         last_wall_tile=bool(last_wall_tile),
         after_kong_discard=bool(after_kong_discard),

@@ -143,10 +143,9 @@ def check_scored_win(
 
     The win's own circumstances come from ``win`` (a :class:`mjsim.scoring.api.WinInput`): seats,
     self-draw, melds, and from ``win.flags`` the seat wind, ``kong_replacement`` (杠上开花),
-    ``last_wall_tile`` and ``robbing_kong`` (抢杠). The seat wind East, :func:`mjsim.score`'s
-    default, is not checked, as in the table-driven adapter
-    (:func:`mjsim.scoring.table_score.score_table_variant`): it cannot be told from a seat wind
-    left out. Another seat wind must be the winner's, ``(seat - dealer) % 4``.
+    ``last_wall_tile`` and ``robbing_kong`` (抢杠). The seat wind is the one given to
+    :func:`mjsim.score`, or the winner's own that it derives by default: one given must be the
+    winner's, ``(seat - dealer) % 4``.
 
     Args:
         win: the parsed win.
