@@ -182,12 +182,9 @@ def _fresh(value: Any) -> Any:
     return value
 
 
-#: outcome keys (mjsim.outcome) whose values are lists of ints or None, and the key whose value
-#: is a list (per winner) of lists of flat dicts
-_INT_LISTS = frozenset(("winners", "values", "payments", "scores"))
-_ITEMS = "items"
 #: the keys of an outcome (OutcomeReader.__call__): ints, strings or None, except the int
-#: lists above and the items (per winner, a list of dicts of ints, strings or None)
+#: lists (winners, values, payments, scores) and the items (per winner, a list of dicts of
+#: ints, strings or None)
 _OUTCOME_KEYS = frozenset(
     ("winners", "win_kind", "discarder", "win_tile", "dealer", "value", "values", "items",
      "payments", "deposits", "scores")
@@ -195,9 +192,8 @@ _OUTCOME_KEYS = frozenset(
 
 
 def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
-    """:func:`_fresh` of an outcome dict (:class:`mjsim.outcome.OutcomeReader`), faster where
-    the layout is known: its int lists sliced, its items' dicts copied flat; any other key as
-    :func:`_fresh`."""
+    """:func:`_fresh` of an outcome dict (:class:`mjsim.outcome.OutcomeReader`), faster when it
+    has the reader's layout: its int lists sliced, its items' dicts copied flat."""
     if out.keys() == _OUTCOME_KEYS:  # the reader's layout: no test per value
         d = out.copy()
         d["winners"] = out["winners"][:]
@@ -206,22 +202,7 @@ def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
         d["scores"] = out["scores"][:]
         d["items"] = [[i.copy() for i in w] for w in out["items"]]
         return d
-    d = out.copy()
-    for k, x in out.items():
-        t = type(x)
-        if t in _ATOMS:
-            continue
-        if k in _INT_LISTS and t is list:
-            d[k] = x[:]
-        elif k == _ITEMS and t is list and all(type(w) is list for w in x):
-            d[k] = [
-                [i.copy() if type(i) is dict and all(type(v) in _ATOMS for v in i.values())
-                 else _fresh(i) for i in w]
-                for w in x
-            ]  # fmt: skip
-        else:
-            d[k] = _fresh(x)
-    return d
+    return _fresh(out)
 
 
 #: attributes PettingZoo's OrderEnforcingWrapper refuses before the first reset

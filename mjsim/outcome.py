@@ -150,12 +150,14 @@ class OutcomeReader:
             )
         else:
             values = self._values
-        names = self._names
-        out = []
-        for i, c in zip(ids.tolist(), row[ids].tolist(), strict=True):
-            en, zh = names.get(i) or (f"item {i}", f"item {i}")
-            out.append({"id": i, "name": en, "name_zh": zh, "count": c, "value": values.get(i)})
-        return out
+        item = self._item
+        return [item(i, c, values) for i, c in zip(ids.tolist(), row[ids].tolist(), strict=True)]
+
+    def _item(self, i: int, count: int, values: dict[int, Any]) -> dict[str, Any]:
+        """One scoring item's dict (module docstring, ``items``): item ``i`` counted ``count``
+        times, valued from ``values`` (the closed or the open hand's values)."""
+        en, zh = self._names.get(i) or (f"item {i}", f"item {i}")
+        return {"id": i, "name": en, "name_zh": zh, "count": count, "value": values.get(i)}
 
     def _item_lists(self, state: Any, tables: Any, seats: Any) -> list[list[dict[str, Any]]]:
         """:meth:`items` of the wins of ``seats[i]`` on ``tables[i]``, read in one pass."""
@@ -171,11 +173,9 @@ class OutcomeReader:
         else:
             exposed = [False] * len(tw)
         rows, ids = np.nonzero(counts)  # row by row, ids ascending
-        names, closed, opened = self._names, self._values, self._open_values
+        closed, opened = self._values, self._open_values
         for r, i, c in zip(rows.tolist(), ids.tolist(), counts[rows, ids].tolist(), strict=True):
-            en, zh = names.get(i) or (f"item {i}", f"item {i}")
-            value = (opened if exposed[r] else closed).get(i)
-            out[r].append({"id": i, "name": en, "name_zh": zh, "count": c, "value": value})
+            out[r].append(self._item(i, c, opened if exposed[r] else closed))
         return out
 
     def __call__(self, state: Any, t: int = 0) -> dict[str, Any]:
