@@ -21,13 +21,16 @@ import mjsim
 from mjsim import variants
 from mjsim.engine import Game
 from mjsim.engine.board import honor_flowers
+from mjsim.engine.invariants import check_invariants
 from mjsim.engine.state import (
+    EV_DRAW_TAIL,
     PV_N_FLOWERS,
     PV_N_WILD_DISCARDED,
     TV_DRAWN,
     TV_IND_OUT,
     TV_INDICATOR,
     TV_RESERVE_EXTRA,
+    decode_event,
 )
 from mjsim.tiles import parse_tiles
 
@@ -418,17 +421,92 @@ def test_t11_2_opening_flowers_are_replaced_from_the_tail_until_none_is_held() -
     assert concealed(g, 0)[parse_tiles("3m")[0]] == 1  # A's first replacement
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the opening replacement is played seat by seat from the dealer, each seat to the "
-    "end (a replaced flower is replaced at once), not in rounds",
-)
 def test_t11_2_the_second_round_replaces_after_the_first() -> None:
     """Worked example 2, the order of the rounds: in round 1 A draws 3m and 春 and C draws
     the third tail tile (7p); only in round 2 does A replace 春, with the fourth (8p)."""
     g = _t11_2_game()
     p7, p8 = parse_tiles("7p8p")
     assert concealed(g, 2)[p7] == 1 and concealed(g, 0)[p8] == 1
+    assert int(g.state.tv[0, TV_DRAWN]) == p8  # the dealer's last drawn tile
+    assert tail_draws(g) == list(zip([0, 0, 2, 0], parse_tiles("3m1f7p8p"), strict=True))
+    assert check_invariants(g.state, g.rules, 0) == 0  # tiles conserved, hand sizes
+
+
+def tail_draws(g: Game) -> list[tuple[int, int]]:
+    """The draws from the tail recorded so far, as (seat, kind) in order."""
+    out = []
+    for e in g.record.events:
+        kind, seat, arg = decode_event(int(e))
+        if kind == EV_DRAW_TAIL:
+            out.append((seat, arg))
+    return out
+
+
+def test_the_opening_replacement_takes_three_rounds() -> None:
+    """Three rounds: A (the dealer) holds 东, C three 南. Round 1: A draws 春, C draws the
+    fourth 南, 7p and 8p. Round 2: A replaces 春 with 夏, C the 南 with 9p (four identical
+    honour flowers: the reserve grows by 2). Round 3: A alone replaces 夏, with 3m; then the
+    gold 8s is turned. Seat by seat, A would have drawn 春, 南, 7p and C 8p, 夏, 9p, 3m."""
+    dealer = "1z8p7m9m7p9p7s9s7m9m7p9p7s9s8m1m"
+    seat2 = "1p1p1p2p2p2p3p3p3p4p4p4p5p2z2z2z"
+    head = dealer + OTHERS[1] + seat2 + OTHERS[3] + "2m"
+    g = Game("fuzhou", wall=fz_wall(head, "1f2z7p8p2f9p3m8s"))
+    s = g.state
+    # round 1: A, C, C, C; round 2: A, C; round 3: A
+    assert tail_draws(g) == list(
+        zip([0, 2, 2, 2, 0, 2, 0], parse_tiles("1f2z7p8p2f9p3m"), strict=True)
+    )
+    assert [int(s.pv[0, p, PV_N_FLOWERS]) for p in range(4)] == [3, 0, 4, 0]
+    assert g.hands[0, 34] == 1 and g.hands[0, 35] == 1 and honor_flowers(s, 0, 0, 27) == 1
+    assert honor_flowers(s, 0, 2, 28) == 4 and int(s.tv[0, TV_RESERVE_EXTRA]) == 2
+    assert g.tiles_left - g.draws_left == 18 + 2
+    m3, p7, p8, p9, s8 = parse_tiles("3m7p8p9p8s")
+    assert concealed(g, 0)[m3] == 1 and int(s.tv[0, TV_DRAWN]) == m3
+    assert concealed(g, 2)[p7] == 1 and concealed(g, 2)[p8] == 1 and concealed(g, 2)[p9] == 1
+    assert int(s.tv[0, TV_INDICATOR]) == s8
+    assert [int(g.hands[p, :27].sum()) for p in range(4)] == [17, 16, 16, 16]
+    assert not g.hands[:, 27:34].any()  # every honour set aside
+    assert g.tiles_left == 144 - 65 - 7 - 1
+    assert check_invariants(s, g.rules, 0) == 0
+
+
+def test_two_seats_draw_flowers_in_the_first_round() -> None:
+    """A (the dealer) holds 东 and B 南; in round 1 A draws 春 and B 夏, each kept for round 2,
+    where A draws 3m and B 7p. Seat by seat, A would have drawn 春, 夏 and 3m, B 7p."""
+    seat1 = "1m1m1m2m2m2m3m3m3m4m4m4m5m5m5m2z"
+    dealer = "1z8p7m9m7p9p7s9s7m9m7p9p7s9s8m1m"
+    head = dealer + seat1 + OTHERS[2] + OTHERS[3] + "2m"
+    g = Game("fuzhou", wall=fz_wall(head, "1f2f3m7p8s"))
+    s = g.state
+    assert tail_draws(g) == list(zip([0, 1, 0, 1], parse_tiles("1f2f3m7p"), strict=True))
+    assert [int(s.pv[0, p, PV_N_FLOWERS]) for p in range(4)] == [2, 2, 0, 0]
+    assert g.hands[0, 34] == 1 and g.hands[1, 35] == 1 and not g.hands[0, 35]
+    m3, p7 = parse_tiles("3m7p")
+    assert concealed(g, 0)[m3] == 1 and concealed(g, 1)[p7] == 1
+    assert int(s.tv[0, TV_DRAWN]) == m3  # the dealer's last drawn tile
+    assert [int(g.hands[p, :27].sum()) for p in range(4)] == [17, 16, 16, 16]
+    assert check_invariants(s, g.rules, 0) == 0
+    # the same wall seat by seat: A replaces 春 and 夏 before B starts
+    g2 = Game("fuzhou", wall=fz_wall(head, "1f2f3m7p8s"), opening_flower_order="seat")
+    assert tail_draws(g2) == list(zip([0, 0, 0, 1], parse_tiles("1f2f3m7p"), strict=True))
+    assert g2.hands[0, 35] == 1 and not g2.hands[1, 35]
+    assert check_invariants(g2.state, g2.rules, 0) == 0
+
+
+def test_the_opening_flower_order_option() -> None:
+    """fuzhou plays the rounds of its rule text; every other variant keeps the seat order (its
+    rule text is silent, or says seat by seat: guobiao's "逐次补完"); a bad value or rounds
+    without flowers is named."""
+    assert variants.get("fuzhou").opening_flower_order == "rounds"
+    others = {v: variants.get(v).opening_flower_order for v in variants.names() if v != "fuzhou"}
+    assert set(others.values()) == {"seat"}
+    with pytest.raises(
+        ValueError, match=r"opening_flower_order='round' is not one of \['rounds', 'seat'\]"
+    ):
+        variants.get("fuzhou", opening_flower_order="round")
+    with pytest.raises(ValueError, match="opening_flower_order='rounds' needs flowers"):
+        variants.get("sichuan", opening_flower_order="rounds")
+    assert variants.get("guobiao", opening_flower_order="rounds").opening_flower_order == "rounds"
 
 
 def test_t11_3_a_flower_turned_as_the_gold_goes_to_the_dealer() -> None:

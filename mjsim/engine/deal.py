@@ -24,7 +24,7 @@ from mjsim.engine.board import (
     wild_successor,
 )
 from mjsim.engine.carry import carry_pot_in, carry_pot_out
-from mjsim.engine.draws import _take
+from mjsim.engine.draws import _draw_tile, _take
 from mjsim.engine.hooks_changsha import changsha_next_declarer
 from mjsim.engine.pool import exchange_start, pool_reset
 from mjsim.engine.red import red_deal, red_deal_hands
@@ -86,6 +86,7 @@ from mjsim.rules.params import (
     IND_DICE_SMALL,
     IND_DICE_SUM,
     IND_TAIL_FIRST,
+    OPENING_FLOWERS_ROUNDS,
     P_FLOWER_REPLACEMENT,
     P_HAND_SIZE,
     P_HONORS_ARE_FLOWERS,
@@ -95,6 +96,7 @@ from mjsim.rules.params import (
     P_N_PLAYERS,
     P_N_TILES,
     P_OPENING_EXCHANGE,
+    P_OPENING_FLOWER_ORDER,
     P_PRE_HAND_BET,
     P_SCORING,
     P_STANDING_TILES,
@@ -218,26 +220,29 @@ def reset_table(
         _deal_standing(s, r, t, dealer)
     if r.params[P_WILD_FLOWER_GROUPS] != 0:
         _turn_indicator(s, r, t, dealer)  # a turned flower's group is kept, not replaced
-    # flower replacement from the tail, seat by seat from the dealer
+    # flower replacement from the tail, from the dealer: seat by seat, or in rounds
     f_lo = 27 if r.params[P_HONORS_ARE_FLOWERS] != 0 else 34
-    for i in range(n):
-        seat = (dealer + i) % n
-        nf = 0
-        for f in range(f_lo, 42):
-            if f >= 34 and s.hands[t, seat, f] > 0 and _keeps_flower(s, t, seat, f):
-                continue  # a wild flower stays in the hand
-            for _ in range(s.hands[t, seat, f]):
-                _rec(s, t, EV_FLOWER, seat, f)
-                nf += 1
-            if f < 34:
+    if r.params[P_OPENING_FLOWER_ORDER] == OPENING_FLOWERS_ROUNDS:
+        last = _opening_flowers_in_rounds(s, r, t, dealer, f_lo, last)
+    else:  # each seat replaces until it holds no flower (a drawn flower at once)
+        for i in range(n):
+            seat = (dealer + i) % n
+            nf = 0
+            for f in range(f_lo, 42):
+                if f >= 34 and s.hands[t, seat, f] > 0 and _keeps_flower(s, t, seat, f):
+                    continue  # a wild flower stays in the hand
                 for _ in range(s.hands[t, seat, f]):
-                    _set_aside(s, t, seat, f)
-                    _flower_quad_reserve(s, r, t, seat, f)
-        s.pv[t, seat, PV_N_FLOWERS] = nf
-        for _ in range(nf):
-            k = _take(s, r, t, seat, True)
-            if seat == dealer and k >= 0:
-                last = k
+                    _rec(s, t, EV_FLOWER, seat, f)
+                    nf += 1
+                if f < 34:
+                    for _ in range(s.hands[t, seat, f]):
+                        _set_aside(s, t, seat, f)
+                        _flower_quad_reserve(s, r, t, seat, f)
+            s.pv[t, seat, PV_N_FLOWERS] = nf
+            for _ in range(nf):
+                k = _take(s, r, t, seat, True)
+                if seat == dealer and k >= 0:
+                    last = k
     if _is_flower(r, last) and (
         last < 34 or (s.pv[t, dealer, PV_HELD_FLOWERS] >> (last - 34)) & 1 == 0
     ):
@@ -303,6 +308,48 @@ def next_hand(s, r, t, key):
         np.int64(tv[t, TV_NEXT_STREAK]),
     )
     carry_pot_in(s, t, pot, lv, st)
+
+
+@internal
+def _opening_flowers_in_rounds(s, r, t, dealer, f_lo, last):
+    """The opening flower replacement in rounds (``opening_flower_order="rounds"``; fuzhou
+    "通过多轮直到所有玩家手上的牌均是“索、万、饼”为止"): in each round every seat holding a flower, in
+    turn from the dealer, sets aside all it holds (kinds ``f_lo``..41; a wild flower stays in the
+    hand) and draws as many from the tail; a flower drawn waits for the next round, and rounds
+    repeat until no seat holds one. Returns the dealer's last drawn tile (``last``, its 17th
+    dealt tile, if it drew none)."""
+    n = r.params[P_N_PLAYERS]
+    held = np.zeros((n, 42), np.int64)  # flowers each seat sets aside in this round
+    for seat in range(n):
+        for f in range(f_lo, 42):
+            c = s.hands[t, seat, f]
+            if c > 0 and not (f >= 34 and _keeps_flower(s, t, seat, f)):
+                held[seat, f] = c
+    more = True
+    while more:
+        more = False
+        drawn = np.zeros((n, 42), np.int64)  # flowers drawn in this round: the next round's
+        for i in range(n):
+            seat = (dealer + i) % n
+            nf = 0
+            for f in range(f_lo, 42):
+                for _ in range(held[seat, f]):
+                    _rec(s, t, EV_FLOWER, seat, f)
+                    _set_aside(s, t, seat, f)
+                    _flower_quad_reserve(s, r, t, seat, f)
+                    nf += 1
+            s.pv[t, seat, PV_N_FLOWERS] += nf
+            for _ in range(nf):
+                k = _draw_tile(s, r, t, seat, True)
+                if k < 0:
+                    break
+                if seat == dealer:
+                    last = k
+                if _is_flower(r, k) and not _keeps_flower(s, t, seat, k):
+                    drawn[seat, k] += 1
+                    more = True
+        held = drawn
+    return last
 
 
 @internal

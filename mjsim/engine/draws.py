@@ -92,6 +92,41 @@ FLOWER_UNREPLACED = -2
 
 
 @internal
+def _draw_tile(s, r, t, seat, from_tail):
+    """Draw one tile for ``seat`` from the head or the tail (an indicator out of play is passed
+    over) into its hand, recorded, a flower included and left there; returns its kind, or -1 if
+    the wall is empty. :func:`_take` replaces flowers; the opening replacement in rounds
+    (``opening_flower_order="rounds"``) leaves a drawn flower for the next round."""
+    head = s.tv[t, TV_HEAD]
+    tail = s.tv[t, TV_TAIL]
+    if s.tv[t, TV_IND_OUT] != 0:
+        # an indicator out of play is skipped by draws from either end
+        pos = s.tv[t, TV_IND_POS]
+        if from_tail and tail - 1 == pos:
+            tail -= 1
+            s.tv[t, TV_TAIL] = tail
+        elif not from_tail and head == pos:
+            head += 1
+            s.tv[t, TV_HEAD] = head
+    if tail <= head:
+        return -1
+    if from_tail:
+        tail -= 1
+        s.tv[t, TV_TAIL] = tail
+        k = np.int64(s.wall[t, tail])
+        _rec(s, t, EV_DRAW_TAIL, seat, k)
+        red_draw(s, r, t, seat, tail, k)
+    else:
+        k = np.int64(s.wall[t, head])
+        s.tv[t, TV_HEAD] = head + 1
+        _rec(s, t, EV_DRAW, seat, k)
+        red_draw(s, r, t, seat, head, k)
+    s.tv[t, TV_N_DRAWS] += 1
+    s.hands[t, seat, k] += 1
+    return k
+
+
+@internal
 def _take(s, r, t, seat, from_tail):
     """Draw one tile for ``seat``; flowers are set aside and replaced from the tail.
 
@@ -100,32 +135,9 @@ def _take(s, r, t, seat, from_tail):
     (set only by a normal draw, :func:`_draw_turn`).
     """
     while True:
-        head = s.tv[t, TV_HEAD]
-        tail = s.tv[t, TV_TAIL]
-        if s.tv[t, TV_IND_OUT] != 0:
-            # an indicator out of play is skipped by draws from either end
-            pos = s.tv[t, TV_IND_POS]
-            if from_tail and tail - 1 == pos:
-                tail -= 1
-                s.tv[t, TV_TAIL] = tail
-            elif not from_tail and head == pos:
-                head += 1
-                s.tv[t, TV_HEAD] = head
-        if tail <= head:
+        k = _draw_tile(s, r, t, seat, from_tail)
+        if k < 0:
             return -1
-        if from_tail:
-            tail -= 1
-            s.tv[t, TV_TAIL] = tail
-            k = np.int64(s.wall[t, tail])
-            _rec(s, t, EV_DRAW_TAIL, seat, k)
-            red_draw(s, r, t, seat, tail, k)
-        else:
-            k = np.int64(s.wall[t, head])
-            s.tv[t, TV_HEAD] = head + 1
-            _rec(s, t, EV_DRAW, seat, k)
-            red_draw(s, r, t, seat, head, k)
-        s.tv[t, TV_N_DRAWS] += 1
-        s.hands[t, seat, k] += 1
         if not _is_flower(r, k):
             return k
         if _keeps_flower(s, t, seat, k):

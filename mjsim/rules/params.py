@@ -194,6 +194,7 @@ P_DRAW_READY_PAY = 205  # 查大叫: at a drawn hand each unready seat pays each
 P_SHORT_DISCARDER_SPLIT = 206  # several winners on a discard its points cannot cover: shared
 P_LAST_TILES_NO_FLOWER_REPLACEMENT = 207  # last_tiles region: a drawn flower is not replaced
 P_WILD_BONUS_FEEDER = 208  # 精 bonus: the discarder of a claimed 精 pays the 冲关 it caused
+P_OPENING_FLOWER_ORDER = 209  # OPENING_FLOWERS_*: the opening 补花 seat by seat or in rounds
 NP = 224  # room for growth; unused slots are 0
 
 # ---- enum codes --------------------------------------------------------------------------------
@@ -231,6 +232,9 @@ FLOWER_REPL_AUTO = 0  # every flower is set aside and replaced from the tail whe
 FLOWER_REPL_ACTION = 1  # after the opening replacement a drawn flower stays in the hand until
 # its holder exposes it on its own turn (杠花, DECLARE + 2; ningbo)
 FLOWER_REPLACEMENT_CODES = {"auto": FLOWER_REPL_AUTO, "action": FLOWER_REPL_ACTION}
+OPENING_FLOWERS_SEAT = 0  # each seat from the dealer replaces until it holds no flower
+OPENING_FLOWERS_ROUNDS = 1  # rounds from the dealer; a flower drawn waits for the next round
+OPENING_FLOWER_ORDER_CODES = {"seat": OPENING_FLOWERS_SEAT, "rounds": OPENING_FLOWERS_ROUNDS}
 
 FLOWERS_NONE = 0
 FLOWERS_BONUS = 1  # set aside on draw, replaced from the wall tail, counted by the scorer

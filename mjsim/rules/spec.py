@@ -675,6 +675,19 @@ class RuleSpec:
         choices=tuple(P.FLOWER_REPLACEMENT_CODES),
         source='Ningbo: "打出手中的花牌，叫杠花，要补一张牌"; "碰后不能立即杠牌（包括杠花）"',
     )
+    opening_flower_order: str = _doc(
+        "seat",
+        "wilds",
+        "The order of the opening flower replacement from the wall tail, after the deal. seat: "
+        "each seat in turn from the dealer sets aside its flowers and replaces them, a flower "
+        "drawn as a replacement being replaced at once, before the next seat starts. rounds: "
+        "in each round every seat that holds a flower, in turn from the dealer, sets aside all "
+        "it holds and draws as many; a flower drawn waits for the next round; rounds repeat "
+        "until no seat holds a flower. Wild flowers stay in the hand either way.",
+        choices=tuple(P.OPENING_FLOWER_ORDER_CODES),
+        source='Guobiao (seat): "首先由庄家补花，再由南家、西家、北家逐次补完"; Fuzhou (rounds): '
+        '"通过多轮直到所有玩家手上的牌均是“索、万、饼”为止"',
+    )
     wild_flower_groups: bool = _doc(
         False,
         "wilds",
@@ -2624,6 +2637,14 @@ class RuleSpec:
     def _validate_held_flowers_and_grab(self, counts: tuple[int, ...]) -> None:
         """Flowers held in the hand, wild flowers and 抢金."""
         _enum("flower_replacement", self.flower_replacement, P.FLOWER_REPLACEMENT_CODES)
+        _enum("opening_flower_order", self.opening_flower_order, P.OPENING_FLOWER_ORDER_CODES)
+        if self.opening_flower_order == "rounds" and (
+            sum(counts[34:]) == 0 and not self.honors_are_flowers
+        ):
+            raise ValueError(
+                "RuleSpec.opening_flower_order='rounds' needs flowers (flower tiles in the tile "
+                "set, or honors_are_flowers=True)"
+            )
         if not isinstance(self.wild_flower_groups, bool):
             raise ValueError(
                 f"RuleSpec.wild_flower_groups={self.wild_flower_groups!r} must be True or False"
@@ -2869,6 +2890,7 @@ class RuleSpec:
         p[P.P_RESERVE_FREE_KONGS] = self.reserve_free_kongs
         p[P.P_RESERVE_PER_FLOWER_QUAD] = self.reserve_per_flower_quad
         p[P.P_FLOWER_REPLACEMENT] = P.FLOWER_REPLACEMENT_CODES[self.flower_replacement]
+        p[P.P_OPENING_FLOWER_ORDER] = P.OPENING_FLOWER_ORDER_CODES[self.opening_flower_order]
         p[P.P_WILD_FLOWER_GROUPS] = self.wild_flower_groups
         p[P.P_GRAB_WILD] = self.grab_wild
         p[P.P_WILD_WAIT_CONTEXT] = self.wild_wait_context

@@ -10,6 +10,10 @@ online rules):
   ["花牌只用作记分"], set aside and replaced from the tail on the deal and on every draw
   (``honors_are_flowers``). 16 tiles each, the dealer 17 ["庄家要多拿一张牌"]; a win is five
   sets and a pair.
+- The opening 补花 is played in rounds (``opening_flower_order="rounds"``): in each round every
+  seat holding a flower, in turn from the dealer, sets aside all it holds and draws as many
+  from the tail; a flower drawn waits for the next round, until no seat holds one
+  ["通过多轮直到所有玩家手上的牌均是“索、万、饼”为止"].
 - 金: after the flower replacement the first tile from the tail is turned; a flower there goes
   to the dealer and the next is turned ["补完花后从牌尾翻开的第一张就是“金”"]
   (``indicator_source="tail_first"``); the three other copies of its kind are wild, in a win
@@ -49,6 +53,7 @@ SPEC = RuleSpec(
     tile_set="144",
     flowers="bonus",
     honors_are_flowers=True,
+    opening_flower_order="rounds",
     hand_size=16,
     allow_chow=True,
     chow_left_only=True,
