@@ -32,6 +32,7 @@ from mjsim.engine.state import (
     TV_RESERVE_EXTRA,
     decode_event,
 )
+from mjsim.rules import params as P
 from mjsim.tiles import parse_tiles
 
 GOLD = "9s"  # the gold of the worked examples
@@ -497,9 +498,13 @@ def test_the_opening_flower_order_option() -> None:
     """fuzhou plays the rounds of its rule text; every other variant keeps the seat order (its
     rule text is silent, or says seat by seat: guobiao's "逐次补完"); a bad value or rounds
     without flowers is named."""
-    assert variants.get("fuzhou").opening_flower_order == "rounds"
-    others = {v: variants.get(v).opening_flower_order for v in variants.names() if v != "fuzhou"}
-    assert set(others.values()) == {"seat"}
+    spec = variants.get("fuzhou")
+    assert spec.opening_flower_order == "rounds"
+    assert spec.compile().params[P.P_OPENING_FLOWER_ORDER] == P.OPENING_FLOWERS_ROUNDS == 1
+    for v in variants.names():  # the default, seat, compiles to 0: those specs play as before
+        if v != "fuzhou":
+            assert variants.get(v).opening_flower_order == "seat", v
+            assert variants.get(v).compile().params[P.P_OPENING_FLOWER_ORDER] == 0, v
     with pytest.raises(
         ValueError, match=r"opening_flower_order='round' is not one of \['rounds', 'seat'\]"
     ):
