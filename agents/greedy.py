@@ -56,7 +56,10 @@ Policy, for the current player of table ``t`` (all inside numba, no Python objec
   are used (``no_wild_used`` 德国, ``no_wild`` 无钻, ``wild_pair`` 金雀, ``wild_pung`` 金龙), a
   plan's shanten less its slack (one step per doubling of the value) that is below the ordinary
   shanten decides the discard (无钻: shedding the wilds); otherwise the plans break the ties.
-  A legal win is still always taken (the bot never declines a win to hold out for a plan).
+  In fan-rich mode the plans' shanten is taken towards the fan-rich shapes too (the measure
+  it is compared with). A legal win is still always taken (the bot never declines a win to
+  hold out for a plan). The wilds held count the held wild flowers (``wild_flower_groups``),
+  as the win checks do.
 
 Rule sources: each variant's rule page (docs/variants/) for the variant fields;
 the policy itself is the standard "ukeire greedy" baseline of the peers (Mortal / mjx rule-based
@@ -107,6 +110,7 @@ from mjsim.engine.state import (
     TV_REACT_POS,
     TV_SEAT,
     TV_TILE,
+    TV_WILD_FLOWERS,
 )
 from mjsim.engine.win_rules import free_kind
 from mjsim.kernels.shanten import shanten, shanten_given_standard
@@ -310,9 +314,20 @@ def _wilds_on(s, r, t, p):
 
 @nb.njit(cache=True, inline="always")
 def _split(s, r, t, p, c):
-    """Natural concealed counts of seat ``p`` into ``c`` (uint8[34]); returns the wilds held."""
+    """Natural concealed counts of seat ``p`` into ``c`` (uint8[34]); returns the wilds held:
+    the wild kinds held and the held wild flowers (``wild_flower_groups``, ningbo: a turned
+    season makes the other seasons wilds that stay in the hand), as the engine's win checks
+    count them. A held wild flower is a tile of the hand that ``c`` does not show: without it
+    the hand's count is one short (3n+1 where it is 3n+2) and its shanten is of the wrong
+    shape. The imagined wild (``imagined_wild``, jiangnan 心皇) is not counted: the bot's
+    jiangnan play stays as measured on its page."""
     h = s.hands[t, p]
     nw = 0
+    fw = s.tv[t, TV_WILD_FLOWERS]
+    if fw != 0:
+        for j in range(8):
+            if (fw >> j) & 1:
+                nw += h[34 + j]
     wild = _wilds_on(s, r, t, p)
     for k in range(34):
         if wild and s.wild[t, k] != 0:
@@ -774,24 +789,44 @@ def plan_shanten(r, c, nw, wc, slack):
 
     The caller asks only for a hand that holds a wild before its discard; ``PLAN_NATURAL``
     then applies while a wild is left, ``PLAN_NO_WILD`` also to the hand that has shed its last
-    wild (``nw == 0``)."""
+    wild (``nw == 0``).
+
+    The plans' shanten is the same measure as the ordinary one it is compared with (:func:`_sh`):
+    in fan-rich mode (:func:`fan_rich`) the shanten towards the fan-rich shapes
+    (:func:`_rich_shanten`), there ``PLAN_WILD_PAIR`` does not apply (its honour stand-in pair
+    is outside every flush). An ordinary shanten there would be a distance to a hand that
+    usually may not win, and it would always look shorter than the fan-rich one: a wild plan
+    would decide every discard of a hand holding a wild and shed the wild (ningbo's 硬糊, 1 台
+    of the 4 a win needs)."""
     tot = _total(c) + nw
     nm = (tot - 1) // 3 if tot % 3 == 1 else (tot - 2) // 3
     pr = _pair_rule(r)
     hc = r.params[P_HONOR_CHOWS]
     shapes = r.params[P_WIN_SHAPES] & ~FREE_SHAPES
     std = SHAPE_STANDARD | (shapes & (SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
+    rich = fan_rich(r)
     best = np.int64(BIG)
     if nw > 0 and slack[PLAN_NATURAL] >= 0:
         for k in range(34):
             c[k] += wc[k]
-        v = shanten(c, nm, 0, pr, hc, shapes & ~(SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
+        if rich:
+            v = _rich_shanten(r, c, nm, 0)
+        else:
+            v = shanten(c, nm, 0, pr, hc, shapes & ~(SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
         for k in range(34):
             c[k] -= wc[k]
         best = min(best, v - slack[PLAN_NATURAL])
     if slack[PLAN_NO_WILD] >= 0:  # also once the last wild is shed: the plan's own hand
-        v = shanten(c, nm, 0, pr, hc, shapes & ~(SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
+        if rich:
+            v = _rich_shanten(r, c, nm, 0)
+        else:
+            v = shanten(c, nm, 0, pr, hc, shapes & ~(SHAPE_WILD_SIMPLES | SHAPE_WILD_FIFTH))
         best = min(best, v - slack[PLAN_NO_WILD])
+    if rich:
+        if nw >= 3 and nm >= 1 and slack[PLAN_WILD_PUNG] >= 0:
+            v = _rich_shanten(r, c, nm - 1, nw - 3)
+            best = min(best, v - slack[PLAN_WILD_PUNG])
+        return best
     if nw >= 2 and slack[PLAN_WILD_PAIR] >= 0:
         h = -1
         for k in range(33, 26, -1):
@@ -1059,7 +1094,9 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
         fp = 0
         uke = 0
         if best_sh < BIG - 1:
-            c[k] -= 1
+            # a wild (tied here only when a plan decides) leaves the natural counts as they are
+            nat = np.int64(0 if (wild_on and s.wild[t, k] != 0) else 1)
+            c[k] -= nat
             if rich:
                 fp = _fan_potential(s, t, p, c)
             elif plans and not plan_mode and ps[k] < BIG:
@@ -1078,7 +1115,7 @@ def _best_discard(s, r, t, p, c, nw, mask, visible, void, out, need_uke, stop_ab
                     s, r, t, c, nw, best_sh, visible, void, wild_on, codes, others_u, have_u,
                     dg, nm, rest, have_rest, useful,
                 )  # fmt: skip
-            c[k] += 1
+            c[k] += nat
         better = False
         if best < 0:
             better = True

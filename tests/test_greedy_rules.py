@@ -134,3 +134,54 @@ def test_wild_plans_come_from_the_fan_tables() -> None:
     for k in parse_tiles("123m456m789m123p5s9s"):
         c[k] += 1
     assert plan_shanten(r, c, 2, wc, out) == 1 - 2
+
+
+NINGBO_NORTH_TAIL = "4z4z4z8s8s8s8s9s9s9s9s1s"  # three 北 near the tail: some seed turns one
+
+
+def _ningbo_north_wild(wall: list[int]) -> Game:
+    """The first seed whose dice turn a 北 from the tail: the fourth 北 is the one wild."""
+    for seed in range(64):
+        g = Game("ningbo", wall=wall, seed=seed)
+        if g.state.wild[0, 30]:
+            return g
+    raise AssertionError("no seed turns a 北")
+
+
+@pytest.mark.usefixtures("kernel_agent_compiled")
+def test_ningbo_keeps_its_wild_in_fan_rich_play() -> None:
+    """ningbo is fan-rich (a plain hand is 0 台, a win needs 4) and pays 硬糊 (no wild in the
+    hand, ``no_wild``) 1 台. The dealer holds 123m 456p 234s 11m 5p 8p and the wild 北: one
+    step from an ordinary hand without the wild, far from a flush. The 硬糊 plan is worth no
+    shanten step (1 台 on a hand of at least 4), so the wild stays: the bot discards a natural
+    tile. (Measured as an ordinary shanten, the plan looked shorter than the fan-rich one and
+    shed the wild.)"""
+    dealer = "1m2m3m4p5p6p2s3s4s1m1m5p4z"
+    wall = make_wall({0: dealer}, "8p", tail=NINGBO_NORTH_TAIL, flowers=8, avoid="4z")
+    g = _ningbo_north_wild(wall)
+    assert g.current_player == 0 and g.hands[0, 30] == 1
+    a = GREEDY.act(g, g.legal_mask())
+    assert _kind(a) != 30
+
+
+def test_ningbo_counts_a_held_wild_season() -> None:
+    """A held wild flower (ningbo: a turned 夏 makes 春 / 秋 / 冬 wilds that stay in the hand) is
+    a wild of the bot's hand, as of the engine's win checks: the dealer's 14 tiles are 13
+    natural ones and the wild 春, and the bot's shanten is of the 14-tile hand (here complete:
+    春 is the second 5p)."""
+    from mjsim.agents.greedy import _sh, _split
+
+    dealer = "1m2m3m4m5m6m7m8m9m1p2p3p5f"
+    seat1 = "3f1s1s2s2s3s4s4s6s6s7s7s8s"
+    seat2 = "6f1z1z2z2z3z3z4z4z5z5z6z6z"
+    wall = make_wall({0: dealer, 1: seat1, 2: seat2}, "1f", "7s", tail="5p9s2f", flowers=8)
+    g = next(
+        g for g in (Game("ningbo", wall=wall, seed=seed) for seed in range(400))
+        if sorted(g.dice) == [2, 5]
+    )  # fmt: skip
+    assert g.hands[0, 34] == 1  # 春, wild (夏 turned)
+    c = np.zeros(34, np.uint8)
+    assert _split(g.state, g.rules, 0, 0, c) == 1
+    assert int(c.sum()) == 13
+    plain = variants.get("ningbo", min_fan=0).compile()  # the ordinary shanten, not fan-rich
+    assert _sh(plain, c, 1) == -1  # 123m 456m 789m 123p 5p + 春: complete
