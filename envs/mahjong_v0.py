@@ -252,6 +252,8 @@ class _Discrete(gym.spaces.Discrete):
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
         if isinstance(mask, np.ndarray) and mask.dtype == np.bool_:
             mask = mask.view(np.int8)
+        if probability is None:  # (Gymnasium releases without a probability argument)
+            return super().sample(mask=mask)
         return super().sample(mask=mask, probability=probability)
 
 
