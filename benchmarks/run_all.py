@@ -228,14 +228,15 @@ def mjsim_selfplay(variant: str, threads: int = 1) -> Callable[[float], dict[str
     return measure
 
 
-def mjsim_aec(variant: str) -> Callable[[float], dict[str, float]]:
-    """A measurer for mjsim's PettingZoo AEC env: random masked actions, steps/s."""
+def mjsim_aec(variant: str, **env_kwargs: Any) -> Callable[[float], dict[str, float]]:
+    """A measurer for mjsim's PettingZoo AEC env (``env_kwargs``: its options, e.g.
+    ``mask_dtype="bool"``): random masked actions, steps/s."""
     try:
         from mjsim.envs import mahjong_v0
     except Exception as exc:
         raise Unavailable(f"mjsim.envs.mahjong_v0 not available yet ({exc})") from exc
 
-    env = mahjong_v0.env(variant=variant)
+    env = mahjong_v0.env(variant=variant, **env_kwargs)
     rng = random.Random(0)
 
     def measure(seconds: float) -> dict[str, float]:
@@ -580,8 +581,13 @@ STEP_PEERS = ("riichienv", "riichienv_obs")
 
 
 def step_loop_contenders(variant: str) -> dict[str, Callable[[float], dict]]:
-    """mjsim's single-env RL loops: ``{"aec": ..., "gym": ...}`` measurers (steps/s, hands/s)."""
-    return {"aec": mjsim_aec(variant), "gym": mjsim_gym(variant)}
+    """mjsim's single-env RL loops: ``{"aec": ..., "aec_bool": ..., "gym": ...}`` measurers
+    (steps/s, hands/s); ``aec_bool`` is the AEC env with ``mask_dtype="bool"``."""
+    return {
+        "aec": mjsim_aec(variant),
+        "aec_bool": mjsim_aec(variant, mask_dtype="bool"),
+        "gym": mjsim_gym(variant),
+    }
 
 
 def step_api_rows(
@@ -646,11 +652,13 @@ def step_api_rows(
     what = {
         "aec": f"mjsim.envs.mahjong_v0.env(variant='{variant}') AEC loop: env.last(), random "
         "legal action from obs['action_mask'], env.step",
+        "aec_bool": f"mjsim.envs.mahjong_v0.env(variant='{variant}', mask_dtype='bool') AEC "
+        "loop: env.last(), random legal action from obs['action_mask'] (np.bool_), env.step",
         "gym": f"mjsim.envs.MahjongEnv('{variant}') Gymnasium loop (in-kernel random "
         "opponents): random legal action from obs['action_mask'], env.step",
     }
     rows = []
-    for mk in mjsim_loops or {"aec": None, "gym": None}:
+    for mk in mjsim_loops or {"aec": None, "aec_bool": None, "gym": None}:
         mvals = [s_["steps/s"] for s_ in samples.get(mk, [])]
         for pid in peer_ids:
             pvals = [s_["steps/s"] for s_ in samples.get(pid, [])]
@@ -669,7 +677,7 @@ def step_api_rows(
                 note.append("CPU share " + " / ".join(shares))
             compared = (
                 "one decision per AEC step vs one RiichiEnv.step (every observed player acts)"
-                if mk == "aec"
+                if mk.startswith("aec")
                 else "one learner step (opponents in the kernel) vs one RiichiEnv.step"
             )
             if pid == "riichienv_obs":

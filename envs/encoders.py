@@ -843,16 +843,19 @@ class Encoder:
 MASK_DTYPE = np.int8
 
 
-def mask_space() -> gym.spaces.Box:
-    """``Box(0, 1, (N_ACTIONS,), int8)``: the space of one legal-action mask."""
-    return gym.spaces.Box(0, 1, (N_ACTIONS,), MASK_DTYPE)
+def mask_space(dtype: Any = MASK_DTYPE) -> gym.spaces.Box:
+    """``Box(0, 1, (N_ACTIONS,), int8)``: the space of one legal-action mask (``dtype``: the
+    AEC env's ``mask_dtype="bool"`` option gives ``np.bool_``)."""
+    return gym.spaces.Box(0, 1, (N_ACTIONS,), dtype)
 
 
-def observation_space(encoder_space: gym.Space) -> gym.spaces.Dict:
-    """``Dict(observation=encoder_space, action_mask=mask_space())`` with its keys in the order
-    the environments return them (observation first: a plain dict would be sorted, putting the
-    mask first in ``FlattenObservation``)."""
-    return gym.spaces.Dict([("observation", encoder_space), ("action_mask", mask_space())])
+def observation_space(encoder_space: gym.Space, mask_dtype: Any = MASK_DTYPE) -> gym.spaces.Dict:
+    """``Dict(observation=encoder_space, action_mask=mask_space(mask_dtype))`` with its keys in
+    the order the environments return them (observation first: a plain dict would be sorted,
+    putting the mask first in ``FlattenObservation``)."""
+    return gym.spaces.Dict(
+        [("observation", encoder_space), ("action_mask", mask_space(mask_dtype))]
+    )
 
 
 #: encoder names -> one-line description

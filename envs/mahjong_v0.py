@@ -21,9 +21,10 @@ Semantics (``docs/observations.md``):
   asks every seat that has an option besides ``pass``, one at a time in turn order after the
   discarder; each answer stays hidden (no observation shows it) until all have answered, then
   the engine applies win > pung/kong > chow. A seat with no option is not asked.
-- Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}``; the mask is the
-  engine's legal mask (``mjsim.engine.legal.legal_mask``) for the agent to act and all zeros for
-  the others. Actions are ``mjsim.actions`` ids (``docs/actions.md``).
+- Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}`` (``bool``
+  with ``mask_dtype="bool"``); the mask is the engine's legal mask
+  (``mjsim.engine.legal.legal_mask``) for the agent to act and all zeros for the others.
+  Actions are ``mjsim.actions`` ids (``docs/actions.md``).
 - Rewards are payments in the variant's points as they happen (immediate kong points at the
   kong, the hand's settlement at its end); ``normalize_rewards=True`` divides them by
   ``reward_scale``. A hand's rewards sum to each seat's payment of the hand. Opt-in
@@ -205,6 +206,9 @@ def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
     return _fresh(out)
 
 
+#: ``mask_dtype`` option -> the dtype of the mask in observations
+_MASK_DTYPES = {"int8": mask_space().dtype.type, "bool": np.bool_}
+
 #: attributes PettingZoo's OrderEnforcingWrapper refuses before the first reset
 _BEFORE_RESET = frozenset(
     ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
@@ -236,12 +240,21 @@ def _agents(env: checked_env, max_iter: int) -> Iterator[str]:
 
 class _Discrete(gym.spaces.Discrete):
     """``Discrete(n)`` whose ``contains`` answers a plain ``int`` without numpy conversions
-    (``AssertOutOfBoundsWrapper`` calls it on every step); anything else as ``Discrete``."""
+    (``AssertOutOfBoundsWrapper`` calls it on every step), and whose ``sample(mask=...)`` also
+    takes a bool mask (``mask_dtype="bool"``; Gymnasium's takes int8 only); anything else as
+    ``Discrete``."""
 
     def contains(self, x: Any) -> bool:
         if type(x) is int:
             return self.start <= x < self.start + self.n
         return super().contains(x)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if isinstance(mask, np.ndarray) and mask.dtype == np.bool_:
+            mask = mask.view(np.int8)
+        if probability is None:  # (Gymnasium releases without a probability argument)
+            return super().sample(mask=mask)
+        return super().sample(mask=mask, probability=probability)
 
 
 class raw_env(AECEnv):
@@ -276,6 +289,10 @@ class raw_env(AECEnv):
             (distance to a win + 1)`` points, 0 once the episode is over
             (``mjsim.envs.shaping``; divided by ``reward_scale`` with ``normalize_rewards``).
         shaping_coef: points per step of distance (default 1).
+        mask_dtype: dtype of ``observation["action_mask"]``: ``"int8"`` (the default, as every
+            env's mask: what Gymnasium's masked ``sample()`` takes) or ``"bool"`` (the same
+            0/1 values as ``np.bool_``: numpy's ``mask.nonzero()`` / ``np.flatnonzero`` are
+            about twice as fast on a bool array; the env's action spaces sample from either).
         quiet: no compile notice on the first ``reset`` (default: ``MJSIM_QUIET``). On sources
             this machine has not compiled yet, the first ``reset`` of a process compiles every
             kernel of ``reset``, ``step`` and ``observe`` (minutes, once, then cached) and says
@@ -306,6 +323,7 @@ class raw_env(AECEnv):
         reward_scale: float = DEFAULT_REWARD_SCALE,
         reward_shaping: str | None = None,
         shaping_coef: float = 1.0,
+        mask_dtype: str = "int8",
         quiet: bool | None = None,
         **overrides: Any,
     ) -> None:
@@ -334,6 +352,9 @@ class raw_env(AECEnv):
             raise ValueError(f"reward_scale={reward_scale!r} must be > 0")
         self._scale = float(reward_scale) if normalize_rewards else 1.0
         self.reward_shaping = check_shaping(reward_shaping, shaping_coef)
+        if mask_dtype not in _MASK_DTYPES:
+            raise ValueError(f"mask_dtype={mask_dtype!r}; valid: 'int8', 'bool'")
+        self.mask_dtype = mask_dtype
         self._coef = float(shaping_coef) / self._scale if self.reward_shaping else 0.0
         self._phi = np.zeros(4, np.float64)  # each seat's shaping potential
         self._closed = False
@@ -347,13 +368,15 @@ class raw_env(AECEnv):
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.agent_at_seat: list[str] = list(self.possible_agents)
         self.observation_spaces = {
-            a: observation_space(self.encoder.space(self.n_players)) for a in self.possible_agents
+            a: observation_space(self.encoder.space(self.n_players), _MASK_DTYPES[mask_dtype])
+            for a in self.possible_agents
         }
         self.action_spaces = {a: _Discrete(N_ACTIONS) for a in self.possible_agents}
         self._state = new_state(1, rec_cap=0)
         self._mask = np.zeros(N_ACTIONS, np.bool_)
-        self._mask8 = self._mask.view(np.int8)
-        self._no_mask = np.zeros(N_ACTIONS, mask_space().dtype)
+        # the mask as observations show it (a view of the engine's bool mask)
+        self._mask8 = self._mask.view(_MASK_DTYPES[mask_dtype])
+        self._no_mask = np.zeros(N_ACTIONS, _MASK_DTYPES[mask_dtype])
         self._totals = np.zeros(4, np.int64)
         self._rew = np.zeros(4, np.int64)
         self._planes = self.encoder.is_planes
@@ -438,7 +461,8 @@ class raw_env(AECEnv):
     def __setstate__(self, d: dict[str, Any]) -> None:
         ctl = d.pop("_ctl")
         self.__dict__.update(d)
-        self._mask8 = self._mask.view(np.int8)  # a copied view no longer aliases the mask
+        # a copied view no longer aliases the mask
+        self._mask8 = self._mask.view(_MASK_DTYPES[d.get("mask_dtype", "int8")])
         self._sc = self._rules.scorer
         self._make_header()
         self._h[AEC_CTL:] = ctl
@@ -621,8 +645,9 @@ class raw_env(AECEnv):
         self._seat = {a: q for q, a in enumerate(new)}
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``{"observation": ..., "action_mask": int8[N_ACTIONS] (208)}`` of ``agent`` (fresh arrays: an
-        observation stays valid after later steps)."""
+        """``{"observation": ..., "action_mask": int8[N_ACTIONS] (208)}`` (``bool`` with
+        ``mask_dtype="bool"``) of ``agent`` (fresh arrays: an observation stays valid after
+        later steps)."""
         seat = self._seat[agent]
         if self._live and agent == self.agent_selection:
             if seat == self._obs_seat and self._plain:  # the planes the kernel encoded
@@ -754,13 +779,16 @@ class raw_env(AECEnv):
                 self.terminations = dict.fromkeys(self.agents, True)
                 # the outcome of the last hand, read once: the first agent's info, a fresh
                 # copy for every other (module docstring: no two agents' infos share a list or
-                # dict)
+                # dict); the copies are made before any "seat" is added, so that each has the
+                # reader's layout (_fresh_outcome's fast path)
                 out = self._outcome(self._state, 0)
                 seat = self._seat
+                agents = self.agents
                 infos = self.infos = {}
-                for ag in self.agents:
-                    info = infos[ag] = _fresh_outcome(out) if infos else out
+                copies = [_fresh_outcome(out) for _ in range(len(agents) - 1)]
+                for ag, info in zip(agents, [out, *copies], strict=True):
                     info["seat"] = seat[ag]
+                    infos[ag] = info
                 if self.episode == "game":
                     self._end_game()
         if self._coef:

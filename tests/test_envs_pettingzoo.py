@@ -570,6 +570,46 @@ def test_outcome_infos_share_nothing():
                 ids[id(item)] = ag
 
 
+def test_bool_mask_option_is_the_int8_mask_as_bool():
+    """``mask_dtype="bool"``: the observation's mask and space are ``np.bool_``; every other
+    value of every ``last()`` (planes, the mask's 0/1 values, rewards, terminations, infos) and
+    the agent order equal the default env's on the same seeds; the action spaces sample legal
+    actions from it; PettingZoo's API test passes; a copy keeps the dtype."""
+    with pytest.raises(ValueError, match="mask_dtype"):
+        E.mahjong_v0.env("riichi", mask_dtype="uint8")
+    a, b = E.mahjong_v0.env("riichi"), E.mahjong_v0.env("riichi", mask_dtype="bool")
+    assert a.observation_space("player_0")["action_mask"].dtype == np.int8
+    assert b.observation_space("player_0")["action_mask"].dtype == np.bool_
+    n = 0
+    for seed in range(4):
+        a.reset(seed=seed)
+        b.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent, other in zip(a.agent_iter(), b.agent_iter(), strict=True):
+            assert agent == other
+            (oa, *ra), (ob, *rb) = a.last(), b.last()
+            assert ob["action_mask"].dtype == np.bool_ and oa["action_mask"].dtype == np.int8
+            np.testing.assert_array_equal(ob["action_mask"].view(np.int8), oa["action_mask"])
+            np.testing.assert_array_equal(ob["observation"], oa["observation"])
+            assert b.observation_space(agent).contains(ob) and ra == rb
+            if ra[1] or ra[2]:
+                a.step(None)
+                b.step(None)
+                continue
+            assert ob["action_mask"][b.action_space(agent).sample(mask=ob["action_mask"])]
+            legal = np.flatnonzero(oa["action_mask"])
+            x = int(legal[rng.integers(len(legal))])
+            a.step(x)
+            b.step(x)
+            n += 1
+    assert n > 100
+    b.reset(seed=9)
+    c = copy.deepcopy(b)
+    ob, *_ = c.last()
+    assert ob["action_mask"].dtype == np.bool_
+    api_test(E.mahjong_v0.env("riichi", mask_dtype="bool"), num_cycles=40)
+
+
 @pytest.mark.parametrize("illegal", [False, True])
 def test_dead_step_matches_pettingzoo(illegal):
     """The env's own ``_was_dead_step`` (the terminated agents leaving one by one by
