@@ -315,3 +315,33 @@ def test_riichi_area_peers_are_known_and_say_their_red_fives():
     assert set(run_all.RED_FIVES) == set(run_all.RIICHI_PEERS)
     assert worker.MEASURES["mahjax"][1]["env_id"] == "red_mahjong"
     assert "riichi" in run_all.ALL_AREAS and "riichi" in run_all.PEER_AREAS
+
+
+def test_aec_budget_kernel_hand_plays_the_envs_hand():
+    """benchmarks/aec_budget.py's "kernel" loops play the same hands as the AEC env's loop: a
+    hand through the compiled step entry alone takes as many steps as the same seed's hand
+    through ``last()`` / ``step()`` with the same (first legal) choices, and leaves the same
+    scores."""
+    import aec_budget
+    from mjsim.envs import mahjong_v0
+
+    from mjsim.engine.state import PV_SCORE
+
+    def first(mask):
+        return int(mask.argmax())
+
+    for seed in (0, 7, 123):
+        env = mahjong_v0.env(variant="riichi")
+        env.reset(seed=seed)
+        n = 0
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            n += 1
+            env.step(first(obs["action_mask"]))
+        scores = env.unwrapped.state_arrays.pv[0, :4, PV_SCORE].tolist()
+        fast = mahjong_v0.env(variant="riichi")
+        assert aec_budget.kernel_hand(fast, seed, first) == n
+        assert fast.unwrapped.state_arrays.pv[0, :4, PV_SCORE].tolist() == scores
