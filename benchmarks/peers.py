@@ -203,7 +203,8 @@ def ensure_venv(
         if proc.returncode != 0:
             raise RuntimeError(f"python -m venv {VENV_DIR} failed: {proc.stderr[-2000:]}")
     status = install_status()
-    wanted = None if only is None else {p for m in only for p in PEERS[m].packages}
+    # numpy: every peer worker hands its arrays back with it (riichienv does not depend on it)
+    wanted = None if only is None else {"numpy"} | {p for m in only for p in PEERS[m].packages}
     for req in requirement_lines():
         if wanted is not None and _dist_name(req) not in wanted:
             continue
