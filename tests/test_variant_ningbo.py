@@ -322,3 +322,39 @@ def test_t4_5_a_wild_season_completes_the_hand_and_scores_no_flower_tai() -> Non
     same = mjsim.score("ningbo", "123m456m789m123p5p9s", win_tile="9s", seat=0, dealer=0,
                        self_drawn=True, heavenly=True, exposed_flowers="5f", wilds="9s")  # fmt: skip
     assert same.payments == [36, -12, -12, -12]
+
+
+def test_a_held_flower_that_is_not_wild_is_in_no_set() -> None:
+    """A plain flower kept in the hand until its 杠花 is a tile of the hand that belongs to no
+    set: the hand is no win while it is held. Self-play hand 2389 of seed 11 (greedy, random,
+    greedy, random): seat 1 (random, which need not expose its flowers) holds three plain
+    flowers (a multiple of three, so the count still looks 3n+2), 5p and its 1s wild, three
+    melds, and draws the plain flower 8f. The shape test counted the 5p + wild pair as the whole
+    hand (a win with a set fewer) and the value read the drawn flower (kind 41) as the winning
+    kind, writing past the detector's 34-kind arrays (the heap corruption of a long
+    ``simulate``)."""
+    from mjsim.agents import KernelAgent
+
+    from mjsim.engine.shapes import _shape_win
+    from mjsim.engine.state import TV_DRAWN, WK_SELF_DRAW
+    from mjsim.engine.win_context import _value_with_tile
+    from mjsim.rules.params import P_WIN_SHAPES
+
+    hand = 2389
+    g = Game("ningbo", seed=11, hand_no=hand, dealer=hand % 4, first_dealer=0, record=False)
+    bots = [KernelAgent(a) for a in ("greedy", "random", "greedy", "random")]
+    s, r = g.state, g.rules
+    plain_flowers = 0
+    while not g.done:
+        p = g.current_player
+        plain = int(s.pv[0, p, PV_HELD_FLOWERS]) & ~int(s.tv[0, TV_WILD_FLOWERS])
+        if p == 1 and int(s.tv[0, TV_DRAWN]) == 41 and plain.bit_count() == 3:
+            plain_flowers = plain
+            break
+        g.step(bots[g.players_at_seats[p]].act(g, g.legal_mask()))
+    assert plain_flowers == (1 << 0) | (1 << 3) | (1 << 7)  # 1f, 4f, 8f (8f just drawn)
+    h = s.hands[0, 1]
+    assert [k for k in range(34) if h[k]] == [13, 18] and int(s.wild[0, 18]) == 1  # 5p, 1s wild
+    assert not _shape_win(s, r, 0, 1, h, r.params[P_WIN_SHAPES], 0)
+    assert _value_with_tile(s, r, 0, 1, 41, WK_SELF_DRAW, -1) == -1
+    assert not g.legal_mask()[WIN]

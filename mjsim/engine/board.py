@@ -179,6 +179,18 @@ def _held_wild_flowers(s, t, p):
 
 
 @nb.njit(cache=True, inline="always")
+def _holds_plain_flower(s, t, p):
+    """Seat ``p`` holds a flower that is not wild (kept concealed until its 杠花, ningbo
+    "打出手中的花牌，叫杠花"). Such a flower is a tile of the hand that belongs to no set, so
+    the hand is no win and no wait while it is held. The win checks count kinds 0-33 and the
+    wild flowers only: without this test a hand holding three plain flowers (a multiple of
+    three, so the tile count still looked 3n+2) read as a win with a set fewer, and a plain
+    flower just drawn reached the fan detector as the winning kind (34-41), which indexes
+    arrays of the 34 kinds with it."""
+    return (s.pv[t, p, PV_HELD_FLOWERS] & ~s.tv[t, TV_WILD_FLOWERS]) != 0
+
+
+@nb.njit(cache=True, inline="always")
 def _n_held_flowers(s, t, p):
     """Flower tiles in seat ``p``'s concealed hand (``PV_HELD_FLOWERS``; one copy per kind)."""
     b = s.pv[t, p, PV_HELD_FLOWERS]

@@ -17,7 +17,13 @@ import numpy as np
 
 from mjsim._jit import internal
 from mjsim._stack import stack_empty
-from mjsim.engine.board import _held_wild_flowers, _n_wild_held, _split_wilds, _wilds_active
+from mjsim.engine.board import (
+    _held_wild_flowers,
+    _holds_plain_flower,
+    _n_wild_held,
+    _split_wilds,
+    _wilds_active,
+)
 from mjsim.engine.hand_bits import SIMPLES, hand_bits, isolated_bits, popcount
 from mjsim.engine.special_kongs import special_tally
 from mjsim.engine.state import PV_N_MELDS, TV_STAND_FOR, TV_WILD_FLOWERS
@@ -107,7 +113,12 @@ def _non_orphans(h):
 @internal
 def _shape_win(s, r, t, p, h, shapes, extra_wild):
     """Does the concealed part ``h`` (uint8[>=34], winning tile included) plus ``extra_wild``
-    jokers form a legal shape with seat ``p``'s melds? (+ the imagined wild 心皇)"""
+    jokers form a legal shape with seat ``p``'s melds? (+ the imagined wild 心皇)
+
+    A held flower that is not wild belongs to no set: no shape while one is held
+    (:func:`mjsim.engine.board._holds_plain_flower`; ``h`` counts kinds 0-33 only)."""
+    if _holds_plain_flower(s, t, p):
+        return False
     extra_wild = extra_wild + r.params[P_IMAGINED_WILD]
     extra_wild = extra_wild + _held_wild_flowers(s, t, p)  # wild flowers
     total = 0

@@ -17,7 +17,13 @@ import numba as nb
 import numpy as np
 
 from mjsim._jit import internal
-from mjsim.engine.board import _n_wild_held, _split_wilds, _void_count, remaining
+from mjsim.engine.board import (
+    _holds_plain_flower,
+    _n_wild_held,
+    _split_wilds,
+    _void_count,
+    remaining,
+)
 from mjsim.engine.hooks_guizhou import kong_income_discard_win_ok
 from mjsim.engine.kong_tiles import holds_kong_only
 from mjsim.engine.lockouts import _furiten
@@ -130,6 +136,11 @@ def _win_ok(s, r, t, p, tile, win_kind, frm, orphans_only):
                 nf += 1
         if nf >= prm[P_FLOWER_INSTANT_WIN]:
             return True  # shanghai 八花齐 "如果这8个花抓起即可胡牌"
+    if _holds_plain_flower(s, t, p):
+        # a held flower that is not wild is in no set (the shape test says the same); tested
+        # here too so that no rule below (三金倒) wins past it and no plain flower (34-41)
+        # ever reaches the value as the winning tile
+        return False
     if prm[P_WILD_RULE] != WILD_NONE:
         pen = prm[P_WILD_DISCARD_PENALTY]
         if pen != WILD_PENALTY_NONE and pv[t, p, PV_N_WILD_DISCARDED] > 0:

@@ -880,7 +880,8 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
         melds: ``int8[MAX_MELDS, 3]`` rows ``(meld_type, tile, source)`` (:mod:`mjsim.melds`).
             Under ``flags[F_STAND_IN]`` a pung or kong of the stand-in kind counts as one of the
             wild kind's natural copies, as its concealed copies do (not modified).
-        win_tile: kind 0-33 of the winning tile, or 34-41 for a wild flower won on (宁波).
+        win_tile: kind 0-33 of the winning tile, or 34-41 for a wild flower won on (宁波);
+            any other value (a flower that is not wild) has no reading (-1).
         flags: ``int64[N_FLAGS]`` win-context flags (:mod:`mjsim.scoring.context`); the wild
             kinds are ``flags[F_WILD_KINDS]`` (bit k = kind k is wild).
         ctx: ``int64[N_CTX]`` the detector's context (``CTX_N_WINNERS``).
@@ -896,6 +897,12 @@ def detect(concealed, melds, win_tile, flags, ctx, rows, cancels, header, counts
         the hand a win.
     """
     wmask = flags[F_WILD_KINDS]
+    if win_tile >= 34 and (wmask >> win_tile) & 1 == 0:
+        # only a wild flower wins as a flower (34-41): every reading below indexes arrays of the
+        # 34 kinds with a natural winning tile (c[win_tile] -= 1 would write past them)
+        counts[:] = 0
+        applied[:] = 0
+        return -1
     nat = np.zeros(34, np.uint8)
     totals = np.zeros(34, np.int64)
     n_wild = 0
