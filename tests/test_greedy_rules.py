@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from helpers import make_wall
 from mjsim.agents import KernelAgent
+from test_variant_ningbo import _game_with_north_wild
 
 from mjsim import variants
 from mjsim.actions import PASS, PUNG, READY_DISCARD, READY_SHOWN
@@ -139,15 +140,6 @@ def test_wild_plans_come_from_the_fan_tables() -> None:
 NINGBO_NORTH_TAIL = "4z4z4z8s8s8s8s9s9s9s9s1s"  # three 北 near the tail: some seed turns one
 
 
-def _ningbo_north_wild(wall: list[int]) -> Game:
-    """The first seed whose dice turn a 北 from the tail: the fourth 北 is the one wild."""
-    for seed in range(64):
-        g = Game("ningbo", wall=wall, seed=seed)
-        if g.state.wild[0, 30]:
-            return g
-    raise AssertionError("no seed turns a 北")
-
-
 @pytest.mark.usefixtures("kernel_agent_compiled")
 def test_ningbo_keeps_its_wild_in_fan_rich_play() -> None:
     """ningbo is fan-rich (a plain hand is 0 台, a win needs 4) and pays 硬糊 (no wild in the
@@ -158,7 +150,7 @@ def test_ningbo_keeps_its_wild_in_fan_rich_play() -> None:
     shed the wild.)"""
     dealer = "1m2m3m4p5p6p2s3s4s1m1m5p4z"
     wall = make_wall({0: dealer}, "8p", tail=NINGBO_NORTH_TAIL, flowers=8, avoid="4z")
-    g = _ningbo_north_wild(wall)
+    g = _game_with_north_wild(wall)
     assert g.current_player == 0 and g.hands[0, 30] == 1
     a = GREEDY.act(g, g.legal_mask())
     assert _kind(a) != 30
