@@ -236,18 +236,28 @@ STATE_LAYOUT: tuple[tuple[type, int], ...] = (
 )
 
 # AEC header (table 0): extra slots and scalars
-# totals int64[4], rewards int64[4], mask bool[A], obs int8[C, 34]
-AEC_TOTALS, AEC_REWARDS, AEC_MASK, AEC_OBS = 19, 20, 21, 22
-AEC_LAYOUT = ((np.int64, 1), (np.int64, 1), (np.bool_, 1), (np.int8, 2))
-AEC_CTL = 23 * SLOT  # scalars: + 0 seed, + 1 hands left, + 2 first dealer, + 3 encoder version
-C_SEED, C_HANDS_LEFT, C_FIRST_DEALER, C_VERSION = 0, 1, 2, 3
-N_AEC_CTL = 4
-# aec_step_h return code: (current player + 1) | ENDED | DEALT | REWARDED, or CODE_ILLEGAL
+# totals int64[4], rewards int64[4], mask bool[A] (the engine's legal mask), obs int8[K, C, 34]
+# and masks bool[K, A]: a block of K rows, each the observation planes and mask of one decision
+# (the kernels write each decision into the next row, so an observation handed out is never
+# written again; the env replaces a full block)
+AEC_TOTALS, AEC_REWARDS, AEC_MASK, AEC_OBS, AEC_MASKS = 19, 20, 21, 22, 23
+AEC_LAYOUT = ((np.int64, 1), (np.int64, 1), (np.bool_, 1), (np.int8, 3), (np.bool_, 2))
+# scalars: + 0 seed, + 1 hands left, + 2 first dealer, + 3 encoder version, + 4 the row of the
+# last decision written (-1: none in this block)
+AEC_CTL = 24 * SLOT
+C_SEED, C_HANDS_LEFT, C_FIRST_DEALER, C_VERSION, C_ROW = 0, 1, 2, 3, 4
+N_AEC_CTL = 5
+# aec_step_h / aec_reset_h return code: (current player + 1) | ENDED | DEALT | REWARDED | FULL
+# | row << CODE_ROW, or CODE_ILLEGAL
 CODE_ILLEGAL = -1  # the action is out of range or not in the legal mask: nothing applied
 CODE_SEAT = 7
 CODE_ENDED = 8  # a hand ended
 CODE_DEALT = 16  # ... and the next hand of the match was dealt
 CODE_REWARDED = 32  # some seat's reward is not zero
+CODE_FULL = 64  # the decision went into the block's last row: the env replaces the block
+CODE_ROW = 8  # code >> CODE_ROW: the row the decision went into (0 when none was written)
+#: a step the env's fast path cannot take (anything but the next seat and its row)
+CODE_SLOW = CODE_ENDED | CODE_DEALT | CODE_REWARDED | CODE_FULL
 
 # vector env header: extra slots and scalars
 (V_ACTIONS, V_TI, V_AGENTS, V_TOTALS, V_OBS, V_MASKS, V_REWARDS, V_TERMINATED) = range(19, 27)
@@ -501,25 +511,48 @@ def vector_step_h(h, sc, lo, hi, scale):
     return bad
 
 
+@nb.njit(cache=True, inline="always")
+def _write_row(h, s, r, cp, mask, version):
+    """The decision of seat ``cp`` (its legal ``mask`` and, with ``version >= 0``, its
+    ``planes-v{version}``) into the next row of the AEC header's block (the row after
+    ``C_ROW``; past the last row, row 0: the env replaces a full block before that). Returns
+    ``row << CODE_ROW``, with ``CODE_FULL`` when that was the block's last row."""
+    masks = _v2(h, AEC_MASKS, np.bool_)
+    row = h[AEC_CTL + C_ROW] + 1
+    if row >= masks.shape[0]:
+        row = 0
+    h[AEC_CTL + C_ROW] = row
+    dst = masks[row]
+    for i in range(mask.shape[0]):
+        dst[i] = mask[i]
+    if version >= 0:
+        encode_any(s, r, 0, cp, _v3(h, AEC_OBS, np.int8)[row], version)
+    code = row << CODE_ROW
+    if row == masks.shape[0] - 1:
+        code |= CODE_FULL
+    return code
+
+
 @nb.njit(cache=True)
 def aec_step_h(h, sc, a):
     """:func:`aec_step` on table 0 of the AEC env whose arrays header ``h`` addresses
     (:data:`AEC_LAYOUT`; scalars at ``AEC_CTL``: seed, hands left - decremented when the next
-    hand of the match is dealt -, first dealer, encoder version), then, when ``version >= 0``
-    and a seat is to act, that seat's ``planes-v{version}`` observation into ``obs``, so the
-    env's ``observe`` of the agent to act needs no second call.
+    hand of the match is dealt -, first dealer, encoder version, row), then, when a seat is to
+    act, its decision into the next row of the header's block: its legal mask and, when
+    ``version >= 0``, its ``planes-v{version}`` observation (:func:`_write_row`), so the env's
+    ``last()`` of the agent to act needs no second call and no copy.
 
     Returns ``(current player + 1) | CODE_ENDED (a hand ended) | CODE_DEALT (and the match's
-    next hand was dealt) | CODE_REWARDED (some seat's reward is not zero)``, or
-    :data:`CODE_ILLEGAL` (-1) without changing anything when ``a`` is out of range or not in
-    the legal mask ``mask`` (so the env's step checks legality here, not in Python)."""
+    next hand was dealt) | CODE_REWARDED (some seat's reward is not zero) | CODE_FULL (the
+    block's last row was written) | row << CODE_ROW``, or :data:`CODE_ILLEGAL` (-1) without
+    changing anything when ``a`` is out of range or not in the legal mask ``mask`` (so the
+    env's step checks legality here, not in Python)."""
     mask = _v1(h, AEC_MASK, np.bool_)
     if a < 0 or a >= mask.shape[0] or not mask[a]:
         return CODE_ILLEGAL
     s, r = header_state(h, sc)
     totals = _v1(h, AEC_TOTALS, np.int64)
     rewards = _v1(h, AEC_REWARDS, np.int64)
-    obs = _v2(h, AEC_OBS, np.int8)
     hl = h[AEC_CTL + C_HANDS_LEFT]
     cp, ended = aec_step(
         s, r, 0, a, h[AEC_CTL + C_SEED], hl, h[AEC_CTL + C_FIRST_DEALER], totals, rewards, mask
@@ -533,9 +566,8 @@ def aec_step_h(h, sc, a):
     for p in range(rewards.shape[0]):
         if rewards[p] != 0:
             code |= CODE_REWARDED
-    version = h[AEC_CTL + C_VERSION]
-    if cp >= 0 and version >= 0:
-        encode_any(s, r, 0, cp, obs, version)
+    if cp >= 0:
+        code |= _write_row(h, s, r, cp, mask, h[AEC_CTL + C_VERSION])
     return code
 
 
@@ -543,18 +575,29 @@ def aec_step_h(h, sc, a):
 def aec_reset_h(h, sc, hand_no, dealer):
     """Reset of the AEC env whose arrays header ``h`` addresses, in one call: the first hand
     of a match on table 0 (:func:`start_match` with the seed at ``AEC_CTL``), each seat's
-    running total into ``totals``, the legal mask of the seat to act into ``mask`` and, when
-    the encoder version is ``>= 0``, that seat's observation planes into ``obs``. Returns the
-    seat to act (the same calls, in the same order, as the env made one by one)."""
+    running total into ``totals``, the legal mask of the seat to act into ``mask`` and its
+    decision into the next row of the block (:func:`_write_row`). Returns the code of
+    :func:`aec_step_h` (the seat to act + 1, ``CODE_FULL``, the row)."""
     s, r = header_state(h, sc)
     start_match(s, r, 0, h[AEC_CTL + C_SEED], hand_no, dealer)
     seat_totals(s, r, 0, _v1(h, AEC_TOTALS, np.int64))
-    legal.legal_mask(s, r, 0, _v1(h, AEC_MASK, np.bool_))
+    mask = _v1(h, AEC_MASK, np.bool_)
+    legal.legal_mask(s, r, 0, mask)
     cp = legal.current_player(s, 0)
-    version = h[AEC_CTL + C_VERSION]
-    if cp >= 0 and version >= 0:
-        encode_any(s, r, 0, cp, _v2(h, AEC_OBS, np.int8), version)
-    return cp
+    code = cp + 1
+    if cp >= 0:
+        code |= _write_row(h, s, r, cp, mask, h[AEC_CTL + C_VERSION])
+    return code
+
+
+@nb.njit(cache=True)
+def encode_seats_h(h, sc, out, version):
+    """:func:`mjsim.envs.encoders.encode_any` of every seat ``p`` of table 0 of header ``h``'s
+    state into ``out[p]`` (``int8[n_players, C, 34]``): the final planes of an episode's agents
+    in one call."""
+    s, r = header_state(h, sc)
+    for p in range(out.shape[0]):
+        encode_any(s, r, 0, p, out[p], version)
 
 
 @nb.njit(cache=True)

@@ -24,7 +24,11 @@ Semantics (``docs/observations.md``):
 - Observation ``{"observation": <encoder output>, "action_mask": int8[N_ACTIONS] (208)}`` (``bool``
   with ``mask_dtype="bool"``); the mask is the engine's legal mask
   (``mjsim.engine.legal.legal_mask``) for the agent to act and all zeros for the others.
-  Actions are ``mjsim.actions`` ids (``docs/actions.md``).
+  Actions are ``mjsim.actions`` ids (``docs/actions.md``). An observation is never written
+  again once returned (it stays valid after later steps): ``last()`` serves the agent to act's
+  decision as views of a row the step kernel wrote for it in a block of :data:`BLOCK_ROWS`
+  rows (no copy; a kept observation keeps its block alive), every other observation is a
+  fresh array.
 - Rewards are payments in the variant's points as they happen (immediate kong points at the
   kong, the hand's settlement at its end); ``normalize_rewards=True`` divides them by
   ``reward_scale``. A hand's rewards sum to each seat's payment of the hand. Opt-in
@@ -67,20 +71,28 @@ from mjsim.envs.encoders import get_encoder, mask_space, observation_space
 from mjsim.envs.kernels import (
     AEC_CTL,
     AEC_LAYOUT,
+    AEC_MASKS,
+    AEC_OBS,
     C_FIRST_DEALER,
     C_HANDS_LEFT,
+    C_ROW,
     C_SEED,
     C_VERSION,
     CODE_DEALT,
     CODE_ENDED,
+    CODE_FULL,
     CODE_ILLEGAL,
     CODE_REWARDED,
+    CODE_ROW,
     CODE_SEAT,
+    CODE_SLOW,
     N_AEC_CTL,
+    SLOT,
     STATE_LAYOUT,
     aec_reset_h,
     aec_step_h,
     encode_h,
+    encode_seats_h,
     entry_point,
     make_header,
     next_hand,
@@ -205,6 +217,11 @@ def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
         return d
     return _fresh(out)
 
+
+#: decisions per block of observation rows (:meth:`raw_env._new_block`): a block is replaced
+#: every ``BLOCK_ROWS`` decisions, and an observation kept keeps its block alive (~90 KB for
+#: ``planes-v0``)
+BLOCK_ROWS = 64
 
 #: ``mask_dtype`` option -> the dtype of the mask in observations
 _MASK_DTYPES = {"int8": mask_space().dtype.type, "bool": np.bool_}
@@ -386,11 +403,16 @@ class raw_env(AECEnv):
         # the episode is over (every agent terminated), not closed: agents leave by step(None)
         self._ended = False
         self._skip_agent_selection: str | None = None  # PettingZoo's dead-step bookkeeping
+        # the episode is over: the agents' final observations not served yet (last())
+        self._finals: dict[str, dict[str, np.ndarray]] | None = None
         self._version = self.encoder.version if self._planes else -1
-        # planes of the agent to act, encoded by the step kernel; valid for _obs_seat
+        # the shape of an observation's planes (a scratch array: encode_h's argument type)
         self._obs_buf = np.zeros((self.encoder.n_planes if self._planes else 1, 34), np.int8)
+        # the block of decisions the kernels write (row _row: the agent to act's planes, valid
+        # for _obs_seat, and mask): _new_block
+        self._new_block(header=False)
         self._obs_seat = -1
-        # the agent to act when the kernel encoded its planes for it (last() copies them), else
+        # the agent to act when the kernel wrote its decision (last() serves its row), else
         # None; set with _obs_seat by reset() and step()
         self._obs_agent: str | None = None
         self._rewarded = False  # the last step gave some seat a non-zero reward
@@ -430,12 +452,40 @@ class raw_env(AECEnv):
                 self._totals,
                 self._rew,
                 self._mask,
-                self._obs_buf,
+                self._obs_rows,
+                self._mask_rows,
             ),
             STATE_LAYOUT + AEC_LAYOUT,
             N_AEC_CTL,
         )
         self._h[AEC_CTL + C_VERSION] = self._version
+        self._h[AEC_CTL + C_ROW] = self._row
+
+    def _new_block(self, header: bool = True) -> None:
+        """A new block of :data:`BLOCK_ROWS` decisions for the kernels to write (planes
+        ``int8[BLOCK_ROWS, C, 34]`` and masks ``bool[BLOCK_ROWS, N_ACTIONS]``): ``last()`` hands
+        out views of its rows, and a row is written once, so an observation stays valid after
+        later steps without a copy. The decision in play (row ``_row`` of the full block) is
+        copied into row 0; with ``header``, the header addresses the new block."""
+        # every row is written before it is read (row 0 here, the others by the kernels)
+        new = np.empty if header else np.zeros
+        obs = new((BLOCK_ROWS, *self._obs_buf.shape), np.int8)
+        masks = new((BLOCK_ROWS, N_ACTIONS), np.bool_)
+        row = -1
+        if header:  # the decision in play moves to row 0
+            obs[0] = self._obs_rows[self._row]
+            masks[0] = self._mask_rows[self._row]
+            row = 0
+        self._obs_rows = obs
+        self._mask_rows = masks
+        # the masks as observations show them
+        self._mask_rows8 = masks.view(_MASK_DTYPES[self.mask_dtype])
+        self._row = row
+        if header:
+            h = self._h
+            h[AEC_OBS * SLOT] = obs.ctypes.data
+            h[AEC_MASKS * SLOT] = masks.ctypes.data
+            h[AEC_CTL + C_ROW] = row
 
     def _set_entries(self, resolve: bool) -> None:
         """The kernels ``step``, ``reset`` and ``observe`` call: with ``resolve``, their compiled
@@ -446,23 +496,28 @@ class raw_env(AECEnv):
             self._kstep = entry_point(aec_step_h, h, sc, 0)
             self._kreset = entry_point(aec_reset_h, h, sc, 0, 0)
             self._kencode = entry_point(encode_h, h, sc, 0, self._obs_buf, self._version)
+            self._kencode_seats = entry_point(
+                encode_seats_h, h, sc, self._obs_buf[None], self._version
+            )
         else:
             self._kstep, self._kreset, self._kencode = aec_step_h, aec_reset_h, encode_h
+            self._kencode_seats = encode_seats_h
 
     def __getstate__(self) -> dict[str, Any]:
         # the header holds addresses: never copied, rebuilt for the copied arrays; the compiled
         # entries are looked up again
         d = self.__dict__.copy()
         d["_ctl"] = d.pop("_h")[AEC_CTL:].copy()
-        for k in ("_kstep", "_kreset", "_kencode"):
+        for k in ("_kstep", "_kreset", "_kencode", "_kencode_seats"):
             d.pop(k, None)
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
         ctl = d.pop("_ctl")
         self.__dict__.update(d)
-        # a copied view no longer aliases the mask
+        # a copied view no longer aliases the mask (nor the block's masks)
         self._mask8 = self._mask.view(_MASK_DTYPES[d.get("mask_dtype", "int8")])
+        self._mask_rows8 = self._mask_rows.view(_MASK_DTYPES[d.get("mask_dtype", "int8")])
         self._sc = self._rules.scorer
         self._make_header()
         self._h[AEC_CTL:] = ctl
@@ -481,6 +536,7 @@ class raw_env(AECEnv):
         ``close()``."""
         self._closed = False
         self._ended = False
+        self._finals = None
         self._skip_agent_selection = None
         if seed is not None:
             if not isinstance(seed, int | np.integer) or seed < 0:
@@ -511,8 +567,11 @@ class raw_env(AECEnv):
         self._next_hand_no = h + self.hands
         self._rewarded = False
         # deal, totals, mask and the planes of the seat to act: one jitted call
-        cp = self._kreset(ctl, self._sc, h, d)
-        self._obs_seat = cp
+        code = self._kreset(ctl, self._sc, h, d)
+        self._obs_seat = cp = (code & CODE_SEAT) - 1
+        self._row = code >> CODE_ROW
+        if code & CODE_FULL:
+            self._new_block()
         agents = self.possible_agents
         zeros, falses = self._zeros, self._falses  # in agent order, copied
         self._seat = self._seat0.copy()
@@ -547,6 +606,7 @@ class raw_env(AECEnv):
             cf(next_hand, s, r, 0, 0, 0)
         if self._planes:
             cf(encode_h, self._h, self._rules.scorer, 0, self._obs_buf, self._version)
+            cf(encode_seats_h, self._h, self._rules.scorer, self._obs_buf[None], self._version)
         if self.encoder.scaled:
             from mjsim.envs.encoders import NORM_MUL_V0, NORM_RECENCY_V0, scale_planes
 
@@ -647,11 +707,14 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": ..., "action_mask": int8[N_ACTIONS] (208)}`` (``bool`` with
         ``mask_dtype="bool"``) of ``agent`` (fresh arrays: an observation stays valid after
-        later steps)."""
+        later steps; ``last()`` serves the agent to act's without a copy)."""
         seat = self._seat[agent]
         if self._live and agent == self.agent_selection:
             if seat == self._obs_seat and self._plain:  # the planes the kernel encoded
-                return {"observation": self._obs_buf.copy(), "action_mask": self._mask8.copy()}
+                return {
+                    "observation": self._obs_rows[self._row].copy(),
+                    "action_mask": self._mask8.copy(),
+                }
             mask = self._mask8.copy()
         elif self._closed:
             self._raise_closed()
@@ -659,7 +722,7 @@ class raw_env(AECEnv):
             mask = self._no_mask.copy()
         if self._planes:
             if seat == self._obs_seat:
-                o = self._obs_buf.copy()
+                o = self._obs_rows[self._row].copy()
             else:
                 o = np.empty_like(self._obs_buf)
                 self._kencode(self._h, self._sc, seat, o, self._version)
@@ -673,14 +736,23 @@ class raw_env(AECEnv):
         """``AECEnv.last``: the observation (with ``observe``), cumulative reward, termination,
         truncation and info of the agent to act."""
         agent = self.agent_selection
-        if agent is self._obs_agent and observe and self._live:  # the planes the kernel encoded
-            obs = {"observation": self._obs_buf.copy(), "action_mask": self._mask8.copy()}
+        if agent is self._obs_agent and observe and self._live:
+            # the decision the kernel wrote, served once as views of its row (never written
+            # again); a second last() before the next step takes observe()'s copies
+            row = self._row
+            obs = {"observation": self._obs_rows[row], "action_mask": self._mask_rows8[row]}
+            self._obs_agent = None
         elif not observe:
             obs = None
         elif self._ended and self._plain:  # the episode is over: the agent's final planes
-            o = np.empty_like(self._obs_buf)
-            self._kencode(self._h, self._sc, self._seat[agent], o, self._version)
-            obs = {"observation": o, "action_mask": self._no_mask.copy()}
+            finals = self._finals
+            if finals is None:
+                finals = self._finals = self._final_observations()
+            obs = finals.pop(agent, None)  # each served once
+            if obs is None:
+                o = np.empty_like(self._obs_buf)
+                self._kencode(self._h, self._sc, self._seat[agent], o, self._version)
+                obs = {"observation": o, "action_mask": self._no_mask.copy()}
         else:
             obs = self.observe(agent)
         return (
@@ -690,6 +762,19 @@ class raw_env(AECEnv):
             self.truncations[agent],
             self.infos[agent],
         )
+
+    def _final_observations(self) -> dict[str, dict[str, np.ndarray]]:
+        """The episode is over: every agent's final observation (its planes, an all-zero
+        mask), encoded for every seat in one kernel call, for ``last()`` to serve once each."""
+        n = self.n_players
+        planes = np.empty((n, *self._obs_buf.shape), np.int8)
+        self._kencode_seats(self._h, self._sc, planes, self._version)
+        masks = np.zeros((n, N_ACTIONS), self._no_mask.dtype)
+        seat = self._seat
+        return {
+            ag: {"observation": planes[seat[ag]], "action_mask": masks[seat[ag]]}
+            for ag in self.agents
+        }
 
     def step(self, action: int | None) -> None:
         """Apply ``action`` for the agent to act; ``None`` for an agent already terminated.
@@ -745,14 +830,18 @@ class raw_env(AECEnv):
         agent to act: rewards, the hand's end, the next agent."""
         agent = self.agent_selection
         cum = self._cumulative_rewards
-        if code < CODE_ENDED and self._calm:  # no hand ended, nothing paid now or before
+        if not code & CODE_SLOW and self._calm:  # no hand ended, nothing paid now or before
             cum[agent] = 0.0
-            self._obs_seat = cp = code - 1
+            self._obs_seat = cp = (code & CODE_SEAT) - 1
+            self._row = code >> CODE_ROW
             self._obs_agent = self.agent_selection = self.agent_at_seat[cp]
             return
         cum[agent] = 0.0
         cp = (code & CODE_SEAT) - 1
         self._obs_seat = cp
+        self._row = code >> CODE_ROW
+        if code & CODE_FULL:
+            self._new_block()
         if self._coef:  # every step pays the shaping: the points of the seating that earned them
             sc = self._scale
             base = [v / sc for v in self._rew.tolist()[: self.n_players]]
@@ -976,9 +1065,10 @@ class checked_env(raw_env):
             code = self._kstep(self._h, self._sc, action)  # CODE_ILLEGAL: nothing applied
             if code >= 0:
                 self._has_updated = True
-                if code < CODE_ENDED and self._calm:  # _after_step's first case, inlined
+                if not code & CODE_SLOW and self._calm:  # _after_step's first case, inlined
                     self._cumulative_rewards[self.agent_selection] = 0.0
-                    self._obs_seat = cp = code - 1
+                    self._obs_seat = cp = (code & CODE_SEAT) - 1
+                    self._row = code >> CODE_ROW
                     self._obs_agent = self.agent_selection = self.agent_at_seat[cp]
                 else:
                     self._after_step(code)

@@ -433,18 +433,19 @@ def test_readme_aec_loop_runs():
 
 def test_step_kernel_refuses_an_illegal_action_without_changing_anything():
     """The AEC step kernel checks the action against the legal mask itself: an out-of-range or
-    illegal id returns ``CODE_ILLEGAL`` and leaves every state array, the mask and the
-    observation buffer as they were (the env's ``step`` then takes its checked path)."""
+    illegal id returns ``CODE_ILLEGAL`` and leaves every state array, the mask, the block of
+    decisions and the header as they were (the env's ``step`` then takes its checked path)."""
     from mjsim.envs.kernels import CODE_ILLEGAL, aec_step_h
 
     raw = E.mahjong_v0.raw_env(VARIANTS[0])
     raw.reset(seed=4)
     illegal = int(np.flatnonzero(~raw._mask)[0])
-    before = [a.copy() for a in raw.state_arrays] + [raw._mask.copy(), raw._obs_buf.copy()]
+    mine = [raw._mask, raw._obs_rows, raw._mask_rows, raw._h]
+    before = [a.copy() for a in raw.state_arrays] + [a.copy() for a in mine]
     for a in (illegal, -1, N_ACTIONS, N_ACTIONS + 7):
         assert aec_step_h(raw._h, raw._rules.scorer, a) == CODE_ILLEGAL
         assert raw._kstep(raw._h, raw._sc, a) == CODE_ILLEGAL
-    after = [*raw.state_arrays, raw._mask, raw._obs_buf]
+    after = [*raw.state_arrays, *mine]
     for x, y in zip(before, after, strict=True):
         np.testing.assert_array_equal(x, y)
     # and the checked env still ends the game on it with -1 for the offender
@@ -512,6 +513,59 @@ def test_last_returns_fresh_observations():
     for seen, snapshot in kept:
         for k in snapshot:
             np.testing.assert_array_equal(seen[k], snapshot[k])
+
+
+def test_last_serves_rows_of_blocks_that_are_never_written_again():
+    """``last()`` serves the agent to act's decision as views of a row of the step kernel's
+    block (mahjong_v0.BLOCK_ROWS rows): across several blocks and hands every observation and
+    mask stays as it was served, equal to a fresh encoding and to the engine's legal mask; a
+    second ``last()`` before the next step returns equal arrays that share no memory with the
+    first; a deep copy taken mid-block plays on exactly as the original."""
+    from mjsim.envs.mahjong_v0 import BLOCK_ROWS
+
+    e = E.mahjong_v0.env("riichi")
+    enc = E.get_encoder("planes-v0")
+    rng = np.random.default_rng(5)
+    kept, served, blocks = [], 0, set()
+    for seed in range(4):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            served += 1
+            blocks.add(id(e.unwrapped._obs_rows))
+            fresh = enc.encode(e.state_arrays, e._rules, 0, e.seat_of(agent))
+            np.testing.assert_array_equal(obs["observation"], fresh)
+            np.testing.assert_array_equal(obs["action_mask"], e.unwrapped._mask.view(np.int8))
+            again = e.last()[0]
+            for k in obs:
+                np.testing.assert_array_equal(again[k], obs[k])
+                assert not np.shares_memory(again[k], obs[k])
+            kept.append((obs, {k: v.copy() for k, v in obs.items()}))
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+    assert served > 3 * BLOCK_ROWS and len(blocks) >= 4
+    for seen, snapshot in kept:
+        for k in snapshot:
+            np.testing.assert_array_equal(seen[k], snapshot[k])
+    # a copy taken in the middle of a block plays on as the original, over a block boundary
+    e.reset(seed=11)
+    for _ in range(BLOCK_ROWS // 2 + 3):
+        legal = np.flatnonzero(e.last()[0]["action_mask"])
+        e.step(int(legal[len(legal) // 2]))
+    twin = copy.deepcopy(e)
+    for _ in range(BLOCK_ROWS):
+        if not e.agents or e.terminations[e.agent_selection]:
+            break
+        a, b = e.last()[0], twin.last()[0]
+        for k in a:
+            np.testing.assert_array_equal(a[k], b[k])
+            assert not np.shares_memory(a[k], b[k])
+        legal = np.flatnonzero(a["action_mask"])
+        e.step(int(legal[len(legal) // 2]))
+        twin.step(int(legal[len(legal) // 2]))
 
 
 def test_outcome_infos_share_nothing():
