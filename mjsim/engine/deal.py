@@ -98,6 +98,7 @@ from mjsim.rules.params import (
     P_OPENING_EXCHANGE,
     P_OPENING_FLOWER_ORDER,
     P_PRE_HAND_BET,
+    P_RED_FIVES,
     P_SCORING,
     P_STANDING_TILES,
     P_WALL_TILES_USED,
@@ -208,12 +209,15 @@ def reset_table(
     for i in range(n):
         seat = (dealer + i) % n
         for _ in range(hs):
-            s.hands[t, seat, s.wall[t, head]] += 1
-            red_deal_hands(s, r, t, seat, head, np.int64(s.wall[t, head]))
+            k = np.int64(s.wall[t, head])
+            s.hands[t, seat, k] += 1
+            if (k == 4 or k == 13 or k == 22) and r.params[P_RED_FIVES] != 0:
+                red_deal_hands(s, r, t, seat, head, k)  # only a five may be red
             head += 1
     last = np.int64(s.wall[t, head])
     s.hands[t, dealer, last] += 1
-    red_deal_hands(s, r, t, dealer, head, last)
+    if (last == 4 or last == 13 or last == 22) and r.params[P_RED_FIVES] != 0:
+        red_deal_hands(s, r, t, dealer, head, last)
     head += 1
     tv[t, TV_HEAD] = head
     if r.params[P_STANDING_TILES] != 0:

@@ -40,6 +40,7 @@ from mjsim.engine.state import (
     PV_N_RIVER,
     PV_PAY,
     PV_PUNG_LOCK,
+    PV_READY,
     PV_WON,
     TV_DEALER,
     TV_DICE_REPL,
@@ -75,6 +76,7 @@ from mjsim.rules.params import (
     P_LAST_TILES_SELF_DRAW_ONLY,
     P_MW_LIFT,
     P_N_PLAYERS,
+    P_RED_FIVES,
     P_RIICHI_ABORTS,
     P_SCORING,
     P_SEABED_OFFER,
@@ -115,12 +117,14 @@ def _draw_tile(s, r, t, seat, from_tail):
         s.tv[t, TV_TAIL] = tail
         k = np.int64(s.wall[t, tail])
         _rec(s, t, EV_DRAW_TAIL, seat, k)
-        red_draw(s, r, t, seat, tail, k)
+        if (k == 4 or k == 13 or k == 22) and r.params[P_RED_FIVES] != 0:
+            red_draw(s, r, t, seat, tail, k)  # only a five may be red
     else:
         k = np.int64(s.wall[t, head])
         s.tv[t, TV_HEAD] = head + 1
         _rec(s, t, EV_DRAW, seat, k)
-        red_draw(s, r, t, seat, head, k)
+        if (k == 4 or k == 13 or k == 22) and r.params[P_RED_FIVES] != 0:
+            red_draw(s, r, t, seat, head, k)  # only a five may be red
     s.tv[t, TV_N_DRAWS] += 1
     s.hands[t, seat, k] += 1
     return k
@@ -134,12 +138,21 @@ def _take(s, r, t, seat, from_tail):
     a flower set aside in the last-tiles region under ``last_tiles_flower_replacement=False``
     (set only by a normal draw, :func:`_draw_turn`).
     """
+    k = _draw_tile(s, r, t, seat, from_tail)
+    if k < 0:
+        return -1
+    if not _is_flower(r, k):
+        return k
+    return _flower_drawn(s, r, t, seat, k)
+
+
+@internal
+def _flower_drawn(s, r, t, seat, k):
+    """:func:`_take` after its draw brought the flower ``k`` (:func:`mjsim.engine.board._is_flower`)
+    into ``seat``'s hand: kept, or set aside and replaced from the tail until a non-flower comes
+    (the same returns as :func:`_take`). A separate function so that the common draw of a
+    non-flower makes one call, not two (:func:`_draw_turn` inlines :func:`_take`'s test)."""
     while True:
-        k = _draw_tile(s, r, t, seat, from_tail)
-        if k < 0:
-            return -1
-        if not _is_flower(r, k):
-            return k
         if _keeps_flower(s, t, seat, k):
             return k  # a wild flower; a flower its holder exposes by 杠花 (DECLARE + 2)
         _rec(s, t, EV_FLOWER, seat, k)
@@ -148,7 +161,11 @@ def _take(s, r, t, seat, from_tail):
         s.pv[t, seat, PV_N_FLOWERS] += 1
         if s.tv[t, TV_LAST_REGION] != 0 and r.params[P_LAST_TILES_NO_FLOWER_REPLACEMENT] != 0:
             return FLOWER_UNREPLACED  # fuzhou 最后一组 "不再补花"
-        from_tail = True
+        k = _draw_tile(s, r, t, seat, True)
+        if k < 0:
+            return -1
+        if not _is_flower(r, k):
+            return k
 
 
 @internal
@@ -192,7 +209,15 @@ def _follow_dealer(s, r, t):
 @internal
 def _draw_turn(s, r, t, q):
     """Seat ``q`` draws from the head and takes its turn (or the hand ends in a draw)."""
-    if r.params[P_RIICHI_ABORTS] != 0 and abort_before_draw(s, r, t):
+    if (
+        r.params[P_RIICHI_ABORTS] != 0
+        and (
+            s.tv[t, TV_FIRST_ROUND] != 0  # 四風連打
+            or s.pv[t, 0, PV_READY] != 0  # 四家立直: every seat, seat 0 too
+            or s.tv[t, TV_N_KONGS] >= 4  # 四槓散了
+        )
+        and abort_before_draw(s, r, t)
+    ):
         _abortive_draw(s, r, t)  # 四風連打, 四家立直, 四槓散了
         return
     if r.params[P_FOLLOW_DEALER] != 0:
@@ -228,7 +253,9 @@ def _draw_turn(s, r, t, q):
     nl = r.params[P_LAST_TILES_SELF_DRAW_ONLY]
     s.tv[t, TV_LAST_REGION] = 1 if (nl > 0 and _live_draws(s, r, t) <= nl) else 0
     nf = s.pv[t, q, PV_N_FLOWERS]
-    k = _take(s, r, t, q, False)
+    k = _draw_tile(s, r, t, q, False)  # _take(s, r, t, q, False), one call for a non-flower
+    if k >= 0 and _is_flower(r, k):
+        k = _flower_drawn(s, r, t, q, k)
     while k == FLOWER_UNREPLACED:
         # 最后一组 "不再补花和出牌": the flower stays aside unreplaced, nothing is discarded and
         # the next seat draws

@@ -59,7 +59,8 @@ from mjsim.engine.shapes import (
     _SIMPLE_SHAPES,
     _non_orphans,
     _orphan_kinds,
-    _simple_win_ruled_out,
+    _simple_win_ruled_out_bits,
+    _simple_win_rules,
     _tenpai,
     _wait_mask,
 )
@@ -260,9 +261,14 @@ def legal_mask(s, r, t, mask):
     if r.params[P_SCORING] == SCORING_CHANGSHA and s.tv[t, TV_SEABED_TAKER] == p + 1:
         locked = True  # the 海底 taker wins or exposes the tile (the recommended default)
     n = 0
+    # one branch-free pass; the mask functions below read h (trials restore it)
+    total, occ, odd, lone, four = hand_bits(h)
     if (
         drawn >= 0
-        and not _simple_win_ruled_out(s, r, t, h, np.int64(-1))
+        and not (
+            _simple_win_rules(s, r, t)
+            and _simple_win_ruled_out_bits(r, h, np.int64(-1), total, occ, odd, lone)
+        )
         and _win_ok(s, r, t, p, drawn, np.int64(WK_SELF_DRAW), np.int64(-1), np.bool_(False))
     ) or (prm[P_WILD_RULE] == WILD_TREASURE and _treasure_x(s, r, t, p) >= 0):
         mask[WIN] = True
@@ -286,8 +292,6 @@ def legal_mask(s, r, t, mask):
         and s.pv[t, p, PV_N_RIVER] == 0
     )
     kar = prm[P_KONG_AFTER_READY]
-    # one branch-free pass; the mask functions below read h (trials restore it)
-    total, occ, _odd, lone, four = hand_bits(h)
     # void_suit_kong: kongs before the 定缺 suit is cleared; last_tile_replacement="kept_back"
     # (code 1): a kong needs a live tile besides the last one
     void_ok = vh == 0 or prm[P_VOID_KONG] != VOID_KONG_NONE
@@ -414,7 +418,7 @@ def legal_mask(s, r, t, mask):
                     if prm[P_READY_MODE1] >= 0:
                         mask[READY_SHOWN + k] = True  # the second ready kind
                         n += 1
-    if prm[P_RIICHI_ABORTS] != 0 and nine_terminals(s, t, p):
+    if prm[P_RIICHI_ABORTS] != 0 and s.tv[t, TV_FIRST_ROUND] != 0 and nine_terminals(s, t, p):
         mask[DECLARE + 4] = True  # 九種九牌 (abortive draw, the seat's choice)
         n += 1
     if prm[P_STANDING_TILES] != 0 or s.pv[t, p, PV_CHOW_READY] != 0:

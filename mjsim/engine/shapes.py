@@ -539,17 +539,32 @@ def _simple_win_ruled_out(s, r, t, h, x):
     :func:`_simple_shape_possible` rule out a win of the concealed counts ``h`` plus ``x`` (-1:
     ``h`` holds the winning tile)? Then :func:`_win_ok` is False (its shape test fails) and
     need not be called. False when the rules are not of that kind."""
+    if not _simple_win_rules(s, r, t):
+        return False
+    total, occ, odd, lone, _four = hand_bits(h)
+    return _simple_win_ruled_out_bits(r, h, x, total, occ, odd, lone)
+
+
+@nb.njit(cache=True, inline="always")
+def _simple_win_rules(s, r, t):
+    """The rules under which :func:`_simple_win_ruled_out` may rule a win out: no wild rule,
+    imagined wild or wild flowers, the simple shapes only, no flower instant win."""
     prm = r.params
-    shapes = prm[P_WIN_SHAPES]
-    if (
+    return not (
         prm[P_WILD_RULE] != WILD_NONE
-        or (shapes & ~_SIMPLE_SHAPES) != 0
+        or (prm[P_WIN_SHAPES] & ~_SIMPLE_SHAPES) != 0
         or prm[P_IMAGINED_WILD] != 0
         or prm[P_FLOWER_INSTANT_WIN] > 0
         or s.tv[t, TV_WILD_FLOWERS] != 0
-    ):
-        return False
-    total, occ, odd, lone, _four = hand_bits(h)
+    )
+
+
+@nb.njit(cache=True, inline="always")
+def _simple_win_ruled_out_bits(r, h, x, total, occ, odd, lone):
+    """:func:`_simple_win_ruled_out` under :func:`_simple_win_rules`, from the
+    :func:`mjsim.engine.hand_bits.hand_bits` of ``h`` (``total``, ``occ``, ``odd``, ``lone``)."""
+    prm = r.params
+    shapes = prm[P_WIN_SHAPES]
     if x >= 0:
         total += 1
     if total % 3 != 2:

@@ -116,6 +116,7 @@ from mjsim.engine.state import (
     TV_N_DECISIONS,
     TV_N_DISCARDS,
     TV_PHASE,
+    TV_RC_DORA_LATE,
     TV_RC_POT,
     TV_REACT_N,
     TV_REACT_POS,
@@ -125,6 +126,7 @@ from mjsim.engine.state import (
     TV_SEABED_TAKER,
     TV_SEAT,
     TV_TILE,
+    TV_TILE_RED,
     WK_SELF_DRAW,
 )
 from mjsim.engine.win_context import _count_piao
@@ -141,6 +143,7 @@ from mjsim.rules.params import (
     P_READY_DEPOSIT,
     P_READY_MODE0,
     P_READY_MODE1,
+    P_RED_FIVES,
     P_ROB_KONG,
     P_SCORING,
     P_SPECIAL_KONGS,
@@ -397,7 +400,12 @@ def apply_action(s, r, t, a):
         s.pv[t, p, PV_LOCK] = 0
     if flag != 0 or s.pv[t, p, PV_CHOW_READY] != 0:
         flag = _standing_discard(s, r, t, p, k, flag)  # else a no-op (saves the call)
-    red_discard(s, r, t, p, k)  # red fives: which copy goes (the plain one first)
+    if r.params[P_RED_FIVES] != 0:
+        # red fives: which copy goes (the plain one first); any other kind is never red
+        if k == 4 or k == 13 or k == 22:
+            red_discard(s, r, t, p, k)
+        else:
+            s.tv[t, TV_TILE_RED] = 0
     h[k] -= 1
     if s.wild[t, k] != 0:
         s.pv[t, p, PV_N_WILD_DISCARDED] += 1
@@ -405,7 +413,7 @@ def apply_action(s, r, t, a):
             _count_piao(s, r, t, p, k)  # 财飘
     _add_river(s, t, p, k, flag)
     s.tv[t, TV_N_DISCARDS] += 1
-    if r.params[P_KAN_DORA_LATE] != 0:
+    if r.params[P_KAN_DORA_LATE] != 0 and s.tv[t, TV_RC_DORA_LATE] != 0:
         riichi_discard_dora(s, t)  # riichi: a waiting kan dora indicator is turned
     if s.pv[t, p, PV_N_RIVER] > 1:
         s.tv[t, TV_FIRST_ROUND] = 0
