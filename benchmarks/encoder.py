@@ -518,10 +518,10 @@ _COLD_SNIPPET = r"""
 import json, time
 t0 = time.perf_counter()
 import numpy as np
-import mjsim.envs as E
+from mjsim import variants
 from mjsim.envs.encoders import PLANE_ENCODERS, encode_planes_batch
 from mjsim.engine.state import new_state
-r = E.mahjong_v0.raw_env("riichi")._rules
+r = variants.get("riichi").compile()
 s = new_state(2)
 t_import = time.perf_counter() - t0
 for c, _, v in PLANE_ENCODERS.values():
