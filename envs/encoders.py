@@ -29,7 +29,7 @@ import numpy as np
 from mjsim.actions import N_ACTIONS
 from mjsim.engine.board import honor_flowers, remaining
 from mjsim.engine.honor_sets import n_bufeng
-from mjsim.engine.meld_tiles import add_meld_tiles, add_plain_meld, meld_kind_shown
+from mjsim.engine.meld_tiles import add_meld_tiles, meld_kind_shown
 from mjsim.engine.special_kongs import added_copies
 from mjsim.engine.state import (
     PH_CHOOSE_SUIT,
@@ -86,8 +86,12 @@ from mjsim.engine.state import (
 )
 from mjsim.melds import (
     MAX_MELDS,
+    MELD_CHOW,
     MELD_CONCEALED_KONG,
+    MELD_HONOR_CHOW,
     MELD_NONE,
+    MELD_PUNG,
+    MELD_SPECIAL_KONG,
 )
 from mjsim.rules.params import P_CONCEALED_KONG_SHOWN, P_N_PLAYERS, P_RED_FIVES
 
@@ -330,128 +334,247 @@ def indicator_apart(tv):
 
 
 @nb.njit(cache=True)
-def encode_planes(s, r, t, me, out):
-    """Write seat ``me``'s ``planes-v0`` observation of table ``t`` into ``out``
-    (``int8[N_PLANES, 34]``, overwritten). Reads only information public to ``me``."""
-    out[:, :] = 0
-    n = r.params[P_N_PLAYERS]
-    # table t's rows, taken once (one view each instead of a 3-4-d index per read)
-    tv = s.tv[t]
-    pv = s.pv[t]
-    hands = s.hands[t]
-    river = s.river[t]
-    rflags = s.river_flags[t]
-    melds = s.melds[t]
-    phase = tv[TV_PHASE]
-    # copies seen by ``me``, counted in the ``unseen`` plane (no allocation), converted below
-    visible = out[PL_UNSEEN]
-    # own hand
+def _fill(out, plane, v):
     for k in range(34):
-        c = hands[me, k]
+        out[plane, k] = v
+
+
+@nb.njit(cache=True)
+def _encode(s, r, t, me, out, version):
+    """``planes-v{version}`` (0 to 4) of seat ``me``, table ``t`` into ``out`` (every plane of
+    ``out`` overwritten), the body of every planes encoder: one pass over the seats, their
+    rivers and melds for all versions. Reads the state through plain 2-4-d indexes of ``s`` and
+    ``out`` (no views: each is a reference count and a stride lookup per call) and skips empty
+    rivers, meld rows and flags; the planes of each version are those of its docstring below.
+    Reads only information public to ``me`` (plus its own hand, standing tiles, 宝 look, 吃听
+    and lockout)."""
+    n = r.params[P_N_PLAYERS]
+    for c in range(out.shape[0]):
+        for k in range(34):
+            out[c, k] = 0
+    phase = s.tv[t, TV_PHASE]
+    # copies seen by ``me`` are counted in the ``unseen`` plane, converted at the end
+    for k in range(34):
+        c = s.hands[t, me, k]
         out[PL_HAND, k] = c
-        visible[k] += c
-    live = phase != PH_DONE and tv[TV_ERROR] == 0
-    if live and phase == PH_TURN and tv[TV_SEAT] == me:
-        out[PL_MY_TURN, :] = 1
-        d = tv[TV_DRAWN]
+        out[PL_UNSEEN, k] = c
+    live = phase != PH_DONE and s.tv[t, TV_ERROR] == 0
+    if live and phase == PH_TURN and s.tv[t, TV_SEAT] == me:
+        _fill(out, PL_MY_TURN, 1)
+        d = s.tv[t, TV_DRAWN]
         if 0 <= d < 34:
             out[PL_DRAWN, d] = 1
     if live and phase == PH_REACT:
-        k = tv[TV_TILE]
+        k = s.tv[t, TV_TILE]
         if 0 <= k < 34:
             out[PL_TARGET, k] = 1
-        if tv[TV_ASK0 + tv[TV_REACT_POS]] == me:
-            out[PL_ASKED, :] = 1 if tv[TV_REACT_KIND] == 0 else 2
-    dealer = tv[TV_DEALER]
-    exposed = 0  # bit rel: that seat's meld plane is not empty (added to ``visible`` below)
+        if s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]] == me:
+            _fill(out, PL_ASKED, 1 if s.tv[t, TV_REACT_KIND] == 0 else 2)
+    dealer = s.tv[t, TV_DEALER]
+    red = version >= 4 and r.params[P_RED_FIVES] != 0
+    ck_hidden = r.params[P_CONCEALED_KONG_SHOWN] == 0
+    me0 = me % n
     for rel in range(n):
-        q = (me + rel) % n
-        # discards and recency
-        nr = pv[q, PV_N_RIVER]
-        for i in range(nr):
-            k = river[q, i]
+        q = me0 + rel  # (me + rel) % n, without a division per seat
+        if q >= n:
+            q -= n
+        # discards and recency (the first loop: v0, v1 and v4 without red fives; the second
+        # adds the v2 face-down and replaced-宝 counts and the v4 red fives of the river)
+        nr = s.pv[t, q, PV_N_RIVER]
+        fd = 0
+        red0 = 0
+        red1 = 0
+        red2 = 0
+        for i in range(0 if (version >= 2 or red) else nr):
+            k = s.river[t, q, i]
             if k >= 34:
                 continue
-            f = rflags[q, i]
+            f = s.river_flags[t, q, i]
+            if rel != 0 and (f & RF_FACE_DOWN) != 0:
+                continue
+            out[PL_DISCARDS + rel, k] += 1
+            out[PL_RECENCY + rel, k] = _clip(nr - i)
+            if (f & RF_CLAIMED) == 0:
+                out[PL_UNSEEN, k] += 1
+        for i in range(nr if (version >= 2 or red) else 0):
+            k = s.river[t, q, i]
+            f = s.river_flags[t, q, i]
+            if version >= 2:
+                if (f & RF_FACE_DOWN) != 0:
+                    fd += 1
+                if (f & RF_OLD_TREASURE) != 0 and k < 34:
+                    out[PL_OLD_TREASURES, k] += 1
+            if red and (f & RF_CLAIMED) == 0:
+                if (s.pv[t, q, PV_RED_RIVER + i // 24] >> (i % 24)) & 1 != 0:
+                    d = k // 9
+                    if d == 0:
+                        red0 += 1
+                    elif d == 1:
+                        red1 += 1
+                    elif d == 2:
+                        red2 += 1
+            if k >= 34:
+                continue
             if rel != 0 and (f & RF_FACE_DOWN) != 0:
                 continue  # 立牌: a standing tile discarded face down is hidden from others
             out[PL_DISCARDS + rel, k] += 1
             out[PL_RECENCY + rel, k] = _clip(nr - i)
             if (f & RF_CLAIMED) == 0:
-                visible[k] += 1
-        # melds
+                out[PL_UNSEEN, k] += 1
+        # melds; exposed meld tiles are seen (added to ``unseen`` as they are laid out)
         nck = 0
-        acc = out[PL_MELDS + rel]
+        hide = 0  # bit suit: a face-down concealed kong of its five (v4 red fives hidden)
+        pl = PL_MELDS + rel
         for i in range(MAX_MELDS):
-            mt = melds[q, i, 0]
+            mt = s.melds[t, q, i, 0]
             if mt == MELD_NONE:
                 continue
+            k = np.int64(s.melds[t, q, i, 1])
             if mt == MELD_CONCEALED_KONG:
                 nck += 1
                 if rel == 0:
-                    k = np.int64(melds[q, i, 1])
                     out[PL_OWN_CONCEALED_KONGS, k] = 4
-                    visible[k] += 4
+                    out[PL_UNSEEN, k] += 4
                     continue
-            if not meld_kind_shown(r, mt, q, me):
-                continue  # face down: the other seats see that it exists (nck), not its kind
-            # chows, pungs, kongs inline; honour chows and special kongs read the state
-            if add_plain_meld(mt, np.int64(melds[q, i, 1]), acc) < 0:
-                add_meld_tiles(s, t, q, i, acc)
-            exposed |= 1 << rel
+                if ck_hidden:
+                    if k == 4 or k == 13 or k == 22:
+                        hide |= 1 << (k // 9)  # all four fives of the suit lie face down
+                    continue  # face down: the others see that it exists (nck), not its kind
+            # add_plain_meld inline: chows, pungs and kongs; honour chows and special kongs
+            # read the state (add_meld_tiles)
+            if k < 0:
+                continue
+            if mt == MELD_CHOW:
+                out[pl, k] += 1
+                out[pl, k + 1] += 1
+                out[pl, k + 2] += 1
+                out[PL_UNSEEN, k] += 1
+                out[PL_UNSEEN, k + 1] += 1
+                out[PL_UNSEEN, k + 2] += 1
+            elif mt == MELD_PUNG:
+                out[pl, k] += 3
+                out[PL_UNSEEN, k] += 3
+            elif mt == MELD_HONOR_CHOW or mt == MELD_SPECIAL_KONG:
+                add_meld_tiles(s, t, q, i, out[pl])
+                add_meld_tiles(s, t, q, i, out[PL_UNSEEN])
+            else:
+                out[pl, k] += 4
+                out[PL_UNSEEN, k] += 4
         out[PL_SCALARS, rel] = nck
-        if pv[q, PV_HONOR_FLOWERS] != 0:  # honours set aside face up (放风 / 补风, honours
-            # as flowers): public, shown at their kinds in the seat's flower plane
+        hf = s.pv[t, q, PV_HONOR_FLOWERS]
+        if hf != 0:  # honours set aside face up (放风 / 补风, honours as flowers): public,
+            # shown at their kinds in the seat's flower plane (and, v3, set_aside_honors)
             for k in range(27, 34):
-                c = honor_flowers(s, t, q, k)
+                c = (hf >> (3 * (k - 27))) & 7
                 out[PL_FLOWERS + rel, k] = c
-                visible[k] += c
+                out[PL_UNSEEN, k] += c
+                if version >= 3:
+                    out[PL_SET_ASIDE_HONORS + rel, k] = c
         # flowers set aside (public); a flower still held in a hand (a wild flower, or one
         # not yet exposed under flower_replacement="action") is a concealed tile: shown to
         # its owner only
-        held = 0 if rel == 0 else pv[q, PV_HELD_FLOWERS]
+        held = 0 if rel == 0 else s.pv[t, q, PV_HELD_FLOWERS]
         for f in range(8):
-            if hands[q, 34 + f] > 0 and (held >> f) & 1 == 0:
+            if s.hands[t, q, 34 + f] > 0 and (held >> f) & 1 == 0:
                 out[PL_FLOWERS + rel, f] = 1
-        m = pv[q, PV_MISSING]
+        m = s.pv[t, q, PV_MISSING]
         if 0 <= m < 3:
-            out[PL_MISSING + rel, 9 * m : 9 * m + 9] = 1
-        if pv[q, PV_READY] != 0:
-            out[PL_READY + rel, :] = 1
-        if pv[q, PV_WON] != 0:
-            out[PL_WON + rel, :] = 1
+            for k in range(9 * m, 9 * m + 9):
+                out[PL_MISSING + rel, k] = 1
+        ready = s.pv[t, q, PV_READY] != 0
+        if ready:
+            _fill(out, PL_READY + rel, 1)
+        if s.pv[t, q, PV_WON] != 0:
+            _fill(out, PL_WON + rel, 1)
         if q == dealer:
             out[PL_SCALARS, 4 + rel] = 1
-    # exposed meld tiles are seen: each meld plane holds exactly the copies of its melds
-    for rel in range(n):
-        if (exposed >> rel) & 1:
-            for k in range(34):
-                visible[k] += out[PL_MELDS + rel, k]
+        if version >= 2:
+            out[PL_SCALARS_V2, rel] = _clip(fd)
+            if ready:
+                out[PL_SCALARS_V2, 5 + rel] = _clip(s.pv[t, q, PV_READY_KIND] + 1)
+        if version >= 3:
+            out[PL_SCALARS_V3, rel] = _clip(s.pv[t, q, PV_BET])
+            out[PL_SCALARS_V3, 4 + rel] = _clip(n_bufeng(s, t, q))
+        if red:  # red fives in the seat's melds (not in a face-down kong) and river
+            for suit in range(3):
+                x = 0 if (hide >> suit) & 1 else s.pv[t, q, PV_RED_MELD + suit]
+                x += red0 if suit == 0 else (red1 if suit == 1 else red2)
+                out[PL_RED_OPEN + rel, 4 + 9 * suit] = _clip(x)
     for k in range(34):
         if s.wild[t, k] != 0:
             out[PL_WILD, k] = 1
-    ind = tv[TV_INDICATOR]
+    ind = s.tv[t, TV_INDICATOR]
     if 0 <= ind < 34:
         out[PL_INDICATOR, ind] = 1
-        if indicator_apart(tv):
-            visible[ind] += 1
+        pos = s.tv[t, TV_IND_POS]  # indicator_apart without a view of the row
+        if s.tv[t, TV_IND_OUT] != 0 or s.tv[t, TV_HEAD] <= pos < s.tv[t, TV_TAIL]:
+            out[PL_UNSEEN, ind] += 1
     out[PL_SEAT_WIND, 27 + (me - dealer + n) % n] = 1
-    out[PL_ROUND_WIND, 27 + tv[TV_ROUND_WIND] % 4] = 1
+    out[PL_ROUND_WIND, 27 + s.tv[t, TV_ROUND_WIND] % 4] = 1
     left = _clip(remaining(s, t))
     for k in range(34):
         out[PL_TILES_LEFT, k] = left
-        u = np.int64(r.tile_counts[k]) - np.int64(visible[k])
+        u = np.int64(r.tile_counts[k]) - np.int64(out[PL_UNSEEN, k])
         out[PL_UNSEEN, k] = u if u > 0 else 0
-    out[PL_SCALARS, 8] = 1 if tv[TV_FIRST_ROUND] != 0 else 0
-    out[PL_SCALARS, 9] = _clip(tv[TV_REPEAT])
-    out[PL_SCALARS, 10] = _clip(tv[TV_MULT])
+    out[PL_SCALARS, 8] = 1 if s.tv[t, TV_FIRST_ROUND] != 0 else 0
+    out[PL_SCALARS, 9] = _clip(s.tv[t, TV_REPEAT])
+    out[PL_SCALARS, 10] = _clip(s.tv[t, TV_MULT])
     out[PL_SCALARS, 11] = n
+    if version >= 1 and live:
+        # planes-v1: the decision ``me`` is asked now, its source, replacement draw, lockout
+        if phase == PH_REACT:
+            if s.tv[t, TV_ASK0 + s.tv[t, TV_REACT_POS]] == me:
+                d = DECIDE_DISCARD_REACTION if s.tv[t, TV_REACT_KIND] == 0 else DECIDE_ROB_KONG
+                _fill(out, PL_DECIDE + d, 1)
+                rel = (s.tv[t, TV_FROM] - me + n) % n
+                if 1 <= rel <= 3:
+                    _fill(out, PL_SOURCE + rel - 1, 1)
+                if s.pv[t, me, PV_LOCK] != 0:
+                    _fill(out, PL_LOCKED, 1)
+        else:
+            if s.tv[t, TV_SEAT] == me:
+                if phase == PH_TURN:
+                    _fill(out, PL_DECIDE + DECIDE_TURN, 1)
+                    if s.tv[t, TV_REPLACEMENT] != 0 and s.tv[t, TV_DRAWN] >= 0:
+                        _fill(out, PL_REPLACEMENT, 1)
+                elif phase == PH_CHOOSE_SUIT:
+                    _fill(out, PL_DECIDE + DECIDE_CHOOSE_SUIT, 1)
+                elif phase == PH_DECLARE:
+                    _fill(out, PL_DECIDE + DECIDE_DECLARE, 1)
+                elif phase == PH_SEABED:
+                    _fill(out, PL_DECIDE + DECIDE_SEABED, 1)
+                else:
+                    _fill(out, PL_DECIDE + DECIDE_OTHER, 1)
+            if s.pv[t, me, PV_LOCK] != 0:
+                _fill(out, PL_LOCKED, 1)
+    if version >= 2:
+        # planes-v2: own standing tiles, the 宝 once looked at, 吃听 (per-seat cells above)
+        v = np.int64(s.pv[t, me, PV_STANDING])
+        for i in range(4):
+            x = (v >> (6 * i)) & 63
+            if 1 <= x <= 34:
+                out[PL_STANDING, x - 1] += 1
+        kt = s.tv[t, TV_TREASURE]
+        if 0 <= kt < 34:
+            out[PL_SCALARS_V2, 4] = 1
+            if s.pv[t, me, PV_LOOKED] != 0:
+                out[PL_TREASURE, kt] = 1
+        if s.pv[t, me, PV_CHOW_READY] != 0 and phase != PH_DONE:
+            _fill(out, PL_CHOW_READY, 1)
+    if red:
+        # planes-v4: own concealed red fives, the tile under reaction (open ones above)
+        for suit in range(3):
+            out[PL_RED_HAND, 4 + 9 * suit] = _clip(s.pv[t, me, PV_RED_HAND + suit])
+        k = s.tv[t, TV_TILE]
+        if phase == PH_REACT and k >= 0 and s.tv[t, TV_TILE_RED] != 0:
+            out[PL_RED_TARGET, k] = 1
 
 
 @nb.njit(cache=True)
-def _fill(out, plane, v):
-    for k in range(34):
-        out[plane, k] = v
+def encode_planes(s, r, t, me, out):
+    """Write seat ``me``'s ``planes-v0`` observation of table ``t`` into ``out``
+    (``int8[N_PLANES, 34]``, overwritten). Reads only information public to ``me``."""
+    _encode(s, r, t, me, out, 0)
 
 
 @nb.njit(cache=True)
@@ -469,36 +592,7 @@ def encode_planes_v1(s, r, t, me, out):
     - 52 ``locked``: broadcast 1 while ``me``'s missed-win lockout is active.
 
     Reads only information public to ``me`` (its own decision, its own lockout)."""
-    encode_planes(s, r, t, me, out[:N_PLANES])
-    out[N_PLANES:, :] = 0
-    n = r.params[P_N_PLAYERS]
-    tv = s.tv[t]
-    ph = tv[TV_PHASE]
-    if ph == PH_DONE or tv[TV_ERROR] != 0:
-        return
-    if ph == PH_REACT:
-        if tv[TV_ASK0 + tv[TV_REACT_POS]] != me:
-            return
-        d = DECIDE_DISCARD_REACTION if tv[TV_REACT_KIND] == 0 else DECIDE_ROB_KONG
-        _fill(out, PL_DECIDE + d, 1)
-        rel = (tv[TV_FROM] - me + n) % n
-        if 1 <= rel <= 3:
-            _fill(out, PL_SOURCE + rel - 1, 1)
-    elif tv[TV_SEAT] == me:
-        if ph == PH_TURN:
-            _fill(out, PL_DECIDE + DECIDE_TURN, 1)
-            if tv[TV_REPLACEMENT] != 0 and tv[TV_DRAWN] >= 0:
-                _fill(out, PL_REPLACEMENT, 1)
-        elif ph == PH_CHOOSE_SUIT:
-            _fill(out, PL_DECIDE + DECIDE_CHOOSE_SUIT, 1)
-        elif ph == PH_DECLARE:
-            _fill(out, PL_DECIDE + DECIDE_DECLARE, 1)
-        elif ph == PH_SEABED:
-            _fill(out, PL_DECIDE + DECIDE_SEABED, 1)
-        else:
-            _fill(out, PL_DECIDE + DECIDE_OTHER, 1)
-    if s.pv[t, me, PV_LOCK] != 0:
-        _fill(out, PL_LOCKED, 1)
+    _encode(s, r, t, me, out, 1)
 
 
 @nb.njit(cache=True)
@@ -517,36 +611,7 @@ def encode_planes_v2(s, r, t, me, out):
       cells 5-8 ready kind per relative seat (``READY_MODE_*`` + 1, 0 = not ready).
 
     Reads only information public to ``me`` plus its own standing tiles, 宝 look and 吃听."""
-    encode_planes_v1(s, r, t, me, out[:N_PLANES_V1])
-    out[N_PLANES_V1:, :] = 0
-    n = r.params[P_N_PLAYERS]
-    tv = s.tv[t]
-    v = np.int64(s.pv[t, me, PV_STANDING])
-    for i in range(4):
-        x = (v >> (6 * i)) & 63
-        if 1 <= x <= 34:
-            out[PL_STANDING, x - 1] += 1
-    kt = tv[TV_TREASURE]
-    if 0 <= kt < 34:
-        out[PL_SCALARS_V2, 4] = 1
-        if s.pv[t, me, PV_LOOKED] != 0:
-            out[PL_TREASURE, kt] = 1
-    if s.pv[t, me, PV_CHOW_READY] != 0 and tv[TV_PHASE] != PH_DONE:
-        _fill(out, PL_CHOW_READY, 1)
-    for rel in range(n):
-        q = (me + rel) % n
-        fd = 0
-        for i in range(s.pv[t, q, PV_N_RIVER]):
-            f = s.river_flags[t, q, i]
-            if (f & RF_FACE_DOWN) != 0:
-                fd += 1
-            if (f & RF_OLD_TREASURE) != 0:
-                k = s.river[t, q, i]
-                if k < 34:
-                    out[PL_OLD_TREASURES, k] += 1
-        out[PL_SCALARS_V2, rel] = _clip(fd)
-        if s.pv[t, q, PV_READY] != 0:
-            out[PL_SCALARS_V2, 5 + rel] = _clip(s.pv[t, q, PV_READY_KIND] + 1)
+    _encode(s, r, t, me, out, 2)
 
 
 @nb.njit(cache=True)
@@ -563,16 +628,7 @@ def encode_planes_v3(s, r, t, me, out):
       public), cells 4-7 the number of 补风 tiles each relative seat added to its 放风 set.
 
     Reads only information public to ``me``."""
-    encode_planes_v2(s, r, t, me, out[:N_PLANES_V2])
-    out[N_PLANES_V2:, :] = 0
-    n = r.params[P_N_PLAYERS]
-    for rel in range(n):
-        q = (me + rel) % n
-        if s.pv[t, q, PV_HONOR_FLOWERS] != 0:
-            for k in range(27, 34):
-                out[PL_SET_ASIDE_HONORS + rel, k] = honor_flowers(s, t, q, k)
-        out[PL_SCALARS_V3, rel] = _clip(s.pv[t, q, PV_BET])
-        out[PL_SCALARS_V3, 4 + rel] = _clip(n_bufeng(s, t, q))
+    _encode(s, r, t, me, out, 3)
 
 
 @nb.njit(cache=True)
@@ -588,49 +644,14 @@ def encode_planes_v4(s, r, t, me, out):
     - 68 ``red_target``: 1 at the kind of the tile under reaction (``target``) if it is red.
 
     Reads only information public to ``me``."""
-    encode_planes_v3(s, r, t, me, out[:N_PLANES_V3])
-    out[N_PLANES_V3:, :] = 0
-    if r.params[P_RED_FIVES] == 0:
-        return
-    n = r.params[P_N_PLAYERS]
-    for suit in range(3):
-        out[PL_RED_HAND, 4 + 9 * suit] = _clip(s.pv[t, me, PV_RED_HAND + suit])
-    for rel in range(n):
-        q = (me + rel) % n
-        red = np.zeros(3, np.int64)
-        for suit in range(3):
-            red[suit] = s.pv[t, q, PV_RED_MELD + suit]
-        if q != me and r.params[P_CONCEALED_KONG_SHOWN] == 0:
-            for i in range(MAX_MELDS):
-                k = s.melds[t, q, i, 1]
-                if s.melds[t, q, i, 0] == MELD_CONCEALED_KONG and (k == 4 or k == 13 or k == 22):
-                    red[k // 9] = 0  # all four fives are in the face-down kong
-        for i in range(s.pv[t, q, PV_N_RIVER]):
-            k = s.river[t, q, i]
-            bit = (s.pv[t, q, PV_RED_RIVER + i // 24] >> (i % 24)) & 1
-            if bit != 0 and (s.river_flags[t, q, i] & RF_CLAIMED) == 0:
-                red[k // 9] += 1
-        for suit in range(3):
-            out[PL_RED_OPEN + rel, 4 + 9 * suit] = _clip(red[suit])
-    k = s.tv[t, TV_TILE]
-    if s.tv[t, TV_PHASE] == PH_REACT and k >= 0 and s.tv[t, TV_TILE_RED] != 0:
-        out[PL_RED_TARGET, k] = 1
+    _encode(s, r, t, me, out, 4)
 
 
 @nb.njit(cache=True, inline="always")
 def encode_any(s, r, t, me, out, version):
     """``planes-v{version}`` (0 to 4; see :data:`PLANE_ENCODERS`) of seat ``me``, table
     ``t`` into ``out`` (``int8[C, 34]`` with ``C`` that version's plane count)."""
-    if version == 4:
-        encode_planes_v4(s, r, t, me, out)
-    elif version == 3:
-        encode_planes_v3(s, r, t, me, out)
-    elif version == 2:
-        encode_planes_v2(s, r, t, me, out)
-    elif version == 1:
-        encode_planes_v1(s, r, t, me, out)
-    else:
-        encode_planes(s, r, t, me, out)
+    _encode(s, r, t, me, out, version if 1 <= version <= 4 else 0)
 
 
 @nb.njit(cache=True)
