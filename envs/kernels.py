@@ -238,8 +238,8 @@ STATE_LAYOUT: tuple[tuple[type, int], ...] = (
 # AEC header (table 0): extra slots and scalars
 # totals int64[4], rewards int64[4], mask bool[A] (the engine's legal mask), obs int8[K, C, 34]
 # and masks bool[K, A]: a block of K rows, each the observation planes and mask of one decision
-# (the kernels write each decision into the next row, so an observation handed out is never
-# written again; the env replaces a full block)
+# (the kernels write each decision into the next row; the env gives them another block when
+# one is full, reusing a block only once no observation served from it is alive)
 AEC_TOTALS, AEC_REWARDS, AEC_MASK, AEC_OBS, AEC_MASKS = 19, 20, 21, 22, 23
 AEC_LAYOUT = ((np.int64, 1), (np.int64, 1), (np.bool_, 1), (np.int8, 3), (np.bool_, 2))
 # scalars: + 0 seed, + 1 hands left, + 2 first dealer, + 3 encoder version, + 4 the row of the

@@ -27,8 +27,8 @@ Semantics (``docs/observations.md``):
   Actions are ``mjsim.actions`` ids (``docs/actions.md``). An observation is never written
   again once returned (it stays valid after later steps): ``last()`` serves the agent to act's
   decision as views of a row the step kernel wrote for it in a block of :data:`BLOCK_ROWS`
-  rows (no copy; a kept observation keeps its block alive), every other observation is a
-  fresh array.
+  rows (no copy; a block is reused only when no observation served from it is alive, and a
+  kept observation keeps its block alive), every other observation is a fresh array.
 - Rewards are payments in the variant's points as they happen (immediate kong points at the
   kong, the hand's settlement at its end); ``normalize_rewards=True`` divides them by
   ``reward_scale``. A hand's rewards sum to each seat's payment of the hand. Opt-in
@@ -61,6 +61,7 @@ Semantics (``docs/observations.md``):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -218,10 +219,15 @@ def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
     return _fresh(out)
 
 
-#: decisions per block of observation rows (:meth:`raw_env._new_block`): a block is replaced
-#: every ``BLOCK_ROWS`` decisions, and an observation kept keeps its block alive (~90 KB for
-#: ``planes-v0``)
-BLOCK_ROWS = 64
+#: decisions per block of observation rows (:meth:`raw_env._next_block`): the env changes
+#: blocks every ``BLOCK_ROWS`` decisions, and an observation kept keeps its block alive (~45 KB
+#: for ``planes-v0``)
+BLOCK_ROWS = 32
+
+#: references to a spare block's planes and masks when no observation served from it is alive
+#: (:meth:`raw_env._next_block`: the spare tuple, ``getrefcount``'s argument, and for the masks
+#: the view in observations' dtype)
+_FREE_REFS = (2, 3)
 
 #: ``mask_dtype`` option -> the dtype of the mask in observations
 _MASK_DTYPES = {"int8": mask_space().dtype.type, "bool": np.bool_}
@@ -409,8 +415,11 @@ class raw_env(AECEnv):
         # the shape of an observation's planes (a scratch array: encode_h's argument type)
         self._obs_buf = np.zeros((self.encoder.n_planes if self._planes else 1, 34), np.int8)
         # the block of decisions the kernels write (row _row: the agent to act's planes, valid
-        # for _obs_seat, and mask): _new_block
-        self._new_block(header=False)
+        # for _obs_seat, and mask), and the other block, reused when nothing served from it is
+        # alive: _next_block
+        self._spare: tuple[Any, ...] | None = None
+        self._obs_rows, self._mask_rows, self._mask_rows8, *_ = self._new_block()
+        self._row = -1
         self._obs_seat = -1
         # the agent to act when the kernel wrote its decision (last() serves its row), else
         # None; set with _obs_seat by reset() and step()
@@ -461,31 +470,44 @@ class raw_env(AECEnv):
         self._h[AEC_CTL + C_VERSION] = self._version
         self._h[AEC_CTL + C_ROW] = self._row
 
-    def _new_block(self, header: bool = True) -> None:
-        """A new block of :data:`BLOCK_ROWS` decisions for the kernels to write (planes
-        ``int8[BLOCK_ROWS, C, 34]`` and masks ``bool[BLOCK_ROWS, N_ACTIONS]``): ``last()`` hands
-        out views of its rows, and a row is written once, so an observation stays valid after
-        later steps without a copy. The decision in play (row ``_row`` of the full block) is
-        copied into row 0; with ``header``, the header addresses the new block."""
-        # every row is written before it is read (row 0 here, the others by the kernels)
-        new = np.empty if header else np.zeros
-        obs = new((BLOCK_ROWS, *self._obs_buf.shape), np.int8)
-        masks = new((BLOCK_ROWS, N_ACTIONS), np.bool_)
-        row = -1
-        if header:  # the decision in play moves to row 0
-            obs[0] = self._obs_rows[self._row]
-            masks[0] = self._mask_rows[self._row]
-            row = 0
-        self._obs_rows = obs
-        self._mask_rows = masks
-        # the masks as observations show them
-        self._mask_rows8 = masks.view(_MASK_DTYPES[self.mask_dtype])
-        self._row = row
-        if header:
-            h = self._h
-            h[AEC_OBS * SLOT] = obs.ctypes.data
-            h[AEC_MASKS * SLOT] = masks.ctypes.data
-            h[AEC_CTL + C_ROW] = row
+    def _new_block(self) -> tuple[Any, ...]:
+        """A zeroed block of :data:`BLOCK_ROWS` decisions for the kernels to write: its planes
+        ``int8[BLOCK_ROWS, C, 34]``, its masks ``bool[BLOCK_ROWS, N_ACTIONS]``, the masks in
+        the observations' dtype, and the two arrays' addresses."""
+        obs = np.zeros((BLOCK_ROWS, *self._obs_buf.shape), np.int8)
+        masks = np.zeros((BLOCK_ROWS, N_ACTIONS), np.bool_)
+        masks8 = masks.view(_MASK_DTYPES[self.mask_dtype])
+        return obs, masks, masks8, obs.ctypes.data, masks.ctypes.data
+
+    def _next_block(self) -> None:
+        """The kernels wrote the decision in play into the last row of the block: the kernels
+        go on in the other block (``last()`` hands out views of rows, and a row is written once
+        in its block's turn, so an observation stays valid after later steps without a copy).
+        The other block is the spare when no observation served from it is alive (its
+        reference counts, :data:`_FREE_REFS`: the common loop that keeps no observation, or
+        copies it into its own buffer, changes between two blocks), else a new one; the
+        decision in play is copied into its row 0."""
+        h = self._h
+        full = (
+            self._obs_rows,
+            self._mask_rows,
+            self._mask_rows8,
+            int(h[AEC_OBS * SLOT]),
+            int(h[AEC_MASKS * SLOT]),
+        )
+        nxt = self._spare
+        if nxt is None or (sys.getrefcount(nxt[0]), sys.getrefcount(nxt[1])) != _FREE_REFS:
+            nxt = self._new_block()
+        obs, masks, masks8, obs_at, masks_at = nxt
+        row = self._row
+        obs[0] = full[0][row]
+        masks[0] = full[1][row]
+        self._obs_rows, self._mask_rows, self._mask_rows8 = obs, masks, masks8
+        self._spare = full
+        self._row = 0
+        h[AEC_OBS * SLOT] = obs_at
+        h[AEC_MASKS * SLOT] = masks_at
+        h[AEC_CTL + C_ROW] = 0
 
     def _set_entries(self, resolve: bool) -> None:
         """The kernels ``step``, ``reset`` and ``observe`` call: with ``resolve``, their compiled
@@ -510,6 +532,7 @@ class raw_env(AECEnv):
         d["_ctl"] = d.pop("_h")[AEC_CTL:].copy()
         for k in ("_kstep", "_kreset", "_kencode", "_kencode_seats"):
             d.pop(k, None)
+        d["_spare"] = None  # (holds addresses)
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
@@ -571,7 +594,7 @@ class raw_env(AECEnv):
         self._obs_seat = cp = (code & CODE_SEAT) - 1
         self._row = code >> CODE_ROW
         if code & CODE_FULL:
-            self._new_block()
+            self._next_block()
         agents = self.possible_agents
         zeros, falses = self._zeros, self._falses  # in agent order, copied
         self._seat = self._seat0.copy()
@@ -841,7 +864,7 @@ class raw_env(AECEnv):
         self._obs_seat = cp
         self._row = code >> CODE_ROW
         if code & CODE_FULL:
-            self._new_block()
+            self._next_block()
         if self._coef:  # every step pays the shaping: the points of the seating that earned them
             sc = self._scale
             base = [v / sc for v in self._rew.tolist()[: self.n_players]]

@@ -568,6 +568,40 @@ def test_last_serves_rows_of_blocks_that_are_never_written_again():
         twin.step(int(legal[len(legal) // 2]))
 
 
+def test_a_block_is_reused_only_when_nothing_served_from_it_is_alive():
+    """A loop that keeps no observation steps through two blocks in turn (the spare is reused);
+    an observation kept from a block keeps that block out of use: it is still as served after
+    many later blocks, and the env takes new blocks meanwhile."""
+    from mjsim.envs.mahjong_v0 import BLOCK_ROWS
+
+    e = E.mahjong_v0.env("riichi")
+    rng = np.random.default_rng(9)
+
+    def play(steps, keep_at=-1):
+        seen, kept = set(), None
+        for i in range(steps):
+            if not e.agents:
+                e.reset()
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            seen.add(id(e.unwrapped._obs_rows))
+            if i == keep_at:
+                kept = (obs, {k: v.copy() for k, v in obs.items()})
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+        return seen, kept
+
+    e.reset(seed=3)
+    seen, _ = play(6 * BLOCK_ROWS)
+    assert len(seen) == 2
+    seen, (obs, snapshot) = play(8 * BLOCK_ROWS, keep_at=BLOCK_ROWS + 3)
+    assert len(seen) == 3  # the block holding the kept observation was set aside
+    for k in snapshot:
+        np.testing.assert_array_equal(obs[k], snapshot[k])
+
+
 def test_outcome_infos_share_nothing():
     """The terminated agents' infos hold equal outcomes that share no list or dict (a faster
     copy of the outcome, ``_fresh_outcome``, equals the generic one)."""
