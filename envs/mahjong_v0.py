@@ -224,10 +224,25 @@ def _fresh_outcome(out: dict[str, Any]) -> dict[str, Any]:
 #: for ``planes-v0``)
 BLOCK_ROWS = 32
 
+
+def _block_refs(block: tuple[Any, ...]) -> tuple[int, int]:
+    """The reference counts of a block's planes and masks (``block``: the tuple of
+    :meth:`raw_env._new_block`), read the same way for the calibration below and the check."""
+    return sys.getrefcount(block[0]), sys.getrefcount(block[1])
+
+
+def _free_block_refs() -> tuple[int, int]:
+    """:func:`_block_refs` of a block that only its tuple holds (its masks also by their view in
+    the observations' dtype): what the interpreter counts, measured rather than assumed."""
+    masks = np.zeros((1, 1), np.bool_)
+    block = (np.zeros((1, 1, 1), np.int8), masks, masks.view(np.int8), 0, 0)
+    del masks
+    return _block_refs(block)
+
+
 #: references to a spare block's planes and masks when no observation served from it is alive
-#: (:meth:`raw_env._next_block`: the spare tuple, ``getrefcount``'s argument, and for the masks
-#: the view in observations' dtype)
-_FREE_REFS = (2, 3)
+#: (:meth:`raw_env._next_block`); any other count (an observation holds a row) means "in use"
+_FREE_REFS = _free_block_refs()
 
 #: ``mask_dtype`` option -> the dtype of the mask in observations
 _MASK_DTYPES = {"int8": mask_space().dtype.type, "bool": np.bool_}
@@ -496,7 +511,7 @@ class raw_env(AECEnv):
             int(h[AEC_MASKS * SLOT]),
         )
         nxt = self._spare
-        if nxt is None or (sys.getrefcount(nxt[0]), sys.getrefcount(nxt[1])) != _FREE_REFS:
+        if nxt is None or _block_refs(nxt) != _FREE_REFS:
             nxt = self._new_block()
         obs, masks, masks8, obs_at, masks_at = nxt
         row = self._row
