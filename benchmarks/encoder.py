@@ -21,9 +21,6 @@ Writes the "## Observation encoder" section of ``benchmarks/RESULTS.md`` (only t
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 import tempfile
 
@@ -39,6 +36,7 @@ from common import (
     machine_info,
     measure_rate,
     report,
+    run_subprocess,
 )
 from mjsim.envs.encoders import (
     DECIDE_CHOOSE_SUIT,
@@ -531,19 +529,11 @@ print(json.dumps({"import_s": t_import, "total_s": time.perf_counter() - t0}))
 
 
 def _subprocess(env: dict[str, str]) -> dict[str, float]:
-    full = dict(os.environ)
-    full.pop("MJSIM_NUMBA_CACHE_AUTO", None)
-    full.update(env)
-    out = subprocess.run(
-        [sys.executable, "-c", _COLD_SNIPPET],
-        env=full,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    if out.returncode != 0:
-        raise RuntimeError(f"cold-start subprocess failed: {out.stderr[-800:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    """The snippet's JSON line, run in a fresh interpreter with ``env`` added to this one's."""
+    res = run_subprocess([sys.executable, "-c", _COLD_SNIPPET], env=env, timeout=1800)
+    if res.returncode != 0:
+        raise RuntimeError(f"cold-start subprocess failed: {res.stderr[-800:]}")
+    return res.last_json()
 
 
 def startup_rows(quick: bool) -> list[Row]:

@@ -23,9 +23,6 @@ Hands are drawn from a 136-tile wall with a fixed seed. Writes the "## Kernels" 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 import tempfile
 
@@ -40,6 +37,7 @@ from common import (
     machine_info,
     measure_rate,
     report,
+    run_subprocess,
 )
 
 AREA = "kernels"
@@ -187,18 +185,11 @@ print(json.dumps({"import_s": t_import, "tables_s": t_tables, "total_s": time.pe
 
 
 def _subprocess(env: dict[str, str]) -> dict[str, float]:
-    full = dict(os.environ)
-    full.update(env)
-    out = subprocess.run(
-        [sys.executable, "-c", _COLD_SNIPPET],
-        env=full,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    if out.returncode != 0:
-        raise RuntimeError(f"cold-start subprocess failed: {out.stderr[-800:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    """The snippet's JSON line, run in a fresh interpreter with ``env`` added to this one's."""
+    res = run_subprocess([sys.executable, "-c", _COLD_SNIPPET], env=env, timeout=1800)
+    if res.returncode != 0:
+        raise RuntimeError(f"cold-start subprocess failed: {res.stderr[-800:]}")
+    return res.last_json()
 
 
 def startup_rows(quick: bool) -> list[Row]:
