@@ -786,11 +786,9 @@ class raw_env(AECEnv):
             finals = self._finals
             if finals is None:
                 finals = self._finals = self._final_observations()
-            obs = finals.pop(agent, None)  # each served once
+            obs = finals.pop(agent, None)  # each served once, then observe()'s fresh arrays
             if obs is None:
-                o = np.empty_like(self._obs_buf)
-                self._kencode(self._h, self._sc, self._seat[agent], o, self._version)
-                obs = {"observation": o, "action_mask": self._no_mask.copy()}
+                obs = self.observe(agent)
         else:
             obs = self.observe(agent)
         return (

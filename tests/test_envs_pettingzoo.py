@@ -520,7 +520,8 @@ def test_last_serves_rows_of_blocks_that_are_never_written_again():
     block (mahjong_v0.BLOCK_ROWS rows): across several blocks and hands every observation and
     mask stays as it was served, equal to a fresh encoding and to the engine's legal mask; a
     second ``last()`` before the next step returns equal arrays that share no memory with the
-    first; a deep copy taken mid-block plays on exactly as the original."""
+    first (a finished agent's final observation too); a deep copy taken mid-block plays on
+    exactly as the original."""
     from mjsim.envs.mahjong_v0 import BLOCK_ROWS
 
     e = E.mahjong_v0.env("riichi")
@@ -531,7 +532,13 @@ def test_last_serves_rows_of_blocks_that_are_never_written_again():
         e.reset(seed=seed)
         for agent in e.agent_iter():
             obs, _, term, trunc, _ = e.last()
-            if term or trunc:
+            if term or trunc:  # a finished agent's final planes: served once, then fresh copies
+                again = e.last()[0]
+                fresh = enc.encode(e.state_arrays, e._rules, 0, e.seat_of(agent))
+                for o in (obs, again):
+                    np.testing.assert_array_equal(o["observation"], fresh)
+                    assert not o["action_mask"].any()
+                assert not np.shares_memory(obs["observation"], again["observation"])
                 e.step(None)
                 continue
             served += 1
